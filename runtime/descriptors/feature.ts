@@ -1,0 +1,50 @@
+import type { Contract } from "./contract.js";
+import { describeValue, kindOf, tag } from "./descriptor-kind.js";
+import type { AnyInvariant } from "./invariant.js";
+import type { AnyOperation } from "./operation.js";
+
+export interface Feature<Id extends string = string, Ops extends readonly AnyOperation[] = readonly AnyOperation[]> {
+  readonly id: Id;
+  readonly contract: Contract;
+  /** The other features' contracts this feature uses. */
+  readonly dependencies: readonly Contract[];
+  readonly operations: Ops;
+  readonly invariants: readonly AnyInvariant[];
+  readonly description: string | undefined;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyFeature = Feature<string, readonly any[]>;
+
+export function defineFeature<const Id extends string, const Ops extends readonly AnyOperation[]>(definition: {
+  readonly id: Id;
+  readonly contract: Contract;
+  readonly dependencies?: readonly Contract[];
+  readonly operations: Ops;
+  readonly invariants?: readonly AnyInvariant[];
+  readonly description?: string;
+}): Feature<Id, Ops> {
+  const name = `defineFeature "${definition.id}"`;
+  if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("defineFeature: id must be a non-empty string");
+  if (kindOf(definition.contract) !== "contract") throw new TypeError(`${name}: contract must be a defineContract(...), got ${describeValue(definition.contract)}`);
+  const dependencies = definition.dependencies ?? [];
+  dependencies.forEach((dependency, index) => {
+    if (kindOf(dependency) !== "contract") throw new TypeError(`${name}: dependencies[${index}] must be a contract, got ${describeValue(dependency)}`);
+  });
+  definition.operations.forEach((operation, index) => {
+    const kind = kindOf(operation);
+    if (kind !== "command" && kind !== "query") throw new TypeError(`${name}: operations[${index}] must be a command or query, got ${describeValue(operation)}`);
+  });
+  const invariants = definition.invariants ?? [];
+  invariants.forEach((invariant, index) => {
+    if (kindOf(invariant) !== "invariant") throw new TypeError(`${name}: invariants[${index}] must be an invariant, got ${describeValue(invariant)}`);
+  });
+  return tag("feature", {
+    id: definition.id,
+    contract: definition.contract,
+    dependencies: Object.freeze([...dependencies]),
+    operations: Object.freeze([...definition.operations]) as unknown as Ops,
+    invariants: Object.freeze([...invariants]),
+    description: definition.description,
+  });
+}

@@ -1,0 +1,56 @@
+import type { AnySchema, Input, Output } from "../schema/types.js";
+import { validateSync } from "../schema/validate.js";
+import { formatIssues } from "../schema/issues.js";
+import type { Contract } from "./contract.js";
+import { tag } from "./descriptor-kind.js";
+
+export interface Invariant<Id extends string = string, Evidence extends AnySchema = AnySchema> {
+  readonly id: Id;
+  /** The contracts whose data the evidence is made of. */
+  readonly dependsOn: readonly Contract[];
+  readonly evidence: Evidence;
+  readonly check: (evidence: Output<Evidence>) => boolean;
+  readonly description: string | undefined;
+}
+
+export type AnyInvariant = Invariant<string, AnySchema>;
+
+export function defineInvariant<const Id extends string, Evidence extends AnySchema>(definition: {
+  readonly id: Id;
+  readonly dependsOn: readonly Contract[];
+  readonly evidence: Evidence;
+  readonly check: (evidence: Output<Evidence>) => boolean;
+  readonly description?: string;
+}): Invariant<Id, Evidence> {
+  if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("defineInvariant: id must be a non-empty string");
+  if (typeof definition.check !== "function") throw new TypeError(`defineInvariant "${definition.id}": check must be a function`);
+  return tag("invariant", {
+    id: definition.id,
+    dependsOn: Object.freeze([...definition.dependsOn]),
+    evidence: definition.evidence,
+    check: definition.check,
+    description: definition.description,
+  });
+}
+
+/** Thrown by `assertInvariant`; dispatch turns it into a `DEFECT` naming the invariant. */
+export class InvariantViolation extends Error {
+  override readonly name = "InvariantViolation";
+  constructor(
+    readonly invariant: string,
+    readonly reason: "evidence" | "check",
+    detail: string,
+  ) {
+    super(`invariant "${invariant}" ${reason === "check" ? "does not hold" : `got invalid evidence: ${detail}`}`);
+  }
+}
+
+/**
+ * Checks an invariant where an operation promises to preserve it (and in tests).
+ * Invariants never run behind the code's back: this call is the only place they run.
+ */
+export function assertInvariant<Evidence extends AnySchema>(invariant: Invariant<string, Evidence>, evidence: Input<Evidence>): void {
+  const parsed = validateSync(invariant.evidence, evidence, `invariant "${invariant.id}" evidence`);
+  if (!parsed.ok) throw new InvariantViolation(invariant.id, "evidence", formatIssues(parsed.issues));
+  if (invariant.check(parsed.value as Output<Evidence>) !== true) throw new InvariantViolation(invariant.id, "check", "");
+}

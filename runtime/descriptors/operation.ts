@@ -1,0 +1,186 @@
+import type { AnySchema, Input, Output } from "../schema/types.js";
+import { describeValue, kindOf, tag } from "./descriptor-kind.js";
+import type { AnyEvent } from "./event.js";
+import type { AnyInvariant } from "./invariant.js";
+import type { AnyPortOperation, CallOf, DeclaredError, ErrorMap, PortOperation, QueryEffectKind } from "./port-operation.js";
+
+/** Who is calling, as an inbound adapter established it. */
+export interface Principal {
+  readonly id: string;
+  readonly permissions: readonly string[];
+}
+
+export type EffectMap = { readonly [key: string]: AnyPortOperation };
+export type QueryEffectMap = { readonly [key: string]: PortOperation<string, QueryEffectKind, unknown, unknown> };
+export type EventMap = { readonly [key: string]: AnyEvent };
+
+declare const failureMark: unique symbol;
+/** A declared error returned from `execute` via `fail(...)`. */
+export interface Failure<Code extends string = string> {
+  readonly [failureMark]: true;
+  readonly code: Code;
+  readonly details: unknown;
+  readonly message: string | undefined;
+}
+
+const FAILURE: unique symbol = Symbol.for("agentix.failure");
+
+export function isFailure(value: unknown): value is Failure {
+  return value !== null && typeof value === "object" && (value as Record<symbol, unknown>)[FAILURE] === true;
+}
+
+export function createFailure(code: string, details: unknown, message: string | undefined): Failure {
+  const failure = { code, details, message };
+  Object.defineProperty(failure, FAILURE, { value: true });
+  return failure as unknown as Failure;
+}
+
+export type Effects<Fx extends EffectMap> = { readonly [K in keyof Fx]: CallOf<Fx[K]> };
+export type Emitters<Ev extends EventMap> = { readonly [K in keyof Ev]: (payload: Input<Ev[K]["payload"]>) => void };
+export type Fail<E extends ErrorMap> = <Code extends keyof E & string>(code: Code, details: Input<E[Code]>, message?: string) => Failure<Code>;
+
+export interface ExecuteContext<I extends AnySchema, E extends ErrorMap, Fx extends EffectMap, Ev extends EventMap> {
+  /** The parsed input. */
+  readonly input: Output<I>;
+  /** Exactly the declared effects; nothing else is reachable. */
+  readonly effects: Effects<Fx>;
+  /** Exactly the declared events. */
+  readonly emit: Emitters<Ev>;
+  /** Returns a declared error: `return fail("NOT_FOUND", { id })`. */
+  readonly fail: Fail<E>;
+  readonly principal: Principal | undefined;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface OperationDefinition<
+  Id extends string,
+  I extends AnySchema,
+  O extends AnySchema,
+  E extends ErrorMap,
+  Fx extends EffectMap,
+  Ev extends EventMap,
+> {
+  /** Stable, application-unique id, e.g. `"orders.create"`. */
+  readonly id: Id;
+  readonly input: I;
+  readonly output: O;
+  readonly errors?: E;
+  /** Every permission is required; checked before anything else runs. */
+  readonly permissions?: readonly string[];
+  readonly effects?: Fx;
+  readonly emits?: Ev;
+  /** The invariants this operation promises to preserve (it calls `assertInvariant`). */
+  readonly invariants?: readonly AnyInvariant[];
+  readonly description?: string;
+  execute(context: ExecuteContext<I, E, Fx, Ev>): MaybePromise<Input<O> | Failure<keyof E & string>>;
+}
+
+declare const operationTypes: unique symbol;
+
+export interface Operation<
+  Kind extends "command" | "query" = "command" | "query",
+  Id extends string = string,
+  In = unknown,
+  Out = unknown,
+  Err = unknown,
+> {
+  readonly kind: Kind;
+  readonly id: Id;
+  readonly input: AnySchema;
+  readonly output: AnySchema;
+  readonly errors: ErrorMap;
+  readonly permissions: readonly string[];
+  readonly effects: EffectMap;
+  readonly emits: EventMap;
+  readonly invariants: readonly AnyInvariant[];
+  readonly description: string | undefined;
+  readonly execute: (context: ExecuteContext<AnySchema, ErrorMap, EffectMap, EventMap>) => MaybePromise<unknown>;
+  /** Type-level only: computed once here so applications never recompute them. */
+  readonly [operationTypes]: { readonly input: In; readonly output: Out; readonly error: Err };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = Operation<"command" | "query", string, any, any, any>;
+export type InputOf<Op extends AnyOperation> = Op[typeof operationTypes]["input"];
+export type OutputOf<Op extends AnyOperation> = Op[typeof operationTypes]["output"];
+export type ErrorOf<Op extends AnyOperation> = Op[typeof operationTypes]["error"];
+
+export type Command<Id extends string = string, In = unknown, Out = unknown, Err = unknown> = Operation<"command", Id, In, Out, Err>;
+export type Query<Id extends string = string, In = unknown, Out = unknown, Err = unknown> = Operation<"query", Id, In, Out, Err>;
+
+function defineOperation(kind: "command" | "query", definition: OperationDefinition<string, AnySchema, AnySchema, ErrorMap, EffectMap, EventMap>) {
+  const where = `define${kind === "command" ? "Command" : "Query"}`;
+  if (typeof definition.id !== "string" || definition.id === "") throw new TypeError(`${where}: id must be a non-empty string`);
+  const name = `${where} "${definition.id}"`;
+  if (typeof definition.execute !== "function") throw new TypeError(`${name}: execute must be a function`);
+  const effects = definition.effects ?? {};
+  for (const [key, effect] of Object.entries(effects)) {
+    if (kindOf(effect) !== "portOperation") {
+      throw new TypeError(`${name}: effect "${key}" must be a port operation (e.g. Store.save), got ${describeValue(effect)}`);
+    }
+    if (kind === "query" && (effect.kind === "write" || effect.kind === "external")) {
+      throw new TypeError(`${name}: a query may not declare the ${effect.kind} effect "${key}" (${effect.id}); make it a command`);
+    }
+  }
+  const emits = definition.emits ?? {};
+  if (kind === "query" && Object.keys(emits).length > 0) throw new TypeError(`${name}: a query may not emit events; make it a command`);
+  for (const [key, event] of Object.entries(emits)) {
+    if (kindOf(event) !== "event") throw new TypeError(`${name}: emits "${key}" must be an event, got ${describeValue(event)}`);
+  }
+  const invariants = definition.invariants ?? [];
+  invariants.forEach((invariant, index) => {
+    if (kindOf(invariant) !== "invariant") throw new TypeError(`${name}: invariants[${index}] must be an invariant, got ${describeValue(invariant)}`);
+  });
+  const permissions = definition.permissions ?? [];
+  permissions.forEach((permission, index) => {
+    if (typeof permission !== "string" || permission === "") throw new TypeError(`${name}: permissions[${index}] must be a non-empty string`);
+  });
+  return tag(kind, {
+    kind,
+    id: definition.id,
+    input: definition.input,
+    output: definition.output,
+    errors: Object.freeze({ ...(definition.errors ?? {}) }),
+    permissions: Object.freeze([...permissions]),
+    effects: Object.freeze({ ...effects }),
+    emits: Object.freeze({ ...emits }),
+    invariants: Object.freeze([...invariants]),
+    description: definition.description,
+    execute: definition.execute,
+  });
+}
+
+/** A command: may read, write, call out and emit events, within what it declares. */
+export function defineCommand<
+  const Id extends string,
+  I extends AnySchema,
+  O extends AnySchema,
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  E extends ErrorMap = {},
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  Fx extends EffectMap = {},
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  Ev extends EventMap = {},
+>(definition: OperationDefinition<Id, I, O, E, Fx, Ev>): Command<Id, Input<I>, Output<O>, DeclaredError<E>> {
+  return defineOperation("command", definition as never) as unknown as Command<Id, Input<I>, Output<O>, DeclaredError<E>>;
+}
+
+/**
+ * A query: reads only. Its effects must be `read`, `time` or `random` and it emits nothing;
+ * the types reject the rest, and so do the lint rule, the analyzer and this function.
+ */
+export function defineQuery<
+  const Id extends string,
+  I extends AnySchema,
+  O extends AnySchema,
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  E extends ErrorMap = {},
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  Fx extends QueryEffectMap = {},
+>(
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  definition: OperationDefinition<Id, I, O, E, Fx, {}> & { readonly emits?: never },
+): Query<Id, Input<I>, Output<O>, DeclaredError<E>> {
+  return defineOperation("query", definition as never) as unknown as Query<Id, Input<I>, Output<O>, DeclaredError<E>>;
+}

@@ -1,0 +1,65 @@
+import { describeValue, kindOf, tag } from "./descriptor-kind.js";
+import type { AnyPortOperation, HandlerOf, PortOperation } from "./port-operation.js";
+
+export type PortOperations = { readonly [name: string]: AnyPortOperation };
+
+/** A port exposes its operations as properties: `Payments.charge`. */
+export type Port<Id extends string = string, Ops extends PortOperations = PortOperations> = {
+  readonly id: Id;
+  readonly operations: Ops;
+  readonly description: string | undefined;
+} & Ops;
+
+/** Any port, seen through its fields (its operations are also properties, not typed here). */
+export interface AnyPort {
+  readonly id: string;
+  readonly operations: PortOperations;
+  readonly description: string | undefined;
+}
+
+/** What `implementPort` needs: one handler per operation. */
+export type PortHandlers<P extends AnyPort> = { readonly [K in keyof P["operations"]]: HandlerOf<P["operations"][K]> };
+
+const reservedNames: ReadonlySet<string> = new Set(["id", "operations", "description"]);
+const ports = new WeakMap<AnyPortOperation, AnyPort>();
+
+export interface PortDefinition<Id extends string, Ops extends PortOperations> {
+  readonly id: Id;
+  readonly operations: Ops & { readonly id?: never; readonly operations?: never; readonly description?: never };
+  readonly description?: string;
+}
+
+export function definePort<const Id extends string, const Ops extends PortOperations>(
+  definition: PortDefinition<Id, Ops>,
+): Port<Id, Ops> {
+  if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("definePort: id must be a non-empty string");
+  const operations: Record<string, AnyPortOperation> = {};
+  for (const [name, operation] of Object.entries(definition.operations)) {
+    if (reservedNames.has(name)) {
+      throw new TypeError(`definePort "${definition.id}": an operation may not be named "${name}" (it is a field of the port itself)`);
+    }
+    if (kindOf(operation) !== "portOperation") {
+      throw new TypeError(`definePort "${definition.id}": operation "${name}" must be a portOperation(...), got ${describeValue(operation)}`);
+    }
+    if (operation.port !== undefined) {
+      throw new TypeError(`definePort "${definition.id}": operation "${name}" (${operation.id}) already belongs to port "${operation.port}"`);
+    }
+    operations[name] = tag("portOperation", { ...operation, port: definition.id }) as unknown as AnyPortOperation;
+  }
+  Object.freeze(operations);
+  const port = tag("port", {
+    ...operations,
+    id: definition.id,
+    operations,
+    description: definition.description,
+  }) as unknown as Port<Id, Ops>;
+  for (const operation of Object.values(operations)) ports.set(operation, port as AnyPort);
+  return port;
+}
+
+/** The port an operation belongs to, if any. */
+export function portOf(operation: AnyPortOperation): AnyPort | undefined {
+  return ports.get(operation);
+}
+
+export type { PortOperation };
