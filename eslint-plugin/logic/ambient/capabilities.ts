@@ -1,0 +1,135 @@
+import type { AmbientCategory } from "../../../schema/load-config.js";
+
+/**
+ * The catalogue of ambient capabilities. An access path starts at a global (`fetch`, `Date`,
+ * `process`, ...) or at a module (`module:crypto`), and goes through property names. A path in
+ * CAPABILITY_PATHS is a capability wherever it is reached: read, called, aliased or destructured.
+ */
+export interface Capability {
+  readonly category: AmbientCategory;
+  /** How messages name it, e.g. "Date.now()". */
+  readonly label: string;
+}
+
+const capability = (category: AmbientCategory, label: string): Capability => ({ category, label });
+
+/** Names that stand for the global object itself: `globalThis.fetch` is `fetch`. */
+export const GLOBAL_OBJECT_NAMES: ReadonlySet<string> = new Set(["globalThis", "window", "self", "global"]);
+
+/** Paths (joined with ".") that are capabilities. Module paths start with `module:<name>`. */
+export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
+  // network
+  ["fetch", capability("network", "fetch")],
+  ["XMLHttpRequest", capability("network", "XMLHttpRequest")],
+  ["WebSocket", capability("network", "WebSocket")],
+  ["EventSource", capability("network", "EventSource")],
+  ["navigator.sendBeacon", capability("network", "navigator.sendBeacon()")],
+  // environment
+  ["process.env", capability("environment", "process.env")],
+  ["process.argv", capability("environment", "process.argv")],
+  ["Deno.env", capability("environment", "Deno.env")],
+  ["Bun.env", capability("environment", "Bun.env")],
+  ["import.meta.env", capability("environment", "import.meta.env")],
+  // clock
+  ["Date.now", capability("clock", "Date.now()")],
+  ["performance.now", capability("clock", "performance.now()")],
+  ["performance.timeOrigin", capability("clock", "performance.timeOrigin")],
+  ["process.hrtime", capability("clock", "process.hrtime()")],
+  ["process.uptime", capability("clock", "process.uptime()")],
+  // randomness
+  ["Math.random", capability("randomness", "Math.random()")],
+  ["crypto.randomUUID", capability("randomness", "crypto.randomUUID()")],
+  ["crypto.getRandomValues", capability("randomness", "crypto.getRandomValues()")],
+  // named exports of modules that are otherwise allowed (node:crypto's createHash is fine)
+  ["module:crypto.randomUUID", capability("randomness", "randomUUID")],
+  ["module:crypto.randomBytes", capability("randomness", "randomBytes")],
+  ["module:crypto.randomInt", capability("randomness", "randomInt")],
+  ["module:crypto.randomFill", capability("randomness", "randomFill")],
+  ["module:crypto.randomFillSync", capability("randomness", "randomFillSync")],
+  ["module:crypto.pseudoRandomBytes", capability("randomness", "pseudoRandomBytes")],
+  ["module:crypto.getRandomValues", capability("randomness", "getRandomValues")],
+  ["module:crypto.webcrypto", capability("randomness", "webcrypto")],
+  ["module:perf_hooks.performance", capability("clock", "performance")],
+]);
+
+/** `new Date()` without arguments and `Date()` called in any way read the clock. */
+export const DATE_CALL = capability("clock", "Date()");
+export const DATE_NEW = capability("clock", "new Date()");
+
+/** Global names whose references start an access path. */
+export const ROOT_GLOBALS: ReadonlySet<string> = new Set([
+  ...GLOBAL_OBJECT_NAMES,
+  ...[...CAPABILITY_PATHS.keys()].filter((key) => !key.startsWith("module:") && !key.startsWith("import.")).map((key) => key.split(".")[0] ?? key),
+  "Date",
+]);
+
+/** Every proper prefix of a capability path: following an access path is worth it only there. */
+export const CAPABILITY_PREFIXES: ReadonlySet<string> = new Set(
+  [...CAPABILITY_PATHS.keys()].flatMap((key) => {
+    const parts = key.split(".");
+    return parts.slice(1).map((_, index) => parts.slice(0, index + 1).join("."));
+  }),
+);
+
+/**
+ * Modules whose every import is a capability, by name without `node:` (a name also covers its
+ * subpaths: `fs` covers `fs/promises`).
+ */
+export const BANNED_MODULES: ReadonlyMap<string, AmbientCategory> = new Map<string, AmbientCategory>([
+  ...(["http", "https", "http2", "net", "tls", "dgram", "dns", "undici", "node-fetch", "cross-fetch", "isomorphic-fetch", "axios", "got", "ky", "ws"] as const).map(
+    (name) => [name, "network"] as const,
+  ),
+  ...(["dotenv"] as const).map((name) => [name, "environment"] as const),
+  ...(["uuid", "nanoid"] as const).map((name) => [name, "randomness"] as const),
+  ...(["fs", "fs-extra", "graceful-fs"] as const).map((name) => [name, "filesystem"] as const),
+  ...(["child_process", "worker_threads", "cluster", "execa", "cross-spawn"] as const).map((name) => [name, "process"] as const),
+  ...(
+    [
+      "pg",
+      "postgres",
+      "mysql",
+      "mysql2",
+      "better-sqlite3",
+      "sqlite3",
+      "sqlite",
+      "mongodb",
+      "mongoose",
+      "redis",
+      "ioredis",
+      "@prisma/client",
+      "knex",
+      "@libsql/client",
+      "@neondatabase/serverless",
+    ] as const
+  ).map((name) => [name, "database"] as const),
+]);
+
+/**
+ * Modules that are allowed but whose exports reach capabilities: their namespace or default
+ * import starts an access path at this root. `node:process` is the global `process`.
+ */
+export const MODULE_ROOTS: ReadonlyMap<string, string> = new Map([
+  ["crypto", "module:crypto"],
+  ["process", "process"],
+  ["perf_hooks", "module:perf_hooks"],
+]);
+
+/** The module name without the `node:` scheme. */
+export function moduleName(specifier: string): string {
+  return specifier.startsWith("node:") ? specifier.slice(5) : specifier;
+}
+
+/** The category of a banned module (or one of its subpaths), if it is banned. */
+export function bannedModuleCategory(specifier: string): AmbientCategory | undefined {
+  const name = moduleName(specifier);
+  const direct = BANNED_MODULES.get(name);
+  if (direct) return direct;
+  const segments = name.split("/");
+  const packageName = name.startsWith("@") ? segments.slice(0, 2).join("/") : segments[0];
+  return packageName === undefined ? undefined : BANNED_MODULES.get(packageName);
+}
+
+/** The root of an allowed module with capability exports, if it has one. */
+export function moduleRoot(specifier: string): string | undefined {
+  return MODULE_ROOTS.get(moduleName(specifier));
+}

@@ -1,0 +1,136 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/typescript-estree";
+import type { ScopeManager } from "@typescript-eslint/scope-manager";
+import type { ResolutionKind } from "../project/module-resolver.js";
+import { globalReferences } from "../scope/global-references.js";
+
+/** Every syntactic way a TypeScript file can depend on another module. */
+export type ImportForm =
+  | "import" //              import { a } from "x"; import a from "x"; import * as a from "x"
+  | "import-type" //         import type { A } from "x"; import { type A } from "x"
+  | "side-effect" //         import "x"
+  | "export-from" //         export { a } from "x"; export type { A } from "x"
+  | "export-all" //          export * from "x"; export * as ns from "x"
+  | "dynamic-import" //      import("x"), import(`x`)
+  | "require" //             require("x")
+  | "import-equals" //       import a = require("x")
+  | "type-import"; //        typeof import("x"), import("x").T in a type
+
+export interface ImportSite {
+  readonly form: ImportForm;
+  /** The specifier text, or undefined when the target is not a literal. */
+  readonly specifier: string | undefined;
+  /** The specifier literal; for a non-literal target, the whole import expression. */
+  readonly node: TSESTree.Node;
+  /** The specifier literal, when there is one (for rewriting it). */
+  readonly literal: TSESTree.StringLiteral | TSESTree.TemplateLiteral | undefined;
+  /** Only types cross this import (it is erased from the JavaScript). */
+  readonly typeOnly: boolean;
+  /** Names taken from the target module, when all are known ("default" for a default import). */
+  readonly names: readonly string[] | undefined;
+  readonly resolution: ResolutionKind;
+}
+
+type Literal = TSESTree.StringLiteral | TSESTree.TemplateLiteral;
+
+/** The text of a string literal or a template literal without substitutions. */
+export function staticString(node: TSESTree.Node | undefined | null): string | undefined {
+  if (!node) return undefined;
+  if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") return node.value;
+  if (node.type === AST_NODE_TYPES.TemplateLiteral && node.expressions.length === 0) {
+    return node.quasis[0]?.value.cooked ?? undefined;
+  }
+  return undefined;
+}
+
+function isLiteral(node: TSESTree.Node): node is Literal {
+  return staticString(node) !== undefined;
+}
+
+function nameOf(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
+  return node.type === AST_NODE_TYPES.Identifier ? node.name : node.value;
+}
+
+/** `const { a, b } = require("x")` / `= await import("x")`: the names, when plain. */
+function destructuredNames(expression: TSESTree.Node): string[] | undefined {
+  let node: TSESTree.Node = expression;
+  if (node.parent?.type === AST_NODE_TYPES.AwaitExpression) node = node.parent;
+  const declarator = node.parent;
+  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== node) return undefined;
+  if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern) return undefined;
+  const names: string[] = [];
+  for (const property of declarator.id.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) return undefined;
+    const key = property.computed ? staticString(property.key) : property.key.type === AST_NODE_TYPES.Identifier ? property.key.name : staticString(property.key);
+    if (key === undefined) return undefined;
+    names.push(key);
+  }
+  return names;
+}
+
+function leftmost(name: TSESTree.EntityName): string | undefined {
+  if (name.type === AST_NODE_TYPES.Identifier) return name.name;
+  if (name.type === AST_NODE_TYPES.TSQualifiedName) return leftmost(name.left);
+  return undefined;
+}
+
+/**
+ * Visitors that report every import site of a file to `onSite`. `require()` calls are found
+ * through scope analysis (references to the global `require`), so a local function named
+ * `require` is not mistaken for it.
+ */
+export function importSiteVisitors(scopeManager: ScopeManager, onSite: (site: ImportSite) => void) {
+  return {
+    ImportDeclaration(node: TSESTree.ImportDeclaration) {
+      const specifiers = node.specifiers;
+      const typeOnly =
+        node.importKind === "type" ||
+        (specifiers.length > 0 && specifiers.every((s) => s.type === AST_NODE_TYPES.ImportSpecifier && s.importKind === "type"));
+      let names: string[] | undefined = [];
+      for (const specifier of specifiers) {
+        if (specifier.type === AST_NODE_TYPES.ImportSpecifier) names?.push(nameOf(specifier.imported));
+        else if (specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier) names?.push("default");
+        else names = undefined;
+      }
+      const form = specifiers.length === 0 ? "side-effect" : typeOnly ? "import-type" : "import";
+      onSite({ form, specifier: node.source.value, node: node.source, literal: node.source, typeOnly, names: form === "side-effect" ? undefined : names, resolution: "import" });
+    },
+    ExportNamedDeclaration(node: TSESTree.ExportNamedDeclaration) {
+      if (!node.source) return;
+      const typeOnly =
+        node.exportKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === "type"));
+      const names = node.specifiers.map((s) => nameOf(s.local));
+      onSite({ form: "export-from", specifier: node.source.value, node: node.source, literal: node.source, typeOnly, names, resolution: "import" });
+    },
+    ExportAllDeclaration(node: TSESTree.ExportAllDeclaration) {
+      onSite({ form: "export-all", specifier: node.source.value, node: node.source, literal: node.source, typeOnly: node.exportKind === "type", names: undefined, resolution: "import" });
+    },
+    ImportExpression(node: TSESTree.ImportExpression) {
+      const specifier = staticString(node.source);
+      const literal = specifier !== undefined && isLiteral(node.source) ? node.source : undefined;
+      onSite({ form: "dynamic-import", specifier, node: literal ?? node, literal, typeOnly: false, names: literal ? destructuredNames(node) : undefined, resolution: "dynamic-import" });
+    },
+    TSImportEqualsDeclaration(node: TSESTree.TSImportEqualsDeclaration) {
+      if (node.moduleReference.type !== AST_NODE_TYPES.TSExternalModuleReference) return;
+      const source = node.moduleReference.expression;
+      onSite({ form: "import-equals", specifier: source.value, node: source, literal: source, typeOnly: node.importKind === "type", names: undefined, resolution: "require" });
+    },
+    TSImportType(node: TSESTree.TSImportType) {
+      const source = node.source;
+      const name = node.qualifier ? leftmost(node.qualifier) : undefined;
+      onSite({ form: "type-import", specifier: source.value, node: source, literal: source, typeOnly: true, names: name === undefined ? undefined : [name], resolution: "import" });
+    },
+    "Program:exit"() {
+      for (const reference of globalReferences(scopeManager, REQUIRE)) {
+        const call = reference.identifier.parent;
+        if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== reference.identifier) continue;
+        const argument = call.arguments[0];
+        if (!argument) continue;
+        const specifier = staticString(argument);
+        const literal = specifier !== undefined && isLiteral(argument) ? argument : undefined;
+        onSite({ form: "require", specifier, node: literal ?? call, literal, typeOnly: false, names: literal ? destructuredNames(call) : undefined, resolution: "require" });
+      }
+    },
+  };
+}
+
+const REQUIRE: ReadonlySet<string> = new Set(["require"]);

@@ -1,0 +1,246 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/typescript-estree";
+import type { Variable } from "@typescript-eslint/scope-manager";
+import type { AmbientCategory } from "../../schema/load-config.js";
+import {
+  CAPABILITY_PATHS,
+  CAPABILITY_PREFIXES,
+  DATE_CALL,
+  DATE_NEW,
+  GLOBAL_OBJECT_NAMES,
+  ROOT_GLOBALS,
+  bannedModuleCategory,
+  moduleRoot,
+  type Capability,
+} from "./ambient/capabilities.js";
+import { importSiteVisitors, staticString, type ImportSite } from "./imports/import-sites.js";
+import { layoutFor } from "./project/layout.js";
+import type { LogicInput, LogicVisitors, RuleLogic } from "./rule-logic.js";
+import { declaredVariables, globalReferences, variableOf } from "./scope/global-references.js";
+import { ViolationFactory } from "./violation.js";
+
+export const NO_AMBIENT_CAPABILITIES = "agentix/no-ambient-capabilities" as const;
+
+const THROUGH_A_PORT = "in a contract, implement it in an adapter, and call it through effects instead";
+
+export const noAmbientCapabilitiesMessages = {
+  network: `{{capability}} reaches the network ambiently in a domain file; declare a port operation of kind "external" ${THROUGH_A_PORT}`,
+  environment:
+    "{{capability}} reads the environment ambiently in a domain file; read configuration in the composition root and hand it to an adapter (or declare a port for it), then call it through effects instead",
+  clock: "{{capability}} reads the clock ambiently in a domain file; declare the Clock.now effect and call effects.now() instead",
+  randomness:
+    "{{capability}} draws randomness ambiently in a domain file; declare the Ids.next effect (or a port operation of kind \"random\") and call effects.nextId() instead",
+  filesystem: `{{capability}} touches the filesystem ambiently in a domain file; declare a port operation of kind "read" or "write" ${THROUGH_A_PORT}`,
+  process: `{{capability}} controls processes ambiently in a domain file; declare a port operation of kind "external" ${THROUGH_A_PORT}`,
+  database: `{{capability}} reaches a database ambiently in a domain file; declare a port operation of kind "read" or "write" ${THROUGH_A_PORT}`,
+} as const satisfies Record<AmbientCategory, string>;
+
+export type NoAmbientCapabilitiesMessageId = keyof typeof noAmbientCapabilitiesMessages;
+
+const violations = new ViolationFactory<NoAmbientCapabilitiesMessageId>(NO_AMBIENT_CAPABILITIES, noAmbientCapabilitiesMessages);
+
+/** Where an access path started: a module specifier names module members in messages. */
+interface Origin {
+  readonly specifier?: string;
+}
+
+function childPath(path: string, name: string): string {
+  if (path === "") return GLOBAL_OBJECT_NAMES.has(name) ? "" : name;
+  return `${path}.${name}`;
+}
+
+/** The static name of a member access: `a.b`, `a["b"]`, ``a[`b`]``. */
+function memberName(node: TSESTree.MemberExpression): string | undefined {
+  if (!node.computed) return node.property.type === AST_NODE_TYPES.Identifier ? node.property.name : undefined;
+  return staticString(node.property);
+}
+
+function propertyName(property: TSESTree.Property): string | undefined {
+  if (!property.computed && property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
+  return staticString(property.key);
+}
+
+const NO_VISITORS: LogicVisitors = {};
+
+export const noAmbientCapabilitiesLogic: RuleLogic = {
+  ruleId: NO_AMBIENT_CAPABILITIES,
+  messages: noAmbientCapabilitiesMessages,
+  create(input: LogicInput, report) {
+    const { filename, scopeManager } = input;
+    const layout = layoutFor(input.config);
+    if (!layout.isDomainFile(filename)) return NO_VISITORS;
+    const reported = new Set<string>();
+    const followed = new Set<Variable>();
+
+    const emit = (capability: Capability, node: TSESTree.Node, origin: Origin, path?: string): void => {
+      if (!layout.checksAmbient(capability.category, filename)) return;
+      const key = `${node.range[0]}:${node.range[1]}`;
+      if (reported.has(key)) return;
+      reported.add(key);
+      const label =
+        path?.startsWith("module:") && origin.specifier !== undefined ? `${capability.label} from "${origin.specifier}"` : capability.label;
+      report(violations.create(capability.category, node.loc, { capability: label }));
+    };
+
+    /** `node` evaluates to the value at `path`: report it if that is a capability, else follow its uses. */
+    const follow = (node: TSESTree.Node, path: string, origin: Origin): void => {
+      const capability = CAPABILITY_PATHS.get(path);
+      if (capability) {
+        emit(capability, node, origin, path);
+        return;
+      }
+      if (path !== "" && !CAPABILITY_PREFIXES.has(path)) return;
+      const parent = node.parent;
+      if (!parent) return;
+      switch (parent.type) {
+        case AST_NODE_TYPES.TSNonNullExpression:
+        case AST_NODE_TYPES.TSAsExpression:
+        case AST_NODE_TYPES.TSSatisfiesExpression:
+        case AST_NODE_TYPES.TSTypeAssertion:
+        case AST_NODE_TYPES.ChainExpression:
+        case AST_NODE_TYPES.AwaitExpression:
+          follow(parent, path, origin);
+          return;
+        case AST_NODE_TYPES.LogicalExpression:
+          follow(parent, path, origin);
+          return;
+        case AST_NODE_TYPES.ConditionalExpression:
+          if (parent.test !== node) follow(parent, path, origin);
+          return;
+        case AST_NODE_TYPES.MemberExpression: {
+          if (parent.object !== node) return;
+          const name = memberName(parent);
+          if (name !== undefined) follow(parent, childPath(path, name), origin);
+          return;
+        }
+        case AST_NODE_TYPES.CallExpression:
+          if (parent.callee === node && path === "Date") emit(DATE_CALL, parent, origin);
+          return;
+        case AST_NODE_TYPES.NewExpression:
+          if (parent.callee === node && path === "Date" && parent.arguments.length === 0) emit(DATE_NEW, parent, origin);
+          return;
+        case AST_NODE_TYPES.VariableDeclarator:
+          if (parent.init === node) bind(parent.id, path, origin);
+          return;
+        case AST_NODE_TYPES.AssignmentExpression:
+          if (parent.right === node && parent.operator === "=") bind(parent.left, path, origin);
+          return;
+        default:
+          return;
+      }
+    };
+
+    /** Follows every read of the variables a pattern binds to the value at `path`. */
+    const bind = (pattern: TSESTree.Node, path: string, origin: Origin): void => {
+      switch (pattern.type) {
+        case AST_NODE_TYPES.Identifier: {
+          const variable = variableOf(scopeManager, pattern);
+          if (variable) followVariable(variable, path, origin);
+          return;
+        }
+        case AST_NODE_TYPES.AssignmentPattern:
+          bind(pattern.left, path, origin);
+          return;
+        case AST_NODE_TYPES.ObjectPattern:
+          for (const property of pattern.properties) {
+            if (property.type === AST_NODE_TYPES.RestElement) {
+              bind(property.argument, path, origin);
+              continue;
+            }
+            const name = propertyName(property);
+            if (name === undefined) continue;
+            const child = childPath(path, name);
+            const capability = CAPABILITY_PATHS.get(child);
+            if (capability) emit(capability, property, origin, child);
+            else if (child === "" || CAPABILITY_PREFIXES.has(child)) bind(property.value, child, origin);
+          }
+          return;
+        default:
+          return;
+      }
+    };
+
+    const followVariable = (variable: Variable, path: string, origin: Origin): void => {
+      if (followed.has(variable)) return;
+      followed.add(variable);
+      for (const reference of variable.references) {
+        if (reference.isValueReference && reference.isRead() && !(variable.identifiers as readonly TSESTree.Node[]).includes(reference.identifier)) {
+          follow(reference.identifier, path, origin);
+        }
+      }
+    };
+
+    const onImport = (site: ImportSite): void => {
+      const specifier = site.specifier;
+      if (site.typeOnly || specifier === undefined) return;
+      const category = bannedModuleCategory(specifier);
+      if (category) {
+        emit({ category, label: `the "${specifier}" module` }, site.node, {});
+        return;
+      }
+      const root = moduleRoot(specifier);
+      if (root === undefined) return;
+      const origin = { specifier };
+      const holder = site.node.parent;
+      if (!holder) return;
+      switch (site.form) {
+        case "import":
+          if (holder.type !== AST_NODE_TYPES.ImportDeclaration) return;
+          for (const specifierNode of holder.specifiers) {
+            if (specifierNode.type === AST_NODE_TYPES.ImportSpecifier) {
+              if (specifierNode.importKind === "type") continue;
+              const imported = specifierNode.imported;
+              const child = childPath(root, imported.type === AST_NODE_TYPES.Identifier ? imported.name : imported.value);
+              const capability = CAPABILITY_PATHS.get(child);
+              if (capability) {
+                emit(capability, specifierNode, origin, child);
+                continue;
+              }
+              if (!CAPABILITY_PREFIXES.has(child)) continue;
+              for (const variable of declaredVariables(scopeManager, specifierNode)) followVariable(variable, child, origin);
+            } else {
+              for (const variable of declaredVariables(scopeManager, specifierNode)) followVariable(variable, root, origin);
+            }
+          }
+          return;
+        case "export-from":
+          if (holder.type !== AST_NODE_TYPES.ExportNamedDeclaration || holder.exportKind === "type") return;
+          for (const specifierNode of holder.specifiers) {
+            if (specifierNode.exportKind === "type") continue;
+            const local = specifierNode.local;
+            const child = childPath(root, local.type === AST_NODE_TYPES.Identifier ? local.name : local.value);
+            const capability = CAPABILITY_PATHS.get(child);
+            if (capability) emit(capability, specifierNode, origin, child);
+          }
+          return;
+        case "dynamic-import":
+        case "require":
+          follow(holder, root, origin);
+          return;
+        case "import-equals": {
+          const declaration = holder.parent;
+          if (declaration?.type === AST_NODE_TYPES.TSImportEqualsDeclaration) {
+            for (const variable of declaredVariables(scopeManager, declaration)) followVariable(variable, root, origin);
+          }
+          return;
+        }
+        default:
+          return;
+      }
+    };
+
+    const imports = importSiteVisitors(scopeManager, onImport);
+    return {
+      ...imports,
+      MetaProperty(node: TSESTree.MetaProperty) {
+        if (node.meta.name === "import" && node.property.name === "meta") follow(node, "import.meta", {});
+      },
+      "Program:exit"() {
+        imports["Program:exit"]();
+        for (const reference of globalReferences(scopeManager, ROOT_GLOBALS)) {
+          const name = reference.identifier.name;
+          follow(reference.identifier, GLOBAL_OBJECT_NAMES.has(name) ? "" : name, {});
+        }
+      },
+    };
+  },
+};

@@ -1,0 +1,134 @@
+import path from "node:path";
+import type { LogicInput, RuleLogic } from "./rule-logic.js";
+import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
+import { layoutFor, type Feature } from "./project/layout.js";
+import type { ModuleResolver } from "./project/module-resolver.js";
+import { ViolationFactory, type Suggestion } from "./violation.js";
+
+export const NO_PRIVATE_IMPORTS = "agentix/no-private-imports" as const;
+
+export const noPrivateImportsMessages = {
+  crossFeature:
+    "{{file}} is private to feature \"{{feature}}\"; feature \"{{importer}}\" may import only its public entry {{entry}}, so import from there instead",
+  outsideFeature:
+    "{{file}} is private to feature \"{{feature}}\"; code outside features may import only its public entry {{entry}} or its descriptor {{descriptor}}, so import from one of those instead",
+  unprovable:
+    "{{form}} with a non-literal target cannot be checked against feature boundaries; use a string literal that names a feature's public entry (contract) or a package",
+  useContract: "Import from the public entry \"{{specifier}}\" instead",
+} as const;
+
+export type NoPrivateImportsMessageId = keyof typeof noPrivateImportsMessages;
+
+const violations = new ViolationFactory<NoPrivateImportsMessageId>(NO_PRIVATE_IMPORTS, noPrivateImportsMessages);
+
+const JS_STYLE: Readonly<Record<string, string>> = { ".ts": ".js", ".tsx": ".jsx", ".mts": ".mjs", ".cts": ".cjs" };
+const SOURCE_EXTENSION = /\.(?:d\.)?[cm]?[jt]sx?$/u;
+
+function toPosix(value: string): string {
+  return path.sep === "/" ? value : value.split(path.sep).join("/");
+}
+
+/** Writes `file` in the extension convention of `original`: `.js` style, `.ts` style, or none. */
+function withStyle(fileWithoutExtension: string, fileExtension: string, original: string): string {
+  const match = /\.[cm]?[jt]sx?$/u.exec(original);
+  if (!match) return fileWithoutExtension;
+  if (match[0].includes("j")) return fileWithoutExtension + (JS_STYLE[fileExtension] ?? ".js");
+  return fileWithoutExtension + fileExtension;
+}
+
+function stripExtension(file: string): string {
+  return file.replace(SOURCE_EXTENSION, "");
+}
+
+/**
+ * A specifier for `contractFile` written like `original` (which resolved to `target`): an alias
+ * stays an alias (same prefix), a relative path stays relative; the extension convention is
+ * kept. Verified by resolving it; undefined when no candidate resolves to the contract.
+ */
+export function contractSpecifier(
+  original: string,
+  target: string,
+  contractFile: string,
+  fromFile: string,
+  resolve: ModuleResolver,
+  kind: ImportSite["resolution"],
+): string | undefined {
+  const extension = path.extname(contractFile);
+  const contractBase = toPosix(contractFile.slice(0, -extension.length));
+  const candidates: string[] = [];
+  const isRelative = original.startsWith(".") || path.isAbsolute(original);
+  if (!isRelative) {
+    // Align the alias with the file it resolved to: "@app/features/orders/model.js" and
+    // "/root/src/features/orders/model.ts" share the tail "orders/model", so the alias prefix
+    // "@app/features/" stands for "/root/src/features/".
+    const specifierSegments = stripExtension(original).split("/");
+    let targetSegments = stripExtension(toPosix(target)).split("/");
+    if (targetSegments.at(-1) === "index" && specifierSegments.at(-1) !== "index") targetSegments = targetSegments.slice(0, -1);
+    let shared = 0;
+    while (
+      shared < specifierSegments.length - 1 &&
+      shared < targetSegments.length &&
+      specifierSegments[specifierSegments.length - 1 - shared] === targetSegments[targetSegments.length - 1 - shared]
+    ) {
+      shared += 1;
+    }
+    const aliasPrefix = specifierSegments.slice(0, specifierSegments.length - shared).join("/");
+    const dirPrefix = targetSegments.slice(0, targetSegments.length - shared).join("/");
+    if (shared > 0 && contractBase.startsWith(`${dirPrefix}/`)) {
+      candidates.push(withStyle(`${aliasPrefix}/${contractBase.slice(dirPrefix.length + 1)}`, extension, original));
+    }
+  }
+  let relative = path.posix.relative(toPosix(path.dirname(fromFile)), contractBase);
+  if (!relative.startsWith(".")) relative = `./${relative}`;
+  candidates.push(withStyle(relative, extension, original));
+  return candidates.find((candidate) => resolve(candidate, fromFile, kind) === contractFile);
+}
+
+const FORM_LABEL: Readonly<Record<string, string>> = {
+  "dynamic-import": "import()",
+  require: "require()",
+};
+
+export const noPrivateImportsLogic: RuleLogic = {
+  ruleId: NO_PRIVATE_IMPORTS,
+  messages: noPrivateImportsMessages,
+  create(input: LogicInput, report) {
+    const { filename, services } = input;
+    const layout = layoutFor(input.config);
+    const importer = layout.featureOf(filename);
+
+    const suggest = (site: ImportSite, target: string, feature: Feature): Suggestion[] => {
+      const { names, literal, specifier } = site;
+      if (!literal || specifier === undefined || !names || names.length === 0) return [];
+      const exported = services.moduleExports(feature.contractFile);
+      if (!exported || !names.every((name) => exported.has(name))) return [];
+      const replacement = contractSpecifier(specifier, target, feature.contractFile, filename, services.resolveModule, site.resolution);
+      if (replacement === undefined) return [];
+      const quote = literal.type === "TemplateLiteral" ? "`" : (literal.raw[0] ?? '"');
+      return [
+        violations.suggestion("useContract", { specifier: replacement }, { range: literal.range, text: `${quote}${replacement}${quote}` }),
+      ];
+    };
+
+    const check = (site: ImportSite): void => {
+      if (site.specifier === undefined) {
+        report(violations.create("unprovable", site.node.loc, { form: FORM_LABEL[site.form] ?? site.form }));
+        return;
+      }
+      const target = services.resolveModule(site.specifier, filename, site.resolution);
+      if (target === undefined) return;
+      const feature = layout.featureOf(target);
+      if (!feature || feature.dir === importer?.dir || target === feature.contractFile) return;
+      if (!importer && target === feature.descriptorFile) return;
+      const data = {
+        file: layout.display(target),
+        feature: feature.id,
+        entry: layout.display(feature.contractFile),
+        ...(importer ? { importer: importer.id } : { descriptor: layout.display(feature.descriptorFile) }),
+      };
+      report(violations.create(importer ? "crossFeature" : "outsideFeature", site.node.loc, data, suggest(site, target, feature)));
+    };
+
+    return importSiteVisitors(input.scopeManager, check);
+  },
+};

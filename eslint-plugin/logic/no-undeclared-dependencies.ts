@@ -1,0 +1,57 @@
+import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
+import { layoutFor } from "./project/layout.js";
+import type { DeclaredDependencies } from "./project/feature-dependencies.js";
+import type { LogicInput, RuleLogic } from "./rule-logic.js";
+import { ViolationFactory } from "./violation.js";
+
+export const NO_UNDECLARED_DEPENDENCIES = "agentix/no-undeclared-dependencies" as const;
+
+export const noUndeclaredDependenciesMessages = {
+  undeclared:
+    "feature \"{{feature}}\" uses the contract of feature \"{{dependency}}\" ({{contract}}) without declaring it; add {{dependency}}'s contract to the dependencies of defineFeature in {{descriptor}}",
+} as const;
+
+export type NoUndeclaredDependenciesMessageId = keyof typeof noUndeclaredDependenciesMessages;
+
+const violations = new ViolationFactory<NoUndeclaredDependenciesMessageId>(NO_UNDECLARED_DEPENDENCIES, noUndeclaredDependenciesMessages);
+
+export const noUndeclaredDependenciesLogic: RuleLogic = {
+  ruleId: NO_UNDECLARED_DEPENDENCIES,
+  messages: noUndeclaredDependenciesMessages,
+  create(input: LogicInput, report) {
+    const { filename, services } = input;
+    const layout = layoutFor(input.config);
+    const feature = layout.featureOf(filename);
+    if (!feature) return {};
+    // Looked up on the first cross-feature contract import only: most files have none.
+    let declared: DeclaredDependencies | undefined | null = null;
+    const declaredFeatures = (): ReadonlySet<string> | undefined => {
+      if (declared === null) {
+        declared = services.featureDependencies(feature.descriptorFile, filename === feature.descriptorFile ? input.program : undefined);
+      }
+      if (declared === undefined || !declared.complete) return undefined;
+      return new Set(declared.files.map((file) => layout.featureOf(file)?.dir).filter((dir) => dir !== undefined));
+    };
+    let dirs: ReadonlySet<string> | undefined | null = null;
+
+    const check = (site: ImportSite): void => {
+      if (site.specifier === undefined) return;
+      const target = services.resolveModule(site.specifier, filename, site.resolution);
+      if (target === undefined) return;
+      const dependency = layout.featureOf(target);
+      if (!dependency || dependency.dir === feature.dir || target !== dependency.contractFile) return;
+      if (dirs === null) dirs = declaredFeatures();
+      if (dirs === undefined || dirs.has(dependency.dir)) return;
+      report(
+        violations.create("undeclared", site.node.loc, {
+          feature: feature.id,
+          dependency: dependency.id,
+          contract: layout.display(dependency.contractFile),
+          descriptor: layout.display(feature.descriptorFile),
+        }),
+      );
+    };
+
+    return importSiteVisitors(input.scopeManager, check);
+  },
+};

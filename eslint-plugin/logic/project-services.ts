@@ -1,0 +1,35 @@
+import type { ProjectServices } from "./rule-logic.js";
+import { createFeatureDependencyLookup } from "./project/feature-dependencies.js";
+import { createModuleExportsLookup } from "./project/module-exports.js";
+import { createModuleResolver, type ModuleResolver } from "./project/module-resolver.js";
+import { clearSourceCache } from "./project/source-cache.js";
+
+/**
+ * Project services over one module resolver: TypeScript's resolution with the nearest
+ * tsconfig unless another resolver is given (an analyzer may pass one over its own program).
+ */
+export function createProjectServices(options: { readonly resolveModule?: ModuleResolver } = {}): ProjectServices {
+  const resolveModule = options.resolveModule ?? createModuleResolver();
+  return {
+    resolveModule,
+    featureDependencies: createFeatureDependencyLookup(resolveModule),
+    moduleExports: createModuleExportsLookup(resolveModule),
+  };
+}
+
+let shared: (ProjectServices & { clear(): void }) | undefined;
+
+/** The services every ESLint rule of this process shares (one resolver, one set of caches). */
+export function sharedProjectServices(): ProjectServices {
+  if (!shared) {
+    const resolver = createModuleResolver();
+    shared = { ...createProjectServices({ resolveModule: resolver }), clear: () => resolver.clear() };
+  }
+  return shared;
+}
+
+/** Forgets cached resolutions and parsed files (for tests and long-lived processes). */
+export function clearProjectCaches(): void {
+  shared?.clear();
+  clearSourceCache();
+}

@@ -1,0 +1,125 @@
+import path from "node:path";
+import picomatch from "picomatch";
+import type { AgentixConfig, AmbientCategory } from "../../../schema/load-config.js";
+import { AMBIENT_CATEGORIES } from "../../../schema/load-config.js";
+
+/** A feature capsule: a folder matched by `features.directories`. */
+export interface Feature {
+  /** The folder name. */
+  readonly id: string;
+  /** Absolute path of the folder. */
+  readonly dir: string;
+  /** Absolute path of its public entry (contract.ts). */
+  readonly contractFile: string;
+  /** Absolute path of its descriptor (feature.ts). */
+  readonly descriptorFile: string;
+}
+
+type Matcher = (posixPath: string) => boolean;
+
+const NEVER: Matcher = () => false;
+
+function compile(globs: readonly string[]): Matcher {
+  return globs.length === 0 ? NEVER : picomatch([...globs]);
+}
+
+/**
+ * The project's layout as the configuration describes it: which folder is a feature, which
+ * file is an adapter, a composition root, a test or a domain file. Paths are absolute; globs
+ * match POSIX paths relative to the project root.
+ */
+export class ProjectLayout {
+  private readonly isFeatureDir: Matcher;
+  private readonly isAdapter: Matcher;
+  private readonly isCompositionRoot: Matcher;
+  private readonly isTest: Matcher;
+  private readonly ambientAllowed: ReadonlyMap<AmbientCategory, Matcher>;
+  private readonly featureByDir = new Map<string, Feature | null>();
+
+  constructor(readonly config: AgentixConfig) {
+    this.isFeatureDir = compile(config.features.directories);
+    this.isAdapter = compile(config.adapters);
+    this.isCompositionRoot = compile(config.compositionRoots);
+    this.isTest = compile(config.tests);
+    const allowed = new Map<AmbientCategory, Matcher>();
+    for (const category of AMBIENT_CATEGORIES) {
+      const policy = config.ambient[category];
+      if (policy.check) allowed.set(category, compile(policy.allow));
+    }
+    this.ambientAllowed = allowed;
+  }
+
+  /** The file's path relative to the root, POSIX; undefined when outside the project. */
+  relative(file: string): string | undefined {
+    const relative = path.relative(this.config.root, file);
+    if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return undefined;
+    return path.sep === "/" ? relative : relative.split(path.sep).join("/");
+  }
+
+  /** A path for messages: relative to the root when inside the project, else absolute. */
+  display(file: string): string {
+    return this.relative(file) ?? file;
+  }
+
+  /** The innermost feature folder containing `file`, if any. */
+  featureOf(file: string): Feature | undefined {
+    const relative = this.relative(file);
+    if (relative === undefined) return undefined;
+    return this.featureOfDir(path.posix.dirname(relative)) ?? undefined;
+  }
+
+  private featureOfDir(relativeDir: string): Feature | null {
+    if (relativeDir === "." || relativeDir === "") return null;
+    const cached = this.featureByDir.get(relativeDir);
+    if (cached !== undefined) return cached;
+    let feature: Feature | null;
+    if (this.isFeatureDir(relativeDir)) {
+      const dir = path.join(this.config.root, relativeDir);
+      feature = {
+        id: path.posix.basename(relativeDir),
+        dir,
+        contractFile: path.join(dir, this.config.features.contract),
+        descriptorFile: path.join(dir, this.config.features.descriptor),
+      };
+    } else {
+      feature = this.featureOfDir(path.posix.dirname(relativeDir));
+    }
+    this.featureByDir.set(relativeDir, feature);
+    return feature;
+  }
+
+  isTestFile(file: string): boolean {
+    const relative = this.relative(file);
+    return relative !== undefined && this.isTest(relative);
+  }
+
+  /**
+   * A domain file: inside a feature folder and not a test, adapter or composition root. Only
+   * domain files are checked for ambient capabilities.
+   */
+  isDomainFile(file: string): boolean {
+    const relative = this.relative(file);
+    if (relative === undefined || this.featureOf(file) === undefined) return false;
+    return !this.isTest(relative) && !this.isAdapter(relative) && !this.isCompositionRoot(relative);
+  }
+
+  /** Whether the category is checked in this (domain) file: not "off" and not allowed here. */
+  checksAmbient(category: AmbientCategory, file: string): boolean {
+    const allowed = this.ambientAllowed.get(category);
+    if (allowed === undefined) return false;
+    const relative = this.relative(file);
+    return relative !== undefined && !allowed(relative);
+  }
+}
+
+const layouts = new WeakMap<AgentixConfig, ProjectLayout>();
+
+/** The layout of a loaded configuration, built once per configuration object. */
+export function layoutFor(config: AgentixConfig): ProjectLayout {
+  let layout = layouts.get(config);
+  if (!layout) {
+    layout = new ProjectLayout(config);
+    layouts.set(config, layout);
+  }
+  return layout;
+}

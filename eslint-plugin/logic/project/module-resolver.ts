@@ -1,0 +1,202 @@
+import { statSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+
+/**
+ * `import` for ES module syntax (static imports, re-exports, `import()`, `import type`,
+ * `typeof import()`), `require` for `require()` and `import x = require()`.
+ */
+export type ResolutionKind = "import" | "require" | "dynamic-import";
+
+/** Resolves a module specifier to an absolute path of a project file, or undefined. */
+export type ModuleResolver = (specifier: string, fromFile: string, kind?: ResolutionKind) => string | undefined;
+
+interface TsconfigEntry {
+  readonly file: string | undefined;
+  readonly mtimeMs: number;
+  readonly options: ts.CompilerOptions;
+  readonly cache: ts.ModuleResolutionCache;
+  /** Specifiers that are neither relative nor absolute still resolve into the project when they
+   * match `paths` or start with `#` (package.json imports), or when `baseUrl` is set. */
+  readonly aliases: (specifier: string) => boolean;
+  readonly results: Map<string, string | null>;
+  checkedAt: number;
+}
+
+const NO_TSCONFIG_OPTIONS: ts.CompilerOptions = {
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  allowImportingTsExtensions: true,
+  noEmit: true,
+};
+
+/** How often (ms) a cached tsconfig is checked against its mtime. */
+const RECHECK_MS = 2000;
+
+const TS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"] as const;
+const JS_TO_TS: Readonly<Record<string, readonly string[]>> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
+
+const parseHost: ts.ParseConfigHost = {
+  useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+  // Only the compiler options matter here: never enumerate the project's files.
+  readDirectory: () => [],
+  fileExists: (file) => ts.sys.fileExists(file),
+  readFile: (file) => ts.sys.readFile(file),
+};
+
+const resolutionHost: ts.ModuleResolutionHost = {
+  fileExists: (file) => ts.sys.fileExists(file),
+  readFile: (file) => ts.sys.readFile(file),
+  directoryExists: (dir) => ts.sys.directoryExists(dir),
+  realpath: ts.sys.realpath ? (file) => ts.sys.realpath!(file) : undefined,
+  getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
+} as ts.ModuleResolutionHost;
+
+function canonical(file: string): string {
+  return ts.sys.useCaseSensitiveFileNames ? file : file.toLowerCase();
+}
+
+function isRelativeOrAbsolute(specifier: string): boolean {
+  return specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || specifier === ".." || path.isAbsolute(specifier);
+}
+
+function aliasMatcher(options: ts.CompilerOptions): (specifier: string) => boolean {
+  if (options.baseUrl !== undefined) return () => true;
+  const patterns = Object.keys(options.paths ?? {});
+  const exact = new Set(patterns.filter((p) => !p.includes("*")));
+  const wildcards = patterns
+    .filter((p) => p.includes("*"))
+    .map((p) => [p.slice(0, p.indexOf("*")), p.slice(p.indexOf("*") + 1)] as const);
+  return (specifier) =>
+    specifier.startsWith("#") ||
+    exact.has(specifier) ||
+    wildcards.some(([prefix, suffix]) => specifier.length >= prefix.length + suffix.length && specifier.startsWith(prefix) && specifier.endsWith(suffix));
+}
+
+function mtimeOf(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+/**
+ * A resolver backed by TypeScript's own `ts.resolveModuleName`, with the compiler options of the
+ * nearest tsconfig.json (extends, `paths`, NodeNext `.js` -> `.ts`, directory index) and one
+ * ModuleResolutionCache per tsconfig. Package imports resolve to undefined. A relative specifier
+ * TypeScript cannot resolve (a file not written yet, an extensionless ESM import) falls back to
+ * lexical resolution, so boundaries are still checked.
+ */
+export function createModuleResolver(): ModuleResolver & { clear(): void } {
+  const tsconfigOfDir = new Map<string, string | null>();
+  const entries = new Map<string, TsconfigEntry>();
+
+  function nearestTsconfig(dir: string): string | null {
+    const known = tsconfigOfDir.get(dir);
+    if (known !== undefined) return known;
+    const candidate = path.join(dir, "tsconfig.json");
+    const parent = path.dirname(dir);
+    const found = ts.sys.fileExists(candidate) ? candidate : parent === dir ? null : nearestTsconfig(parent);
+    tsconfigOfDir.set(dir, found);
+    return found;
+  }
+
+  function load(file: string | null): TsconfigEntry {
+    const key = file ?? "";
+    const now = Date.now();
+    const cached = entries.get(key);
+    if (cached && (file === null || now - cached.checkedAt < RECHECK_MS)) return cached;
+    const mtimeMs = file === null ? 0 : mtimeOf(file);
+    if (cached && cached.mtimeMs === mtimeMs) {
+      cached.checkedAt = now;
+      return cached;
+    }
+    let options = NO_TSCONFIG_OPTIONS;
+    if (file !== null) {
+      const read = ts.readConfigFile(file, (f) => ts.sys.readFile(f));
+      if (read.config !== undefined) {
+        options = ts.parseJsonConfigFileContent(read.config, parseHost, path.dirname(file), undefined, file).options;
+      }
+    }
+    const cwd = file === null ? ts.sys.getCurrentDirectory() : path.dirname(file);
+    const entry: TsconfigEntry = {
+      file: file ?? undefined,
+      mtimeMs,
+      options,
+      cache: ts.createModuleResolutionCache(cwd, canonical, options),
+      aliases: aliasMatcher(options),
+      results: new Map(),
+      checkedAt: now,
+    };
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function modeFor(entry: TsconfigEntry, fromFile: string, kind: ResolutionKind): ts.ResolutionMode {
+    if (kind === "require") return ts.ModuleKind.CommonJS;
+    if (kind === "dynamic-import") return ts.ModuleKind.ESNext;
+    const format = ts.getImpliedNodeFormatForFile(
+      fromFile as ts.Path,
+      entry.cache.getPackageJsonInfoCache(),
+      resolutionHost,
+      entry.options,
+    );
+    return format === ts.ModuleKind.CommonJS ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext;
+  }
+
+  const resolve = (specifier: string, fromFile: string, kind: ResolutionKind = "import"): string | undefined => {
+    const relative = isRelativeOrAbsolute(specifier);
+    const dir = path.dirname(fromFile);
+    const entry = load(nearestTsconfig(dir));
+    if (!relative && !entry.aliases(specifier)) return undefined;
+    const mode = modeFor(entry, fromFile, kind);
+    const key = `${mode ?? ""}\0${dir}\0${specifier}`;
+    const known = entry.results.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const { resolvedModule } = ts.resolveModuleName(specifier, fromFile, entry.options, resolutionHost, entry.cache, undefined, mode);
+    let result: string | undefined;
+    if (resolvedModule && !resolvedModule.isExternalLibraryImport) result = path.resolve(resolvedModule.resolvedFileName);
+    else if (relative) result = resolveLexically(specifier, dir);
+    entry.results.set(key, result ?? null);
+    return result;
+  };
+
+  return Object.assign(resolve, {
+    clear() {
+      tsconfigOfDir.clear();
+      entries.clear();
+    },
+  });
+}
+
+/**
+ * A relative specifier TypeScript did not resolve: an existing file (by its TypeScript
+ * counterpart, as is, with an extension added, or as a directory index), else the file it
+ * would be lexically (`x.js` -> `x.ts`, `dir` -> `dir/index.ts`, `x` -> `x.ts`).
+ */
+export function resolveLexically(specifier: string, fromDir: string): string {
+  const target = path.resolve(fromDir, specifier);
+  const extension = path.extname(target);
+  const mapped = JS_TO_TS[extension]?.map((ext) => target.slice(0, -extension.length) + ext) ?? [];
+  const candidates = [
+    ...mapped,
+    target,
+    ...TS_EXTENSIONS.map((ext) => target + ext),
+    ...TS_EXTENSIONS.map((ext) => path.join(target, `index${ext}`)),
+  ];
+  for (const candidate of candidates) {
+    if (ts.sys.fileExists(candidate)) return candidate;
+  }
+  if (mapped[0] !== undefined) return mapped[0];
+  if ((TS_EXTENSIONS as readonly string[]).includes(extension)) return target;
+  if (ts.sys.directoryExists(target) || specifier.endsWith("/") || specifier === "." || specifier === "..") {
+    return path.join(target, "index.ts");
+  }
+  return `${target}.ts`;
+}

@@ -1,0 +1,65 @@
+import type { ScopeManager } from "@typescript-eslint/scope-manager";
+import { simpleTraverse, type TSESTree } from "@typescript-eslint/typescript-estree";
+import type { AgentixConfig } from "../../schema/load-config.js";
+import type { ModuleResolver } from "./project/module-resolver.js";
+import type { FeatureDependencyLookup } from "./project/feature-dependencies.js";
+import type { ModuleExportsLookup } from "./project/module-exports.js";
+import { compareViolations, type Violation } from "./violation.js";
+
+/** What the detection logic needs from its host besides the file itself. */
+export interface ProjectServices {
+  /** Resolves a module specifier to an absolute project file, or undefined (package, missing). */
+  readonly resolveModule: ModuleResolver;
+  /** The dependencies a feature descriptor (feature.ts) declares, or undefined without one. */
+  readonly featureDependencies: FeatureDependencyLookup;
+  /** The names a module file exports, or undefined when they cannot be known. */
+  readonly moduleExports: ModuleExportsLookup;
+}
+
+/** One file, as the detection logic sees it. */
+export interface LogicInput {
+  /** The ESTree of the file, with `parent` pointers (ESLint sets them; runLogic does too). */
+  readonly program: TSESTree.Program;
+  /** Scopes of `program`: ESLint's `sourceCode.scopeManager` or scope-manager's `analyze()`. */
+  readonly scopeManager: ScopeManager;
+  /** Absolute path of the file. */
+  readonly filename: string;
+  /** The loaded agentix configuration of the file's project (schema/load-config.ts). */
+  readonly config: AgentixConfig;
+  readonly services: ProjectServices;
+}
+
+type NodeOfType<T extends TSESTree.AST_NODE_TYPES> = Extract<TSESTree.Node, { type: T }>;
+
+/** Node-type handlers; ESLint calls them during its traversal, runLogic during its own. */
+export type LogicVisitors = {
+  readonly [T in TSESTree.AST_NODE_TYPES]?: (node: NodeOfType<T>) => void;
+} & { readonly "Program:exit"?: (node: TSESTree.Program) => void };
+
+/** A rule's detection logic: visitors that report plain violations. */
+export interface RuleLogic<Input extends LogicInput = LogicInput> {
+  readonly ruleId: Violation["ruleId"];
+  readonly messages: Readonly<Record<string, string>>;
+  create(input: Input, report: (violation: Violation) => void): LogicVisitors;
+}
+
+/**
+ * Runs detection logic without ESLint: sets parent pointers, visits every node, and returns
+ * the violations in ESLint's order (line, then column).
+ */
+export function runLogic<Input extends LogicInput>(logic: RuleLogic<Input>, input: Input): Violation[] {
+  const violations: Violation[] = [];
+  const visitors = logic.create(input, (violation) => violations.push(violation));
+  simpleTraverse(input.program, { enter: () => undefined }, true);
+  const handlers = visitors as Readonly<Record<string, ((node: TSESTree.Node) => void) | undefined>>;
+  const types = Object.keys(handlers).filter((key) => key !== "Program:exit");
+  if (types.length > 0) {
+    simpleTraverse(input.program, {
+      enter(node) {
+        handlers[node.type]?.(node);
+      },
+    });
+  }
+  visitors["Program:exit"]?.(input.program);
+  return violations.sort(compareViolations);
+}

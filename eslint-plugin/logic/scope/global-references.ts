@@ -1,0 +1,53 @@
+import type { Reference, Scope, ScopeManager, Variable } from "@typescript-eslint/scope-manager";
+import type { TSESTree } from "@typescript-eslint/typescript-estree";
+
+/**
+ * Value references to global names: references left unresolved by the scope analysis, and
+ * references to globals the host declares without a definition in the file (ESLint's configured
+ * globals, typescript-eslint's implicit lib variables). A name declared anywhere in the file
+ * (parameter, local, import, class) is not global, so shadowed names never show up here.
+ * Ordered by position in the file.
+ */
+export function globalReferences(scopeManager: ScopeManager, names: ReadonlySet<string>): Reference[] {
+  const globalScope = scopeManager.globalScope;
+  if (!globalScope) return [];
+  const found: Reference[] = [];
+  for (const reference of globalScope.through) {
+    if (names.has(reference.identifier.name) && reference.isValueReference) found.push(reference);
+  }
+  for (const name of names) {
+    const variable = globalScope.set.get(name);
+    if (variable && variable.defs.length === 0) {
+      for (const reference of variable.references) if (reference.isValueReference) found.push(reference);
+    }
+  }
+  return found.sort((a, b) => a.identifier.range[0] - b.identifier.range[0]);
+}
+
+/** The innermost scope that contains `node`. */
+export function scopeOf(scopeManager: ScopeManager, node: TSESTree.Node): Scope | undefined {
+  for (let current: TSESTree.Node | undefined = node; current; current = current.parent) {
+    const scope = scopeManager.acquire(current, true);
+    if (scope) {
+      // A function's own name and parameters live in the function scope; its body too.
+      return scope.type === "function-expression-name" ? (scope.childScopes[0] ?? scope) : scope;
+    }
+  }
+  return scopeManager.globalScope ?? undefined;
+}
+
+/** The variable an identifier names, looked up from its scope outwards. */
+export function variableOf(scopeManager: ScopeManager, identifier: TSESTree.Identifier): Variable | undefined {
+  for (let scope = scopeOf(scopeManager, identifier); scope; scope = scope.upper ?? undefined) {
+    const reference = scope.references.find((r) => r.identifier === identifier);
+    if (reference) return reference.resolved ?? undefined;
+    const variable = scope.set.get(identifier.name);
+    if (variable && variable.identifiers.includes(identifier)) return variable;
+  }
+  return undefined;
+}
+
+/** The variables a declaration node declares (ESLint's `getDeclaredVariables`). */
+export function declaredVariables(scopeManager: ScopeManager, node: TSESTree.Node): readonly Variable[] {
+  return scopeManager.getDeclaredVariables(node);
+}

@@ -1,0 +1,254 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { createAjv, describeAjvErrors } from "./ajv.js";
+import configSchema from "./config.v1.schema.json" with { type: "json" };
+
+/** The file name the loader looks for, walking up from a source file. */
+export const CONFIG_FILE_NAME = "agentix.config.json";
+
+/** Categories of ambient capability, in the order they are documented. */
+export const AMBIENT_CATEGORIES = [
+  "network",
+  "environment",
+  "clock",
+  "randomness",
+  "filesystem",
+  "process",
+  "database",
+] as const;
+export type AmbientCategory = (typeof AMBIENT_CATEGORIES)[number];
+
+/** `check: false` is `"off"` in the file; `allow` adds globs where the category is allowed. */
+export type AmbientPolicy =
+  | { readonly check: false }
+  | { readonly check: true; readonly allow: readonly string[] };
+
+/** The effective configuration of one project: the file's values over the defaults. */
+export interface AgentixConfig {
+  /** Absolute path of the project root; every glob is relative to it (POSIX). */
+  readonly root: string;
+  /** Absolute path of the agentix.config.json read, or undefined when defaults apply. */
+  readonly configFile: string | undefined;
+  readonly features: {
+    readonly directories: readonly string[];
+    readonly contract: string;
+    readonly descriptor: string;
+  };
+  readonly adapters: readonly string[];
+  readonly compositionRoots: readonly string[];
+  readonly tests: readonly string[];
+  readonly ambient: Readonly<Record<AmbientCategory, AmbientPolicy>>;
+}
+
+/** The JSON shape of agentix.config.json v1 (see schema/config.v1.schema.json). */
+export interface AgentixConfigFile {
+  $schema?: string;
+  features?: { directories?: string[]; contract?: string; descriptor?: string };
+  adapters?: string[];
+  compositionRoots?: string[];
+  tests?: string[];
+  ambient?: Partial<Record<AmbientCategory, "off" | { allow: string[] }>>;
+}
+
+export const DEFAULT_FEATURE_DIRECTORIES: readonly string[] = ["**/src/features/*"];
+export const DEFAULT_CONTRACT = "contract.ts";
+export const DEFAULT_DESCRIPTOR = "feature.ts";
+export const DEFAULT_ADAPTERS: readonly string[] = ["**/src/adapters/**"];
+export const DEFAULT_COMPOSITION_ROOTS: readonly string[] = ["**/src/main.ts", "**/src/app.ts"];
+export const DEFAULT_TESTS: readonly string[] = ["**/*.test.ts", "**/*.test.tsx", "**/*.spec.ts", "**/__tests__/**"];
+
+/** A configuration problem, with a message meant for a person: file, JSON path or line, fix. */
+export class AgentixConfigError extends Error {
+  override readonly name = "AgentixConfigError";
+  constructor(
+    message: string,
+    /** Absolute path of the offending file. */
+    readonly file: string,
+    /** JSON pointers of the invalid values, when the JSON parsed but broke the schema. */
+    readonly pointers: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+let validateConfig: ReturnType<ReturnType<typeof createAjv>["compile"]> | undefined;
+
+function validator() {
+  validateConfig ??= createAjv().compile(configSchema);
+  return validateConfig;
+}
+
+/** The configuration that applies when a project has no agentix.config.json. */
+export function defaultConfig(root: string): AgentixConfig {
+  return resolveConfig({}, path.resolve(root), undefined);
+}
+
+/**
+ * Validates a parsed agentix.config.json value and applies the defaults. `configFile` names the
+ * file in errors; the project root is its directory.
+ */
+export function parseConfig(value: unknown, configFile: string): AgentixConfig {
+  const validate = validator();
+  if (!validate(value)) {
+    const problems = describeAjvErrors(validate.errors);
+    const label = displayPath(configFile);
+    throw new AgentixConfigError(
+      problems.map((problem) => `${label}: ${problem}`).join("\n"),
+      configFile,
+      problems.map((problem) => problem.split(" ", 1)[0] ?? "/"),
+    );
+  }
+  return resolveConfig(value as AgentixConfigFile, path.dirname(path.resolve(configFile)), path.resolve(configFile));
+}
+
+function resolveConfig(file: AgentixConfigFile, root: string, configFile: string | undefined): AgentixConfig {
+  const ambient = {} as Record<AmbientCategory, AmbientPolicy>;
+  for (const category of AMBIENT_CATEGORIES) {
+    const setting = file.ambient?.[category];
+    ambient[category] = setting === "off" ? { check: false } : { check: true, allow: setting?.allow ?? [] };
+  }
+  return {
+    root,
+    configFile,
+    features: {
+      directories: file.features?.directories ?? DEFAULT_FEATURE_DIRECTORIES,
+      contract: toPosix(file.features?.contract ?? DEFAULT_CONTRACT),
+      descriptor: toPosix(file.features?.descriptor ?? DEFAULT_DESCRIPTOR),
+    },
+    adapters: file.adapters ?? DEFAULT_ADAPTERS,
+    compositionRoots: file.compositionRoots ?? DEFAULT_COMPOSITION_ROOTS,
+    tests: file.tests ?? DEFAULT_TESTS,
+    ambient,
+  };
+}
+
+interface CachedConfig {
+  readonly mtimeMs: number;
+  readonly size: number;
+  readonly result: AgentixConfig | AgentixConfigError;
+}
+
+const configCache = new Map<string, CachedConfig>();
+
+/**
+ * Reads, validates and resolves one agentix.config.json. Cached per file by path, mtime and
+ * size, so an edited file is read again. Throws AgentixConfigError (never a raw parse error).
+ */
+export function loadConfigFile(configFile: string): AgentixConfig {
+  const file = path.resolve(configFile);
+  let stats;
+  try {
+    stats = statSync(file);
+  } catch {
+    throw new AgentixConfigError(`${displayPath(file)}: cannot be read (no such file)`, file);
+  }
+  const cached = configCache.get(file);
+  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return unwrap(cached.result);
+  let result: AgentixConfig | AgentixConfigError;
+  try {
+    result = parseConfig(parseJson(readFileSync(file, "utf8"), file), file);
+  } catch (error) {
+    if (!(error instanceof AgentixConfigError)) throw error;
+    result = error;
+  }
+  configCache.set(file, { mtimeMs: stats.mtimeMs, size: stats.size, result });
+  return unwrap(result);
+}
+
+function unwrap(result: AgentixConfig | AgentixConfigError): AgentixConfig {
+  if (result instanceof AgentixConfigError) throw result;
+  return result;
+}
+
+function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const { line, column } = errorPosition(text, reason);
+    const detail = reason.replace(/\s*\(line \d+ column \d+\)$/, "").replace(/ in JSON at position \d+.*$/, "");
+    throw new AgentixConfigError(`${displayPath(file)}:${line}:${column}: malformed JSON: ${detail}`, file);
+  }
+}
+
+/** 1-based line and column of a JSON.parse failure, from the engine's message. */
+function errorPosition(text: string, reason: string): { line: number; column: number } {
+  const lineColumn = /line (\d+) column (\d+)/.exec(reason);
+  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
+  const position = /position (\d+)/.exec(reason);
+  const offset = position ? Number(position[1]) : text.length;
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - (before.lastIndexOf("\n") + 1) + 1;
+  return { line, column };
+}
+
+interface ProjectLocation {
+  readonly root: string;
+  readonly configFile: string | undefined;
+}
+
+const configDirCache = new Map<string, string | null>();
+const packageDirCache = new Map<string, string | null>();
+
+/** The nearest directory at or above `dir` holding `marker`, memoized per directory. */
+function nearestWith(dir: string, marker: string, cache: Map<string, string | null>): string | null {
+  const known = cache.get(dir);
+  if (known !== undefined) return known;
+  const parent = path.dirname(dir);
+  const found = isFile(path.join(dir, marker)) ? dir : parent === dir ? null : nearestWith(parent, marker, cache);
+  cache.set(dir, found);
+  return found;
+}
+
+/**
+ * The project a file belongs to: the nearest ancestor directory holding agentix.config.json;
+ * without one, the nearest directory holding package.json; without either, the file's own
+ * directory. Cached per directory.
+ */
+export function findProject(fromFile: string): ProjectLocation {
+  const dir = path.dirname(path.resolve(fromFile));
+  const configDir = nearestWith(dir, CONFIG_FILE_NAME, configDirCache);
+  if (configDir !== null) return { root: configDir, configFile: path.join(configDir, CONFIG_FILE_NAME) };
+  return { root: nearestWith(dir, "package.json", packageDirCache) ?? dir, configFile: undefined };
+}
+
+/** The effective configuration for a source file (see findProject and loadConfigFile). */
+export function loadConfigForFile(file: string): AgentixConfig {
+  const location = findProject(file);
+  if (location.configFile !== undefined) return loadConfigFile(location.configFile);
+  let config = defaultsCache.get(location.root);
+  if (!config) {
+    config = defaultConfig(location.root);
+    defaultsCache.set(location.root, config);
+  }
+  return config;
+}
+
+const defaultsCache = new Map<string, AgentixConfig>();
+
+/** Forgets every cached location and configuration (for long-lived processes and tests). */
+export function clearConfigCaches(): void {
+  configCache.clear();
+  configDirCache.clear();
+  packageDirCache.clear();
+  defaultsCache.clear();
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function toPosix(value: string): string {
+  return value.split(path.sep).join("/");
+}
+
+/** A path as people read it in messages: relative to the working directory when inside it. */
+export function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative) ? toPosix(relative) : file;
+}
