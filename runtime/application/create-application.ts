@@ -64,11 +64,13 @@ export function createApplication<const Features extends readonly AnyFeature[]>(
     return false;
   });
 
-  // Ids are unique across the whole application, whatever they name.
+  // Ids are unique among their kind (a feature and its port may both be "payments").
   const owners = new Map<string, { what: string; value: object }>();
   const claim = (id: string, what: string, value: object) => {
-    const previous = owners.get(id);
-    if (previous === undefined) owners.set(id, { what, value });
+    const kind = what.slice(0, what.indexOf(" "));
+    const key = `${kind === "query" ? "command" : kind} ${id}`;
+    const previous = owners.get(key);
+    if (previous === undefined) owners.set(key, { what, value });
     else if (previous.value !== value) problems.push(`duplicate id "${id}": ${previous.what} and ${what}`);
   };
 
@@ -91,6 +93,9 @@ export function createApplication<const Features extends readonly AnyFeature[]>(
     for (const port of feature.contract.ports) {
       portContract.set(port, feature.contract);
       claim(port.id, `port "${port.id}" (contract ${feature.contract.id})`, port);
+      for (const operation of Object.values(port.operations)) {
+        claim(operation.id, `port-operation "${operation.id}" (port ${port.id})`, operation);
+      }
     }
     for (const event of feature.contract.events) {
       eventContract.set(event, feature.contract);

@@ -15,6 +15,7 @@ export function kindOf(value: unknown): DescriptorKind | undefined {
 
 export function describeValue(value: unknown): string {
   const kind = kindOf(value);
-  if (kind !== undefined) return `a ${kind}`;
-  return value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
+  const noun = kind ?? (value === null ? "null" : Array.isArray(value) ? "array" : typeof value);
+  if (noun === "null" || noun === "undefined") return noun;
+  return `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 }

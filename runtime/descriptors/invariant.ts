@@ -13,7 +13,14 @@ export interface Invariant<Id extends string = string, Evidence extends AnySchem
   readonly description: string | undefined;
 }
 
-export type AnyInvariant = Invariant<string, AnySchema>;
+/** Any invariant, whatever its evidence (the check's parameter is contravariant). */
+export interface AnyInvariant {
+  readonly id: string;
+  readonly dependsOn: readonly Contract[];
+  readonly evidence: AnySchema;
+  readonly check: (evidence: never) => boolean;
+  readonly description: string | undefined;
+}
 
 export function defineInvariant<const Id extends string, Evidence extends AnySchema>(definition: {
   readonly id: Id;

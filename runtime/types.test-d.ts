@@ -1,0 +1,131 @@
+// Compile-time contract of the runtime. `tsc` (npm run typecheck) fails if any
+// `@ts-expect-error` below stops being an error, or if a positive assertion breaks.
+import { expectTypeOf } from "vitest";
+import {
+  Clock,
+  Ids,
+  createApplication,
+  defineCommand,
+  defineContract,
+  defineFeature,
+  definePort,
+  defineQuery,
+  implementPort,
+  portOperation,
+  s,
+  type Brand,
+  type Infer,
+  type Input,
+} from "./index.js";
+import { CustomerId, CustomerStore, customers, getCustomer, registerCustomer } from "./test-support/customers.js";
+
+// --- Queries may declare only read, time and random effects, and no events.
+defineQuery({
+  id: "ok.query",
+  input: s.object({}),
+  output: s.literal(null),
+  effects: { get: CustomerStore.get, now: Clock.now, nextId: Ids.next },
+  execute: () => null,
+});
+
+defineQuery({
+  id: "bad.write",
+  input: s.object({}),
+  output: s.literal(null),
+  // @ts-expect-error a query may not declare a write effect
+  effects: { save: CustomerStore.save },
+  execute: () => null,
+});
+
+const Mailer = definePort({
+  id: "mailer",
+  operations: { send: portOperation({ id: "mailer.send", kind: "external", input: s.string(), output: s.literal(null) }) },
+});
+defineQuery({
+  id: "bad.external",
+  input: s.object({}),
+  output: s.literal(null),
+  // @ts-expect-error a query may not declare an external effect
+  effects: { send: Mailer.send },
+  execute: () => null,
+});
+
+defineQuery({
+  id: "bad.emits",
+  input: s.object({}),
+  output: s.literal(null),
+  // @ts-expect-error a query may not emit events
+  emits: {},
+  execute: () => null,
+});
+
+// --- Port kinds are literal types; operations are properties of their port.
+expectTypeOf(CustomerStore.save.kind).toEqualTypeOf<"write">();
+expectTypeOf(CustomerStore.get.id).toEqualTypeOf<"customers.store.get">();
+
+definePort({
+  id: "bad.port",
+  // @ts-expect-error an operation may not be called `id`
+  operations: { id: portOperation({ id: "x", kind: "read", output: s.string() }) },
+});
+
+// @ts-expect-error implementPort needs every handler
+implementPort(CustomerStore, { get: () => null });
+
+// --- Execute sees exactly its declared capabilities, typed.
+defineCommand({
+  id: "types.execute",
+  input: s.object({ name: s.string() }),
+  output: s.literal(null),
+  errors: { NOPE: s.object({ why: s.string() }) },
+  effects: { save: CustomerStore.save, now: Clock.now },
+  emits: {},
+  async execute({ input, effects, fail }) {
+    expectTypeOf(input).toEqualTypeOf<{ name: string }>();
+    expectTypeOf(await effects.now()).toEqualTypeOf<string>();
+    // @ts-expect-error not declared
+    await effects.get("cus_1");
+    // @ts-expect-error wrong input for the port operation
+    await effects.save({ id: "cus_1" });
+    // @ts-expect-error undeclared error code
+    if (input.name === "a") return fail("OTHER", { why: "x" });
+    // @ts-expect-error details must match the error's schema
+    if (input.name === "b") return fail("NOPE", { because: "x" });
+    return null;
+  },
+});
+
+// --- Brands: parsed values are nominal, inputs stay plain.
+type ParsedId = Infer<typeof CustomerId>;
+expectTypeOf<ParsedId>().toEqualTypeOf<string & Brand<"CustomerId">>();
+expectTypeOf<Input<typeof CustomerId>>().toEqualTypeOf<string>();
+// @ts-expect-error a plain string is not a CustomerId
+const notAnId: ParsedId = "cus_1";
+void notAnId;
+
+// --- Optional properties.
+const WithOptional = s.object({ a: s.string(), b: s.optional(s.integer()) });
+expectTypeOf<Infer<typeof WithOptional>>().toEqualTypeOf<{ a: string; b?: number }>();
+void WithOptional;
+
+// --- dispatch is typed by id and by descriptor from the application's features.
+const app = createApplication({ features: [customers], adapters: [] });
+async function dispatchTypes() {
+  const registered = await app.dispatch("customers.register", { name: "Ada" });
+  if (registered.ok) expectTypeOf(registered.value.id).toEqualTypeOf<string & Brand<"CustomerId">>();
+  else if (registered.error.code === "NAME_TAKEN") expectTypeOf(registered.error.details).toEqualTypeOf<{ name: string }>();
+  const byDescriptor = await app.dispatch(getCustomer, { id: "cus_1" });
+  const byId = await app.dispatch("customers.get", { id: "cus_1" });
+  expectTypeOf(byDescriptor).toEqualTypeOf(byId);
+  // @ts-expect-error unknown operation id
+  await app.dispatch("customers.delete", {});
+  // @ts-expect-error wrong input
+  await app.dispatch("customers.register", { nom: "Ada" });
+  void registerCustomer;
+}
+void dispatchTypes;
+
+// --- Contracts and features take descriptors only.
+// @ts-expect-error a feature needs a contract
+defineFeature({ id: "x", operations: [] });
+defineContract({ id: "y", ports: [CustomerStore] });
