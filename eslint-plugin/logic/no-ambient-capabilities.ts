@@ -15,7 +15,7 @@ import {
 import { importSiteVisitors, staticString, type ImportSite } from "./imports/import-sites.js";
 import { layoutFor } from "./project/layout.js";
 import type { LogicInput, LogicVisitors, RuleLogic } from "./rule-logic.js";
-import { declaredVariables, globalReferences, variableOf } from "./scope/global-references.js";
+import { declaredVariables, globalReferences, isInTypeQuery, variableOf } from "./scope/global-references.js";
 import { ViolationFactory } from "./violation.js";
 
 export const NO_AMBIENT_CAPABILITIES = "agentix/no-ambient-capabilities" as const;
@@ -163,7 +163,7 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
       if (followed.has(variable)) return;
       followed.add(variable);
       for (const reference of variable.references) {
-        if (reference.isValueReference && reference.isRead() && !(variable.identifiers as readonly TSESTree.Node[]).includes(reference.identifier)) {
+        if (reference.isValueReference && reference.isRead() && !isInTypeQuery(reference.identifier) && !(variable.identifiers as readonly TSESTree.Node[]).includes(reference.identifier)) {
           follow(reference.identifier, path, origin);
         }
       }

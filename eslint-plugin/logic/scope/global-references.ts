@@ -1,11 +1,23 @@
 import type { Reference, Scope, ScopeManager, Variable } from "@typescript-eslint/scope-manager";
-import type { TSESTree } from "@typescript-eslint/typescript-estree";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/typescript-estree";
+
+/** `typeof x` / `typeof x.y` in a type: scope analysis counts it as a value reference, but only a type crosses. */
+export function isInTypeQuery(identifier: TSESTree.Node): boolean {
+  let node = identifier.parent;
+  while (node?.type === AST_NODE_TYPES.TSQualifiedName) node = node.parent;
+  return node?.type === AST_NODE_TYPES.TSTypeQuery;
+}
+
+function isValueUse(reference: Reference): boolean {
+  return reference.isValueReference && !isInTypeQuery(reference.identifier);
+}
 
 /**
  * Value references to global names: references left unresolved by the scope analysis, and
  * references to globals the host declares without a definition in the file (ESLint's configured
  * globals, typescript-eslint's implicit lib variables). A name declared anywhere in the file
- * (parameter, local, import, class) is not global, so shadowed names never show up here.
+ * (parameter, local, import, class) is not global, so shadowed names never show up here;
+ * `typeof x` in a type is not a value use either.
  * Ordered by position in the file.
  */
 export function globalReferences(scopeManager: ScopeManager, names: ReadonlySet<string>): Reference[] {
@@ -13,12 +25,12 @@ export function globalReferences(scopeManager: ScopeManager, names: ReadonlySet<
   if (!globalScope) return [];
   const found: Reference[] = [];
   for (const reference of globalScope.through) {
-    if (names.has(reference.identifier.name) && reference.isValueReference) found.push(reference);
+    if (names.has(reference.identifier.name) && isValueUse(reference)) found.push(reference);
   }
   for (const name of names) {
     const variable = globalScope.set.get(name);
     if (variable && variable.defs.length === 0) {
-      for (const reference of variable.references) if (reference.isValueReference) found.push(reference);
+      for (const reference of variable.references) if (isValueUse(reference)) found.push(reference);
     }
   }
   return found.sort((a, b) => a.identifier.range[0] - b.identifier.range[0]);
