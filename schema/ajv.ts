@@ -39,8 +39,9 @@ export function describeAjvErrors(errors: readonly ErrorObject[] | null | undefi
   }
   const lines: string[] = [];
   for (const [path, problems] of byPath) {
+    // "must be \"off\" or object", "must be \"off\" or have the property \"allow\""
     const joined = problems
-      .map((problem, index) => (index > 0 ? problem.replace(/^must be /, "") : problem))
+      .map((problem, index) => (index === 0 ? problem : problem.replace(problems[0]?.startsWith("must be ") && problem.startsWith("must be ") ? /^must be / : /^must /u, "")))
       .join(" or ");
     lines.push(`${path === "" ? "/" : path} ${joined}`);
   }

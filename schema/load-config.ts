@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createAjv, describeAjvErrors } from "./ajv.js";
+import { findJsonSyntaxProblem } from "./json-position.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
 
 /** The file name the loader looks for, walking up from a source file. */
@@ -163,24 +164,10 @@ function unwrap(result: AgentixConfig | AgentixConfigError): AgentixConfig {
 function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text) as unknown;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const { line, column } = errorPosition(text, reason);
-    const detail = reason.replace(/\s*\(line \d+ column \d+\)$/, "").replace(/ in JSON at position \d+.*$/, "");
-    throw new AgentixConfigError(`${displayPath(file)}:${line}:${column}: malformed JSON: ${detail}`, file);
+  } catch {
+    const { line, column, reason } = findJsonSyntaxProblem(text);
+    throw new AgentixConfigError(`${displayPath(file)}:${line}:${column}: malformed JSON: ${reason}`, file);
   }
-}
-
-/** 1-based line and column of a JSON.parse failure, from the engine's message. */
-function errorPosition(text: string, reason: string): { line: number; column: number } {
-  const lineColumn = /line (\d+) column (\d+)/.exec(reason);
-  if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
-  const position = /position (\d+)/.exec(reason);
-  const offset = position ? Number(position[1]) : text.length;
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  const column = offset - (before.lastIndexOf("\n") + 1) + 1;
-  return { line, column };
 }
 
 interface ProjectLocation {

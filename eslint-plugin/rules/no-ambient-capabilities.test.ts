@@ -292,7 +292,7 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
       errors: [
         {
           messageId: "invalidConfig",
-          data: { problem: "test/fixtures/eslint-plugin/malformed-config/agentix.config.json:4:3: malformed JSON: Expected double-quoted property name" },
+          data: { problem: "test/fixtures/eslint-plugin/malformed-config/agentix.config.json:4:3: malformed JSON: unexpected \"}\", expected a property name in double quotes" },
           line: 1,
           column: 1,
         },

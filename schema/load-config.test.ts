@@ -1,0 +1,144 @@
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  AgentixConfigError,
+  clearConfigCaches,
+  defaultConfig,
+  findProject,
+  loadConfigFile,
+  loadConfigForFile,
+  parseConfig,
+} from "./load-config.js";
+
+const temp = mkdtempSync(path.join(tmpdir(), "agentix-config-"));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+beforeEach(() => clearConfigCaches());
+
+let counter = 0;
+/** A fresh project directory with the given files. */
+function project(files: Record<string, string>): string {
+  const root = path.join(temp, `p${(counter += 1)}`);
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), content);
+  }
+  return root;
+}
+
+function errorOf(run: () => unknown): AgentixConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AgentixConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected an AgentixConfigError");
+}
+
+describe("agentix.config.json", () => {
+  it("applies the documented defaults without a file", () => {
+    expect(defaultConfig("/repo")).toEqual({
+      root: "/repo",
+      configFile: undefined,
+      features: { directories: ["**/src/features/*"], contract: "contract.ts", descriptor: "feature.ts" },
+      adapters: ["**/src/adapters/**"],
+      compositionRoots: ["**/src/main.ts", "**/src/app.ts"],
+      tests: ["**/*.test.ts", "**/*.test.tsx", "**/*.spec.ts", "**/__tests__/**"],
+      ambient: {
+        network: { check: true, allow: [] },
+        environment: { check: true, allow: [] },
+        clock: { check: true, allow: [] },
+        randomness: { check: true, allow: [] },
+        filesystem: { check: true, allow: [] },
+        process: { check: true, allow: [] },
+        database: { check: true, allow: [] },
+      },
+    });
+  });
+
+  it("overrides defaults with the file's values, root = the file's directory", () => {
+    const config = parseConfig(
+      {
+        $schema: "./node_modules/agentix/schema/config.v1.schema.json",
+        features: { directories: ["packages/*/src/modules/*"], contract: "public.ts" },
+        ambient: { clock: "off", environment: { allow: ["src/config/**"] } },
+      },
+      "/repo/agentix.config.json",
+    );
+    expect(config.root).toBe("/repo");
+    expect(config.configFile).toBe("/repo/agentix.config.json");
+    expect(config.features).toEqual({ directories: ["packages/*/src/modules/*"], contract: "public.ts", descriptor: "feature.ts" });
+    expect(config.ambient.clock).toEqual({ check: false });
+    expect(config.ambient.environment).toEqual({ check: true, allow: ["src/config/**"] });
+    expect(config.adapters).toEqual(["**/src/adapters/**"]);
+  });
+
+  it.each([
+    [{ ambient: { clock: { allow: [1] } } }, "/ambient/clock/allow/0 must be string"],
+    [{ ambient: { clock: "on" } }, '/ambient/clock must be "off" or object'],
+    [{ ambient: { clock: {} } }, '/ambient/clock must have the property "allow"'],
+    [{ ambient: { time: "off" } }, '/ambient must NOT have the unknown property "time"'],
+    [{ features: { directorys: ["x"] } }, '/features must NOT have the unknown property "directorys"'],
+    [{ features: { contract: "../contract.ts" } }, '/features/contract must match pattern "^(?!/)(?!.*(^|/)\\.\\.(/|$)).+$"'],
+    [{ adapters: "src/adapters/**" }, "/adapters must be array"],
+    [{ tests: [""] }, "/tests/0 must NOT have fewer than 1 characters"],
+    [[], "/ must be object"],
+  ])("rejects %j naming the file and the JSON path", (value, problem) => {
+    const error = errorOf(() => parseConfig(value, path.join(process.cwd(), "agentix.config.json")));
+    expect(error.message).toBe(`agentix.config.json: ${problem}`);
+    expect(error.stack).toBeDefined();
+  });
+
+  it("lists every problem, one per line", () => {
+    const error = errorOf(() => parseConfig({ adapters: [2], tests: [3] }, path.join(process.cwd(), "agentix.config.json")));
+    expect(error.message).toBe("agentix.config.json: /adapters/0 must be string\nagentix.config.json: /tests/0 must be string");
+    expect(error.pointers).toEqual(["/adapters/0", "/tests/0"]);
+  });
+
+  it("names line and column of malformed JSON", () => {
+    const root = project({ "agentix.config.json": '{\n  "tests": ["a",]\n}\n' });
+    const error = errorOf(() => loadConfigFile(path.join(root, "agentix.config.json")));
+    expect(error.message).toMatch(/agentix\.config\.json:2:17: malformed JSON: unexpected "\]"$/u);
+    expect(error.file).toBe(path.join(root, "agentix.config.json"));
+  });
+
+  it("names a missing file", () => {
+    const error = errorOf(() => loadConfigFile(path.join(temp, "nowhere", "agentix.config.json")));
+    expect(error.message).toMatch(/nowhere\/agentix\.config\.json: cannot be read \(no such file\)$/u);
+  });
+
+  it("caches by path and mtime, and rereads an edited file", () => {
+    const root = project({ "agentix.config.json": '{ "tests": ["a.ts"] }' });
+    const file = path.join(root, "agentix.config.json");
+    const first = loadConfigFile(file);
+    expect(loadConfigFile(file)).toBe(first);
+    writeFileSync(file, '{ "tests": ["bb.ts"] }');
+    utimesSync(file, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    const second = loadConfigFile(file);
+    expect(second).not.toBe(first);
+    expect(second.tests).toEqual(["bb.ts"]);
+    writeFileSync(file, '{ "tests": [1] }');
+    utimesSync(file, new Date(2001, 0, 1), new Date(2001, 0, 1));
+    expect(() => loadConfigFile(file)).toThrow(AgentixConfigError);
+    expect(() => loadConfigFile(file)).toThrow(/\/tests\/0 must be string/u);
+  });
+
+  it("finds the root: agentix.config.json above, else the nearest package.json, else the file's directory", () => {
+    const root = project({
+      "agentix.config.json": "{}",
+      "package.json": "{}",
+      "packages/app/package.json": "{}",
+      "packages/app/src/features/a/x.ts": "",
+    });
+    expect(findProject(path.join(root, "packages/app/src/features/a/x.ts"))).toEqual({
+      root,
+      configFile: path.join(root, "agentix.config.json"),
+    });
+    const plain = project({ "package.json": "{}", "sub/package.json": "{}", "sub/src/y.ts": "" });
+    expect(findProject(path.join(plain, "sub/src/y.ts"))).toEqual({ root: path.join(plain, "sub"), configFile: undefined });
+    expect(loadConfigForFile(path.join(plain, "sub/src/y.ts")).root).toBe(path.join(plain, "sub"));
+    expect(loadConfigForFile(path.join(root, "packages/app/src/features/a/x.ts")).configFile).toBe(path.join(root, "agentix.config.json"));
+  });
+});
