@@ -78,7 +78,7 @@ describe("agentix.config.json", () => {
   it.each([
     [{ ambient: { clock: { allow: [1] } } }, "/ambient/clock/allow/0 must be string"],
     [{ ambient: { clock: "on" } }, '/ambient/clock must be "off" or object'],
-    [{ ambient: { clock: {} } }, '/ambient/clock must have the property "allow"'],
+    [{ ambient: { clock: {} } }, '/ambient/clock must be "off" or have the property "allow"'],
     [{ ambient: { time: "off" } }, '/ambient must NOT have the unknown property "time"'],
     [{ features: { directorys: ["x"] } }, '/features must NOT have the unknown property "directorys"'],
     [{ features: { contract: "../contract.ts" } }, '/features/contract must match pattern "^(?!/)(?!.*(^|/)\\.\\.(/|$)).+$"'],
