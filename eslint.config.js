@@ -1,14 +1,37 @@
 // @ts-check
 import tseslint from "typescript-eslint";
+// The plugin as users get it: the built package entry (npm test and `prepare` build first).
+import agentix from "./dist/eslint-plugin/index.js";
+
+const here = import.meta.dirname;
 
 export default tseslint.config(
   {
-    ignores: ["**/dist/**", "node_modules/**", "coverage/**", "test/fixtures/**", "**/.agentix/**", "bench/.out/**"],
+    // Fixtures hold deliberate violations, except lint-clean, which must lint clean.
+    ignores: [
+      "**/dist/**",
+      "node_modules/**",
+      "coverage/**",
+      "test/fixtures/*",
+      "!test/fixtures/eslint-plugin/",
+      "test/fixtures/eslint-plugin/*",
+      "!test/fixtures/eslint-plugin/lint-clean/",
+      "**/.agentix/**",
+      "bench/.out/**",
+    ],
   },
   ...tseslint.configs.recommended,
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
+  },
+  // The repository lints itself, its examples and a clean agentix application with the plugin.
+  agentix.configs.recommended,
+  {
+    // Examples are agentix applications: the type-aware rule runs on them too.
+    ...agentix.configs["recommended-type-checked"],
+    files: ["examples/**/*.{ts,tsx,mts,cts}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: here } },
   },
 );
