@@ -54,7 +54,7 @@ const defaultDefectHook: DefectHook = (report) => {
   console.error(`[agentix] DEFECT in ${report.operation}${report.portOperation ? ` (adapter of ${report.portOperation})` : ""}:`, report.cause);
 };
 
-export function createApplication<const Features extends readonly AnyFeature[]>(
+export function createApplication<Features extends readonly AnyFeature[]>(
   config: ApplicationConfig<Features>,
 ): Application<OperationMap<Features>> {
   const problems: string[] = [];

@@ -12,7 +12,7 @@ export interface Contract<Id extends string = string> {
   readonly description: string | undefined;
 }
 
-export function defineContract<const Id extends string>(definition: {
+export function defineContract<Id extends string>(definition: {
   readonly id: Id;
   readonly schemas?: { readonly [name: string]: AnySchema };
   readonly ports?: readonly AnyPort[];

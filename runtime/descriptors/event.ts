@@ -17,7 +17,7 @@ export interface EmittedEvent {
   readonly payload: unknown;
 }
 
-export function defineEvent<const Id extends string, const Version extends number, Payload extends AnySchema>(definition: {
+export function defineEvent<Id extends string, Version extends number, Payload extends AnySchema>(definition: {
   readonly id: Id;
   readonly version: Version;
   readonly payload: Payload;

@@ -16,7 +16,7 @@ export interface Feature<Id extends string = string, Ops extends readonly AnyOpe
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFeature = Feature<string, readonly any[]>;
 
-export function defineFeature<const Id extends string, const Ops extends readonly AnyOperation[]>(definition: {
+export function defineFeature<Id extends string, Ops extends readonly AnyOperation[]>(definition: {
   readonly id: Id;
   readonly contract: Contract;
   readonly dependencies?: readonly Contract[];

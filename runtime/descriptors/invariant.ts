@@ -22,7 +22,7 @@ export interface AnyInvariant {
   readonly description: string | undefined;
 }
 
-export function defineInvariant<const Id extends string, Evidence extends AnySchema>(definition: {
+export function defineInvariant<Id extends string, Evidence extends AnySchema>(definition: {
   readonly id: Id;
   readonly dependsOn: readonly Contract[];
   readonly evidence: Evidence;

@@ -153,7 +153,7 @@ function defineOperation(kind: "command" | "query", definition: OperationDefinit
 
 /** A command: may read, write, call out and emit events, within what it declares. */
 export function defineCommand<
-  const Id extends string,
+  Id extends string,
   I extends AnySchema,
   O extends AnySchema,
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -171,7 +171,7 @@ export function defineCommand<
  * the types reject the rest, and so do the lint rule, the analyzer and this function.
  */
 export function defineQuery<
-  const Id extends string,
+  Id extends string,
   I extends AnySchema,
   O extends AnySchema,
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -95,7 +95,7 @@ const effectKinds: ReadonlySet<string> = new Set<EffectKind>(["read", "write", "
 
 export function portOperation<
   const Id extends string,
-  const Kind extends EffectKind,
+  Kind extends EffectKind,
   O extends AnySchema,
   I extends AnySchema | undefined = undefined,
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -29,7 +29,7 @@ export interface PortDefinition<Id extends string, Ops extends PortOperations> {
   readonly description?: string;
 }
 
-export function definePort<const Id extends string, const Ops extends PortOperations>(
+export function definePort<Id extends string, Ops extends PortOperations>(
   definition: PortDefinition<Id, Ops>,
 ): Port<Id, Ops> {
   if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("definePort: id must be a non-empty string");

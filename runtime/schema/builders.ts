@@ -83,7 +83,7 @@ function boolean(options?: Annotations): Schema<boolean> {
   return createSchema({ type: "boolean", ...keywords(options) });
 }
 
-function literal<const V extends string | number | boolean | null>(value: V, options?: Annotations): Schema<V> {
+function literal<V extends string | number | boolean | null>(value: V, options?: Annotations): Schema<V> {
   return createSchema({ const: value, ...keywords(options) });
 }
 
@@ -101,7 +101,7 @@ function array<S extends AnyAgentixSchema>(items: S, options?: ArrayOptions): Sc
 }
 
 /** A closed object: unknown keys are rejected. Mark optional properties with `s.optional`. */
-function object<const Sh extends Shape>(shape: Sh, options?: Annotations): Schema<ObjectOutput<Sh>, ObjectInput<Sh>> {
+function object<Sh extends Shape>(shape: Sh, options?: Annotations): Schema<ObjectOutput<Sh>, ObjectInput<Sh>> {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const [key, value] of Object.entries(shape)) {
@@ -134,7 +134,7 @@ function optional<S extends AnyAgentixSchema>(schema: S): OptionalSchema<Output<
   return createSchema(json, { [OPTIONAL]: true }) as unknown as OptionalSchema<Output<S>, Input<S>>;
 }
 
-function union<const Members extends readonly [AnyAgentixSchema, ...AnyAgentixSchema[]]>(
+function union<Members extends readonly [AnyAgentixSchema, ...AnyAgentixSchema[]]>(
   members: Members,
   options?: Annotations,
 ): Schema<Output<Members[number]>, Input<Members[number]>> {
@@ -146,7 +146,7 @@ function union<const Members extends readonly [AnyAgentixSchema, ...AnyAgentixSc
  * A nominal type over a schema: parsing yields `T & Brand<Name>`, callers still pass plain `T`.
  * The brand name becomes the JSON Schema `title`.
  */
-function brand<const Name extends string, S extends AnyAgentixSchema>(
+function brand<Name extends string, S extends AnyAgentixSchema>(
   name: Name,
   schema: S,
 ): Schema<Output<S> & Brand<Name>, Input<S>> {
