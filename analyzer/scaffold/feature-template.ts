@@ -1,0 +1,137 @@
+// The public template of a feature capsule: the smallest conventional feature that passes the
+// lint rules, type-checks under strict settings, indexes cleanly and tests itself.
+import type { FeatureNames } from "./feature-name.js";
+
+export interface TemplateFile {
+  /** Relative to the feature folder, POSIX. */
+  readonly path: string;
+  readonly content: string;
+}
+
+export function featureTemplate(names: FeatureNames): TemplateFile[] {
+  const { id, camel, pascal } = names;
+  const item = `${pascal}Item`;
+  const itemId = `${pascal}ItemId`;
+  const store = `${pascal}Store`;
+  const contract = `${camel}Contract`;
+  const create = `create${pascal}Item`;
+  const get = `get${pascal}Item`;
+  return [
+    {
+      path: "contract.ts",
+      content: `// The ${id} feature's public surface: the only file of this folder other features import.
+import { defineContract, definePort, portOperation, s, type Infer } from "agentix";
+
+export const ${itemId} = s.brand("${itemId}", s.string({ minLength: 1, maxLength: 64 }));
+export type ${itemId} = Infer<typeof ${itemId}>;
+
+export const ${item} = s.object({
+  id: ${itemId},
+  name: s.string({ minLength: 1, maxLength: 200 }),
+});
+export type ${item} = Infer<typeof ${item}>;
+
+/** Where ${id} items are kept. Bind an adapter for it in the composition root. */
+export const ${store} = definePort({
+  id: "${id}.store",
+  operations: {
+    get: portOperation({ id: "${id}.store.get", kind: "read", input: ${itemId}, output: s.union([${item}, s.literal(null)]) }),
+    save: portOperation({ id: "${id}.store.save", kind: "write", input: ${item}, output: s.literal(null) }),
+  },
+});
+
+export const ${contract} = defineContract({
+  id: "${id}",
+  schemas: { ${itemId}, ${item} },
+  ports: [${store}],
+});
+`,
+    },
+    {
+      path: "model.ts",
+      content: `// Pure domain rules of ${id}: no effects, no ambient capabilities.
+import { ${itemId}, type ${item} } from "./contract.js";
+
+export function new${item}(id: string, input: { readonly name: string }): ${item} {
+  return { id: ${itemId}.parse(id), name: input.name.trim() };
+}
+`,
+    },
+    {
+      path: "operations.ts",
+      content: `import { defineCommand, defineQuery, Ids, s } from "agentix";
+import { ${item}, ${itemId}, ${store} } from "./contract.js";
+import { new${item} } from "./model.js";
+
+export const ${create} = defineCommand({
+  id: "${id}.create",
+  input: s.object({ name: s.string({ minLength: 1, maxLength: 200, pattern: "\\\\S" }) }),
+  output: ${item},
+  permissions: ["${id}:write"],
+  effects: { nextId: Ids.next, save: ${store}.save },
+  async execute({ input, effects }) {
+    const item = new${item}(await effects.nextId(), input);
+    await effects.save(item);
+    return item;
+  },
+});
+
+export const ${get} = defineQuery({
+  id: "${id}.get",
+  input: s.object({ id: ${itemId} }),
+  output: ${item},
+  errors: { NOT_FOUND: s.object({ id: s.string() }) },
+  permissions: ["${id}:read"],
+  effects: { get: ${store}.get },
+  async execute({ input, effects, fail }) {
+    return (await effects.get(input.id)) ?? fail("NOT_FOUND", { id: input.id });
+  },
+});
+`,
+    },
+    {
+      path: "feature.ts",
+      content: `import { defineFeature } from "agentix";
+import { ${contract} } from "./contract.js";
+import { ${create}, ${get} } from "./operations.js";
+
+export const ${camel} = defineFeature({
+  id: "${id}",
+  contract: ${contract},
+  dependencies: [],
+  operations: [${create}, ${get}],
+  invariants: [],
+});
+`,
+    },
+    {
+      path: `${id}.test.ts`,
+      content: `import { assertEffects, memoryPort, sequentialIds, testCommand, testQuery } from "agentix/testing";
+import { describe, expect, it } from "vitest";
+import { ${store} } from "./contract.js";
+import { ${create}, ${get} } from "./operations.js";
+
+describe("${id}", () => {
+  it("creates an item with the next id", async () => {
+    const store = memoryPort(${store});
+    const run = await testCommand(${create}, { input: { name: " First " }, adapters: [store, sequentialIds()] });
+    expect(run.outcome).toEqual({ ok: true, value: { id: "1", name: "First" }, events: [] });
+    assertEffects(run, ["ids.next", "${id}.store.save"]);
+    expect(store.calls).toEqual([{ operation: "${id}.store.save", input: { id: "1", name: "First" } }]);
+  });
+
+  it("answers NOT_FOUND for an unknown id", async () => {
+    const run = await testQuery(${get}, { input: { id: "42" }, adapters: [memoryPort(${store}, { get: [null] })] });
+    expect(run.outcome).toEqual({ ok: false, error: { code: "NOT_FOUND", details: { id: "42" } } });
+  });
+
+  it("denies a principal without ${id}:write before any effect", async () => {
+    const run = await testCommand(${create}, { input: { name: "First" }, principal: null, adapters: [memoryPort(${store}), sequentialIds()] });
+    expect(run.outcome).toMatchObject({ ok: false, error: { code: "FORBIDDEN" } });
+    assertEffects(run, []);
+  });
+});
+`,
+    },
+  ];
+}
