@@ -44,8 +44,11 @@ export function sqliteOrderStore(db: Database) {
   };
 
   const readOrder = (id: string): OrderRecord | undefined => {
-    const order = statements.order.get(id);
-    return order === undefined ? undefined : { ...order, lines: statements.lines.all(id) };
+    const row = statements.order.get(id);
+    if (row === undefined) return undefined;
+    // Keys in the schema's order, so every response lists them alike.
+    const lines = statements.lines.all(id);
+    return { id: row.id, customerId: row.customerId, lines, totalCents: row.totalCents, status: row.status, paymentId: row.paymentId, createdAt: row.createdAt };
   };
 
   const appendOutbox = (message: Input<typeof OutboxMessage>) =>

@@ -71,7 +71,9 @@ export function totalOf(lines: readonly PricedLine[]): number {
 
 /** A placed order awaits payment and has none yet. */
 export function newOrder(fields: { id: string; customerId: string; lines: PricedLine[]; createdAt: string }): NewOrder {
-  return { ...fields, totalCents: totalOf(fields.lines), status: "pending_payment", paymentId: null };
+  // Keys in the schema's order, so every response lists them alike.
+  const { id, customerId, lines, createdAt } = fields;
+  return { id, customerId, lines, totalCents: totalOf(lines), status: "pending_payment", paymentId: null, createdAt };
 }
 
 /** Only an order awaiting payment can be paid or cancelled. */
