@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AgentixConfigError,
   clearConfigCaches,
@@ -109,20 +109,26 @@ describe("agentix.config.json", () => {
     expect(error.message).toMatch(/nowhere\/agentix\.config\.json: cannot be read \(no such file\)$/u);
   });
 
-  it("caches by path and mtime, and rereads an edited file", () => {
+  it("caches by path and mtime (checked at most once a second), and rereads an edited file", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const later = () => vi.setSystemTime(Date.now() + 1500);
     const root = project({ "agentix.config.json": '{ "tests": ["a.ts"] }' });
     const file = path.join(root, "agentix.config.json");
     const first = loadConfigFile(file);
     expect(loadConfigFile(file)).toBe(first);
     writeFileSync(file, '{ "tests": ["bb.ts"] }');
     utimesSync(file, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    expect(loadConfigFile(file)).toBe(first); // within a second: not looked at again
+    later();
     const second = loadConfigFile(file);
     expect(second).not.toBe(first);
     expect(second.tests).toEqual(["bb.ts"]);
     writeFileSync(file, '{ "tests": [1] }');
     utimesSync(file, new Date(2001, 0, 1), new Date(2001, 0, 1));
+    later();
     expect(() => loadConfigFile(file)).toThrow(AgentixConfigError);
     expect(() => loadConfigFile(file)).toThrow(/\/tests\/0 must be string/u);
+    vi.useRealTimers();
   });
 
   it("finds the root: agentix.config.json above, else the nearest package.json, else the file's directory", () => {

@@ -123,7 +123,11 @@ function resolveConfig(file: AgentixConfigFile, root: string, configFile: string
   };
 }
 
+/** A config file's mtime is checked at most this often (ms): once per file linted is too often. */
+const RECHECK_MS = 1000;
+
 interface CachedConfig {
+  checkedAt: number;
   readonly mtimeMs: number;
   readonly size: number;
   readonly result: AgentixConfig | AgentixConfigError;
@@ -133,10 +137,13 @@ const configCache = new Map<string, CachedConfig>();
 
 /**
  * Reads, validates and resolves one agentix.config.json. Cached per file by path, mtime and
- * size, so an edited file is read again. Throws AgentixConfigError (never a raw parse error).
+ * size (the mtime checked at most once a second), so an edited file is read again. Throws AgentixConfigError (never a raw parse error).
  */
 export function loadConfigFile(configFile: string): AgentixConfig {
   const file = path.resolve(configFile);
+  const now = Date.now();
+  const recent = configCache.get(file);
+  if (recent && now - recent.checkedAt < RECHECK_MS) return unwrap(recent.result);
   let stats;
   try {
     stats = statSync(file);
@@ -144,7 +151,10 @@ export function loadConfigFile(configFile: string): AgentixConfig {
     throw new AgentixConfigError(`${displayPath(file)}: cannot be read (no such file)`, file);
   }
   const cached = configCache.get(file);
-  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return unwrap(cached.result);
+  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) {
+    cached.checkedAt = now;
+    return unwrap(cached.result);
+  }
   let result: AgentixConfig | AgentixConfigError;
   try {
     result = parseConfig(parseJson(readFileSync(file, "utf8"), file), file);
@@ -152,7 +162,7 @@ export function loadConfigFile(configFile: string): AgentixConfig {
     if (!(error instanceof AgentixConfigError)) throw error;
     result = error;
   }
-  configCache.set(file, { mtimeMs: stats.mtimeMs, size: stats.size, result });
+  configCache.set(file, { checkedAt: now, mtimeMs: stats.mtimeMs, size: stats.size, result });
   return unwrap(result);
 }
 
@@ -176,6 +186,7 @@ interface ProjectLocation {
 }
 
 const configDirCache = new Map<string, string | null>();
+const locationCache = new Map<string, ProjectLocation>();
 const packageDirCache = new Map<string, string | null>();
 
 /** The nearest directory at or above `dir` holding `marker`, memoized per directory. */
@@ -195,9 +206,16 @@ function nearestWith(dir: string, marker: string, cache: Map<string, string | nu
  */
 export function findProject(fromFile: string): ProjectLocation {
   const dir = path.dirname(path.resolve(fromFile));
-  const configDir = nearestWith(dir, CONFIG_FILE_NAME, configDirCache);
-  if (configDir !== null) return { root: configDir, configFile: path.join(configDir, CONFIG_FILE_NAME) };
-  return { root: nearestWith(dir, "package.json", packageDirCache) ?? dir, configFile: undefined };
+  let location = locationCache.get(dir);
+  if (!location) {
+    const configDir = nearestWith(dir, CONFIG_FILE_NAME, configDirCache);
+    location =
+      configDir !== null
+        ? { root: configDir, configFile: path.join(configDir, CONFIG_FILE_NAME) }
+        : { root: nearestWith(dir, "package.json", packageDirCache) ?? dir, configFile: undefined };
+    locationCache.set(dir, location);
+  }
+  return location;
 }
 
 /** The effective configuration for a source file (see findProject and loadConfigFile). */
@@ -219,6 +237,7 @@ export function clearConfigCaches(): void {
   configCache.clear();
   configDirCache.clear();
   packageDirCache.clear();
+  locationCache.clear();
   defaultsCache.clear();
 }
 

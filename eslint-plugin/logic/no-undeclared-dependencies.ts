@@ -13,6 +13,9 @@ export const noUndeclaredDependenciesMessages = {
 
 export type NoUndeclaredDependenciesMessageId = keyof typeof noUndeclaredDependenciesMessages;
 
+/** The feature folders a descriptor's dependencies belong to, per lookup answer. */
+const featureDirs = new WeakMap<DeclaredDependencies, ReadonlySet<string>>();
+
 const violations = new ViolationFactory<NoUndeclaredDependenciesMessageId>(NO_UNDECLARED_DEPENDENCIES, noUndeclaredDependenciesMessages);
 
 export const noUndeclaredDependenciesLogic: RuleLogic = {
@@ -27,10 +30,15 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
     let declared: DeclaredDependencies | undefined | null = null;
     const declaredFeatures = (): ReadonlySet<string> | undefined => {
       if (declared === null) {
-        declared = services.featureDependencies(feature.descriptorFile, filename === feature.descriptorFile ? input.program : undefined);
+        declared = services.featureDependencies(feature.descriptorFile, filename === feature.descriptorFile ? input.sourceText : undefined);
       }
       if (declared === undefined || !declared.complete) return undefined;
-      return new Set(declared.files.map((file) => layout.featureOf(file)?.dir).filter((dir) => dir !== undefined));
+      let dirs = featureDirs.get(declared);
+      if (!dirs) {
+        dirs = new Set(declared.files.map((file) => layout.featureOf(file)?.dir).filter((dir) => dir !== undefined));
+        featureDirs.set(declared, dirs);
+      }
+      return dirs;
     };
     let dirs: ReadonlySet<string> | undefined | null = null;
 

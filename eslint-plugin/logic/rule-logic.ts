@@ -24,6 +24,8 @@ export interface LogicInput {
   readonly scopeManager: ScopeManager;
   /** Absolute path of the file. */
   readonly filename: string;
+  /** The file's text, when it may differ from the disk (an editor buffer); else read from disk when needed. */
+  readonly sourceText?: string;
   /** The loaded agentix configuration of the file's project (schema/load-config.ts). */
   readonly config: AgentixConfig;
   readonly services: ProjectServices;

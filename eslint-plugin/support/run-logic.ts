@@ -1,10 +1,32 @@
-import type { TSESLint } from "@typescript-eslint/utils";
-import { AgentixConfigError, loadConfigForFile, type AgentixConfig } from "../../schema/load-config.js";
+import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
+import { AgentixConfigError, loadConfigForFile } from "../../schema/load-config.js";
 import type { LogicInput, LogicVisitors, RuleLogic } from "../logic/rule-logic.js";
 import { sharedProjectServices } from "../logic/project-services.js";
 
 /** Message every rule reports (once, at the top of the file) for a broken agentix.config.json. */
 export const INVALID_CONFIG_MESSAGE = "agentix configuration error: {{problem}}";
+
+/** The input every rule shares for one file (keyed by its AST): the config is loaded once. */
+const inputs = new WeakMap<TSESTree.Program, LogicInput | AgentixConfigError>();
+
+function baseInput(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): LogicInput | AgentixConfigError {
+  const program = context.sourceCode.ast;
+  const known = inputs.get(program);
+  if (known) return known;
+  const filename = context.filename;
+  let input: LogicInput | AgentixConfigError;
+  try {
+    const config = loadConfigForFile(filename);
+    const scopeManager = context.sourceCode.scopeManager;
+    if (!scopeManager) throw new Error("agentix rules need a parser that provides a scope manager (@typescript-eslint/parser does)");
+    input = { program, scopeManager, filename, sourceText: context.sourceCode.text, config, services: sharedProjectServices() };
+  } catch (error) {
+    if (!(error instanceof AgentixConfigError)) throw error;
+    input = error;
+  }
+  inputs.set(program, input);
+  return input;
+}
 
 /**
  * Runs detection logic inside an ESLint rule: builds its input from the rule context and turns
@@ -17,25 +39,18 @@ export function runLogicInRule<MessageIds extends string, Input extends LogicInp
   logic: RuleLogic<Input>,
   extend: (input: LogicInput) => Input,
 ): TSESLint.RuleListener {
-  const filename = context.filename;
-  let config: AgentixConfig;
-  try {
-    config = loadConfigForFile(filename);
-  } catch (error) {
-    if (!(error instanceof AgentixConfigError)) throw error;
+  const base = baseInput(context);
+  if (base instanceof AgentixConfigError) {
     return {
       Program() {
         context.report({
           loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 0 } },
           messageId: "invalidConfig",
-          data: { problem: error.message },
+          data: { problem: base.message },
         });
       },
     };
   }
-  const scopeManager = context.sourceCode.scopeManager;
-  if (!scopeManager) throw new Error("agentix rules need a parser that provides a scope manager (@typescript-eslint/parser does)");
-  const base: LogicInput = { program: context.sourceCode.ast, scopeManager, filename, config, services: sharedProjectServices() };
   const visitors: LogicVisitors = logic.create(extend(base), (violation) => {
     context.report({
       loc: violation.loc,

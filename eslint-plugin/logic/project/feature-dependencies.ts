@@ -1,6 +1,6 @@
-import { AST_NODE_TYPES, simpleTraverse, type TSESTree } from "@typescript-eslint/typescript-estree";
+import ts from "typescript";
 import type { ModuleResolver } from "./module-resolver.js";
-import { derivedFromFile } from "./source-cache.js";
+import { RECHECK_MS, derivedFromFile, parseSourceText } from "./source-cache.js";
 
 /** What a feature descriptor declares in `defineFeature({ dependencies: [...] })`. */
 export interface DeclaredDependencies {
@@ -16,10 +16,10 @@ export interface DeclaredDependencies {
 
 /**
  * The dependencies declared by a descriptor file; undefined when the file does not exist or
- * holds no `defineFeature` call. `program` is the live tree when the descriptor is the file
+ * holds no `defineFeature` call. `text` is the live source when the descriptor is the file
  * being linted (its editor buffer may differ from the disk).
  */
-export type FeatureDependencyLookup = (descriptorFile: string, program?: TSESTree.Program) => DeclaredDependencies | undefined;
+export type FeatureDependencyLookup = (descriptorFile: string, text?: string) => DeclaredDependencies | undefined;
 
 interface DependencyEntry {
   readonly specifier: string;
@@ -31,84 +31,86 @@ interface DescriptorSummary {
   readonly entries: readonly (DependencyEntry | null)[];
 }
 
-function unwrap(node: TSESTree.Node): TSESTree.Node {
+function unwrap(node: ts.Expression): ts.Expression {
   let current = node;
   while (
-    current.type === AST_NODE_TYPES.TSAsExpression ||
-    current.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    current.type === AST_NODE_TYPES.TSNonNullExpression ||
-    current.type === AST_NODE_TYPES.TSTypeAssertion
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isTypeAssertionExpression(current) ||
+    ts.isParenthesizedExpression(current)
   ) {
     current = current.expression;
   }
   return current;
 }
 
-function propertyKey(property: TSESTree.Property): string | undefined {
-  if (!property.computed && property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
-  if (property.key.type === AST_NODE_TYPES.Literal && typeof property.key.value === "string") return property.key.value;
-  return undefined;
+function propertyKey(name: ts.PropertyName): string | undefined {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
 }
 
 /** Reads the `defineFeature` call of a descriptor, syntactically. */
-export function summarizeDescriptor(program: TSESTree.Program): DescriptorSummary | undefined {
-  // Local name -> where it was imported from ("*" marks a namespace import).
+export function summarizeDescriptor(source: ts.SourceFile): DescriptorSummary | undefined {
+  // Local name -> where it was imported from (namespace: a namespace or import-equals binding).
   const imports = new Map<string, { specifier: string; namespace: boolean; kind: "import" | "require" }>();
   const defineFeatureNames = new Set(["defineFeature"]);
-  for (const statement of program.body) {
-    if (statement.type === AST_NODE_TYPES.ImportDeclaration) {
-      for (const specifier of statement.specifiers) {
-        const namespace = specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier;
-        imports.set(specifier.local.name, { specifier: statement.source.value, namespace, kind: "import" });
-        if (
-          specifier.type === AST_NODE_TYPES.ImportSpecifier &&
-          specifier.imported.type === AST_NODE_TYPES.Identifier &&
-          specifier.imported.name === "defineFeature"
-        ) {
-          defineFeatureNames.add(specifier.local.name);
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const specifier = statement.moduleSpecifier.text;
+      const clause = statement.importClause;
+      if (clause?.name) imports.set(clause.name.text, { specifier, namespace: false, kind: "import" });
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) imports.set(bindings.name.text, { specifier, namespace: true, kind: "import" });
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) {
+          imports.set(element.name.text, { specifier, namespace: false, kind: "import" });
+          if ((element.propertyName ?? element.name).text === "defineFeature") defineFeatureNames.add(element.name.text);
         }
       }
     } else if (
-      statement.type === AST_NODE_TYPES.TSImportEqualsDeclaration &&
-      statement.moduleReference.type === AST_NODE_TYPES.TSExternalModuleReference
+      ts.isImportEqualsDeclaration(statement) &&
+      ts.isExternalModuleReference(statement.moduleReference) &&
+      ts.isStringLiteral(statement.moduleReference.expression)
     ) {
-      imports.set(statement.id.name, { specifier: statement.moduleReference.expression.value, namespace: true, kind: "require" });
+      imports.set(statement.name.text, { specifier: statement.moduleReference.expression.text, namespace: true, kind: "require" });
     }
   }
-  let call: TSESTree.CallExpression | undefined;
-  simpleTraverse(program, {
-    enter(node) {
-      if (call || node.type !== AST_NODE_TYPES.CallExpression) return;
-      const callee = node.callee;
-      const named =
-        (callee.type === AST_NODE_TYPES.Identifier && defineFeatureNames.has(callee.name)) ||
-        (callee.type === AST_NODE_TYPES.MemberExpression &&
-          !callee.computed &&
-          callee.property.type === AST_NODE_TYPES.Identifier &&
-          callee.property.name === "defineFeature");
-      if (named) call = node;
-    },
-  });
+  const find = (node: ts.Node): ts.CallExpression | undefined => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      if (
+        (ts.isIdentifier(callee) && defineFeatureNames.has(callee.text)) ||
+        (ts.isPropertyAccessExpression(callee) && callee.name.text === "defineFeature")
+      ) {
+        return node;
+      }
+    }
+    return ts.forEachChild(node, find);
+  };
+  const call = find(source);
   if (!call) return undefined;
   const options = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
-  if (options?.type !== AST_NODE_TYPES.ObjectExpression) return { entries: [null] };
-  let dependencies: TSESTree.Node | undefined;
+  if (!options || !ts.isObjectLiteralExpression(options)) return { entries: [null] };
+  let dependencies: ts.Expression | undefined;
   for (const property of options.properties) {
-    if (property.type === AST_NODE_TYPES.SpreadElement) return { entries: [null] };
-    if (propertyKey(property) === "dependencies") dependencies = property.value;
+    if (ts.isSpreadAssignment(property)) return { entries: [null] };
+    if (property.name && propertyKey(property.name) === "dependencies") {
+      if (!ts.isPropertyAssignment(property)) return { entries: [null] };
+      dependencies = property.initializer;
+    }
   }
   if (!dependencies) return { entries: [] };
   const list = unwrap(dependencies);
-  if (list.type !== AST_NODE_TYPES.ArrayExpression) return { entries: [null] };
+  if (!ts.isArrayLiteralExpression(list)) return { entries: [null] };
   const entries = list.elements.map((element): DependencyEntry | null => {
-    if (!element || element.type === AST_NODE_TYPES.SpreadElement) return null;
+    if (ts.isSpreadElement(element) || ts.isOmittedExpression(element)) return null;
     const value = unwrap(element);
-    if (value.type === AST_NODE_TYPES.Identifier) {
-      const binding = imports.get(value.name);
+    if (ts.isIdentifier(value)) {
+      const binding = imports.get(value.text);
       return binding && !binding.namespace ? { specifier: binding.specifier, kind: binding.kind } : null;
     }
-    if (value.type === AST_NODE_TYPES.MemberExpression && value.object.type === AST_NODE_TYPES.Identifier) {
-      const binding = imports.get(value.object.name);
+    if (ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.expression)) {
+      const binding = imports.get(value.expression.text);
       return binding?.namespace ? { specifier: binding.specifier, kind: binding.kind } : null;
     }
     return null;
@@ -118,8 +120,13 @@ export function summarizeDescriptor(program: TSESTree.Program): DescriptorSummar
 
 /** Declared dependencies of descriptors, parsed once per file mtime, resolved through `resolve`. */
 export function createFeatureDependencyLookup(resolve: ModuleResolver): FeatureDependencyLookup {
-  return (descriptorFile, program) => {
-    const summary = program ? summarizeDescriptor(program) : derivedFromFile(descriptorFile, "descriptor", summarizeDescriptor);
+  // Answers from the disk, reused for RECHECK_MS: every file of a feature asks for the same one.
+  const answers = new Map<string, { at: number; declared: DeclaredDependencies | undefined }>();
+  const lookup = (descriptorFile: string, text: string | undefined): DeclaredDependencies | undefined => {
+    const summary =
+      text !== undefined
+        ? summarizeDescriptor(parseSourceText(descriptorFile, text))
+        : derivedFromFile(descriptorFile, "descriptor", summarizeDescriptor);
     if (!summary) return undefined;
     const files: string[] = [];
     let complete = true;
@@ -133,5 +140,14 @@ export function createFeatureDependencyLookup(resolve: ModuleResolver): FeatureD
       if (file !== undefined) files.push(file);
     }
     return { descriptorFile, files, complete };
+  };
+  return (descriptorFile, text) => {
+    if (text !== undefined) return lookup(descriptorFile, text);
+    const now = Date.now();
+    const known = answers.get(descriptorFile);
+    if (known && now - known.at < RECHECK_MS) return known.declared;
+    const declared = lookup(descriptorFile, undefined);
+    answers.set(descriptorFile, { at: now, declared });
+    return declared;
   };
 }

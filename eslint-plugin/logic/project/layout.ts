@@ -35,8 +35,10 @@ export class ProjectLayout {
   private readonly isTest: Matcher;
   private readonly ambientAllowed: ReadonlyMap<AmbientCategory, Matcher>;
   private readonly featureByDir = new Map<string, Feature | null>();
+  private readonly rootPrefix: string;
 
   constructor(readonly config: AgentixConfig) {
+    this.rootPrefix = config.root.endsWith(path.sep) ? config.root : config.root + path.sep;
     this.isFeatureDir = compile(config.features.directories);
     this.isAdapter = compile(config.adapters);
     this.isCompositionRoot = compile(config.compositionRoots);
@@ -51,6 +53,15 @@ export class ProjectLayout {
 
   /** The file's path relative to the root, POSIX; undefined when outside the project. */
   relative(file: string): string | undefined {
+    if (file.startsWith(this.rootPrefix)) {
+      const rest = file.slice(this.rootPrefix.length);
+      if (path.sep === "/") return rest.includes("/../") || rest.startsWith("../") ? this.slowRelative(file) : rest;
+      return rest.split(path.sep).join("/");
+    }
+    return this.slowRelative(file);
+  }
+
+  private slowRelative(file: string): string | undefined {
     const relative = path.relative(this.config.root, file);
     if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return undefined;
     return path.sep === "/" ? relative : relative.split(path.sep).join("/");

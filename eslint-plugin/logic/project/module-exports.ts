@@ -1,6 +1,6 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/typescript-estree";
+import ts from "typescript";
 import type { ModuleResolver } from "./module-resolver.js";
-import { derivedFromFile } from "./source-cache.js";
+import { RECHECK_MS, derivedFromFile } from "./source-cache.js";
 
 /** The names a module exports (`"default"` included), or undefined when they cannot be known. */
 export type ModuleExportsLookup = (file: string) => ReadonlySet<string> | undefined;
@@ -11,69 +11,52 @@ interface ExportSummary {
   readonly stars: readonly string[];
 }
 
-function nameOf(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
-  return node.type === AST_NODE_TYPES.Identifier ? node.name : node.value;
+function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node)?.some((modifier) => modifier.kind === kind) ?? false);
 }
 
-function declaredNames(declaration: TSESTree.Node): string[] {
-  switch (declaration.type) {
-    case AST_NODE_TYPES.VariableDeclaration:
-      return declaration.declarations.flatMap((d) => patternNames(d.id));
-    case AST_NODE_TYPES.FunctionDeclaration:
-    case AST_NODE_TYPES.TSDeclareFunction:
-    case AST_NODE_TYPES.ClassDeclaration:
-    case AST_NODE_TYPES.TSInterfaceDeclaration:
-    case AST_NODE_TYPES.TSTypeAliasDeclaration:
-    case AST_NODE_TYPES.TSEnumDeclaration:
-      return declaration.id ? [declaration.id.name] : [];
-    case AST_NODE_TYPES.TSModuleDeclaration:
-      return declaration.id.type === AST_NODE_TYPES.Identifier ? [declaration.id.name] : [];
-    case AST_NODE_TYPES.TSImportEqualsDeclaration:
-      return [declaration.id.name];
-    default:
-      return [];
-  }
-}
-
-function patternNames(pattern: TSESTree.Node): string[] {
-  switch (pattern.type) {
-    case AST_NODE_TYPES.Identifier:
-      return [pattern.name];
-    case AST_NODE_TYPES.ObjectPattern:
-      return pattern.properties.flatMap((p) => patternNames(p.type === AST_NODE_TYPES.Property ? p.value : p.argument));
-    case AST_NODE_TYPES.ArrayPattern:
-      return pattern.elements.flatMap((e) => (e ? patternNames(e) : []));
-    case AST_NODE_TYPES.AssignmentPattern:
-      return patternNames(pattern.left);
-    case AST_NODE_TYPES.RestElement:
-      return patternNames(pattern.argument);
-    default:
-      return [];
-  }
+function bindingNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((element) => (ts.isOmittedExpression(element) ? [] : bindingNames(element.name)));
 }
 
 /** The export names a module declares itself, and the modules it re-exports wholesale. */
-export function summarizeExports(program: TSESTree.Program): ExportSummary {
+export function summarizeExports(source: ts.SourceFile): ExportSummary {
   const names: string[] = [];
   const stars: string[] = [];
-  for (const statement of program.body) {
-    switch (statement.type) {
-      case AST_NODE_TYPES.ExportNamedDeclaration:
-        if (statement.declaration) names.push(...declaredNames(statement.declaration));
-        for (const specifier of statement.specifiers) names.push(nameOf(specifier.exported));
-        break;
-      case AST_NODE_TYPES.ExportDefaultDeclaration:
-        names.push("default");
-        break;
-      case AST_NODE_TYPES.ExportAllDeclaration:
-        if (statement.exported) names.push(nameOf(statement.exported));
-        else stars.push(statement.source.value);
-        break;
-      case AST_NODE_TYPES.TSExportAssignment:
-        names.push("default");
-        break;
-      default:
-        break;
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement)) {
+      const clause = statement.exportClause;
+      if (!clause) {
+        if (statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) stars.push(statement.moduleSpecifier.text);
+      } else if (ts.isNamedExports(clause)) {
+        for (const element of clause.elements) names.push(element.name.text);
+      } else {
+        names.push(clause.name.text);
+      }
+      continue;
+    }
+    if (ts.isExportAssignment(statement)) {
+      names.push("default");
+      continue;
+    }
+    if (!hasModifier(statement, ts.SyntaxKind.ExportKeyword)) continue;
+    if (hasModifier(statement, ts.SyntaxKind.DefaultKeyword)) {
+      names.push("default");
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) names.push(...bindingNames(declaration.name));
+    } else if (
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isEnumDeclaration(statement) ||
+        ts.isModuleDeclaration(statement) ||
+        ts.isImportEqualsDeclaration(statement)) &&
+      statement.name &&
+      ts.isIdentifier(statement.name)
+    ) {
+      names.push(statement.name.text);
     }
   }
   return { names, stars };
@@ -98,8 +81,15 @@ export function createModuleExportsLookup(resolve: ModuleResolver): ModuleExport
     }
     return true;
   };
+  // The answer for a file, reused for RECHECK_MS (it depends on the files it re-exports too).
+  const answers = new Map<string, { at: number; names: ReadonlySet<string> | undefined }>();
   return (file) => {
+    const now = Date.now();
+    const known = answers.get(file);
+    if (known && now - known.at < RECHECK_MS) return known.names;
     const names = new Set<string>();
-    return collect(file, new Set(), names, false) ? names : undefined;
+    const result = collect(file, new Set(), names, false) ? names : undefined;
+    answers.set(file, { at: now, names: result });
+    return result;
   };
 }

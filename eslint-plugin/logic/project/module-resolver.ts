@@ -138,21 +138,48 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     return entry;
   }
 
+  const formats = new Map<string, ts.ResolutionMode>();
   function modeFor(entry: TsconfigEntry, fromFile: string, kind: ResolutionKind): ts.ResolutionMode {
     if (kind === "require") return ts.ModuleKind.CommonJS;
     if (kind === "dynamic-import") return ts.ModuleKind.ESNext;
+    const key = `${entry.file ?? ""}\0${fromFile}`;
+    const known = formats.get(key);
+    if (known !== undefined || formats.has(key)) return known;
     const format = ts.getImpliedNodeFormatForFile(
       fromFile as ts.Path,
       entry.cache.getPackageJsonInfoCache(),
       resolutionHost,
       entry.options,
     );
-    return format === ts.ModuleKind.CommonJS ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext;
+    const mode = format === ts.ModuleKind.CommonJS ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext;
+    formats.set(key, mode);
+    return mode;
   }
+
+  const directFiles = new Map<string, string | null>();
+  const directFile = (specifier: string, dir: string): string | undefined => {
+    const extension = path.extname(specifier);
+    const candidates = JS_TO_TS[extension] ?? ((TS_EXTENSIONS as readonly string[]).includes(extension) ? [extension] : undefined);
+    if (!candidates) return undefined;
+    const key = `${dir}\0${specifier}`;
+    const known = directFiles.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const base = path.resolve(dir, specifier).slice(0, -extension.length);
+    const found = candidates.map((ext) => base + ext).find((file) => ts.sys.fileExists(file));
+    directFiles.set(key, found ?? null);
+    return found;
+  };
 
   const resolve = (specifier: string, fromFile: string, kind: ResolutionKind = "import"): string | undefined => {
     const relative = isRelativeOrAbsolute(specifier);
     const dir = path.dirname(fromFile);
+    if (relative) {
+      // The common case, answered without TypeScript: a relative specifier with an extension
+      // whose TypeScript file exists ("./x.js" -> "./x.ts", "./x.ts"). TypeScript's resolution
+      // looks for the same file first, so the answer is the same.
+      const direct = directFile(specifier, dir);
+      if (direct !== undefined) return direct;
+    }
     const entry = load(nearestTsconfig(dir));
     if (!relative && !entry.aliases(specifier)) return undefined;
     const mode = modeFor(entry, fromFile, kind);
@@ -171,6 +198,8 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     clear() {
       tsconfigOfDir.clear();
       entries.clear();
+      directFiles.clear();
+      formats.clear();
     },
   });
 }

@@ -1,10 +1,17 @@
 import { readFileSync, statSync } from "node:fs";
-import { parse, type TSESTree } from "@typescript-eslint/typescript-estree";
+import ts from "typescript";
+
+/**
+ * A file's modification time is checked at most this often (ms): a lint run reads each
+ * descriptor and contract for hundreds of files, and an editor's edits land slower than this.
+ */
+export const RECHECK_MS = 1000;
 
 interface Entry {
+  checkedAt: number;
   readonly mtimeMs: number;
   readonly size: number;
-  readonly program: TSESTree.Program | undefined;
+  readonly program: ts.SourceFile | undefined;
   /** Results other modules derive from the tree, dropped with it when the file changes. */
   readonly derived: Map<string, unknown>;
 }
@@ -12,6 +19,9 @@ interface Entry {
 const entries = new Map<string, Entry>();
 
 function entryFor(file: string): Entry | undefined {
+  const now = Date.now();
+  const recent = entries.get(file);
+  if (recent && now - recent.checkedAt < RECHECK_MS) return recent;
   let stats;
   try {
     stats = statSync(file);
@@ -21,26 +31,32 @@ function entryFor(file: string): Entry | undefined {
   }
   if (!stats.isFile()) return undefined;
   const cached = entries.get(file);
-  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached;
-  let program: TSESTree.Program | undefined;
-  try {
-    program = parse(readFileSync(file, "utf8"), {
-      loc: true,
-      range: true,
-      jsx: /\.[cm]?[jt]sx$/u.test(file),
-      comment: false,
-      errorOnUnknownASTType: false,
-    });
-  } catch {
-    program = undefined; // a syntax error: callers treat the file as unknown
+  if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) {
+    cached.checkedAt = now;
+    return cached;
   }
-  const entry: Entry = { mtimeMs: stats.mtimeMs, size: stats.size, program, derived: new Map() };
+  let program: ts.SourceFile | undefined;
+  try {
+    program = parseSourceText(file, readFileSync(file, "utf8"));
+  } catch {
+    program = undefined; // unreadable: callers treat the file as unknown
+  }
+  const entry: Entry = { checkedAt: now, mtimeMs: stats.mtimeMs, size: stats.size, program, derived: new Map() };
   entries.set(file, entry);
   return entry;
 }
 
-/** The ESTree of a project file (no parent pointers), parsed once per path + mtime + size. */
-export function parsedFile(file: string): TSESTree.Program | undefined {
+/**
+ * TypeScript's own syntax tree of a file's text (no ESTree conversion: summaries of other files
+ * need only their top-level statements, and conversion would triple the cost).
+ */
+export function parseSourceText(file: string, text: string): ts.SourceFile {
+  const kind = /\.[cm]?tsx$/u.test(file) ? ts.ScriptKind.TSX : /\.[cm]?jsx?$/u.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+}
+
+/** The syntax tree of a project file, parsed once per path + mtime + size. */
+export function parsedFile(file: string): ts.SourceFile | undefined {
   return entryFor(file)?.program;
 }
 
@@ -48,7 +64,7 @@ export function parsedFile(file: string): TSESTree.Program | undefined {
  * A value computed from a file's tree, cached with it under `key` until the file changes.
  * `compute` receives the tree; `undefined` is returned when the file cannot be parsed.
  */
-export function derivedFromFile<T>(file: string, key: string, compute: (program: TSESTree.Program) => T): T | undefined {
+export function derivedFromFile<T>(file: string, key: string, compute: (source: ts.SourceFile) => T): T | undefined {
   const entry = entryFor(file);
   if (!entry?.program) return undefined;
   if (entry.derived.has(key)) return entry.derived.get(key) as T;
