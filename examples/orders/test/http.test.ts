@@ -230,6 +230,19 @@ describe("orders and payments", () => {
     expect(stored()).toMatchObject({ stock: { prd_2: 3, prd_3: 10 }, orders: [], outbox: [] });
   });
 
+  test("two concurrent orders for the same last units: exactly one wins, the other is 409 and writes nothing", async () => {
+    await seed();
+    const order = () => call("POST", "/orders", { as: "clerk", body: { customerId: "cus_1", lines: [{ productId: "prd_2", quantity: 3 }] } });
+    const replies = await Promise.all([order(), order()]);
+
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
+    expect(replies.find((reply) => reply.status === 409)?.body).toEqual({
+      error: { code: "OUT_OF_STOCK", message: "Product prd_2 has 0 in stock; the order asks for 3.", details: { productId: "prd_2", requested: 3, available: 0 } },
+    });
+    const state = stored();
+    expect([state.stock, state.orders.length, state.outbox.length]).toEqual([{ prd_2: 0, prd_3: 10 }, 1, 1]);
+  });
+
   test("cancelling a pending order releases its stock; a cancelled order cannot be paid (409)", async () => {
     await seed();
     await placeOrder4();

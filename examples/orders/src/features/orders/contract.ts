@@ -15,12 +15,16 @@ export type OrderId = Infer<typeof OrderId>;
 export const OrderStatus = s.enum(["pending_payment", "paid", "cancelled"]);
 export type OrderStatus = Infer<typeof OrderStatus>;
 
+/** How many units one requested line may ask for. */
 export const Quantity = s.integer({ minimum: 1, maximum: 1_000 });
 
-/** One product of an order, at the price it had when the order was placed. */
+/**
+ * One product of an order, at the price it had when the order was placed. Requested lines of
+ * the same product are merged into one, so its quantity may exceed one request line's limit.
+ */
 export const OrderLine = s.object({
   productId: ProductId,
-  quantity: Quantity,
+  quantity: s.integer({ minimum: 1 }),
   unitPriceCents: s.integer({ minimum: 1 }),
 });
 
@@ -72,7 +76,7 @@ export const OutboxMessage = s.object({
 export type OutboxMessage = Infer<typeof OutboxMessage>;
 
 /** A product had fewer units than an order asked for. */
-export const StockShortage = s.object({ productId: ProductId, requested: Quantity, available: s.integer({ minimum: 0 }) });
+export const StockShortage = s.object({ productId: ProductId, requested: s.integer({ minimum: 1 }), available: s.integer({ minimum: 0 }) });
 
 /** The order changed state under us (paid or cancelled concurrently). */
 export const NotPending = s.object({ status: OrderStatus });

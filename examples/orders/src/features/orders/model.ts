@@ -91,6 +91,14 @@ export function outboxMessage<P>(
   return { id: `${event.id}:${orderId}`, event: event.id, version: event.version, payload, occurredAt };
 }
 
+export function outOfStockMessage(shortage: { readonly productId: string; readonly requested: number; readonly available: number }): string {
+  return `Product ${shortage.productId} has ${shortage.available} in stock; the order asks for ${shortage.requested}.`;
+}
+
+export function notPendingMessage(orderId: string, status: OrderStatus): string {
+  return `Order ${orderId} is ${status.replace("_", " ")}, not awaiting payment.`;
+}
+
 const declineMessages: Readonly<Record<DeclineReason, string>> = {
   card_declined: "The card was declined.",
   insufficient_funds: "The card has insufficient funds.",

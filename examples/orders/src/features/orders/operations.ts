@@ -11,7 +11,9 @@ import {
   isPending,
   mergeLines,
   newOrder,
+  notPendingMessage,
   outboxMessage,
+  outOfStockMessage,
   priceLines,
   type ProductOnHand,
 } from "./model.js";
@@ -87,10 +89,6 @@ export const createOrder = defineCommand({
     return order;
   },
 });
-
-function outOfStockMessage(shortage: { productId: string; requested: number; available: number }): string {
-  return `Product ${shortage.productId} has ${shortage.available} in stock; the order asks for ${shortage.requested}.`;
-}
 
 /**
  * Pays a pending order by card. A decline changes nothing: the order stays pending with its
@@ -170,8 +168,9 @@ export const cancelOrder = defineCommand({
   invariants: [paidOrderHasPayment],
   async execute({ input, effects, emit, fail }) {
     const cancelled = { orderId: input.orderId };
+    const at = await effects.now();
     // The store checks the status inside its transaction; reading it first would race.
-    const result = await effects.cancel({ orderId: input.orderId, outbox: outboxMessage(OrderCancelled, input.orderId, cancelled, await effects.now()) });
+    const result = await effects.cancel({ orderId: input.orderId, outbox: outboxMessage(OrderCancelled, input.orderId, cancelled, at) });
     if (!result.ok) {
       if (result.error.code === "NOT_FOUND") return fail("NOT_FOUND", { orderId: input.orderId }, `There is no order ${input.orderId}.`);
       const { status } = result.error.details;
@@ -182,10 +181,6 @@ export const cancelOrder = defineCommand({
     return result.value;
   },
 });
-
-function notPendingMessage(orderId: string, status: string): string {
-  return `Order ${orderId} is ${status.replace("_", " ")}, not awaiting payment.`;
-}
 
 export const getOrder = defineQuery({
   id: "orders.get",

@@ -133,6 +133,22 @@ describe("orders.create", () => {
     assertEffects(run, ["customers.store.get", "products.store.get", "products.store.get"]);
   });
 
+  test("lines of one product are merged before the stock check, even past one line's limit", async () => {
+    const run = await testCommand(createOrder, {
+      input: { customerId: "cus_1", lines: [{ productId: "prd_2", quantity: 600 }, { productId: "prd_2", quantity: 600 }] },
+      adapters: [...catalogue(), memoryPort(OrderStore), sequentialIds(), fakeClock()],
+    });
+
+    expect(run.outcome).toEqual({
+      ok: false,
+      error: {
+        code: "OUT_OF_STOCK",
+        message: "Product prd_2 has 10 in stock; the order asks for 1200.",
+        details: { productId: "prd_2", requested: 1_200, available: 10 },
+      },
+    });
+  });
+
   test("answers OUT_OF_STOCK when another order took the stock between the read and the write", async () => {
     const store = memoryPort(OrderStore, {
       place: [{ ok: false, error: { code: "INSUFFICIENT_STOCK", details: { productId: "prd_1", requested: 3, available: 1 } } }],
