@@ -109,6 +109,13 @@ describe("createHttpHandler", () => {
     expect(store.calls).toEqual([]);
   });
 
+  it("authenticates before reading the body: an anonymous oversized or malformed request gets 401", async () => {
+    const { handler, store } = makeHandler(16);
+    expect(await call(handler, "/customers", json({ name: "x".repeat(100) }, "nobody"))).toMatchObject({ status: 401, body: { error: { code: "UNAUTHENTICATED" } } });
+    expect(await call(handler, "/customers", json("{oops", "nobody"))).toMatchObject({ status: 401, body: { error: { code: "UNAUTHENTICATED" } } });
+    expect(store.calls).toEqual([]);
+  });
+
   it("answers a defect with 500 and no internals", async () => {
     const { handler } = makeHandler();
     const response = await handler(new Request("http://local/explode", json({})));
@@ -141,7 +148,7 @@ describe("createHttpHandler", () => {
     const wrongMethod = await call(handler, "/customers/cus_1", { method: "DELETE" });
     expect(wrongMethod).toMatchObject({ status: 405, body: { error: { code: "METHOD_NOT_ALLOWED" } } });
     expect(wrongMethod.headers.get("allow")).toBe("GET");
-    expect(await call(handler, "/customers", { ...json({ name: "Ada" }), headers: { "content-type": "text/plain" } })).toMatchObject({
+    expect(await call(handler, "/customers", { ...json({ name: "Ada" }), headers: { "content-type": "text/plain", authorization: "Bearer writer" } })).toMatchObject({
       status: 415,
       body: { error: { code: "UNSUPPORTED_MEDIA_TYPE" } },
     });

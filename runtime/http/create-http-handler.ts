@@ -64,6 +64,11 @@ export function createHttpHandler(
       }
       const { route, params } = found;
 
+      // Authentication first: an anonymous request for an operation that needs permissions
+      // learns nothing about body limits or formats, and its body is never read.
+      const principal = await options.principal(request);
+      if (principal === undefined && (app.operation(route.operation)?.permissions.length ?? 0) > 0) return unauthenticated();
+
       let body: unknown;
       if (bodyMethods.has(request.method)) {
         const read = await readJsonBody(request, limit);
@@ -76,16 +81,12 @@ export function createHttpHandler(
       const input = route.input ? route.input(routeRequest) : defaultInput(request.method, routeRequest);
       if (input instanceof Response) return input;
 
-      const principal = await options.principal(request);
       const outcome = await app.dispatchUntyped(route.operation, input, { principal });
       if (outcome.ok) return jsonResponse(route.status ?? (request.method === "POST" ? 201 : 200), outcome.value);
 
       const { code } = outcome.error;
       const status = frameworkStatus[code];
       if (status === 500) return internalErrorResponse(code);
-      if (code === "FORBIDDEN" && principal === undefined) {
-        return errorResponse(401, "UNAUTHENTICATED", "This operation needs an authenticated principal.");
-      }
       if (status !== undefined) return errorResponse(status, code, outcome.error.message ?? code, outcome.error.details);
       const declaredStatus = route.errors?.[code] ?? options.errorStatus?.[code] ?? 422;
       return errorResponse(declaredStatus, code, outcome.error.message ?? code, outcome.error.details);
@@ -116,6 +117,10 @@ function defaultInput(method: string, request: RouteRequest): unknown {
     base[name] = value;
   }
   return base;
+}
+
+function unauthenticated(): Response {
+  return errorResponse(401, "UNAUTHENTICATED", "This operation needs an authenticated principal.");
 }
 
 function capitalize(text: string): string {

@@ -47,8 +47,8 @@ export type ObjectOutput<Sh extends Shape> = Prettify<
   }
 >;
 export type ObjectInput<Sh extends Shape> = Prettify<
-  { -readonly [K in RequiredKeys<Sh>]: Input<Sh[K]> } & {
-    -readonly [K in OptionalKeys<Sh>]?: Exclude<Input<Sh[K]>, undefined>;
+  { readonly [K in RequiredKeys<Sh>]: Input<Sh[K]> } & {
+    readonly [K in OptionalKeys<Sh>]?: Exclude<Input<Sh[K]>, undefined>;
   }
 >;
 
@@ -95,7 +95,8 @@ function enumOf<const V extends readonly [string, ...string[]] | readonly [numbe
   return createSchema({ enum: [...values], ...keywords(options) });
 }
 
-function array<S extends AnyAgentixSchema>(items: S, options?: ArrayOptions): Schema<Output<S>[], Input<S>[]> {
+// Inputs are readonly (callers may pass `as const` data); parsed outputs are plain, mutable data.
+function array<S extends AnyAgentixSchema>(items: S, options?: ArrayOptions): Schema<Output<S>[], readonly Input<S>[]> {
   requireAgentixSchema(items, "s.array items");
   return createSchema({ type: "array", items, ...keywords(options) });
 }
@@ -122,7 +123,7 @@ function object<Sh extends Shape>(shape: Sh, options?: Annotations): Schema<Obje
 function record<S extends AnyAgentixSchema>(
   values: S,
   options?: RecordOptions,
-): Schema<Record<string, Output<S>>, Record<string, Input<S>>> {
+): Schema<Record<string, Output<S>>, Readonly<Record<string, Input<S>>>> {
   requireAgentixSchema(values, "s.record values");
   return createSchema({ type: "object", ...keywords(options), additionalProperties: values });
 }

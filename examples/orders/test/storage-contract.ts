@@ -149,7 +149,7 @@ export function describeStorageContract(name: string, open: () => StorageUnderTe
 
     test("reads are copies: changing a returned order does not change the stored one", async () => {
       await place();
-      const read = (await storage.orders.handlers.get(order.id)) as { lines: { quantity: number }[] };
+      const read = (await storage.orders.handlers.get(order.id)) as unknown as { lines: { quantity: number }[] };
       (read.lines[0] as { quantity: number }).quantity = 999;
       expect(await storage.orders.handlers.get(order.id)).toEqual(order);
     });
