@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import tsParser from "@typescript-eslint/parser";
 import { ESLint, Linter } from "eslint";
 import { defineConfig } from "eslint/config";
+import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../test/support/eslint-plugin-fixtures.js";
 import plugin, { typedRules } from "./index.js";
@@ -12,11 +13,17 @@ const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.me
 // The plugin's configs and rules are accepted by ESLint's own config types (typescript-eslint
 // issue 11543 is why `rules` is typed for ESLint at the boundary). This is checked by tsc.
 const userConfig = defineConfig([plugin.configs.recommended, { plugins: { agentix: plugin }, rules: { "agentix/no-query-writes": "off" } }]);
+// The README's eslint.config.js, both variants.
+const readmeConfig = defineConfig(tseslint.configs.recommended, plugin.configs.recommended, {
+  ...plugin.configs["recommended-type-checked"],
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+});
 
 describe("the agentix ESLint plugin", () => {
   it("names itself and carries the package version", () => {
     expect(plugin.meta).toEqual({ name: "agentix", version: packageJson.version });
     expect(userConfig).toHaveLength(2);
+    expect(readmeConfig.length).toBeGreaterThan(2);
   });
 
   it("has one doc page per rule, linked from the rule", () => {
