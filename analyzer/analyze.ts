@@ -1,0 +1,138 @@
+import { ts } from "ts-morph";
+import { DescriptorExtractor } from "./extract/descriptors.js";
+import type { DiagnosticItem, UnresolvedItem } from "./extract/model.js";
+import { scanFile, type FileScan, type ImportSite } from "./extract/scan.js";
+import { TypePrinter } from "./extract/type-printer.js";
+import type { ImportEdge } from "./index-file/types.js";
+import { loadProject, type LoadedProject, type LoadProjectOptions, type ProjectFile } from "./project/load-project.js";
+import { FileRoles } from "./project/roles.js";
+import type { ModuleTarget } from "./resolve/module-resolution.js";
+import { ValueResolver } from "./resolve/values.js";
+import { SchemaProjector } from "./schema-projection/project-schema.js";
+import { lineColumn } from "./extract/location.js";
+
+/** A resolved import site. */
+export interface ResolvedImport {
+  readonly site: ImportSite;
+  readonly target: ModuleTarget;
+  readonly edge: ImportEdge;
+}
+
+/** Everything one analysis run found, before it is written as an index. */
+export interface Analysis {
+  readonly loaded: LoadedProject;
+  readonly roles: FileRoles;
+  readonly resolver: ValueResolver;
+  readonly scans: ReadonlyMap<ProjectFile, FileScan>;
+  readonly imports: ReadonlyMap<ProjectFile, readonly ResolvedImport[]>;
+  readonly descriptors: DescriptorExtractor;
+  readonly unresolved: readonly UnresolvedItem[];
+  readonly diagnostics: DiagnosticItem[];
+  /** Milliseconds per phase, for --timing. */
+  readonly timings: Record<string, number>;
+}
+
+export interface AnalyzeOptions {
+  /** Called between phases and every few hundred files (progress lines). */
+  readonly onProgress?: (phase: string, done: number, total: number) => void;
+}
+
+function resolveImport(site: ImportSite, file: ProjectFile, resolver: ValueResolver): { target: ModuleTarget; edge: ImportEdge } {
+  const line = lineColumn(file.sourceFile, site.node.getStart(file.sourceFile)).line;
+  if (site.specifier === undefined) {
+    return {
+      target: { kind: "unresolved" },
+      edge: { specifier: null, form: site.form, typeOnly: site.typeOnly, resolution: "unresolved", target: null, line },
+    };
+  }
+  const mode = site.form === "require" ? ts.ModuleKind.CommonJS : undefined;
+  const target = resolver.modules.resolve(site.specifier, file.sourceFile, site.literal, mode);
+  const edgeTarget = target.kind === "file" ? target.file.path : target.kind === "package" || target.kind === "builtin" ? target.name : null;
+  return {
+    target,
+    edge: { specifier: site.specifier, form: site.form, typeOnly: site.typeOnly, resolution: target.kind, target: edgeTarget, line },
+  };
+}
+
+/** Analyses a loaded project: scans every file once, resolves imports, extracts descriptors. */
+export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {}): Analysis {
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const roles = new FileRoles(loaded);
+  const resolver = new ValueResolver(loaded);
+  const scans = new Map<ProjectFile, FileScan>();
+  const imports = new Map<ProjectFile, ResolvedImport[]>();
+  const unresolved: UnresolvedItem[] = [];
+  const diagnostics: DiagnosticItem[] = [];
+  const total = loaded.files.length;
+  let done = 0;
+  for (const file of loaded.files) {
+    const scan = scanFile(file, resolver);
+    scans.set(file, scan);
+    const resolved: ResolvedImport[] = [];
+    for (const site of scan.imports) {
+      const { target, edge } = resolveImport(site, file, resolver);
+      resolved.push({ site, target, edge });
+      if (site.specifier === undefined && (site.form === "dynamic-import" || site.form === "require")) {
+        unresolved.push({
+          kind: site.form,
+          site: { file, node: site.node },
+          reason: `${site.form === "require" ? "require()" : "import()"} with a non-literal target: the module it loads cannot be known statically`,
+        });
+      } else if (target.kind === "unresolved") {
+        unresolved.push({ kind: "import", site: { file, node: site.node }, reason: `"${site.specifier}" cannot be resolved to a file` });
+      }
+    }
+    imports.set(file, resolved);
+    for (const diagnostic of loaded.program.getSyntacticDiagnostics(file.sourceFile)) {
+      diagnostics.push({
+        code: "syntax-error",
+        severity: "error",
+        message: `syntax error: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")} (TS${diagnostic.code})`,
+        site: { file, node: nodeAt(file.sourceFile, diagnostic.start ?? 0) },
+        line: lineColumn(file.sourceFile, diagnostic.start ?? 0).line,
+        related: [],
+      });
+    }
+    done += 1;
+    if (done % 250 === 0) options.onProgress?.("scanning", done, total);
+  }
+  phase("scan");
+  const calls = [...scans.values()].flatMap((scan) => (scan.file.declaration ? [] : scan.calls));
+  const printer = new TypePrinter(loaded.program);
+  const projector = new SchemaProjector(resolver);
+  const descriptors = new DescriptorExtractor(loaded, resolver, projector, printer, calls, (file) => roles.isTest(file));
+  options.onProgress?.("extracting descriptors", 0, calls.length);
+  descriptors.run();
+  phase("extract");
+  unresolved.push(...descriptors.unresolved);
+  return { loaded, roles, resolver, scans, imports, descriptors, unresolved, diagnostics, timings };
+}
+
+/** The innermost node at a position (for diagnostics that only have an offset). */
+function nodeAt(sourceFile: ts.SourceFile, position: number): ts.Node {
+  let found: ts.Node = sourceFile;
+  const visit = (node: ts.Node): void => {
+    if (position >= node.getStart(sourceFile) && position < node.getEnd()) {
+      found = node;
+      ts.forEachChild(node, visit);
+    }
+  };
+  ts.forEachChild(sourceFile, visit);
+  return found;
+}
+
+/** Loads and analyses a project. */
+export function analyze(options: LoadProjectOptions & AnalyzeOptions = {}): Analysis {
+  const start = performance.now();
+  const loaded = loadProject(options);
+  const load = Math.round(performance.now() - start);
+  const analysis = analyzeLoaded(loaded, options);
+  analysis.timings["load"] = load;
+  return analysis;
+}

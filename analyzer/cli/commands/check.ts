@@ -1,0 +1,252 @@
+import { ANALYZER_VERSION } from "../../version.js";
+import type { AgentixIndex } from "../../index-file/types.js";
+import { ProjectLoadError } from "../../project/errors.js";
+import { compareText } from "../../project/paths.js";
+import { formatOption, parseVerbArgs } from "../args.js";
+import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
+import { analyzeForCli, jsonOutput } from "../project.js";
+import type { Command } from "./command.js";
+
+export const CHECK_RESULT_SCHEMA_VERSION = 1;
+
+/** One problem `agentix check` reports. */
+export interface Problem {
+  /** violation: an architecture rule (as ESLint reports it); diagnostic: the model; unresolved: not statically known; config: agentix.config.json. */
+  readonly source: "violation" | "diagnostic" | "unresolved" | "config";
+  readonly severity: "error" | "warning";
+  /** A rule id (`agentix/no-private-imports`), a diagnostic code (`duplicate-id`), `unresolved/<kind>` or `config`. */
+  readonly rule: string;
+  readonly message: string;
+  readonly file: string | null;
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly endLine: number | null;
+  readonly endColumn: number | null;
+  readonly related: readonly { readonly file: string; readonly line: number }[];
+}
+
+export interface CheckResult {
+  readonly schemaVersion: typeof CHECK_RESULT_SCHEMA_VERSION;
+  readonly command: "check";
+  readonly ok: boolean;
+  readonly summary: { readonly errors: number; readonly warnings: number; readonly features: number; readonly operations: number; readonly files: number };
+  readonly problems: readonly Problem[];
+}
+
+/** The problems of an index, sorted by file, position and rule. */
+export function problemsOf(index: AgentixIndex): Problem[] {
+  const problems: Problem[] = [
+    ...index.violations.map((v): Problem => ({
+      source: "violation",
+      severity: "error",
+      rule: v.rule,
+      message: v.message,
+      file: v.file,
+      line: v.line,
+      column: v.column,
+      endLine: v.endLine,
+      endColumn: v.endColumn,
+      related: [],
+    })),
+    ...index.diagnostics.map((d): Problem => ({
+      source: "diagnostic",
+      severity: d.severity,
+      rule: d.code,
+      message: d.message,
+      file: d.file,
+      line: d.line,
+      column: null,
+      endLine: null,
+      endColumn: null,
+      related: d.related,
+    })),
+    ...index.unresolved.map((u): Problem => ({
+      source: "unresolved",
+      severity: "warning",
+      rule: `unresolved/${u.kind}`,
+      message: u.reason,
+      file: u.file,
+      line: u.line,
+      column: u.column,
+      endLine: null,
+      endColumn: null,
+      related: [],
+    })),
+  ];
+  return problems.sort(
+    (a, b) =>
+      compareText(a.file ?? "", b.file ?? "") ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
+      compareText(a.rule, b.rule) ||
+      compareText(a.message, b.message),
+  );
+}
+
+export function checkResult(problems: readonly Problem[], index: AgentixIndex | undefined): CheckResult {
+  const errors = problems.filter((p) => p.severity === "error").length;
+  return {
+    schemaVersion: CHECK_RESULT_SCHEMA_VERSION,
+    command: "check",
+    ok: errors === 0,
+    summary: {
+      errors,
+      warnings: problems.length - errors,
+      features: index?.features.length ?? 0,
+      operations: index?.operations.length ?? 0,
+      files: index?.files.length ?? 0,
+    },
+    problems,
+  };
+}
+
+function textReport(result: CheckResult): string {
+  const lines: string[] = [];
+  let file: string | null | undefined;
+  for (const problem of result.problems) {
+    if (problem.file !== file) {
+      if (file !== undefined) lines.push("");
+      file = problem.file;
+      lines.push(file ?? "(project)");
+    }
+    const position = problem.line === null ? "" : `${problem.line}:${problem.column ?? 1}`;
+    const related = problem.related.length > 0 ? ` (see ${problem.related.map((r) => `${r.file}:${r.line}`).join(", ")})` : "";
+    lines.push(`  ${position.padEnd(7)} ${problem.severity.padEnd(7)} ${problem.message}${related}  ${problem.rule}`);
+  }
+  const { errors, warnings, features, operations, files } = result.summary;
+  if (result.problems.length > 0) lines.push("");
+  const total = errors + warnings;
+  lines.push(
+    total === 0
+      ? `no problems (${features} features, ${operations} operations, ${files} files checked)`
+      : `${errors > 0 ? "✖" : "!"} ${total} problem${total === 1 ? "" : "s"} (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"})`,
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+/** SARIF 2.1.0, with repository-relative URIs (uriBaseId %SRCROOT%). */
+export function sarifReport(result: CheckResult): Record<string, unknown> {
+  const rules = [...new Set(result.problems.map((p) => p.rule))].sort(compareText);
+  const ruleIndex = new Map(rules.map((rule, index) => [rule, index]));
+  return {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: "agentix",
+            version: ANALYZER_VERSION,
+            informationUri: "https://github.com/agentix-dev/agentix",
+            rules: rules.map((rule) => ({
+              id: rule,
+              shortDescription: { text: describeRule(rule) },
+              ...(rule.startsWith("agentix/") && rule !== "agentix/config"
+                ? { helpUri: `https://github.com/agentix-dev/agentix/blob/main/eslint-plugin/rules/${rule.slice("agentix/".length)}.md` }
+                : {}),
+            })),
+          },
+        },
+        results: result.problems.map((problem) => ({
+          ruleId: problem.rule,
+          ruleIndex: ruleIndex.get(problem.rule)!,
+          level: problem.severity,
+          message: { text: problem.message },
+          ...(problem.file !== null
+            ? {
+                locations: [
+                  {
+                    physicalLocation: {
+                      artifactLocation: { uri: problem.file, uriBaseId: "%SRCROOT%" },
+                      ...(problem.line !== null
+                        ? {
+                            region: {
+                              startLine: problem.line,
+                              ...(problem.column !== null ? { startColumn: problem.column } : {}),
+                              ...(problem.endLine !== null ? { endLine: problem.endLine } : {}),
+                              ...(problem.endColumn !== null ? { endColumn: problem.endColumn } : {}),
+                            },
+                          }
+                        : {}),
+                    },
+                  },
+                ],
+              }
+            : {}),
+          ...(problem.related.length > 0
+            ? {
+                relatedLocations: problem.related.map((related, index) => ({
+                  id: index,
+                  physicalLocation: { artifactLocation: { uri: related.file, uriBaseId: "%SRCROOT%" }, region: { startLine: related.line } },
+                })),
+              }
+            : {}),
+        })),
+        columnKind: "utf16CodeUnits",
+      },
+    ],
+  };
+}
+
+function describeRule(rule: string): string {
+  if (rule.startsWith("unresolved/")) return `Metadata the analyzer could not resolve statically (${rule.slice("unresolved/".length)})`;
+  const descriptions: Record<string, string> = {
+    "agentix/no-private-imports": "Cross-feature imports may target only another feature's public contract",
+    "agentix/no-ambient-capabilities": "Domain files may not reach ambient capabilities; declare effects instead",
+    "agentix/no-query-writes": "Queries may not declare write or external effects, nor emit events",
+    "agentix/no-undeclared-dependencies": "A feature may use only the contracts of the features it declares as dependencies",
+    config: "agentix.config.json must be valid",
+  };
+  return descriptions[rule] ?? `agentix model diagnostic: ${rule}`;
+}
+
+export const checkCommand: Command = {
+  name: "check",
+  summary: "architecture violations, unresolved metadata, config errors",
+  usage: `Usage: agentix check [--format text|json|sarif] [--json [--compact]] [--project <tsconfig>] [--root <dir>]
+
+Analyses the project and reports architecture violations (the ESLint plugin's rules, same
+ids and positions), model errors (duplicate ids, feature id mismatches, dependency cycles,
+syntax errors), warnings, what could not be resolved statically, and configuration errors.
+
+Options:
+  --format <format>    text (default), json (schema/cli-check.v1.schema.json) or sarif (SARIF 2.1.0)
+  --json               the same as --format json
+  --compact            with json or sarif: one line
+  -p, --project <file> the tsconfig.json to analyse (default: <root>/tsconfig.json)
+  --root <dir>         the project root (default: the tsconfig's folder, else the working directory)
+  -h, --help           show this help
+
+Exit codes: 0 no errors (warnings allowed), 1 errors found (including an invalid
+agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
+  run(args: readonly string[], io: CliIO): ExitCode {
+    const { values } = parseVerbArgs("check", args, { format: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } }, 0);
+    if (values.json && values.format !== undefined && values.format !== "json") throw new UsageError("--json conflicts with --format " + values.format, "check");
+    const format = values.json ? "json" : formatOption("check", values.format, ["text", "json", "sarif"] as const, "text");
+    if (values.compact && format === "text") throw new UsageError("--compact requires --json or --format json|sarif", "check");
+    let result: CheckResult;
+    try {
+      const { index } = analyzeForCli(values, io);
+      result = checkResult(problemsOf(index), index);
+    } catch (error) {
+      if (!(error instanceof ProjectLoadError) || error.code !== "config-invalid") throw error;
+      const problem: Problem = {
+        source: "config",
+        severity: "error",
+        rule: "config",
+        message: error.message,
+        file: error.file ?? null,
+        line: null,
+        column: null,
+        endLine: null,
+        endColumn: null,
+        related: [],
+      };
+      result = checkResult([problem], undefined);
+    }
+    if (format === "json") io.stdout(jsonOutput(result, values.compact === true));
+    else if (format === "sarif") io.stdout(jsonOutput(sarifReport(result), values.compact === true));
+    else io.stdout(textReport(result));
+    return result.ok ? EXIT.ok : EXIT.checkFailed;
+  },
+};

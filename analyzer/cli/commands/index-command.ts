@@ -1,0 +1,87 @@
+import path from "node:path";
+import { serializeIndex } from "../../index-file/serialize.js";
+import { compareIndex } from "../../index-file/staleness.js";
+import type { AgentixIndex } from "../../index-file/types.js";
+import { indexPath, writeFileAtomic } from "../../index-file/write.js";
+import { toPosix } from "../../project/paths.js";
+import { parseVerbArgs } from "../args.js";
+import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
+import { analyzeForCli, jsonOutput } from "../project.js";
+import type { Command } from "./command.js";
+
+export const INDEX_RESULT_SCHEMA_VERSION = 1;
+
+function counts(index: AgentixIndex) {
+  const errors = index.diagnostics.filter((d) => d.severity === "error").length + index.violations.length;
+  const warnings = index.diagnostics.filter((d) => d.severity === "warning").length + index.unresolved.length;
+  return {
+    features: index.features.length,
+    operations: index.operations.length,
+    ports: index.ports.length,
+    events: index.events.length,
+    invariants: index.invariants.length,
+    tests: index.tests.length,
+    files: index.files.length,
+    violations: index.violations.length,
+    errors,
+    warnings,
+  };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+export const indexCommand: Command = {
+  name: "index",
+  summary: "write .agentix/index.json; --check fails if the committed one is stale",
+  usage: `Usage: agentix index [--check] [--json [--compact]] [--project <tsconfig>] [--root <dir>]
+
+Analyses the project (without running any of its code) and writes its index to
+<root>/.agentix/index.json, validated against schema/index.v1.schema.json, atomically.
+
+Options:
+  --check              write nothing; compare a fresh index with the one on disk and
+                       exit 1 if it is missing or stale, saying what changed
+  --json               print the result as JSON (schema/cli-index.v1.schema.json)
+  --compact            with --json: one line
+  -p, --project <file> the tsconfig.json to analyse (default: <root>/tsconfig.json)
+  --root <dir>         the project root; paths in the index are relative to it
+                       (default: the tsconfig's folder, else the working directory)
+  -h, --help           show this help
+
+Exit codes: 0 written (or current), 1 stale or missing (--check), 2 bad invocation or
+project configuration, 3 internal error.`,
+  run(args: readonly string[], io: CliIO): ExitCode {
+    const { values } = parseVerbArgs("index", args, { check: { type: "boolean" }, json: { type: "boolean" }, compact: { type: "boolean" } }, 0);
+    if (values.compact && !values.json) throw new UsageError("--compact requires --json", "index");
+    const { index, root } = analyzeForCli(values, io);
+    const bytes = serializeIndex(index);
+    const file = indexPath(root);
+    const shown = toPosix(path.relative(io.cwd, file)) || file;
+    const summary = counts(index);
+    if (values.check) {
+      const report = compareIndex(file, index, bytes);
+      if (values.json) {
+        io.stdout(jsonOutput({ schemaVersion: INDEX_RESULT_SCHEMA_VERSION, command: "index", mode: "check", file: shown, status: report.status, reasons: report.reasons, digest: index.source.digest, counts: summary }, values.compact === true));
+      } else if (report.status === "current") {
+        io.stdout(`${shown} is current (${index.source.digest.slice(0, 19)})\n`);
+      } else {
+        io.stdout(`${shown} is ${report.status}:\n${report.reasons.map((reason) => `  - ${reason}`).join("\n")}\nrun \`agentix index\` and commit the result\n`);
+      }
+      return report.status === "current" ? EXIT.ok : EXIT.checkFailed;
+    }
+    writeFileAtomic(file, bytes);
+    if (values.json) {
+      io.stdout(jsonOutput({ schemaVersion: INDEX_RESULT_SCHEMA_VERSION, command: "index", mode: "write", file: shown, status: "written", reasons: [], digest: index.source.digest, counts: summary }, values.compact === true));
+    } else {
+      io.stdout(
+        `wrote ${shown}: ${plural(summary.features, "feature")}, ${plural(summary.operations, "operation")}, ${plural(summary.ports, "port")}, ${plural(summary.events, "event")}, ${plural(summary.invariants, "invariant")}, ${plural(summary.tests, "test file")}, ${plural(summary.files, "source file")}\n`,
+      );
+    }
+    if (summary.errors > 0 || summary.warnings > 0) {
+      io.stderr(`agentix: the index records ${plural(summary.errors, "error")} and ${plural(summary.warnings, "warning")}; run \`agentix check\` for details\n`);
+    }
+    return EXIT.ok;
+  },
+};

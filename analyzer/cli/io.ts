@@ -1,0 +1,65 @@
+/** Where a command writes: results to stdout, diagnostics (and progress) to stderr. */
+export interface CliIO {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** True when stderr is a terminal: progress lines are shown then. */
+  readonly stderrIsTTY: boolean;
+  readonly cwd: string;
+}
+
+/** Exit codes, as DESIGN.md defines them. */
+export const EXIT = {
+  ok: 0,
+  checkFailed: 1,
+  badInvocation: 2,
+  internalError: 3,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** A mistake in the command line: printed with the verb's usage, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+  constructor(
+    message: string,
+    readonly verb: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+export function processIO(): CliIO {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    stderrIsTTY: process.stderr.isTTY === true,
+    cwd: process.cwd(),
+  };
+}
+
+/**
+ * A one-line progress indicator on stderr, only when stderr is a terminal and the run takes
+ * longer than a moment; the line is erased when done.
+ */
+export class Progress {
+  private readonly start = Date.now();
+  private shown = false;
+  private last = 0;
+
+  constructor(private readonly io: CliIO) {}
+
+  update(phase: string, done: number, total: number): void {
+    if (!this.io.stderrIsTTY) return;
+    const now = Date.now();
+    if (now - this.start < 400 || now - this.last < 100) return;
+    this.last = now;
+    this.shown = true;
+    const count = total > 0 ? ` ${done}/${total}` : "";
+    this.io.stderr(`\r\x1b[Kagentix: ${phase}${count}`);
+  }
+
+  done(): void {
+    if (this.shown) this.io.stderr("\r\x1b[K");
+    this.shown = false;
+  }
+}

@@ -1,0 +1,51 @@
+import { ts } from "ts-morph";
+
+const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
+
+export interface PrintedTypes {
+  /** What parsing yields (brands applied): the Standard Schema output type. */
+  readonly output: string;
+  /** What callers pass (brands plain): the Standard Schema input type. */
+  readonly input: string;
+}
+
+/**
+ * Prints the TypeScript types of schema expressions with the type checker, through the
+ * Standard Schema `~standard.types` every agentix (and zod, valibot, ...) schema carries.
+ * The checker is created on first use; only the expressions asked about are checked.
+ */
+export class TypePrinter {
+  private checker: ts.TypeChecker | undefined;
+
+  constructor(private readonly program: ts.Program) {}
+
+  private get typeChecker(): ts.TypeChecker {
+    this.checker ??= this.program.getTypeChecker();
+    return this.checker;
+  }
+
+  private property(type: ts.Type, name: string): ts.Type | undefined {
+    const checker = this.typeChecker;
+    const symbol = checker.getPropertyOfType(checker.getApparentType(type), name);
+    if (!symbol) return undefined;
+    return checker.getNonNullableType(checker.getTypeOfSymbol(symbol));
+  }
+
+  private print(type: ts.Type): string {
+    return this.typeChecker.typeToString(type, undefined, FLAGS);
+  }
+
+  /** The input and output types of the schema the expression holds. */
+  schemaTypes(expression: ts.Expression): PrintedTypes {
+    const type = this.typeChecker.getTypeAtLocation(expression);
+    const standard = this.property(type, "~standard");
+    const types = standard ? this.property(standard, "types") : undefined;
+    const output = types ? this.property(types, "output") : undefined;
+    const input = types ? this.property(types, "input") : undefined;
+    if (!output || !input) {
+      const printed = this.print(type);
+      return { output: printed, input: printed };
+    }
+    return { output: this.print(output), input: this.print(input) };
+  }
+}

@@ -1,0 +1,57 @@
+import path from "node:path";
+import picomatch from "picomatch";
+import { layoutFor, type Feature, type ProjectLayout } from "../../eslint-plugin/logic/project/layout.js";
+import type { FileRole } from "../index-file/types.js";
+import type { LoadedProject, ProjectFile } from "./load-project.js";
+
+/**
+ * What each file is, by the same configuration (and the same feature-folder logic) the ESLint
+ * plugin uses: feature, contract, descriptor, test, adapter, composition root or shared code.
+ */
+export class FileRoles {
+  readonly layout: ProjectLayout;
+  private readonly isAdapter: (file: string) => boolean;
+  private readonly isCompositionRoot: (file: string) => boolean;
+  private readonly roles = new Map<ProjectFile, FileRole>();
+
+  constructor(private readonly loaded: LoadedProject) {
+    this.layout = layoutFor(loaded.config);
+    const never = () => false;
+    this.isAdapter = loaded.config.adapters.length > 0 ? picomatch([...loaded.config.adapters]) : never;
+    this.isCompositionRoot = loaded.config.compositionRoots.length > 0 ? picomatch([...loaded.config.compositionRoots]) : never;
+  }
+
+  absolute(file: ProjectFile): string {
+    return path.resolve(file.fileName);
+  }
+
+  featureOf(file: ProjectFile): Feature | undefined {
+    return this.layout.featureOf(this.absolute(file));
+  }
+
+  isTest(file: ProjectFile): boolean {
+    return this.layout.isTestFile(this.absolute(file));
+  }
+
+  role(file: ProjectFile): FileRole {
+    let role = this.roles.get(file);
+    if (role) return role;
+    const feature = this.featureOf(file);
+    const absolute = this.absolute(file);
+    if (file.declaration) role = "declaration";
+    else if (this.isTest(file)) role = "test";
+    else if (feature && absolute === feature.contractFile) role = "contract";
+    else if (feature && absolute === feature.descriptorFile) role = "descriptor";
+    else if (this.isAdapter(file.path)) role = "adapter";
+    else if (this.isCompositionRoot(file.path)) role = "composition-root";
+    else if (feature) role = "feature";
+    else role = "shared";
+    this.roles.set(file, role);
+    return role;
+  }
+
+  /** The feature folder, repository-relative. */
+  directory(feature: Feature): string {
+    return path.relative(this.loaded.root, feature.dir).split(path.sep).join("/");
+  }
+}

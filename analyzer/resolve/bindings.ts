@@ -1,0 +1,157 @@
+import { ts } from "ts-morph";
+
+/** What a name declared at the top of a module (or in a block) stands for. */
+export type Binding =
+  | { readonly kind: "const"; readonly declaration: ts.VariableDeclaration; readonly initializer: ts.Expression | undefined }
+  | { readonly kind: "mutable"; readonly declaration: ts.VariableDeclaration }
+  | { readonly kind: "import"; readonly specifier: string; readonly literal: ts.StringLiteral; readonly imported: string; readonly node: ts.Node }
+  | { readonly kind: "namespace-import"; readonly specifier: string; readonly literal: ts.StringLiteral; readonly node: ts.Node }
+  | { readonly kind: "other"; readonly what: string; readonly node: ts.Node };
+
+/** What a module exports under one name. */
+export type ExportEntry =
+  | { readonly kind: "local"; readonly local: string; readonly node: ts.Node }
+  | { readonly kind: "expression"; readonly expression: ts.Expression }
+  | { readonly kind: "reexport"; readonly specifier: string; readonly literal: ts.StringLiteral; readonly imported: string }
+  | { readonly kind: "reexport-namespace"; readonly specifier: string; readonly literal: ts.StringLiteral };
+
+export interface ModuleTables {
+  /** Top-level declarations and imports (values and types alike). */
+  readonly bindings: ReadonlyMap<string, Binding>;
+  readonly exports: ReadonlyMap<string, ExportEntry>;
+  /** `export * from "..."` targets, in source order. */
+  readonly stars: readonly { readonly specifier: string; readonly literal: ts.StringLiteral }[];
+  /** Names of top-level interfaces and type aliases (a separate namespace from values). */
+  readonly types: ReadonlySet<string>;
+}
+
+export function moduleNameText(name: ts.ModuleExportName): string {
+  return ts.isIdentifier(name) ? name.text : name.text;
+}
+
+function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node)?.some((modifier) => modifier.kind === kind) ?? false);
+}
+
+/** Adds the names a binding pattern declares as "other" (destructuring is not followed). */
+function addPatternNames(pattern: ts.BindingName, into: Map<string, Binding>, node: ts.Node): void {
+  if (ts.isIdentifier(pattern)) {
+    into.set(pattern.text, { kind: "other", what: "a destructured binding", node });
+    return;
+  }
+  for (const element of pattern.elements) {
+    if (ts.isBindingElement(element)) addPatternNames(element.name, into, node);
+  }
+}
+
+/** Adds the declarations of one statement to a binding table. */
+export function addStatementBindings(statement: ts.Statement, into: Map<string, Binding>): void {
+  if (ts.isVariableStatement(statement)) {
+    const isConst = (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
+    for (const declaration of statement.declarationList.declarations) {
+      if (ts.isIdentifier(declaration.name)) {
+        into.set(
+          declaration.name.text,
+          isConst ? { kind: "const", declaration, initializer: declaration.initializer } : { kind: "mutable", declaration },
+        );
+      } else {
+        addPatternNames(declaration.name, into, declaration);
+      }
+    }
+  } else if (ts.isFunctionDeclaration(statement) && statement.name) {
+    into.set(statement.name.text, { kind: "other", what: "a function", node: statement });
+  } else if (ts.isClassDeclaration(statement) && statement.name) {
+    into.set(statement.name.text, { kind: "other", what: "a class", node: statement });
+  } else if (ts.isEnumDeclaration(statement)) {
+    into.set(statement.name.text, { kind: "other", what: "an enum", node: statement });
+  } else if (ts.isModuleDeclaration(statement) && ts.isIdentifier(statement.name)) {
+    into.set(statement.name.text, { kind: "other", what: "a namespace", node: statement });
+  } else if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+    const clause = statement.importClause;
+    const literal = statement.moduleSpecifier;
+    const specifier = literal.text;
+    if (!clause) return;
+    if (clause.name) into.set(clause.name.text, { kind: "import", specifier, literal, imported: "default", node: clause });
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) {
+      into.set(bindings.name.text, { kind: "namespace-import", specifier, literal, node: bindings });
+    } else if (bindings) {
+      for (const element of bindings.elements) {
+        const imported = element.propertyName ? moduleNameText(element.propertyName) : element.name.text;
+        into.set(element.name.text, { kind: "import", specifier, literal, imported, node: element });
+      }
+    }
+  } else if (
+    ts.isImportEqualsDeclaration(statement) &&
+    ts.isExternalModuleReference(statement.moduleReference) &&
+    ts.isStringLiteral(statement.moduleReference.expression)
+  ) {
+    const literal = statement.moduleReference.expression;
+    into.set(statement.name.text, { kind: "namespace-import", specifier: literal.text, literal, node: statement });
+  }
+}
+
+/** Builds the binding and export tables of a module, syntactically. */
+export function buildModuleTables(sourceFile: ts.SourceFile): ModuleTables {
+  const bindings = new Map<string, Binding>();
+  const exports = new Map<string, ExportEntry>();
+  const stars: { specifier: string; literal: ts.StringLiteral }[] = [];
+  const types = new Set<string>();
+  for (const statement of sourceFile.statements) {
+    addStatementBindings(statement, bindings);
+    if (ts.isExportDeclaration(statement)) {
+      const literal = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier : undefined;
+      const clause = statement.exportClause;
+      if (!clause) {
+        if (literal) stars.push({ specifier: literal.text, literal });
+      } else if (ts.isNamespaceExport(clause)) {
+        if (literal) exports.set(moduleNameText(clause.name), { kind: "reexport-namespace", specifier: literal.text, literal });
+      } else {
+        for (const element of clause.elements) {
+          const exported = moduleNameText(element.name);
+          const local = element.propertyName ? moduleNameText(element.propertyName) : exported;
+          exports.set(
+            exported,
+            literal ? { kind: "reexport", specifier: literal.text, literal, imported: local } : { kind: "local", local, node: element },
+          );
+        }
+      }
+    } else if (ts.isExportAssignment(statement)) {
+      if (!statement.isExportEquals) {
+        const expression = statement.expression;
+        exports.set("default", ts.isIdentifier(expression) ? { kind: "local", local: expression.text, node: statement } : { kind: "expression", expression });
+      }
+    } else if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) {
+      const isDefault = hasModifier(statement, ts.SyntaxKind.DefaultKeyword);
+      if (ts.isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations) {
+          if (ts.isIdentifier(declaration.name)) exports.set(declaration.name.text, { kind: "local", local: declaration.name.text, node: declaration });
+          else for (const name of patternIdentifiers(declaration.name)) exports.set(name, { kind: "local", local: name, node: declaration });
+        }
+      } else if (
+        (ts.isFunctionDeclaration(statement) ||
+          ts.isClassDeclaration(statement) ||
+          ts.isInterfaceDeclaration(statement) ||
+          ts.isTypeAliasDeclaration(statement) ||
+          ts.isEnumDeclaration(statement) ||
+          ts.isModuleDeclaration(statement)) &&
+        statement.name !== undefined &&
+        ts.isIdentifier(statement.name)
+      ) {
+        const name = statement.name.text;
+        exports.set(isDefault ? "default" : name, { kind: "local", local: name, node: statement });
+        if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) types.add(name);
+      } else if (isDefault && (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement))) {
+        exports.set("default", { kind: "local", local: "", node: statement });
+      }
+    } else if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) {
+      types.add(statement.name.text);
+    }
+  }
+  return { bindings, exports, stars, types };
+}
+
+function patternIdentifiers(pattern: ts.BindingName): string[] {
+  if (ts.isIdentifier(pattern)) return [pattern.text];
+  return pattern.elements.flatMap((element) => (ts.isBindingElement(element) ? patternIdentifiers(element.name) : []));
+}

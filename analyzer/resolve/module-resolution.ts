@@ -1,0 +1,92 @@
+import { isBuiltin } from "node:module";
+import path from "node:path";
+import { ts } from "ts-morph";
+import type { LoadedProject, ProjectFile } from "../project/load-project.js";
+import { isInNodeModules } from "../project/paths.js";
+
+/** Where a module specifier leads. */
+export type ModuleTarget =
+  | { readonly kind: "file"; readonly file: ProjectFile }
+  | { readonly kind: "package"; readonly name: string }
+  | { readonly kind: "builtin"; readonly name: string }
+  /** Resolved to a file outside the project root (not a package): outside what the index covers. */
+  | { readonly kind: "outside" }
+  | { readonly kind: "unresolved" };
+
+/** `ts.Program` exposes the resolutions it already made through this (internal, stable since 5.3) method. */
+interface ProgramWithResolutions {
+  getResolvedModule?(file: ts.SourceFile, moduleName: string, mode: ts.ResolutionMode): ts.ResolvedModuleWithFailedLookupLocations | undefined;
+}
+
+/** The package a bare specifier names: `@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`. */
+export function packageName(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? specifier);
+}
+
+function isRelativeOrAbsolute(specifier: string): boolean {
+  return specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../") || path.isAbsolute(specifier);
+}
+
+/** The specifiers of the agentix package itself: always the package, however they resolve. */
+export function isAgentixSpecifier(specifier: string): boolean {
+  return specifier === "agentix" || specifier.startsWith("agentix/");
+}
+
+/**
+ * Resolves module specifiers the way the program did, without the type checker: the program's
+ * own resolutions where it made them (static imports, literal `import()`), else
+ * `ts.resolveModuleName` with `program.getModeForUsageLocation` and one shared cache.
+ * Node built-ins are classified with `isBuiltin` from node:module.
+ */
+export class ModuleResolver {
+  private readonly cache: ts.ModuleResolutionCache;
+  private readonly memo = new Map<string, ModuleTarget>();
+  private readonly programResolutions: ProgramWithResolutions;
+
+  constructor(private readonly loaded: LoadedProject) {
+    const options = loaded.compilerOptions;
+    this.cache = ts.createModuleResolutionCache(loaded.root, (file) => (ts.sys.useCaseSensitiveFileNames ? file : file.toLowerCase()), options);
+    this.programResolutions = loaded.program as unknown as ProgramWithResolutions;
+  }
+
+  /**
+   * Resolves `specifier` as used by `usage` (its string literal) in `from`. `mode` overrides the
+   * usage's resolution mode: `require()` in a TypeScript file is resolved as CommonJS.
+   */
+  resolve(specifier: string, from: ts.SourceFile, usage?: ts.StringLiteralLike, forceMode?: ts.ResolutionMode): ModuleTarget {
+    if (isAgentixSpecifier(specifier)) return { kind: "package", name: "agentix" };
+    const mode = forceMode ?? (usage ? this.loaded.program.getModeForUsageLocation(from, usage) : undefined);
+    const key = `${from.fileName}\0${specifier}\0${mode ?? ""}`;
+    const known = this.memo.get(key);
+    if (known) return known;
+    const target = this.compute(specifier, from, mode);
+    this.memo.set(key, target);
+    return target;
+  }
+
+  private compute(specifier: string, from: ts.SourceFile, mode: ts.ResolutionMode): ModuleTarget {
+    let resolved = this.programResolutions.getResolvedModule?.(from, specifier, mode)?.resolvedModule;
+    if (resolved === undefined) {
+      resolved = ts.resolveModuleName(specifier, from.fileName, this.loaded.compilerOptions, ts.sys, this.cache, undefined, mode).resolvedModule;
+    }
+    const bare = !isRelativeOrAbsolute(specifier);
+    if (resolved) {
+      const file = this.loaded.fileByName.get(resolved.resolvedFileName) ?? this.loaded.fileByName.get(path.resolve(resolved.resolvedFileName));
+      if (file && !resolved.isExternalLibraryImport) return { kind: "file", file };
+      if (bare && (specifier.startsWith("node:") || isBuiltin(specifier))) return { kind: "builtin", name: builtinName(specifier) };
+      if (bare && (resolved.isExternalLibraryImport || isInNodeModules(resolved.resolvedFileName))) return { kind: "package", name: packageName(specifier) };
+      if (file) return { kind: "file", file };
+      return bare ? { kind: "package", name: packageName(specifier) } : { kind: "outside" };
+    }
+    if (bare && (specifier.startsWith("node:") || isBuiltin(specifier))) return { kind: "builtin", name: builtinName(specifier) };
+    // A bare specifier that does not resolve is a package that is not installed (or has no types);
+    // a path that does not resolve is a missing file.
+    return bare && !specifier.startsWith("#") ? { kind: "package", name: packageName(specifier) } : { kind: "unresolved" };
+  }
+}
+
+/** `fs` and `node:fs` are the same module: the index always writes `node:fs`. */
+function builtinName(specifier: string): string {
+  return specifier.startsWith("node:") ? specifier : `node:${specifier}`;
+}

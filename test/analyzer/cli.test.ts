@@ -1,0 +1,316 @@
+// The `agentix` CLI end to end, through the built bin (dist/analyzer/cli/main.js), on copies of
+// fixture projects: exit codes, stdout for results, stderr for diagnostics, JSON validated
+// against the published schemas.
+import { execFile } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run } from "../../analyzer/cli/main.js";
+import type { CliIO } from "../../analyzer/cli/io.js";
+import { BIN, copyFixture, fixtureDir, removeCopies, schemaValidator, type CliRun } from "../support/analyzer-fixtures.js";
+
+const execFileAsync = promisify(execFile);
+/** Each case spawns the CLI (a full analysis per run), several at once. */
+const SLOW = { timeout: 180_000 };
+
+async function cli(args: readonly string[], cwd: string): Promise<CliRun> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === "number" ? failed.code : null, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+  }
+}
+
+async function valid(schema: string, text: string): Promise<unknown> {
+  const value = JSON.parse(text) as unknown;
+  const validate = await schemaValidator(schema);
+  expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+  return value;
+}
+
+let shop: string;
+let broken: string;
+
+beforeAll(() => {
+  shop = copyFixture("shop");
+  broken = copyFixture("broken");
+});
+
+afterAll(removeCopies);
+
+describe("usage", SLOW, () => {
+  it("prints help for every verb on stdout and exits 0", async () => {
+    const runs = await Promise.all(["index", "check", "inspect", "graph"].map((verb) => cli([verb, "--help"], shop)));
+    for (const [index, verb] of ["index", "check", "inspect", "graph"].entries()) {
+      expect(runs[index]!.code).toBe(0);
+      expect(runs[index]!.stdout).toMatch(new RegExp(`^Usage: agentix ${verb} `, "u"));
+      expect(runs[index]!.stderr).toBe("");
+    }
+    const help = await cli(["--help"], shop);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("  index    write .agentix/index.json");
+  });
+
+  it("exits 2 with the reason on stderr for a bad command line", async () => {
+    const [none, unknown, option, format, missing] = await Promise.all([
+      cli([], shop),
+      cli(["frobnicate"], shop),
+      cli(["check", "--bogus"], shop),
+      cli(["graph", "--format", "png"], shop),
+      cli(["inspect"], shop),
+    ]);
+    for (const result of [none, unknown, option, format, missing]) {
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+    }
+    expect(none.stderr).toMatch(/^Usage: agentix <command>/u);
+    expect(unknown.stderr).toMatch(/^agentix: unknown command "frobnicate"/u);
+    expect(option.stderr).toBe("agentix check: Unknown option '--bogus'\nrun `agentix check --help` for usage\n");
+    expect(format.stderr).toContain('agentix graph: --format must be one of text, json, dot, mermaid, got "png"');
+    expect(missing.stderr).toContain("agentix inspect: name a feature or an operation to inspect");
+  });
+
+  it("exits 3 on an internal error, without a stack trace", async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), stderrIsTTY: false, cwd: shop };
+    const failing = { name: "explode", summary: "", usage: "", run: () => { throw new TypeError("boom"); } };
+    expect(await run(["explode"], io, [failing])).toBe(3);
+    expect(out).toEqual([]);
+    expect(err.join("")).toBe("agentix explode: internal error: boom\nThis is a bug in agentix; please report it (AGENTIX_DEBUG=1 shows the stack trace).\n");
+  });
+});
+
+describe("agentix index", SLOW, () => {
+  it("writes the index atomically, identical to the API's bytes, and --check passes", async () => {
+    const written = await cli(["index"], shop);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toBe(
+      "wrote .agentix/index.json: 3 features, 4 operations, 5 ports, 2 events, 1 invariant, 3 test files, 17 source files\n",
+    );
+    expect(written.stderr).toBe("");
+    const bytes = readFileSync(path.join(shop, ".agentix/index.json"), "utf8");
+    expect(bytes).toBe(readFileSync(path.join(fixtureDir("../analyzer/__snapshots__"), "shop.index.json"), "utf8"));
+    await valid("index.v1.schema.json", bytes);
+    const check = await cli(["index", "--check", "--json"], shop);
+    expect(check.code).toBe(0);
+    const result = (await valid("cli-index.v1.schema.json", check.stdout)) as { status: string; reasons: string[] };
+    expect(result.status).toBe("current");
+  });
+
+  it("--check says what is stale, and that it is missing", async () => {
+    const copy = copyFixture("shop");
+    expect((await cli(["index"], copy)).code).toBe(0);
+    const file = path.join(copy, "src/features/customers/operations.ts");
+    writeFileSync(file, readFileSync(file, "utf8").replace('permissions: ["customers:write"]', 'permissions: ["customers:admin"]'));
+    const stale = await cli(["index", "--check"], copy);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toBe(
+      [
+        ".agentix/index.json is stale:",
+        "  - modified since the index was written: src/features/customers/operations.ts",
+        "  - operations: changed customers.register",
+        "  - permissions: added customers:admin; removed customers:write",
+        "run `agentix index` and commit the result",
+        "",
+      ].join("\n"),
+    );
+    rmSync(path.join(copy, ".agentix"), { recursive: true });
+    const missing = await cli(["index", "--check", "--json", "--compact"], copy);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout.trim().split("\n")).toHaveLength(1);
+    const result = (await valid("cli-index.v1.schema.json", missing.stdout)) as { status: string };
+    expect(result.status).toBe("missing");
+  });
+
+  it("records a syntax error as a diagnostic and still writes the index", async () => {
+    const result = await cli(["index", "--json"], broken);
+    expect(result.code).toBe(0);
+    const parsed = (await valid("cli-index.v1.schema.json", result.stdout)) as { counts: { errors: number; warnings: number } };
+    expect(parsed.counts).toMatchObject({ errors: 13, warnings: 7 });
+    expect(result.stderr).toBe("agentix: the index records 13 errors and 7 warnings; run `agentix check` for details\n");
+  });
+});
+
+describe("bad input", SLOW, () => {
+  it("a missing tsconfig is exit 2 with a clear message", async () => {
+    const result = await cli(["index", "--project", "nope/tsconfig.json"], shop);
+    expect(result).toEqual({ code: 2, stdout: "", stderr: "agentix index: nope/tsconfig.json: no such file (pass the project's tsconfig with --project <path>)\n" });
+  });
+
+  it("a broken tsconfig is exit 2 naming the file and position", async () => {
+    const copy = copyFixture("shop");
+    writeFileSync(path.join(copy, "tsconfig.json"), '{ "compilerOptions": { "strict": true, }\n  "include": ["src"]\n}\n');
+    const result = await cli(["check"], copy);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe("agentix check: tsconfig.json is not valid: tsconfig.json:2:3: ',' expected.\n");
+  });
+
+  it("a broken agentix.config.json fails check (exit 1, reported in its format) and stops index (exit 2)", async () => {
+    const copy = copyFixture("shop");
+    writeFileSync(path.join(copy, "agentix.config.json"), '{ "features": { "directories": "src/features/*" } }\n');
+    const check = await cli(["check", "--format", "json"], copy);
+    expect(check.code).toBe(1);
+    const result = (await valid("cli-check.v1.schema.json", check.stdout)) as { problems: { rule: string; message: string; file: string }[] };
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatchObject({ rule: "config", file: "agentix.config.json" });
+    expect(result.problems[0]!.message).toContain("/features/directories must be array");
+    const index = await cli(["index"], copy);
+    expect(index.code).toBe(2);
+    expect(index.stderr).toContain("/features/directories must be array");
+  });
+});
+
+describe("agentix check", SLOW, () => {
+  it("passes a clean project", async () => {
+    const result = await cli(["check"], shop);
+    expect(result).toEqual({ code: 0, stdout: "no problems (3 features, 4 operations, 17 files checked)\n", stderr: "" });
+  });
+
+  it("fails with every problem in json, sarif and text", async () => {
+    const [json, sarif, text] = await Promise.all([cli(["check", "--json"], broken), cli(["check", "--format", "sarif"], broken), cli(["check"], broken)]);
+    for (const result of [json, sarif, text]) {
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe("");
+    }
+    const report = (await valid("cli-check.v1.schema.json", json.stdout)) as { ok: boolean; summary: { errors: number; warnings: number }; problems: { rule: string }[] };
+    expect(report.ok).toBe(false);
+    expect(report.summary).toMatchObject({ errors: 13, warnings: 7 });
+    expect(new Set(report.problems.map((p) => p.rule))).toEqual(
+      new Set([
+        "agentix/no-private-imports",
+        "agentix/no-undeclared-dependencies",
+        "agentix/no-ambient-capabilities",
+        "agentix/no-query-writes",
+        "duplicate-id",
+        "feature-cycle",
+        "feature-id-mismatch",
+        "syntax-error",
+        "unused-dependency",
+        "missing-contract",
+        "missing-descriptor",
+        "unresolved/id",
+        "unresolved/schema",
+        "unresolved/dynamic-import",
+      ]),
+    );
+    const log = JSON.parse(sarif.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; ruleIndex: number; level: string; locations?: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    expect(log.version).toBe("2.1.0");
+    const [sarifRun] = log.runs;
+    expect(sarifRun!.results).toHaveLength(20);
+    for (const result of sarifRun!.results) {
+      expect(sarifRun!.tool.driver.rules[result.ruleIndex]!.id).toBe(result.ruleId);
+      expect(result.locations?.[0]?.physicalLocation.artifactLocation.uri).toMatch(/^src\//u);
+    }
+    expect(text.stdout).toContain("\n✖ 20 problems (13 errors, 7 warnings)\n");
+    expect(text.stdout).toContain("\n  3:49    error   Date.now() reads the clock ambiently in a domain file;");
+  });
+});
+
+describe("agentix inspect", SLOW, () => {
+  it("shows an operation as text", async () => {
+    const result = await cli(["inspect", "customers.register"], shop);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe(
+      [
+        "customers.register (command) src/features/customers/operations.ts:4-19",
+        "  Registers a new, active customer.",
+        "  feature      customers (contract src/features/customers/contract.ts)",
+        "  input        (inline)",
+        "               { name: string; email?: string; }",
+        "  output       Customer (src/features/customers/contract.ts:4)",
+        '               { id: string & Brand<"CustomerId">; status: "active" | "suspended"; name: string; email?: string; }',
+        '               callers pass: { id: string; status: "active" | "suspended"; name: string; email?: string; }',
+        "  errors       NAME_TAKEN: { name: string; }",
+        "  permissions  customers:write",
+        "  effects      nextId  ids.next              random   adapters: random-ids",
+        "               save    customers.store.save  write    adapters: memory-customers",
+        "  emits        registered -> customers.registered v1",
+        "  invariants   (none)",
+        "  tests        src/features/customers/customers.test.ts [call]",
+        "  depends on   (none)",
+        "  consumers    orders",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("keeps operation JSON within 8 KiB, listing what it summarised; --full shows everything", async () => {
+    const wide = copyFixture("wide");
+    const [limited, full, compact] = await Promise.all([
+      cli(["inspect", "wide.operation", "--json"], wide),
+      cli(["inspect", "wide.operation", "--json", "--full"], wide),
+      cli(["inspect", "operation:wide.operation", "--json", "--compact"], wide),
+    ]);
+    expect(Buffer.byteLength(limited.stdout)).toBeLessThanOrEqual(8192);
+    expect(Buffer.byteLength(compact.stdout)).toBeLessThanOrEqual(8192);
+    const result = (await valid("cli-inspect.v1.schema.json", limited.stdout)) as { omitted: { path: string; total: number; shown: number }[]; operation: { errors: unknown[] } };
+    expect(result.omitted.map((o) => [o.path, o.total])).toEqual([
+      ["schema", 42],
+      ["/operation/errors", 40],
+      ["/operation/effects", 30],
+    ]);
+    expect(result.operation.errors).toHaveLength(result.omitted[1]!.shown);
+    const everything = (await valid("cli-inspect.v1.schema.json", full.stdout)) as { omitted: unknown[]; operation: { errors: unknown[]; tests: unknown[]; input: { schema: object } } };
+    expect(Buffer.byteLength(full.stdout)).toBeGreaterThan(8192);
+    expect(everything.omitted).toEqual([]);
+    expect(everything.operation.errors).toHaveLength(40);
+    expect(everything.operation.tests).toHaveLength(12);
+    expect(Object.keys(everything.operation.input.schema)).toEqual(["type", "properties", "required", "additionalProperties"]);
+    await valid("cli-inspect.v1.schema.json", compact.stdout);
+  });
+
+  it("shows a feature, and exits 2 for an unknown name with suggestions", async () => {
+    const [feature, unknown] = await Promise.all([cli(["inspect", "orders", "--json"], shop), cli(["inspect", "orders.creat"], shop)]);
+    expect(feature.code).toBe(0);
+    const result = (await valid("cli-inspect.v1.schema.json", feature.stdout)) as { feature: { dependencies: { declared: string[] }; operations: { id: string }[] } };
+    expect(result.feature.dependencies.declared).toEqual(["customers", "payments"]);
+    expect(result.feature.operations.map((o) => o.id)).toEqual(["orders.create", "orders.get"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe("");
+    expect(unknown.stderr).toContain('agentix inspect: no feature or operation "orders.creat"; did you mean orders.create?');
+  });
+});
+
+describe("agentix graph", SLOW, () => {
+  it("prints the feature graph as text, json, dot and mermaid", async () => {
+    const [text, json, dot, mermaid, feature, unknown] = await Promise.all([
+      cli(["graph"], shop),
+      cli(["graph", "--json"], shop),
+      cli(["graph", "--format", "dot"], shop),
+      cli(["graph", "--format", "mermaid"], shop),
+      cli(["graph", "orders", "--format", "mermaid"], shop),
+      cli(["graph", "nope"], shop),
+    ]);
+    expect(text).toEqual({ code: 0, stdout: "customers\norders -> depends on: customers, payments\npayments\n", stderr: "" });
+    const graph = (await valid("cli-graph.v1.schema.json", json.stdout)) as { edges: unknown[] };
+    expect(graph.edges).toEqual([
+      { from: "feature:orders", to: "feature:customers", kind: "depends-on", label: null },
+      { from: "feature:orders", to: "feature:payments", kind: "depends-on", label: null },
+    ]);
+    expect(dot.stdout).toBe(
+      [
+        "digraph agentix {",
+        "  rankdir=LR;",
+        '  node [fontname="Helvetica"];',
+        '  "feature:customers" [label="customers", shape=box];',
+        '  "feature:orders" [label="orders", shape=box];',
+        '  "feature:payments" [label="payments", shape=box];',
+        '  "feature:orders" -> "feature:customers";',
+        '  "feature:orders" -> "feature:payments";',
+        "}",
+        "",
+      ].join("\n"),
+    );
+    expect(mermaid.stdout).toBe('flowchart LR\n  n0["customers"]\n  n1["orders"]\n  n2["payments"]\n  n1 --> n0\n  n1 --> n2\n');
+    expect(feature.stdout).toContain('  n5 -->|effect: external| n12\n');
+    expect(feature.stdout).toContain('(["orders.create (command)"])');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('agentix graph: no feature "nope" (features: customers, orders, payments)');
+  });
+});
