@@ -255,6 +255,12 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
     // dynamic imports and require of banned modules
     { name: "dynamic import of a banned module", filename: domain, code: `const fs = await import("node:fs");`, errors: [at("filesystem", mod("node:fs"), 1, 25, 34)] },
     { name: "require of a banned module", filename: domain, code: `const cp = require("child_process");`, errors: [at("process", mod("child_process"), 1, 20)] },
+    {
+      name: "require made by createRequire",
+      filename: domain,
+      code: `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\nconst fs = require("node:fs");`,
+      errors: [at("filesystem", mod("node:fs"), 3, 20)],
+    },
     { name: "import x = require() of a banned module", filename: domain, code: `import pg = require("pg");`, errors: [at("database", mod("pg"), 1, 21)] },
     {
       name: "dynamic import of crypto, destructured",

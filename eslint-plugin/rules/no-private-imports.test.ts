@@ -176,6 +176,19 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       ],
     },
     {
+      name: "a .tsx file",
+      filename: fixture("project", "src/features/customers/view.tsx"),
+      code: `import { total } from "../orders/model.js";\nexport const View = () => <p>{total([1])}</p>;`,
+      languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 23, suggestions: useContract("../orders/contract.js", `import { total } from "../orders/contract.js";\nexport const View = () => <p>{total([1])}</p>;`) }],
+    },
+    {
+      name: "require() made by createRequire",
+      filename: customers,
+      code: `import { createRequire } from "node:module";\nconst load = createRequire(import.meta.url);\nconst model = load("../orders/model.js");`,
+      errors: [{ messageId: "crossFeature", data: modelData, line: 3, column: 20, suggestions: [] }],
+    },
+    {
       name: "import x = require()",
       filename: customers,
       code: `import model = require("../orders/model.js");`,

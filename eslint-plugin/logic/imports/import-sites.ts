@@ -79,9 +79,24 @@ function leftmost(name: TSESTree.EntityName): string | undefined {
  * `require` is not mistaken for it.
  */
 export function importSiteVisitors(scopeManager: ScopeManager, onSite: (site: ImportSite) => void) {
+  const createRequires: TSESTree.ImportSpecifier[] = [];
+  const requireCall = (callee: TSESTree.Node): void => {
+    const call = callee.parent;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== callee) return;
+    const argument = call.arguments[0];
+    if (!argument) return;
+    const specifier = staticString(argument);
+    const literal = specifier !== undefined && isLiteral(argument) ? argument : undefined;
+    onSite({ form: "require", specifier, node: literal ?? call, literal, typeOnly: false, names: literal ? destructuredNames(call) : undefined, resolution: "require" });
+  };
   return {
     ImportDeclaration(node: TSESTree.ImportDeclaration) {
       const specifiers = node.specifiers;
+      if ((node.source.value === "module" || node.source.value === "node:module") && node.importKind !== "type") {
+        for (const specifier of specifiers) {
+          if (specifier.type === AST_NODE_TYPES.ImportSpecifier && nameOf(specifier.imported) === "createRequire") createRequires.push(specifier);
+        }
+      }
       const typeOnly =
         node.importKind === "type" ||
         (specifiers.length > 0 && specifiers.every((s) => s.type === AST_NODE_TYPES.ImportSpecifier && s.importKind === "type"));
@@ -120,14 +135,20 @@ export function importSiteVisitors(scopeManager: ScopeManager, onSite: (site: Im
       onSite({ form: "type-import", specifier: source.value, node: source, literal: source, typeOnly: true, names: name === undefined ? undefined : [name], resolution: "import" });
     },
     "Program:exit"() {
-      for (const reference of globalReferences(scopeManager, REQUIRE)) {
-        const call = reference.identifier.parent;
-        if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== reference.identifier) continue;
-        const argument = call.arguments[0];
-        if (!argument) continue;
-        const specifier = staticString(argument);
-        const literal = specifier !== undefined && isLiteral(argument) ? argument : undefined;
-        onSite({ form: "require", specifier, node: literal ?? call, literal, typeOnly: false, names: literal ? destructuredNames(call) : undefined, resolution: "require" });
+      for (const reference of globalReferences(scopeManager, REQUIRE)) requireCall(reference.identifier);
+      // const require = createRequire(import.meta.url): calls of that local are require() too.
+      for (const specifier of createRequires) {
+        for (const created of scopeManager.getDeclaredVariables(specifier)) {
+          for (const reference of created.references) {
+            const call = reference.identifier.parent;
+            const declarator = call?.parent;
+            if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== reference.identifier) continue;
+            if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== call) continue;
+            for (const local of scopeManager.getDeclaredVariables(declarator)) {
+              for (const use of local.references) if (use.isRead()) requireCall(use.identifier);
+            }
+          }
+        }
       }
     },
   };
