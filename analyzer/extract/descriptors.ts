@@ -198,6 +198,13 @@ export class DescriptorExtractor {
           if (inner !== null) return inner;
           continue;
         }
+        // `...(flag ? {} : { onDefect })`: either branch may define it.
+        if (origin.kind === "node" && ts.isConditionalExpression(origin.node)) {
+          const objects = [origin.node.whenTrue, origin.node.whenFalse]
+            .map((branch) => this.resolver.resolve(branch))
+            .flatMap((branch) => (branch.kind === "node" && ts.isObjectLiteralExpression(branch.node) ? [branch.node] : []));
+          if (objects.length === 2 && objects.every((object) => this.field(object, name) === null)) continue;
+        }
         this.report("reference", property, `the spread ${snippet(property)} may define "${name}"; it cannot be read statically`);
         return undefined;
       }
@@ -343,11 +350,13 @@ export class DescriptorExtractor {
   // References between descriptors
 
   /** The descriptor an expression refers to, or undefined (reported) when it is not one. */
-  private refer<K extends DescriptorKind>(expression: ts.Expression, kind: K, where: string): ModelOf[K] | undefined {
+  private refer<K extends DescriptorKind>(expression: ts.Expression, kind: K, where: string, fallback?: () => ModelOf[K] | undefined): ModelOf[K] | undefined {
     const origin = this.resolver.resolve(expression);
     const found = this.descriptorOfOrigin(origin);
     if (found && found.kind === kind) return found.model as ModelOf[K];
     if (found === null) return undefined; // its own definition was unreadable and is reported there
+    const typed = fallback?.();
+    if (typed) return typed;
     const reason =
       origin.kind === "unknown"
         ? origin.reason
@@ -611,7 +620,7 @@ export class DescriptorExtractor {
     const effectsExpression = this.field(definition, "effects");
     if (effectsExpression) {
       for (const entry of this.objectEntries(effectsExpression, `the effects of ${what}`)) {
-        const operation = this.refer(entry.value, "portOperation", `effect "${entry.key}" of ${what}`);
+        const operation = this.refer(entry.value, "portOperation", `effect "${entry.key}" of ${what}`, () => this.typedPortOperation(entry.value));
         if (operation) effects.push({ key: entry.key, operation });
       }
     }
@@ -742,6 +751,8 @@ export class DescriptorExtractor {
       const factory = this.factoryResult(call);
       if (factory) return factory;
     }
+    const typed = this.typedAdapterPort(expression);
+    if (typed) return { port: typed, name: null };
     this.report("reference", expression, `${where}: cannot tell which port ${snippet(expression)} implements${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`);
     return undefined;
   }
@@ -780,6 +791,41 @@ export class DescriptorExtractor {
       if (found?.kind === "adapter") return found.model;
     }
     return undefined;
+  }
+
+  /**
+   * A port operation known only from its type (an effect map built from parameters, say): its
+   * `id` and `kind` are literal types. The extracted port operation with that id, if any.
+   */
+  private typedPortOperation(expression: ts.Expression): PortOperationModel | undefined {
+    const ids = this.printer.literalsAt(expression, ["id"]);
+    const kinds = this.printer.literalsAt(expression, ["kind"]);
+    if (ids?.length !== 1 || kinds?.length !== 1 || !EFFECT_KINDS.has(kinds[0]!)) return undefined;
+    const id = ids[0]!;
+    const known =
+      this.portOperations.find((operation) => operation.id === id) ??
+      [...this.builtins.ports.values()].flatMap((port) => port.operations).find((operation) => operation.id === id);
+    if (known) return known;
+    const synthetic: PortOperationModel = {
+      id,
+      kind: kinds[0] as EffectKind,
+      site: null,
+      input: null,
+      output: { schema: null, opaque: { reason: "known only from its type", vendor: null, ...this.line(expression) }, type: "unknown", inputType: null, ref: null },
+      errors: [],
+      port: null,
+      name: null,
+      usedBy: new Set(),
+    };
+    return synthetic;
+  }
+
+  /** The port an adapter expression implements, from its type (`Adapter<typeof Payments>`). */
+  private typedAdapterPort(expression: ts.Expression): PortModel | undefined {
+    const ids = this.printer.literalsAt(expression, ["port", "id"]);
+    if (ids?.length !== 1) return undefined;
+    const id = ids[0]!;
+    return this.ports.find((port) => port.id === id) ?? [...this.builtins.ports.values()].find((port) => port.id === id);
   }
 
   private application(call: ApiCall): void {

@@ -35,6 +35,22 @@ export class TypePrinter {
     return this.typeChecker.typeToString(type, undefined, FLAGS);
   }
 
+  /**
+   * The string literal values of a property path of the expression's type (`["port", "id"]`
+   * of an `Adapter<typeof Payments>` is `["payments.gateway"]`), or undefined when the type
+   * does not pin it to literals.
+   */
+  literalsAt(expression: ts.Expression, path: readonly string[]): string[] | undefined {
+    let type: ts.Type | undefined = this.typeChecker.getTypeAtLocation(expression);
+    for (const name of path) {
+      type = type ? this.property(type, name) : undefined;
+      if (!type) return undefined;
+    }
+    const parts = type.isUnion() ? type.types : [type];
+    const values = parts.filter((part): part is ts.StringLiteralType => part.isStringLiteral()).map((part) => part.value);
+    return values.length > 0 && values.length === parts.length ? values : undefined;
+  }
+
   /** The input and output types of the schema the expression holds. */
   schemaTypes(expression: ts.Expression): PrintedTypes {
     const type = this.typeChecker.getTypeAtLocation(expression);

@@ -321,13 +321,7 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
         if (feature) {
           links.push({ target: "feature", id: feature.id, by: normalizeName(feature.id) === stem ? "name" : "folder", via: null, line: null });
         } else {
-          const targets = new Set<string>();
-          for (const item of analysis.imports.get(file) ?? []) {
-            if (item.target.kind !== "file") continue;
-            const imported = roles.featureOf(item.target.file);
-            if (imported) targets.add(imported.id);
-          }
-          for (const id of targets) links.push({ target: "feature", id, by: "import", via: null, line: null });
+          for (const id of featuresReached(analysis, file)) links.push({ target: "feature", id, by: "import", via: null, line: null });
         }
       }
     }
@@ -589,6 +583,27 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     diagnostics: diagnosticEntries,
     unresolved: uniqueUnresolved,
   };
+}
+
+/**
+ * The features a file depends on through its imports, directly or through shared code (a test
+ * of the composition root reaches every feature the application is made of).
+ */
+function featuresReached(analysis: Analysis, start: ProjectFile): Set<string> {
+  const features = new Set<string>();
+  const seen = new Set<ProjectFile>([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    for (const item of analysis.imports.get(file) ?? []) {
+      if (item.target.kind !== "file" || seen.has(item.target.file)) continue;
+      seen.add(item.target.file);
+      const feature = analysis.roles.featureOf(item.target.file);
+      if (feature) features.add(feature.id);
+      queue.push(item.target.file);
+    }
+  }
+  return features;
 }
 
 /** The files whose content the index depends on, with their hashes, and one digest over them. */

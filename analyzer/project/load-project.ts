@@ -8,6 +8,7 @@ import {
   loadConfigFile,
   type AgentixConfig,
 } from "../../schema/load-config.js";
+import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import { ProjectLoadError } from "./errors.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 
@@ -38,6 +39,8 @@ export interface LoadedProject {
   readonly files: readonly ProjectFile[];
   /** Lookup by absolute (program) file name. */
   readonly fileByName: ReadonlyMap<string, ProjectFile>;
+  /** Test files the tsconfig leaves out (build configs often exclude tests) but the analysis includes. */
+  readonly addedTests: readonly string[];
 }
 
 export interface ProjectFile {
@@ -148,8 +151,9 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   const compilerOptions: ts.CompilerOptions = { ...parsed.options, noEmit: true };
   delete compilerOptions.incremental;
   delete compilerOptions.tsBuildInfoFile;
+  const addedTests = testsOutsideTsconfig(root, parsed, config);
   const project = new Project({ compilerOptions, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
-  for (const fileName of parsed.fileNames) project.addSourceFileAtPath(fileName);
+  for (const fileName of [...parsed.fileNames, ...addedTests]) project.addSourceFileAtPath(fileName);
   const program = project.getProgram().compilerObject;
   const files: ProjectFile[] = [];
   for (const sourceFile of program.getSourceFiles()) {
@@ -170,5 +174,27 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     compilerOptions,
     files,
     fileByName: new Map(files.map((file) => [file.fileName, file])),
+    addedTests: addedTests.map((file) => relativeToRoot(root, file) ?? file).sort(),
   };
+}
+
+const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"];
+
+/**
+ * Test files under the root (the configured test globs) that the tsconfig does not include:
+ * a build tsconfig often excludes tests, yet tests are what the index links to operations.
+ * node_modules and the tsconfig's output folders are never searched.
+ */
+function testsOutsideTsconfig(root: string, parsed: ts.ParsedCommandLine, config: AgentixConfig): string[] {
+  const layout = layoutFor(config);
+  const included = new Set(parsed.fileNames.map((file) => path.resolve(file)));
+  const excluded = ["**/node_modules", "**/.git", "**/.agentix"];
+  for (const dir of [parsed.options.outDir, parsed.options.declarationDir]) {
+    if (dir !== undefined) excluded.push(path.resolve(dir));
+  }
+  return ts.sys
+    .readDirectory(root, SOURCE_EXTENSIONS, excluded, ["**/*"])
+    .map((file) => path.resolve(file))
+    .filter((file) => !included.has(file) && !isDeclarationFile(file) && layout.isTestFile(file))
+    .sort();
 }

@@ -75,7 +75,7 @@ describe("the index of the shop fixture", () => {
       additionalProperties: false,
     });
     expect(create.input.type).toBe('{ customerId: string & Brand<"CustomerId">; lines: { sku: string; quantity: number; }[]; }');
-    expect(create.input.inputType).toBe("{ customerId: string; lines: { sku: string; quantity: number; }[]; }");
+    expect(create.input.inputType).toBe("{ readonly customerId: string; readonly lines: readonly { readonly sku: string; readonly quantity: number; }[]; }");
     expect(create.errors.map((e) => e.code)).toEqual(["CUSTOMER_NOT_FOUND", "PAYMENT_FAILED"]);
     expect(create.permissions).toEqual(["customers:read", "orders:create"]);
     expect(create.effects).toEqual([
@@ -221,6 +221,35 @@ describe("a project with every kind of problem", () => {
       "agentix/no-query-writes src/features/gamma/queries.ts:10:14",
       "agentix/no-query-writes src/features/gamma/queries.ts:11:3",
     ]);
+  });
+});
+
+describe("an application assembled from parameters, with tests the tsconfig excludes", () => {
+  let composed: AgentixIndex;
+  beforeAll(() => {
+    composed = analyzeProject({ root: fixtureDir("composed") });
+  });
+
+  it("analyses test files the build tsconfig leaves out and links them", () => {
+    expect(composed.files.map((f) => f.path)).toContain("test/app.test.ts");
+    expect(composed.tests.map((t) => [t.file, t.links.map((l) => `${l.target}:${l.id}:${l.by}`)])).toEqual([
+      ["src/features/notes/notes.test.ts", ["operation:notes.write:call"]],
+      // It reaches the feature through src/app.ts, the composition root.
+      ["test/app.test.ts", ["feature:notes:import"]],
+    ]);
+  });
+
+  it("knows adapters and effects held in parameters and variables from their types", () => {
+    expect(composed.applications[0]!.adapters).toEqual([
+      { port: "clock", name: null },
+      { port: "notes.store", name: null },
+    ]);
+    expect(composed.operations[0]!.effects).toEqual([
+      { key: "now", operation: "clock.now", port: "clock", kind: "time" },
+      { key: "save", operation: "notes.store.save", port: "notes.store", kind: "write" },
+    ]);
+    expect(composed.unresolved).toEqual([]);
+    expect(composed.diagnostics).toEqual([]);
   });
 });
 
