@@ -8,7 +8,7 @@ export const NO_UNDECLARED_DEPENDENCIES = "agentix/no-undeclared-dependencies" a
 
 export const noUndeclaredDependenciesMessages = {
   undeclared:
-    "feature \"{{feature}}\" uses the contract of feature \"{{dependency}}\" ({{contract}}) without declaring it; add {{dependency}}'s contract to the dependencies of defineFeature in {{descriptor}}",
+    "feature \"{{feature}}\" uses the contract of feature \"{{dependency}}\" ({{contract}}) without declaring it; add that contract to the dependencies of defineFeature in {{descriptor}}",
 } as const;
 
 export type NoUndeclaredDependenciesMessageId = keyof typeof noUndeclaredDependenciesMessages;
