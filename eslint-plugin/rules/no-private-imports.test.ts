@@ -275,6 +275,12 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [{ messageId: "crossFeature", data: { ...modelData, file: "src/features/orders/later.ts" }, line: 1, column: 23, suggestions: [] }],
     },
     {
+      name: "a non-TypeScript file is named as written",
+      filename: customers,
+      code: `import "../orders/styles.css";`,
+      errors: [{ messageId: "crossFeature", data: { ...modelData, file: "src/features/orders/styles.css" }, line: 1, column: 8, suggestions: [] }],
+    },
+    {
       name: "another feature's descriptor, from inside a feature",
       filename: customersFeature,
       code: `import { orders } from "../orders/feature.js";`,

@@ -207,7 +207,7 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
 /**
  * A relative specifier TypeScript did not resolve: an existing file (by its TypeScript
  * counterpart, as is, with an extension added, or as a directory index), else the file it
- * would be lexically (`x.js` -> `x.ts`, `dir` -> `dir/index.ts`, `x` -> `x.ts`).
+ * would be lexically (`x.js` -> `x.ts`, `dir` -> `dir/index.ts`, `x` -> `x.ts`, `x.css` as is).
  */
 export function resolveLexically(specifier: string, fromDir: string): string {
   const target = path.resolve(fromDir, specifier);
@@ -223,7 +223,8 @@ export function resolveLexically(specifier: string, fromDir: string): string {
     if (ts.sys.fileExists(candidate)) return candidate;
   }
   if (mapped[0] !== undefined) return mapped[0];
-  if ((TS_EXTENSIONS as readonly string[]).includes(extension)) return target;
+  // A file with another extension (".css", ".json") is named as written.
+  if (extension !== "" && !ts.sys.directoryExists(target)) return target;
   if (ts.sys.directoryExists(target) || specifier.endsWith("/") || specifier === "." || specifier === "..") {
     return path.join(target, "index.ts");
   }
