@@ -2,7 +2,7 @@ import type { SchemaSlot } from "../index-file/types.js";
 import type { AdapterModel, PortModel, PortOperationModel } from "./model.js";
 
 function builtinSlot(schema: Record<string, unknown>): SchemaSlot {
-  return { schema, opaque: null, type: "string", inputType: null, ref: null };
+  return { schema, opaque: null, type: "string", inputType: null, typeSource: "schema", ref: null };
 }
 
 function port(id: string, name: string, operation: { id: string; kind: "time" | "random"; output: Record<string, unknown> }, adapterName: string): PortModel {

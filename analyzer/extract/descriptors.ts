@@ -296,9 +296,18 @@ export class DescriptorExtractor {
 
   slot(expression: ts.Expression): SchemaSlot {
     const projection = this.projector.project(expression);
-    const types = this.printer.schemaTypes(expression);
     const reference = this.resolver.reference(expression);
     const referenceSite = reference ? this.site(reference.node) : null;
+    // An s.* schema: the type its builders give it, printed from the projection (a test proves
+    // it equal to the checker's type). Any other schema (zod, say) is typed by the checker: from
+    // the declared type of the constant holding it, else in place (which resolves, and so
+    // type-checks, the enclosing descriptor call).
+    const declared = !projection.ok && reference ? this.printer.declaredSchemaTypes(reference.node) : undefined;
+    const types = projection.ok
+      ? { output: projection.output.text, input: projection.input.text, source: "schema" as const }
+      : declared
+        ? { ...declared, source: "checker" as const }
+        : { ...this.printer.schemaTypes(expression), source: "checker" as const };
     let opaque: SchemaSlot["opaque"] = null;
     if (!projection.ok) {
       const site = this.siteOr(projection.node, expression);
@@ -315,6 +324,7 @@ export class DescriptorExtractor {
       opaque,
       type: types.output,
       inputType: types.input === types.output ? null : types.input,
+      typeSource: types.source,
       ref:
         reference && referenceSite
           ? {
@@ -330,7 +340,7 @@ export class DescriptorExtractor {
     const expression = this.field(object, name);
     if (expression) return this.slot(expression);
     this.report("schema", object, `${what} has no "${name}" schema`);
-    return { schema: null, opaque: { reason: `no "${name}" schema`, vendor: null, ...this.line(object) }, type: "unknown", inputType: null, ref: null };
+    return { schema: null, opaque: { reason: `no "${name}" schema`, vendor: null, ...this.line(object) }, type: "unknown", inputType: null, typeSource: "schema", ref: null };
   }
 
   private line(node: ts.Node): { file: string; line: number } {
@@ -367,6 +377,41 @@ export class DescriptorExtractor {
             : `${snippet(expression)} is not one`;
     this.report("reference", expression, `${where}: expected ${KIND_LABEL[kind]}; ${reason}`);
     return undefined;
+  }
+
+  /**
+   * The port operation an expression evaluates to, statically (for the query rule's effect-kind
+   * look-ups): undefined when the resolver cannot tell, so the caller asks the type checker.
+   */
+  portOperationAt(expression: ts.Expression): PortOperationModel | undefined {
+    const found = this.descriptorOfOrigin(this.resolver.resolve(expression));
+    return found?.kind === "portOperation" ? found.model : undefined;
+  }
+
+  /** The entries of an object literal the expression evaluates to, or undefined when it is not one. */
+  objectEntriesAt(expression: ts.Expression): { key: string; value: ts.Expression }[] | undefined {
+    const origin = this.resolver.resolve(expression);
+    if (origin.kind !== "node" || !ts.isObjectLiteralExpression(origin.node)) return undefined;
+    const entries: { key: string; value: ts.Expression }[] = [];
+    for (const property of origin.node.properties) {
+      if (ts.isSpreadAssignment(property)) {
+        const inner = this.objectEntriesAt(property.expression);
+        if (!inner) return undefined;
+        for (const entry of inner) {
+          const index = entries.findIndex((candidate) => candidate.key === entry.key);
+          if (index >= 0) entries.splice(index, 1);
+          entries.push(entry);
+        }
+        continue;
+      }
+      const key = property.name ? propertyNameText(property.name) : undefined;
+      const value = ts.isPropertyAssignment(property) ? property.initializer : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+      if (key === undefined || value === undefined) return undefined;
+      const index = entries.findIndex((candidate) => candidate.key === key);
+      if (index >= 0) entries.splice(index, 1);
+      entries.push({ key, value });
+    }
+    return entries;
   }
 
   /** null: a descriptor call whose definition could not be read; undefined: not a descriptor. */
@@ -811,7 +856,7 @@ export class DescriptorExtractor {
       kind: kinds[0] as EffectKind,
       site: null,
       input: null,
-      output: { schema: null, opaque: { reason: "known only from its type", vendor: null, ...this.line(expression) }, type: "unknown", inputType: null, ref: null },
+      output: { schema: null, opaque: { reason: "known only from its type", vendor: null, ...this.line(expression) }, type: "unknown", inputType: null, typeSource: "schema", ref: null },
       errors: [],
       port: null,
       name: null,

@@ -24,11 +24,13 @@ export class TypePrinter {
     return this.checker;
   }
 
-  private property(type: ts.Type, name: string): ts.Type | undefined {
+  /** The type of property `name`; `optional` strips the `undefined` an optional property adds. */
+  private property(type: ts.Type, name: string, optional = false): ts.Type | undefined {
     const checker = this.typeChecker;
     const symbol = checker.getPropertyOfType(checker.getApparentType(type), name);
     if (!symbol) return undefined;
-    return checker.getNonNullableType(checker.getTypeOfSymbol(symbol));
+    const propertyType = checker.getTypeOfSymbol(symbol);
+    return optional ? checker.getNonNullableType(propertyType) : propertyType;
   }
 
   private print(type: ts.Type): string {
@@ -51,11 +53,31 @@ export class TypePrinter {
     return values.length > 0 && values.length === parts.length ? values : undefined;
   }
 
-  /** The input and output types of the schema the expression holds. */
+  /**
+   * The input and output types of the schema a `const` declares: the declared type of the
+   * constant, which the checker computes from its initializer alone (never from a call it is
+   * passed to). Undefined for other declarations.
+   */
+  declaredSchemaTypes(declaration: ts.Node): PrintedTypes | undefined {
+    if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return undefined;
+    const symbol = this.typeChecker.getSymbolAtLocation(declaration.name);
+    if (!symbol) return undefined;
+    return this.typesOf(this.typeChecker.getTypeOfSymbol(symbol));
+  }
+
+  /**
+   * The input and output types of the schema the expression holds, where it stands. Inside a
+   * descriptor call this resolves the whole call (which type-checks it): use it only when
+   * neither a declaration nor the schema itself gives the type.
+   */
   schemaTypes(expression: ts.Expression): PrintedTypes {
-    const type = this.typeChecker.getTypeAtLocation(expression);
+    return this.typesOf(this.typeChecker.getTypeAtLocation(expression));
+  }
+
+  private typesOf(type: ts.Type): PrintedTypes {
     const standard = this.property(type, "~standard");
-    const types = standard ? this.property(standard, "types") : undefined;
+    // `types` is optional in Standard Schema; `input` and `output` are kept as they are (null included).
+    const types = standard ? this.property(standard, "types", true) : undefined;
     const output = types ? this.property(types, "output") : undefined;
     const input = types ? this.property(types, "input") : undefined;
     if (!output || !input) {

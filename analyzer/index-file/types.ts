@@ -37,6 +37,12 @@ export interface SchemaSlot {
   readonly type: string;
   /** The type callers pass, when it differs from `type` (brands are plain there). */
   readonly inputType: string | null;
+  /**
+   * `schema`: the type the s.* builders give the schema, printed from its projection (equal to
+   * what the checker infers; the tests prove it with tsc); `checker`: printed by the TypeScript
+   * checker, for schemas that are not projected (foreign Standard Schemas such as zod).
+   */
+  readonly typeSource: "checker" | "schema";
   readonly ref: SchemaReference | null;
 }
 

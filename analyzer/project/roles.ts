@@ -21,12 +21,24 @@ export class FileRoles {
     this.isCompositionRoot = loaded.config.compositionRoots.length > 0 ? picomatch([...loaded.config.compositionRoots]) : never;
   }
 
+  private readonly absolutes = new Map<ProjectFile, string>();
+
   absolute(file: ProjectFile): string {
-    return path.resolve(file.fileName);
+    let absolute = this.absolutes.get(file);
+    if (absolute === undefined) {
+      absolute = path.resolve(file.fileName);
+      this.absolutes.set(file, absolute);
+    }
+    return absolute;
   }
 
+  private readonly features = new Map<ProjectFile, Feature | undefined>();
+
   featureOf(file: ProjectFile): Feature | undefined {
-    return this.layout.featureOf(this.absolute(file));
+    if (this.features.has(file)) return this.features.get(file);
+    const feature = this.layout.featureOf(this.absolute(file));
+    this.features.set(file, feature);
+    return feature;
   }
 
   isTest(file: ProjectFile): boolean {

@@ -1,10 +1,12 @@
 // The projection must print exactly what the runtime builds: the same keywords in the same
 // key order as JSON.stringify of the s.* value, computed without running the fixture.
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ts } from "ts-morph";
-import { fixtureDir } from "../../test/support/analyzer-fixtures.js";
+import { REPO, copyFixture, fixtureDir, removeCopies } from "../../test/support/analyzer-fixtures.js";
 import { analyze, type Analysis } from "../analyze.js";
 import { SchemaProjector, type Projection } from "./project-schema.js";
 
@@ -20,6 +22,8 @@ beforeAll(() => {
   analysis = analyze({ root: fixtureDir("schemas") });
   projector = new SchemaProjector(analysis.resolver);
 });
+
+afterAll(removeCopies);
 
 describe("static projection of s.* schemas", () => {
   it("reproduces the runtime JSON of every schema, key for key, and the optional mark", async () => {
@@ -71,6 +75,39 @@ describe("static projection of s.* schemas", () => {
       Mutable: '"mutable" is declared with let/var and may be reassigned',
       Made: 'make(): "make" is a function, not a constant',
       Conditional: "Math.random() > 0.5 ? s.string() : s.number() is not a schema expression (expected an s.* call or a constant holding one)",
+    });
+  });
+
+  it("prints exactly the types the s.* builders give, as tsc confirms", () => {
+    const names = ["Name", "Count", "Ratio", "Flag", "Nothing", "Seven", "Color", "Level", "Tags", "Scores", "Anything", "Id", "MaybeName", "Either", "Odd", "Empty", "AllOptional", "Person", "Nested", "ViaNamespace", "ViaNamespaceMember", "Template", "OptionalBrand"];
+    const checks: string[] = [];
+    for (const name of names) {
+      const projection = project("src/schemas.ts", name);
+      if (!projection.ok) throw new Error(`${name}: ${projection.reason}`);
+      checks.push(`  Expect<Equal<Output<typeof S.${name}>, ${projection.output.text}>>,`);
+      checks.push(`  Expect<Equal<Input<typeof S.${name}>, ${projection.input.text}>>,`);
+    }
+    const copy = copyFixture("schemas");
+    writeFileSync(
+      path.join(copy, "src/type-check.ts"),
+      [
+        'import type { Brand, Input, Output } from "agentix";',
+        'import * as S from "./schemas.js";',
+        "type Equal<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false;",
+        "type Expect<T extends true> = T;",
+        "export type Checks = [",
+        ...checks,
+        "];",
+        "export type Unused = Brand<\"x\">;",
+        "",
+      ].join("\n"),
+    );
+    const tsc = spawnSync(process.execPath, [path.join(REPO, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: copy, encoding: "utf8" });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+    expect(project("src/schemas.ts", "Odd").ok && project("src/schemas.ts", "Odd")).toMatchObject({
+      output: { text: '{ 1: boolean; 2: number; b: string; a?: string; "c-d"?: boolean; }' },
+      input: { text: '{ readonly 1: boolean; readonly 2: number; readonly b: string; readonly a?: string; readonly "c-d"?: boolean; }' },
     });
   });
 });

@@ -11,6 +11,57 @@ export interface Projected {
   readonly json: JsonObject;
   /** Made by `s.optional(...)`: the property may be absent in an `s.object`. */
   readonly optional: boolean;
+  /** The parsed (output) TypeScript type the s.* builders give it, printed. */
+  readonly output: TypeText;
+  /** The type callers pass (readonly collections, brands plain), printed. */
+  readonly input: TypeText;
+}
+
+/** A printed type and how it binds, to parenthesize it inside arrays, unions and intersections. */
+export interface TypeText {
+  readonly text: string;
+  readonly precedence: "atom" | "intersection" | "union";
+}
+
+const atom = (text: string): TypeText => ({ text, precedence: "atom" });
+
+function inArray(type: TypeText): string {
+  return type.precedence === "atom" ? type.text : `(${type.text})`;
+}
+
+function inIntersection(type: TypeText): string {
+  return type.precedence === "union" ? `(${type.text})` : type.text;
+}
+
+function inUnion(type: TypeText): string {
+  return type.precedence === "intersection" ? `(${type.text})` : type.text;
+}
+
+function union(types: readonly TypeText[]): TypeText {
+  const parts = [...new Set(types.map(inUnion))];
+  if (parts.length === 0) return atom("never");
+  return parts.length === 1 ? types[0]! : { text: parts.join(" | "), precedence: "union" };
+}
+
+function literalText(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : String(value);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/u;
+
+function keyText(key: string): string {
+  return IDENTIFIER.test(key) || /^(0|[1-9]\d*)$/u.test(key) ? key : JSON.stringify(key);
+}
+
+function objectType(entries: readonly [string, Projected][], side: "output" | "input"): TypeText {
+  if (entries.length === 0) return atom("{}");
+  const members = entries.map(([key, value]) => {
+    const type = value[side];
+    // An optional property never holds undefined itself (Exclude<..., undefined> in the builders).
+    const text = value.optional && type.text.endsWith(" | undefined") ? type.text.slice(0, -" | undefined".length) : type.text;
+    return `${side === "input" ? "readonly " : ""}${keyText(key)}${value.optional ? "?" : ""}: ${text};`;
+  });
+  return atom(`{ ${members.join(" ")} }`);
 }
 
 /** A schema that is not projected: a foreign Standard Schema, or an `s.*` form not known statically. */
@@ -131,7 +182,7 @@ export class SchemaProjector {
   private builder(name: string, call: ts.CallExpression, depth: number): Projection {
     const args = call.arguments;
     if (args.some((argument) => ts.isSpreadElement(argument))) return notProjected("spread arguments are not projected", call);
-    const done = (json: JsonObject, optional = false): Projected => ({ ok: true, json, optional });
+    const done = (json: JsonObject, output: TypeText, input: TypeText = output, optional = false): Projected => ({ ok: true, json, optional, output, input });
     const withOptions = (index: number, build: (options: JsonObject) => Projection): Projection => {
       const options = this.options(args[index]);
       if (!options.ok) return notProjected(options.reason, options.node);
@@ -142,37 +193,47 @@ export class SchemaProjector {
       case "number":
       case "integer":
       case "boolean":
-        return withOptions(0, (options) => done({ type: name, ...options }));
+        return withOptions(0, (options) => done({ type: name, ...options }, atom(name === "integer" ? "number" : name)));
       case "unknown":
-        return withOptions(0, (options) => done({ ...options }));
+        return withOptions(0, (options) => done({ ...options }, atom("unknown")));
       case "literal": {
         const value = evaluateJson(args[0] ?? call, this.resolver);
         if (!value.ok) return notProjected(value.reason, value.node);
         if (!(value.value === null || ["string", "number", "boolean"].includes(typeof value.value))) {
           return notProjected("s.literal takes a string, number, boolean or null", args[0] ?? call);
         }
-        return withOptions(1, (options) => done({ const: value.value, ...options }));
+        return withOptions(1, (options) => done({ const: value.value, ...options }, atom(literalText(value.value))));
       }
       case "enum": {
         const values = evaluateJson(args[0] ?? call, this.resolver);
         if (!values.ok) return notProjected(values.reason, values.node);
         if (!Array.isArray(values.value)) return notProjected("s.enum takes an array of values", args[0] ?? call);
-        return withOptions(1, (options) => done({ enum: [...(values.value as unknown[])], ...options }));
+        const members = union((values.value as unknown[]).map((member) => atom(literalText(member))));
+        return withOptions(1, (options) => done({ enum: [...(values.value as unknown[])], ...options }, members));
       }
       case "array": {
         const items = this.child(args[0], call, depth);
         if (!items.ok) return items;
-        return withOptions(1, (options) => done({ type: "array", items: items.json, ...options }));
+        return withOptions(1, (options) =>
+          done({ type: "array", items: items.json, ...options }, atom(`${inArray(items.output)}[]`), atom(`readonly ${inArray(items.input)}[]`)),
+        );
       }
       case "record": {
         const values = this.child(args[0], call, depth);
         if (!values.ok) return values;
-        return withOptions(1, (options) => done({ type: "object", ...options, additionalProperties: values.json }));
+        return withOptions(1, (options) =>
+          done(
+            { type: "object", ...options, additionalProperties: values.json },
+            atom(`Record<string, ${values.output.text}>`),
+            atom(`Readonly<Record<string, ${values.input.text}>>`),
+          ),
+        );
       }
       case "optional": {
         const inner = this.child(args[0], call, depth);
         if (!inner.ok) return inner;
-        return done({ ...inner.json }, true);
+        const withUndefined = (type: TypeText) => union([type, atom("undefined")]);
+        return done({ ...inner.json }, withUndefined(inner.output), withUndefined(inner.input), true);
       }
       case "brand": {
         const brandName = evaluateJson(args[0] ?? call, this.resolver);
@@ -180,12 +241,15 @@ export class SchemaProjector {
         if (typeof brandName.value !== "string") return notProjected("s.brand takes a string name", args[0] ?? call);
         const inner = this.child(args[1], call, depth);
         if (!inner.ok) return inner;
-        return done({ ...inner.json, title: brandName.value });
+        const branded: TypeText = { text: `${inIntersection(inner.output)} & Brand<${JSON.stringify(brandName.value)}>`, precedence: "intersection" };
+        return done({ ...inner.json, title: brandName.value }, branded, inner.input);
       }
       case "union": {
         const members = this.members(args[0], call, depth);
         if (!members.ok) return members;
-        return withOptions(1, (options) => done({ ...options, anyOf: members.value }));
+        return withOptions(1, (options) =>
+          done({ ...options, anyOf: members.value.map((member) => member.json) }, union(members.value.map((m) => m.output)), union(members.value.map((m) => m.input))),
+        );
       }
       case "object":
         return this.object(args[0], args[1], call, depth);
@@ -194,13 +258,13 @@ export class SchemaProjector {
     }
   }
 
-  private members(expression: ts.Expression | undefined, at: ts.Node, depth: number): { ok: true; value: JsonObject[] } | NotProjected {
+  private members(expression: ts.Expression | undefined, at: ts.Node, depth: number): { ok: true; value: Projected[] } | NotProjected {
     if (!expression) return notProjected("s.union needs an array of schemas", at);
     const origin = this.resolver.resolve(expression);
     if (origin.kind !== "node" || !ts.isArrayLiteralExpression(origin.node)) {
       return notProjected(origin.kind === "unknown" ? origin.reason : `${snippet(expression)} is not an array literal`, expression);
     }
-    const out: JsonObject[] = [];
+    const out: Projected[] = [];
     for (const element of origin.node.elements) {
       if (ts.isSpreadElement(element)) {
         const spread = this.members(element.expression, element, depth + 1);
@@ -210,7 +274,7 @@ export class SchemaProjector {
       }
       const member = this.child(element, element, depth);
       if (!member.ok) return member;
-      out.push(member.json);
+      out.push(member);
     }
     return { ok: true, value: out };
   }
@@ -261,6 +325,7 @@ export class SchemaProjector {
       defineOwn(properties, key, value.json);
       if (!value.optional) required.push(key);
     }
+    const entries = [...shape.value];
     return {
       ok: true,
       optional: false,
@@ -271,6 +336,8 @@ export class SchemaProjector {
         ...(required.length > 0 ? { required } : {}),
         additionalProperties: false,
       },
+      output: objectType(entries, "output"),
+      input: objectType(entries, "input"),
     };
   }
 }

@@ -1,9 +1,11 @@
 import path from "node:path";
 import { analyze as analyzeScopes } from "@typescript-eslint/scope-manager";
-import { parseAndGenerateServices } from "@typescript-eslint/typescript-estree";
+import { parseAndGenerateServices, type TSESTree } from "@typescript-eslint/typescript-estree";
 import type ts from "typescript";
 import { ts as morphTs } from "ts-morph";
 import {
+  CAPABILITY_PATHS,
+  GLOBAL_OBJECT_NAMES,
   ROOT_GLOBALS,
   bannedModuleCategory,
   moduleRoot,
@@ -16,14 +18,56 @@ import {
   resolveLexically,
   type LogicInput,
   type ModuleResolver as SharedResolver,
+  type EsTreeToTsNodeMap,
+  type PortOperationInfo,
   type ProjectServices,
+  type QueryTypeServices,
   type Violation,
 } from "../../eslint-plugin/logic/index.js";
 import type { Analysis } from "../analyze.js";
 import type { ViolationEntry } from "../index-file/types.js";
 import type { ProjectFile } from "../project/load-project.js";
 
-const AMBIENT_WORDS = new RegExp(`\\b(?:${[...ROOT_GLOBALS, "import\\.meta"].join("|")})\\b`, "u");
+const AMBIENT_WORDS = new RegExp(`(?<![.\\w$])(?:${[...ROOT_GLOBALS].join("|")})(?![\\w$])|\\bimport\\s*\\.\\s*meta\\b`, "gu");
+
+/** For each global root, the first members of its capability paths (`Math` -> `random`). */
+const CAPABILITY_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const members = new Map<string, Set<string>>();
+  for (const key of CAPABILITY_PATHS.keys()) {
+    if (key.startsWith("module:") || key.startsWith("import.")) continue;
+    const [root, member] = key.split(".");
+    if (root === undefined) continue;
+    const set = members.get(root) ?? new Set<string>();
+    if (member !== undefined) set.add(member);
+    members.set(root, set);
+  }
+  return members;
+})();
+
+/**
+ * Whether the text could reach an ambient capability: a necessary condition, never the rule.
+ * A capability is reached from a global root (`Math`, `Date`, `process`, ...) named in the
+ * file; an occurrence read as `Root.member` with a member that starts no capability path
+ * (`Math.max`, `Date.parse`) cannot reach one, nor can `new Date(x)` with an argument. Every
+ * other occurrence (an alias, a destructuring, a computed member, `Date()`, the global object)
+ * could, and so could any mention of `import.meta`.
+ */
+function mentionsAmbientRoot(text: string): boolean {
+  for (const match of text.matchAll(AMBIENT_WORDS)) {
+    const root = match[0];
+    if (root.startsWith("import")) return true;
+    if (GLOBAL_OBJECT_NAMES.has(root)) return true;
+    const after = text.slice(match.index + root.length, match.index + root.length + 64);
+    const member = /^\s*\.\s*([A-Za-z_$][\w$]*)/u.exec(after);
+    if (member) {
+      if (CAPABILITY_MEMBERS.get(root)?.has(member[1]!)) return true;
+      continue;
+    }
+    if (root === "Date" && /^\s*\(\s*[^)\s]/u.test(after) && /\bnew\s+$/u.test(text.slice(Math.max(0, match.index - 8), match.index))) continue;
+    return true;
+  }
+  return false;
+}
 
 function isRelative(specifier: string): boolean {
   return specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || specifier === ".." || path.isAbsolute(specifier);
@@ -53,15 +97,31 @@ function sharedResolver(analysis: Analysis): SharedResolver {
   };
 }
 
-/** Files where a boundary rule could report: they import another feature's file, or a target that cannot be known. */
-function importsAcrossFeatures(analysis: Analysis, file: ProjectFile): boolean {
+/**
+ * Files where a boundary rule could report: an import of another feature's private file (or,
+ * from outside features, of anything but its contract or descriptor), an import of another
+ * feature's contract that the rules' own dependency lookup does not find declared, or an
+ * import whose target cannot be known. Everything else is skipped without converting the file.
+ */
+function importsAcrossFeatures(analysis: Analysis, file: ProjectFile, services: ProjectServices): boolean {
   const from = analysis.roles.featureOf(file);
+  let declared: ReadonlySet<string> | null | undefined = null;
+  const declaredDirs = (): ReadonlySet<string> | undefined => {
+    if (declared === null) {
+      const lookup = from ? services.featureDependencies(from.descriptorFile) : undefined;
+      declared = lookup?.complete ? new Set(lookup.files.map((target) => analysis.roles.layout.featureOf(target)?.dir ?? "")) : undefined;
+    }
+    return declared;
+  };
   for (const item of analysis.imports.get(file) ?? []) {
     if (item.site.specifier === undefined) return true;
     if (item.target.kind === "unresolved" || item.target.kind === "outside") return true;
     if (item.target.kind !== "file") continue;
     const to = analysis.roles.featureOf(item.target.file);
-    if (to && to.dir !== from?.dir) return true;
+    if (!to || to.dir === from?.dir) continue;
+    const target = path.resolve(item.target.file.fileName);
+    if (target !== to.contractFile && (from !== undefined || target !== to.descriptorFile)) return true;
+    if (from !== undefined && target === to.contractFile && declaredDirs()?.has(to.dir) === false) return true;
   }
   return false;
 }
@@ -69,10 +129,35 @@ function importsAcrossFeatures(analysis: Analysis, file: ProjectFile): boolean {
 /** Domain files that mention an ambient root (`fetch`, `Date`, `process`, ...) or import a banned module. */
 function mayReachAmbient(analysis: Analysis, file: ProjectFile): boolean {
   if (!analysis.roles.layout.isDomainFile(path.resolve(file.fileName))) return false;
-  if (AMBIENT_WORDS.test(file.sourceFile.text)) return true;
+  if (mentionsAmbientRoot(file.sourceFile.text)) return true;
   return (analysis.imports.get(file) ?? []).some(
     (item) => item.site.specifier !== undefined && (bannedModuleCategory(item.site.specifier) !== undefined || moduleRoot(item.site.specifier) !== undefined),
   );
+}
+
+/**
+ * The query rule's effect-kind look-ups, answered from the analyzer's static model of port
+ * operations (no type checking); whatever the model cannot tell is asked of the checker.
+ */
+function staticQueryTypes(analysis: Analysis, nodeMap: EsTreeToTsNodeMap, fallback: () => QueryTypeServices): QueryTypeServices {
+  const { descriptors } = analysis;
+  const expression = (node: TSESTree.Node) => nodeMap.get(node) as unknown as morphTs.Expression;
+  const info = (operation: { id: string; kind: string }): PortOperationInfo => ({ kinds: [operation.kind], id: operation.id });
+  return {
+    portOperation(node) {
+      const operation = descriptors.portOperationAt(expression(node));
+      return operation ? info(operation) : fallback().portOperation(node);
+    },
+    portOperationsOf(node) {
+      const entries = descriptors.objectEntriesAt(expression(node));
+      const operations = entries?.map((entry) => ({ key: entry.key, operation: descriptors.portOperationAt(entry.value) }));
+      if (!operations || operations.some((entry) => entry.operation === undefined)) return fallback().portOperationsOf(node);
+      return operations.map((entry) => ({ key: entry.key, operation: info(entry.operation!) }));
+    },
+    propertyNames(node) {
+      return descriptors.objectEntriesAt(expression(node))?.map((entry) => entry.key) ?? fallback().propertyNames(node);
+    },
+  };
 }
 
 function toEntry(violation: Violation, file: ProjectFile): ViolationEntry {
@@ -99,19 +184,24 @@ export function collectViolations(analysis: Analysis): ViolationEntry[] {
   let services: ProjectServices | undefined;
   let checker: ts.TypeChecker | undefined;
   const program = loaded.program as unknown as ts.Program;
+  // typescript-estree asks the program for its checker only to be sure parent pointers are set
+  // (ts-morph sets them): creating one binds every file, so it is not created for that.
+  const programView = Object.create(program, {
+    getTypeChecker: { value: () => checker ?? ({} as ts.TypeChecker) },
+  }) as ts.Program;
   const out: ViolationEntry[] = [];
   for (const file of loaded.files) {
     if (file.declaration) continue;
     const scan = analysis.scans.get(file);
     const queries = scan?.calls.some((call) => call.api === "defineQuery") === true;
-    const syntactic = importsAcrossFeatures(analysis, file) || mayReachAmbient(analysis, file);
+    services ??= createProjectServices({ resolveModule: sharedResolver(analysis) });
+    const syntactic = mayReachAmbient(analysis, file) || importsAcrossFeatures(analysis, file, services);
     if (!syntactic && !queries) continue;
     // A file with syntax errors is reported as a diagnostic; the rules need a valid tree.
     if (loaded.program.getSyntacticDiagnostics(file.sourceFile).length > 0) continue;
-    services ??= createProjectServices({ resolveModule: sharedResolver(analysis) });
     const filename = path.resolve(file.fileName);
     const parsed = parseAndGenerateServices(file.sourceFile.text, {
-      programs: [program],
+      programs: [programView],
       filePath: file.fileName,
       loc: true,
       range: true,
@@ -119,6 +209,8 @@ export function collectViolations(analysis: Analysis): ViolationEntry[] {
       tokens: false,
       errorOnUnknownASTType: false,
       loggerFn: false,
+      // Files with syntax errors are skipped above; the extra ESTree validation is not needed.
+      allowInvalidAST: true,
     });
     const input: LogicInput = {
       program: parsed.ast,
@@ -129,8 +221,14 @@ export function collectViolations(analysis: Analysis): ViolationEntry[] {
     };
     const violations: Violation[] = syntactic ? checkSyntacticRules(input) : [];
     if (queries) {
-      checker ??= program.getTypeChecker();
-      violations.push(...checkQueryWrites({ ...input, types: createQueryTypeServices(checker, parsed.services.esTreeNodeToTSNodeMap) }));
+      const nodeMap = parsed.services.esTreeNodeToTSNodeMap;
+      let checked: QueryTypeServices | undefined;
+      const fallback = () => {
+        checker ??= program.getTypeChecker();
+        checked ??= createQueryTypeServices(checker, nodeMap);
+        return checked;
+      };
+      violations.push(...checkQueryWrites({ ...input, types: staticQueryTypes(analysis, nodeMap, fallback) }));
     }
     for (const violation of violations) out.push(toEntry(violation, file));
   }
