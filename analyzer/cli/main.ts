@@ -6,6 +6,7 @@ import { realpathSync } from "node:fs";
 import { ProjectLoadError } from "../project/errors.js";
 import { InvalidIndexError } from "../index-file/validate.js";
 import { ANALYZER_VERSION } from "../version.js";
+import { affectedCommand } from "./commands/affected.js";
 import { checkCommand } from "./commands/check.js";
 import type { Command } from "./commands/command.js";
 import { graphCommand } from "./commands/graph.js";
@@ -14,7 +15,7 @@ import { inspectCommand } from "./commands/inspect.js";
 import { EXIT, UsageError, processIO, type CliIO, type ExitCode } from "./io.js";
 
 /** The verbs, in the order `agentix --help` lists them. affected, verify and scaffold slot in here. */
-export const COMMANDS: readonly Command[] = [indexCommand, checkCommand, inspectCommand, graphCommand];
+export const COMMANDS: readonly Command[] = [indexCommand, checkCommand, inspectCommand, graphCommand, affectedCommand];
 
 function mainUsage(commands: readonly Command[]): string {
   const width = Math.max(...commands.map((command) => command.name.length));

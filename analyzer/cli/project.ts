@@ -1,5 +1,5 @@
 import path from "node:path";
-import { analyze } from "../analyze.js";
+import { analyze, type Analysis } from "../analyze.js";
 import { indexOf } from "../index.js";
 import type { AgentixIndex } from "../index-file/types.js";
 import type { LoadProjectOptions } from "../project/load-project.js";
@@ -15,6 +15,22 @@ export function projectOptions(values: ProjectArgs): LoadProjectOptions {
     ...(values.project !== undefined ? { tsconfig: values.project } : {}),
     ...(values.root !== undefined ? { root: values.root } : {}),
   };
+}
+
+/** The analysis itself (not yet an index), for verbs that need the program: affected, verify. */
+export function analysisForCli(values: ProjectArgs, io: CliIO): Analysis {
+  const progress = new Progress(io);
+  const options = projectOptions(values);
+  progress.update("loading the project", 0, 0);
+  try {
+    return analyze({
+      ...(options.tsconfig !== undefined ? { tsconfig: resolveFrom(io.cwd, options.tsconfig) } : {}),
+      root: resolveFrom(io.cwd, options.root ?? (options.tsconfig !== undefined ? dirOf(resolveFrom(io.cwd, options.tsconfig)) : ".")),
+      onProgress: (phase, done, total) => progress.update(phase, done, total),
+    });
+  } finally {
+    progress.done();
+  }
 }
 
 /** Analyses the project named by --project/--root (relative to the working directory), with a progress line. */

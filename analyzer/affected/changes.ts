@@ -1,0 +1,106 @@
+// What changed: from git (`--since <ref>`, working tree included) or from named targets.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+
+export type ChangeStatus = "added" | "modified" | "deleted" | "renamed";
+
+export interface FileChange {
+  /** Path relative to the project root, POSIX; may start with `../` when outside the project. */
+  readonly path: string;
+  readonly status: ChangeStatus;
+  /** For renames: where the file was. */
+  readonly oldPath?: string;
+  /** Changed line ranges of the new file (1-based, inclusive); absent when the whole file counts. */
+  readonly lines?: readonly (readonly [number, number])[];
+  /** Lines after which text was removed (0: at the start of the file). */
+  readonly deletedAfter?: readonly number[];
+}
+
+export class ChangeSourceError extends Error {
+  override readonly name = "ChangeSourceError";
+}
+
+function git(cwd: string, args: readonly string[]): string {
+  try {
+    return execFileSync("git", args, { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new ChangeSourceError(`git ${args.join(" ")} failed${stderr ? `: ${stderr}` : ""}`);
+  }
+}
+
+const toPosix = (value: string) => value.split(path.sep).join("/");
+
+/**
+ * The files changed between `ref` and the working tree (committed, staged, unstaged and
+ * untracked), with the changed lines of each modified file.
+ */
+export function changesSince(ref: string, projectRoot: string): FileChange[] {
+  const top = git(projectRoot, ["rev-parse", "--show-toplevel"]).trim();
+  try {
+    git(projectRoot, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  } catch {
+    throw new ChangeSourceError(`"${ref}" is not a commit in this repository`);
+  }
+  const fromTop = (file: string) => toPosix(path.relative(projectRoot, path.join(top, file)));
+  const changes: FileChange[] = [];
+  const fields = git(top, ["diff", "--name-status", "-M", "-z", ref, "--"]).split("\0");
+  for (let index = 0; index < fields.length - 1; ) {
+    const status = fields[index++] as string;
+    if (status.startsWith("R")) {
+      const from = fields[index++] as string;
+      const to = fields[index++] as string;
+      changes.push({ path: fromTop(to), status: "renamed", oldPath: fromTop(from) });
+    } else if (status.startsWith("C")) {
+      index++;
+      changes.push({ path: fromTop(fields[index++] as string), status: "added" });
+    } else {
+      const file = fields[index++] as string;
+      const kind: ChangeStatus = status === "A" ? "added" : status === "D" ? "deleted" : "modified";
+      changes.push({ path: fromTop(file), status: kind });
+    }
+  }
+  for (const file of git(top, ["ls-files", "--others", "--exclude-standard", "-z"]).split("\0")) {
+    if (file !== "") changes.push({ path: fromTop(file), status: "added" });
+  }
+  const modified = changes.filter((change) => change.status === "modified").map((change) => change.path);
+  const hunks = modified.length === 0 ? new Map<string, Hunks>() : changedLines(top, ref, projectRoot);
+  return changes
+    .map((change) => {
+      if (change.status !== "modified") return change;
+      const found = hunks.get(change.path) ?? { lines: [], deletedAfter: [] };
+      return { ...change, lines: found.lines, deletedAfter: found.deletedAfter };
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+interface Hunks {
+  lines: [number, number][];
+  deletedAfter: number[];
+}
+
+/** Changed line ranges per file, in new-file coordinates, and where text was only removed. */
+function changedLines(top: string, ref: string, projectRoot: string): Map<string, Hunks> {
+  const diff = git(top, ["-c", "core.quotePath=false", "diff", "-U0", "--no-color", "--no-ext-diff", "-M", ref, "--"]);
+  const result = new Map<string, Hunks>();
+  let current: Hunks | undefined;
+  for (const line of diff.split("\n")) {
+    if (line.startsWith("+++ ")) {
+      const name = line.slice(4);
+      current = undefined;
+      if (name !== "/dev/null") {
+        const file = toPosix(path.relative(projectRoot, path.join(top, name.replace(/^b\//, ""))));
+        current = { lines: [], deletedAfter: [] };
+        result.set(file, current);
+      }
+    } else if (line.startsWith("@@") && current !== undefined) {
+      const match = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
+      if (match === null) continue;
+      const start = Number(match[1]);
+      const count = match[2] === undefined ? 1 : Number(match[2]);
+      if (count === 0) current.deletedAfter.push(start);
+      else current.lines.push([start, start + count - 1]);
+    }
+  }
+  return result;
+}
