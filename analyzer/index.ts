@@ -20,7 +20,7 @@ export { indexPath, writeFileAtomic, INDEX_DIRECTORY, INDEX_FILE_NAME } from "./
 export { compareIndex } from "./index-file/staleness.js";
 export type { IndexStatus, StalenessReport } from "./index-file/staleness.js";
 export { collectViolations } from "./violations/collect.js";
-export { findCycles } from "./graph/cycles.js";
+export { findCycles, findCyclicComponents } from "./graph/cycles.js";
 export { ANALYZER_VERSION } from "./version.js";
 export * from "./index-file/types.js";
 

@@ -59,6 +59,34 @@ export function findCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): str
   return components.map((component) => cyclePath(component, edges)).sort((a, b) => compareText(a.join(" "), b.join(" ")));
 }
 
+/** The strongly connected components with a cycle: every member, sorted, and one cycle through them. */
+export function findCyclicComponents(edges: ReadonlyMap<string, ReadonlySet<string>>): { members: string[]; cycle: string[] }[] {
+  const cycles = findCycles(edges);
+  // Members of a component are the nodes that reach the cycle's start and are reached from it.
+  return cycles.map((cycle) => {
+    const start = cycle[0]!;
+    const forward = reach(start, edges);
+    const reverse = new Map<string, Set<string>>();
+    for (const [from, targets] of edges) for (const to of targets) reverse.set(to, (reverse.get(to) ?? new Set()).add(from));
+    const backward = reach(start, reverse);
+    return { members: [...forward].filter((node) => backward.has(node)).sort(compareText), cycle };
+  });
+}
+
+function reach(start: string, edges: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    for (const to of edges.get(queue.pop()!) ?? []) {
+      if (!seen.has(to)) {
+        seen.add(to);
+        queue.push(to);
+      }
+    }
+  }
+  return seen;
+}
+
 /** A simple cycle through the component, from its smallest node, following sorted edges. */
 function cyclePath(component: string[], edges: ReadonlyMap<string, ReadonlySet<string>>): string[] {
   const members = new Set(component);

@@ -8,7 +8,7 @@ import { locationOf, lineOf } from "../extract/location.js";
 import type { DiagnosticItem, InvariantModel, OperationModel, PortModel, Site } from "../extract/model.js";
 import type { ProjectFile } from "../project/load-project.js";
 import { compareText, relativeToRoot } from "../project/paths.js";
-import { findCycles } from "../graph/cycles.js";
+import { findCyclicComponents } from "../graph/cycles.js";
 import { ANALYZER_VERSION } from "../version.js";
 import {
   INDEX_SCHEMA_VERSION,
@@ -195,18 +195,21 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
       edges.set(idOfDir(from), set);
     }
   }
-  for (const cycle of findCycles(edges)) {
+  for (const { members, cycle } of findCyclicComponents(edges)) {
     const dirOf = (id: string) => [...folders.values()].find((entry) => entry.feature.id === id)?.feature;
-    const sites = cycle.map((id) => {
+    const sites = members.map((id) => {
       const feature = dirOf(id);
       const model = feature ? descriptorsByDir.get(feature.dir)?.[0] : undefined;
-      return model?.site ?? null;
+      const file = feature ? folders.get(feature.dir)?.files[0] : undefined;
+      return model?.site ?? (file ? { file, node: file.sourceFile } : null);
     });
     const first = sites.find((site) => site !== null) ?? null;
     diagnostic(
       "feature-cycle",
       "error",
-      `features depend on each other in a cycle: ${[...cycle, cycle[0]].join(" -> ")}; dependencies between features must form a directed acyclic graph`,
+      members.length === cycle.length
+        ? `features depend on each other in a cycle: ${[...cycle, cycle[0]].join(" -> ")}; dependencies between features must form a directed acyclic graph`
+        : `features ${members.join(", ")} depend on each other in cycles, e.g. ${[...cycle, cycle[0]].join(" -> ")}; dependencies between features must form a directed acyclic graph`,
       first,
       sites.filter((site): site is Site => site !== null && site !== first),
     );

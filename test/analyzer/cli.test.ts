@@ -141,6 +141,16 @@ describe("bad input", SLOW, () => {
     expect(result).toEqual({ code: 2, stdout: "", stderr: "agentix index: nope/tsconfig.json: no such file (pass the project's tsconfig with --project <path>)\n" });
   });
 
+  it("a solution-style tsconfig (only references) is exit 2 naming the projects to pick from", async () => {
+    const result = await cli(["index"], fixtureDir("library"));
+    expect(result).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "agentix index: tsconfig.json includes no source files; it only references other projects (tsconfig.build.json): pass one of them with --project\n",
+    });
+  });
+
   it("a broken tsconfig is exit 2 naming the file and position", async () => {
     const copy = copyFixture("shop");
     writeFileSync(path.join(copy, "tsconfig.json"), '{ "compilerOptions": { "strict": true, }\n  "include": ["src"]\n}\n');

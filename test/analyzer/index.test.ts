@@ -195,8 +195,12 @@ describe("a project with every kind of problem", () => {
       "error feature-id-mismatch src/features/gamma/feature.ts:5",
     ]);
     expect(broken.diagnostics[0]!.message).toBe(
-      "features depend on each other in a cycle: alpha -> beta -> alpha; dependencies between features must form a directed acyclic graph",
+      "features alpha, beta, gamma depend on each other in cycles, e.g. alpha -> beta -> alpha; dependencies between features must form a directed acyclic graph",
     );
+    expect(broken.diagnostics[0]!.related).toEqual([
+      { file: "src/features/beta/feature.ts", line: 6 },
+      { file: "src/features/gamma/feature.ts", line: 5 },
+    ]);
     expect(broken.diagnostics[1]!.related).toEqual([{ file: "src/features/beta/operations.ts", line: 3 }]);
   });
 
@@ -250,6 +254,52 @@ describe("an application assembled from parameters, with tests the tsconfig excl
     ]);
     expect(composed.unresolved).toEqual([]);
     expect(composed.diagnostics).toEqual([]);
+  });
+});
+
+describe("a library laid out like hono: folders as features, a build tsconfig without its tests", () => {
+  let library: AgentixIndex;
+  beforeAll(() => {
+    library = analyzeProject({ root: fixtureDir("library"), tsconfig: path.join(fixtureDir("library"), "tsconfig.build.json") });
+  });
+
+  it("is a valid index, linking .test.ts and .test.tsx files the tsconfig excludes", () => {
+    expect(indexProblems(library)).toEqual([]);
+    expect(library.tests.map((t) => [t.file, t.links.map((l) => `${l.target}:${l.id}:${l.by}`)])).toEqual([
+      ["src/jsx/render.test.tsx", ["feature:jsx:folder"]],
+      ["src/router/trie.test.ts", ["feature:router:folder"]],
+    ]);
+  });
+
+  it("resolves extensionless imports and export-star barrels under Bundler resolution", () => {
+    expect(library.files.find((f) => f.path === "src/index.ts")!.imports).toEqual([
+      { specifier: "./router", form: "export-all", typeOnly: false, resolution: "file", target: "src/router/index.ts", line: 1 },
+      { specifier: "./compose", form: "export-from", typeOnly: false, resolution: "file", target: "src/compose.ts", line: 2 },
+      { specifier: "./utils/url", form: "export-all", typeOnly: false, resolution: "file", target: "src/utils/url.ts", line: 3 },
+      { specifier: "./router/types", form: "export-from", typeOnly: true, resolution: "file", target: "src/router/types.ts", line: 4 },
+    ]);
+  });
+
+  it("reports the cycle between folders, pointing at each of them", () => {
+    expect(library.diagnostics.filter((d) => d.code === "feature-cycle")).toEqual([
+      {
+        code: "feature-cycle",
+        severity: "error",
+        message: "features depend on each other in a cycle: helper -> router -> utils -> helper; dependencies between features must form a directed acyclic graph",
+        file: "src/helper/html.ts",
+        line: 1,
+        related: [
+          { file: "src/router/index.ts", line: 1 },
+          { file: "src/utils/url.ts", line: 1 },
+        ],
+      },
+    ]);
+    expect(library.features.map((f) => [f.id, f.dependencies.imported, f.consumers])).toEqual([
+      ["helper", ["router"], ["utils"]],
+      ["jsx", [], []],
+      ["router", ["utils"], ["helper"]],
+      ["utils", ["helper"], ["router"]],
+    ]);
   });
 });
 

@@ -20,8 +20,8 @@ interface Problem {
   endColumn: number;
 }
 
-async function agentixViolations(root: string): Promise<string[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, [BIN, "check", "--format", "json"], { cwd: root, encoding: "utf8" }).catch(
+async function agentixViolations(root: string, args: readonly string[] = []): Promise<string[]> {
+  const { stdout } = await promisify(execFile)(process.execPath, [BIN, "check", "--format", "json", ...args], { cwd: root, encoding: "utf8" }).catch(
     (error: { stdout: string }) => ({ stdout: error.stdout }),
   );
   const result = JSON.parse(stdout) as { problems: Problem[] };
@@ -31,16 +31,20 @@ async function agentixViolations(root: string): Promise<string[]> {
     .sort();
 }
 
-async function eslintViolations(root: string): Promise<{ violations: string[]; fatal: string[] }> {
+/** ESLint with the plugin on every source file; type-aware (no-query-writes included) unless `typed` is false. */
+async function eslintViolations(root: string, typed = true): Promise<{ violations: string[]; fatal: string[] }> {
   const config: Linter.Config[] = [
     {
-      files: ["**/*.ts", "**/*.mjs"],
-      languageOptions: { parser: tsParser as Linter.Parser, parserOptions: { project: "./tsconfig.json", tsconfigRootDir: root } },
+      files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
+      languageOptions: {
+        parser: tsParser as Linter.Parser,
+        parserOptions: typed ? { project: "./tsconfig.json", tsconfigRootDir: root } : { ecmaFeatures: { jsx: true } },
+      },
       plugins: { agentix: plugin as unknown as ESLint.Plugin },
       rules: {
         "agentix/no-private-imports": "error",
         "agentix/no-ambient-capabilities": "error",
-        "agentix/no-query-writes": "error",
+        ...(typed ? { "agentix/no-query-writes": "error" as const } : {}),
         "agentix/no-undeclared-dependencies": "error",
       },
     },
@@ -80,5 +84,13 @@ describe("parity with ESLint", { timeout: 180_000 }, () => {
     expect(marker).toHaveLength(1);
     expect(shop).toEqual([]);
     expect(shopEslint.violations).toEqual([]);
+  });
+
+  it("reports the same violations on a library laid out like hono (folders as features)", async () => {
+    const root = fixtureDir("library");
+    const [agentix, eslint] = await Promise.all([agentixViolations(root, ["--project", "tsconfig.build.json"]), eslintViolations(root, false)]);
+    expect(eslint.fatal).toEqual([]);
+    expect(agentix).toHaveLength(9);
+    expect(agentix).toEqual(eslint.violations);
   });
 });
