@@ -78,3 +78,7 @@ if (failures > 0) {
   process.exit(1);
 }
 console.log(`demo: all ${steps.length} steps answered as expected. Run the server yourself: npm run orders:serve (see examples/orders/README.md)`);
+
+// The analyzer's view of the same application: the architecture check, one operation, the graph.
+const { runAnalyzerDemo } = await import("./demo-analyzer.mjs");
+if (!runAnalyzerDemo()) process.exit(1);
