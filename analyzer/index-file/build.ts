@@ -51,7 +51,7 @@ const by =
 
 const sortedUnique = (values: Iterable<string>): string[] => [...new Set(values)].sort(compareText);
 
-function sha256(data: string | Buffer): string {
+function sha256(data: string): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
@@ -618,9 +618,10 @@ export function sourceManifest(analysis: Pick<Analysis, "loaded">): AgentixIndex
     const relative = relativeToRoot(loaded.root, absolute);
     if (relative === undefined || seen.has(relative)) return;
     seen.add(relative);
-    let content: Buffer;
+    let content: string;
     try {
-      content = readFileSync(absolute);
+      // Line endings are normalised: a Windows checkout (CRLF) gives the same index.
+      content = readFileSync(absolute, "utf8").replace(/\r\n/gu, "\n");
     } catch {
       return;
     }

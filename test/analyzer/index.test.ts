@@ -34,6 +34,15 @@ describe("the index of the shop fixture", () => {
     expect(shopBytes).not.toMatch(/20\d\d-\d\d-\d\dT/u);
   });
 
+  it("is byte-identical from a checkout with CRLF line endings", () => {
+    const copy = copyFixture("shop");
+    for (const file of shop.source.files) {
+      const absolute = path.join(copy, file.path);
+      writeFileSync(absolute, readFileSync(absolute, "utf8").replace(/\n/gu, "\r\n"));
+    }
+    expect(serializeIndex(analyzeProject({ root: copy }))).toBe(shopBytes);
+  });
+
   it("lists features with their contracts, dependencies and consumers", () => {
     expect(shop.features.map((f) => [f.id, f.dependencies.declared, f.dependencies.imported, f.consumers])).toEqual([
       ["customers", [], [], ["orders"]],
