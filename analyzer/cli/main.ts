@@ -7,6 +7,8 @@ import { ProjectLoadError } from "../project/errors.js";
 import { InvalidIndexError } from "../index-file/validate.js";
 import { ANALYZER_VERSION } from "../version.js";
 import { affectedCommand } from "./commands/affected.js";
+import { verifyCommand } from "./commands/verify.js";
+import { scaffoldCommand } from "./commands/scaffold.js";
 import { checkCommand } from "./commands/check.js";
 import type { Command } from "./commands/command.js";
 import { graphCommand } from "./commands/graph.js";
@@ -14,8 +16,8 @@ import { indexCommand } from "./commands/index-command.js";
 import { inspectCommand } from "./commands/inspect.js";
 import { EXIT, UsageError, processIO, type CliIO, type ExitCode } from "./io.js";
 
-/** The verbs, in the order `agentix --help` lists them. affected, verify and scaffold slot in here. */
-export const COMMANDS: readonly Command[] = [indexCommand, checkCommand, inspectCommand, graphCommand, affectedCommand];
+/** The verbs, in the order `agentix --help` lists them. */
+export const COMMANDS: readonly Command[] = [indexCommand, checkCommand, inspectCommand, graphCommand, affectedCommand, verifyCommand, scaffoldCommand];
 
 function mainUsage(commands: readonly Command[]): string {
   const width = Math.max(...commands.map((command) => command.name.length));

@@ -1,0 +1,79 @@
+import path from "node:path";
+import { ScaffoldError, scaffoldFeature } from "../../scaffold/scaffold-feature.js";
+import { resolveProjectPaths } from "../../project/load-project.js";
+import { parseVerbArgs } from "../args.js";
+import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
+import { jsonOutput, projectOptions } from "../project.js";
+import type { Command } from "./command.js";
+
+export const SCAFFOLD_RESULT_SCHEMA_VERSION = 1;
+
+const USAGE = `Usage: agentix scaffold feature <name> [options]
+
+Creates a conventional feature capsule from the public template: contract.ts (a schema, a store
+port, the contract), model.ts (a pure rule), operations.ts (a command and a query), feature.ts
+(the descriptor) and <name>.test.ts. It type-checks, lints, indexes and passes its own test as
+written. It goes beside the existing features (or in src/features/), never overwrites anything,
+and accepts only kebab-case names that are safe folder names and identifiers.
+
+Options:
+  --dry-run            print the files it would write, write nothing
+  --json               the result as JSON (schema/cli-scaffold.v1.schema.json), file contents included
+  --compact            one-line JSON (with --json)
+  -p, --project <tsconfig>  the project's tsconfig (default <root>/tsconfig.json)
+  --root <dir>         the project root (default: the tsconfig's folder, else .)
+  -h, --help           this help
+
+Exit codes: 0 written (or planned), 1 the feature folder already exists, 2 bad invocation
+(an unsafe name, no place for features), 3 internal error.`;
+
+export const scaffoldCommand: Command = {
+  name: "scaffold",
+  summary: "create a feature capsule from the public template; never overwrites",
+  usage: USAGE,
+  run(args: readonly string[], io: CliIO): ExitCode {
+    const { values, positionals } = parseVerbArgs("scaffold", args, { "dry-run": { type: "boolean" }, json: { type: "boolean" }, compact: { type: "boolean" } }, 2);
+    if (values.compact && !values.json) throw new UsageError("--compact requires --json", "scaffold");
+    const [what, name] = positionals;
+    if (what !== "feature") throw new UsageError(what === undefined ? "say what to scaffold: agentix scaffold feature <name>" : `cannot scaffold "${what}"; only "feature"`, "scaffold");
+    if (name === undefined) throw new UsageError("name the feature: agentix scaffold feature <name>", "scaffold");
+    const { root } = resolveProjectPaths(projectOptions(values), io.cwd);
+    const dryRun = values["dry-run"] === true;
+    let plan;
+    try {
+      plan = scaffoldFeature({ projectDir: root, name, dryRun });
+    } catch (error) {
+      if (!(error instanceof ScaffoldError)) throw error;
+      if (error.reason === "exists") {
+        io.stderr(`agentix scaffold: ${error.message}\n`);
+        return EXIT.checkFailed;
+      }
+      throw new UsageError(error.message, "scaffold");
+    }
+    const shown = (file: string) => path.relative(io.cwd, path.join(root, file)).split(path.sep).join("/");
+    if (values.json) {
+      io.stdout(
+        jsonOutput(
+          {
+            schemaVersion: SCAFFOLD_RESULT_SCHEMA_VERSION,
+            command: "scaffold",
+            feature: plan.feature,
+            directory: plan.directory,
+            written: plan.written,
+            files: plan.files.map((file) => ({ path: file.path, bytes: file.bytes, content: file.content })),
+          },
+          values.compact === true,
+        ),
+      );
+      return EXIT.ok;
+    }
+    io.stdout(`${plan.written ? "created" : "would create"} feature ${plan.feature} in ${shown(plan.directory)}:\n`);
+    for (const file of plan.files) io.stdout(`  ${shown(file.path)} (${file.bytes} bytes)\n`);
+    if (plan.written) {
+      io.stdout(
+        `\nnext: add ${plan.feature}'s feature descriptor to createApplication in your composition root, and bind an adapter for its port "${plan.feature}.store".\n`,
+      );
+    }
+    return EXIT.ok;
+  },
+};
