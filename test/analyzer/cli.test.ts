@@ -51,7 +51,8 @@ describe("usage", SLOW, () => {
     }
     const help = await cli(["--help"], shop);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain("  index    write .agentix/index.json");
+    expect(help.stdout).toMatch(/^ {2}index +write \.agentix\/index\.json/mu);
+    expect(help.stdout).toMatch(/^ {2}graph +feature dependencies/mu);
   });
 
   it("exits 2 with the reason on stderr for a bad command line", async () => {
