@@ -121,7 +121,14 @@ export function affectedResult(
     const source = entities.get(from)?.[0];
     const target = computation.unitById.get(to);
     const user = entities.get(to)?.[0];
-    if (why.reason.startsWith("imports ")) return "imports";
+    if (why.reason.startsWith("imports ")) {
+      const fromFile = analysis.loaded.files.find((file) => file.path === from);
+      const toFile = analysis.loaded.files.find((file) => file.path === to || file.path === computation.unitById.get(to)?.file);
+      const fromFeature = fromFile ? analysis.roles.featureOf(fromFile)?.id : undefined;
+      const toFeature = toFile ? analysis.roles.featureOf(toFile)?.id : undefined;
+      const contract = fromFile !== undefined && analysis.roles.role(fromFile) === "contract";
+      return contract && toFeature !== undefined && toFeature !== fromFeature ? "public contract consumer" : "imports";
+    }
     if (why.reason.startsWith("loads ")) return "loads the module";
     if (why.reason.startsWith("called while") || why.reason.startsWith("loaded while")) return "runs while the module loads";
     if (why.reason === "module code of its file changed") return "in a module whose code changed";

@@ -303,8 +303,9 @@ export function computeAffected(analysis: Analysis, changes: readonly FileChange
       tests.push({ file: file.path, whole: true, reason: "widened", cases: [], totalCases: Math.max(cases.length, 1) });
       continue;
     }
-    const changedAnything = seeds.length + deletedSeeds.length + (explicit.operations?.length ?? 0) > 0;
-    const spawner = changedAnything ? startsProcesses(file) : undefined;
+    // Another process can run any of the project's code: whenever some of it changed.
+    const runtimeChanged = affectedUnits.size + affectedModules.size > 0;
+    const spawner = runtimeChanged ? startsProcesses(file) : undefined;
     if (spawner !== undefined) {
       // What another process runs (a built main.js, a CLI) is invisible to imports.
       tests.push({ file: file.path, whole: true, reason: `starts other processes (${spawner}): what they run cannot be followed`, cases: [], totalCases: Math.max(cases.length, 1) });

@@ -1,0 +1,167 @@
+// `agentix affected` on a fixture project under git: narrow answers down to the test case,
+// widening with its reason wherever agentix cannot prove a narrow answer.
+import { execFileSync } from "node:child_process";
+import { appendFileSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyze } from "../../analyzer/analyze.js";
+import { baseIndexAt } from "../../analyzer/affected/base-index.js";
+import { changesSince } from "../../analyzer/affected/changes.js";
+import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
+import { computeAffected } from "../../analyzer/affected/select.js";
+import { REPO, copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
+
+let project: string;
+const git = (...args: string[]) => execFileSync("git", args, { cwd: project, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const commit = (message: string) => {
+  git("add", "-A");
+  git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-m", message);
+};
+
+beforeAll(() => {
+  project = copyFixture("affected-app");
+  symlinkSync(path.join(REPO, "node_modules/vitest"), path.join(project, "node_modules/vitest"), "dir");
+  writeFileSync(path.join(project, ".gitignore"), "node_modules\n");
+  git("init", "-q");
+  execFileSync(process.execPath, [path.join(REPO, "dist/analyzer/cli/main.js"), "index"], { cwd: project, stdio: "ignore" });
+  commit("base");
+});
+afterAll(removeCopies);
+
+/** Applies an edit, computes `affected --since HEAD`, and restores the tree. */
+function affectedAfter(edit: () => void): AffectedResult {
+  edit();
+  try {
+    const changes = changesSince("HEAD", project);
+    const analysis = analyze({ root: project });
+    return affectedResult(analysis, computeAffected(analysis, changes, {}, baseIndexAt("HEAD", project)), { since: "HEAD", targets: [], changes });
+  } finally {
+    git("checkout", "-q", "--", ".");
+    git("clean", "-qfd", "--exclude=node_modules");
+  }
+}
+
+function replaceIn(file: string, from: string, to: string): void {
+  const absolute = path.join(project, file);
+  const text = readFileSync(absolute, "utf8");
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`);
+  writeFileSync(absolute, text.replace(from, to));
+}
+
+/** `file` for whole files, `file:line` for single cases. */
+function selection(result: AffectedResult): string[] {
+  return result.tests.files.flatMap((file) => (file.whole ? [file.file] : file.cases.map((testCase) => `${file.file}:${testCase.line}`)));
+}
+
+describe("affected --since HEAD", () => {
+  it("follows a change inside an execute body to the cases that run it, and to the app and process tests", () => {
+    const result = affectedAfter(() => replaceIn("src/features/catalog/operations.ts", "const changed = discounted(product, input.percent);", "const changed = discounted(product, input.percent + 0);"));
+    expect(result.widened).toEqual([]);
+    expect(result.changes).toEqual([{ path: "src/features/catalog/operations.ts", status: "modified", oldPath: null, lines: [[28, 28]] }]);
+    expect(selection(result)).toEqual(["src/features/catalog/catalog.test.ts:15", "test/app.test.ts", "test/process.test.ts"]);
+    expect(result.affected.operations).toEqual(["catalog.discount"]);
+    expect(result.affected.features).toEqual(["catalog"]);
+    expect(result.edges).toContainEqual({ from: "operation catalog.discount", to: "test src/features/catalog/catalog.test.ts:15", reason: "declared operation test" });
+    expect(result.edges).toContainEqual({ from: "operation catalog.discount", to: "feature catalog", reason: "feature operation" });
+    expect(result.tests.files.find((file) => file.file === "test/process.test.ts")?.reason).toBe(
+      "starts other processes (node:child_process): what they run cannot be followed",
+    );
+  });
+
+  it("follows a model function to the operations that call it and the tests that call it directly", () => {
+    const result = affectedAfter(() => replaceIn("src/features/catalog/model.ts", "(100 - percent)) / 100)", "(100 - percent)) / 100 + 0)"));
+    expect(result.widened).toEqual([]);
+    expect(selection(result)).toEqual(["src/features/catalog/catalog.test.ts:15", "src/features/catalog/catalog.test.ts:25", "test/app.test.ts", "test/process.test.ts"]);
+    expect(result.affected.operations).toEqual(["catalog.discount"]);
+  });
+
+  it("runs the cases that share state with a selected case, and only those", () => {
+    const result = affectedAfter(() => replaceIn("src/features/cart/operations.ts", "await effects.save(cart);", "await effects.save({ ...cart });"));
+    expect(selection(result)).toEqual([
+      "src/features/cart/cart.test.ts:10",
+      "src/features/cart/cart.test.ts:31",
+      "src/features/cart/cart.test.ts:37",
+      "test/app.test.ts",
+      "test/process.test.ts",
+    ]);
+    const cases = result.tests.files.find((file) => file.file === "src/features/cart/cart.test.ts")?.cases ?? [];
+    expect(cases.find((testCase) => testCase.line === 37)?.reason).toBe("shares state store with the case at line 31");
+  });
+
+  it("follows module code of a contract through every import, across features as public contract consumers", () => {
+    const result = affectedAfter(() => replaceIn("src/features/catalog/contract.ts", 'name: s.string({ minLength: 1 })', 'name: s.string({ minLength: 2 })'));
+    expect(result.widened).toEqual([]);
+    expect(selection(result)).toEqual(["src/features/cart/cart.test.ts", "src/features/catalog/catalog.test.ts", "test/app.test.ts", "test/process.test.ts"]);
+    expect(result.edges).toContainEqual({ from: "file src/features/catalog/contract.ts", to: "file src/features/cart/contract.ts", reason: "public contract consumer" });
+    expect(result.affected.features).toEqual(["cart", "catalog"]);
+  });
+
+  it("selects no test for a change only the type checker sees", () => {
+    const result = affectedAfter(() => replaceIn("src/features/cart/contract.ts", "readonly lines: number;", "readonly lines: number;\n  readonly total?: number;"));
+    expect(result.widened).toEqual([]);
+    expect(selection(result)).toEqual([]);
+    expect(result.affected.files).toEqual(["src/features/cart/contract.ts"]);
+  });
+
+  it("selects the importers of a removed file from the index committed at the base", () => {
+    const result = affectedAfter(() => rmSync(path.join(project, "src/features/cart/model.ts")));
+    expect(result.widened).toEqual([]);
+    expect(result.changes).toEqual([{ path: "src/features/cart/model.ts", status: "deleted", oldPath: null, lines: null }]);
+    expect(selection(result)).toEqual(["src/features/cart/cart.test.ts", "test/app.test.ts", "test/process.test.ts"]);
+  });
+
+  it.each([
+    ["package.json", () => writeFileSync(path.join(project, "package.json"), "{}\n"), { code: "config-file", message: "configuration changed: package.json", path: "package.json" }],
+    ["tsconfig.json", () => replaceIn("tsconfig.json", '"strict": true', '"strict": true, "noImplicitReturns": true'), { code: "config-file", message: "configuration changed: tsconfig.json", path: "tsconfig.json" }],
+    ["agentix.config.json", () => writeFileSync(path.join(project, "agentix.config.json"), '{ "tests": ["**/*.test.ts"] }\n'), { code: "config-file", message: "configuration changed: agentix.config.json", path: "agentix.config.json" }],
+    ["vitest.config.ts", () => writeFileSync(path.join(project, "vitest.config.ts"), "export default {};\n"), { code: "config-file", message: "configuration changed: vitest.config.ts", path: "vitest.config.ts" }],
+    ["shared code", () => appendFileSync(path.join(project, "src/shared/money.ts"), "export const zero = 0;\n"), { code: "shared-code", message: "shared code outside every feature changed: src/shared/money.ts", path: "src/shared/money.ts" }],
+    ["a file the analyzer does not follow", () => writeFileSync(path.join(project, "src/features/cart/prices.csv"), "sku,price\n"), { code: "unknown-file", message: "src/features/cart/prices.csv is not TypeScript the analyzer follows; what reads it cannot be proven", path: "src/features/cart/prices.csv" }],
+    [
+      "an unresolved dynamic import",
+      () => appendFileSync(path.join(project, "src/adapters/memory.ts"), "export const load = (name: string) => import(name);\n"),
+      { code: "unresolved-import", message: "src/adapters/memory.ts:13: import() with a non-literal target: the module it loads cannot be known statically", path: "src/adapters/memory.ts" },
+    ],
+  ])("widens to everything for %s", (_name, edit, reason) => {
+    const result = affectedAfter(edit);
+    expect(result.widened).toEqual([reason]);
+    expect(result.tests.selected).toEqual(result.tests.total);
+    expect(result.tests.files.every((file) => file.whole)).toBe(true);
+  });
+});
+
+describe("affected --since with an unusable base index", () => {
+  it("widens for a removed file when the base has no index", () => {
+    rmSync(path.join(project, ".agentix"), { recursive: true });
+    commit("no index");
+    try {
+      const result = affectedAfter(() => rmSync(path.join(project, "src/features/cart/model.ts")));
+      expect(result.widened).toEqual([
+        {
+          code: "index-unavailable",
+          message: "src/features/cart/model.ts was removed and its dependents cannot be proven: HEAD has no .agentix/index.json (commit one written by `agentix index`)",
+          path: "src/features/cart/model.ts",
+        },
+      ]);
+    } finally {
+      git("reset", "-q", "--hard", "HEAD~1");
+    }
+  });
+
+  it("widens for a removed file when the base index is stale", () => {
+    appendFileSync(path.join(project, "src/features/cart/model.ts"), "// touched after indexing\n");
+    commit("stale index");
+    try {
+      const result = affectedAfter(() => rmSync(path.join(project, "src/features/cart/model.ts")));
+      expect(result.widened).toEqual([
+        {
+          code: "index-unavailable",
+          message: "src/features/cart/model.ts was removed and its dependents cannot be proven: the index at HEAD is stale: src/features/cart/model.ts changed after it was written",
+          path: "src/features/cart/model.ts",
+        },
+      ]);
+    } finally {
+      git("reset", "-q", "--hard", "HEAD~1");
+    }
+  });
+});
