@@ -15,7 +15,6 @@ export default defineConfig({
   test: {
     include: ["{runtime,eslint-plugin,analyzer,schema,test,examples}/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**", "test/fixtures/**"],
-    setupFiles: ["./test/setup/rule-tester.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

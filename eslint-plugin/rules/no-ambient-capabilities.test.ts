@@ -1,3 +1,4 @@
+import "../../test/setup/rule-tester.js";
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
 import { noAmbientCapabilities } from "./no-ambient-capabilities.js";

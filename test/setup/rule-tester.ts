@@ -1,4 +1,4 @@
-// typescript-eslint's RuleTester needs the host test framework's hooks.
+// typescript-eslint's RuleTester needs the host test framework's hooks. Rule tests import this first.
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import { afterAll, describe, it } from "vitest";
 
