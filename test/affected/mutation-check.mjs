@@ -1,11 +1,13 @@
-// The mutation check of `agentix affected` on the orders example. For every operation, a fault
+// The mutation check of `agentix affected` on the orders example and the affected-app fixture
+// (or the projects named on the command line). For every operation, a fault
 // is injected into its execute body and into a model function it uses; the full suite runs to
 // learn which tests fail; `agentix affected --since HEAD` must have selected every one of them
 // (recall 100%). Prints how many tests agentix selected against the full suite and against
 // `vitest related` on the same change, and exits 1 on any missed test.
 //
 // It works on a scratch copy (a git repository of its own under the system temp folder), never
-// on the checkout. Run after `npm run build`:  node test/affected/mutation-check.mjs [--json out.json]
+// on the checkout. Run after `npm run build`:
+//   node test/affected/mutation-check.mjs [<project dir>...] [--json out.json]
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,181 +21,202 @@ const { analyze } = await import(path.join(repo, "dist/analyzer/analyze.js"));
 const { computeAffected } = await import(path.join(repo, "dist/analyzer/affected/select.js"));
 const { changesSince } = await import(path.join(repo, "dist/analyzer/affected/changes.js"));
 
-const jsonOut = process.argv.includes("--json") ? process.argv[process.argv.indexOf("--json") + 1] : undefined;
+const args = process.argv.slice(2);
+const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
+const projects = args.filter((arg, index) => !arg.startsWith("--") && args[index - 1] !== "--json");
+if (projects.length === 0) projects.push("examples/orders", "test/fixtures/affected-app");
 const only = process.env.MUTATION_ONLY; // e.g. "orders.create" to run one operation's mutations
 
-// --- A scratch workspace: the example, the runtime it runs on, a Vitest config, one git commit.
-const work = mkdtempSync(path.join(tmpdir(), "agentix-mutation-"));
-const project = path.join(work, "examples/orders");
-const git = (...args) => execFileSync("git", args, { cwd: work, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-cpSync(path.join(repo, "examples/orders"), project, {
-  recursive: true,
-  filter: (source) => !/[\\/](dist|\.agentix|node_modules)([\\/]|$)/.test(path.relative(repo, source)),
-});
-for (const file of ["package.json", "tsconfig.base.json"]) cpSync(path.join(repo, file), path.join(work, file));
-symlinkSync(path.join(repo, "node_modules"), path.join(work, "node_modules"), "dir");
-symlinkSync(path.join(repo, "runtime"), path.join(work, "runtime"), "dir");
-symlinkSync(path.join(repo, "dist"), path.join(work, "dist"), "dir");
-writeFileSync(
-  path.join(work, "vitest.config.mjs"),
-  `export default {
-  resolve: { alias: [
-    { find: /^agentix\\/testing$/, replacement: ${JSON.stringify(path.join(repo, "runtime/testing/index.ts"))} },
-    { find: /^agentix\\/http$/, replacement: ${JSON.stringify(path.join(repo, "runtime/http/index.ts"))} },
-    { find: /^agentix$/, replacement: ${JSON.stringify(path.join(repo, "runtime/index.ts"))} },
-  ] },
-  test: { include: ["examples/orders/**/*.test.ts"], exclude: ["**/node_modules/**", "**/dist/**"], includeTaskLocation: true, testTimeout: 30000, hookTimeout: 60000 },
-};\n`,
-);
-writeFileSync(path.join(work, ".gitignore"), "node_modules\nruntime\ndist\nexamples/orders/dist\n");
-git("init", "-q");
-git("-c", "user.email=m@agentix", "-c", "user.name=mutation", "add", "-A");
-git("-c", "user.email=m@agentix", "-c", "user.name=mutation", "commit", "-q", "-m", "base");
-execFileSync(process.execPath, [path.join(repo, "node_modules/typescript/bin/tsc"), "-p", path.join(project, "tsconfig.json")], { stdio: "inherit" });
-const exampleOptions = ts.parseJsonConfigFileContent(ts.readConfigFile(path.join(project, "tsconfig.json"), ts.sys.readFile).config, ts.sys, project).options;
+/** Runs every mutation of one project (a folder of the repository) in a scratch copy; returns the rows. */
+async function checkProject(relativeProject) {
+  // --- A scratch workspace: the example, the runtime it runs on, a Vitest config, one git commit.
+  const work = mkdtempSync(path.join(tmpdir(), "agentix-mutation-"));
+  const project = path.join(work, relativeProject);
+  const git = (...args) => execFileSync("git", args, { cwd: work, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  cpSync(path.join(repo, relativeProject), project, {
+    recursive: true,
+    filter: (source) => !/[\\/](dist|\.agentix|node_modules)([\\/]|$)/.test(path.relative(repo, source)),
+  });
+  for (const file of ["package.json", "tsconfig.base.json"]) cpSync(path.join(repo, file), path.join(work, file));
+  symlinkSync(path.join(repo, "node_modules"), path.join(work, "node_modules"), "dir");
+  symlinkSync(path.join(repo, "runtime"), path.join(work, "runtime"), "dir");
+  symlinkSync(path.join(repo, "dist"), path.join(work, "dist"), "dir");
+  writeFileSync(
+    path.join(work, "vitest.config.mjs"),
+    `export default {
+    resolve: { alias: [
+      { find: /^agentix\\/testing$/, replacement: ${JSON.stringify(path.join(repo, "runtime/testing/index.ts"))} },
+      { find: /^agentix\\/http$/, replacement: ${JSON.stringify(path.join(repo, "runtime/http/index.ts"))} },
+      { find: /^agentix$/, replacement: ${JSON.stringify(path.join(repo, "runtime/index.ts"))} },
+    ] },
+    test: { include: ["${relativeProject}/**/*.test.ts"], exclude: ["**/node_modules/**", "**/dist/**"], includeTaskLocation: true, testTimeout: 30000, hookTimeout: 60000 },
+  };\n`,
+  );
+  writeFileSync(path.join(work, ".gitignore"), `node_modules\nruntime\ndist\n${relativeProject}/dist\n`);
+  git("init", "-q");
+  git("-c", "user.email=m@agentix", "-c", "user.name=mutation", "add", "-A");
+  git("-c", "user.email=m@agentix", "-c", "user.name=mutation", "commit", "-q", "-m", "base");
+  execFileSync(process.execPath, [path.join(repo, "node_modules/typescript/bin/tsc"), "-p", path.join(project, "tsconfig.json")], { stdio: "inherit" });
+  const exampleOptions = ts.parseJsonConfigFileContent(ts.readConfigFile(path.join(project, "tsconfig.json"), ts.sys.readFile).config, ts.sys, project).options;
 
-/** Keeps examples/orders/dist in step with one changed source file (main.test.ts runs the build). */
-function rebuild(relative) {
-  if (!relative.startsWith("src/") || relative.endsWith(".test.ts")) return;
-  const source = readFileSync(path.join(project, relative), "utf8");
-  const output = ts.transpileModule(source, { compilerOptions: exampleOptions, fileName: path.join(project, relative) }).outputText;
-  writeFileSync(path.join(project, "dist", relative.slice("src/".length).replace(/\.ts$/, ".js")), output);
-}
-
-// --- The full suite, in one long-lived Vitest.
-const silent = { onInit() {} };
-const vitest = await createVitest("test", { root: work, config: path.join(work, "vitest.config.mjs"), watch: false, reporters: [silent] });
-await vitest.standalone();
-const specifications = await vitest.getRelevantTestSpecifications();
-
-async function runSuite() {
-  const result = await vitest.runTestSpecifications(specifications, true);
-  const tests = [];
-  for (const module of result.testModules) {
-    const file = path.relative(project, module.moduleId).split(path.sep).join("/");
-    for (const test of module.children.allTests()) {
-      tests.push({ file, line: test.location?.line ?? 0, name: test.fullName, state: test.result().state });
-    }
+  /** Keeps a built project's output in step with one changed source file (the orders example's main.test.ts runs the build). */
+  function rebuild(relative) {
+    const { outDir, rootDir } = exampleOptions;
+    if (outDir === undefined || rootDir === undefined || relative.endsWith(".test.ts")) return;
+    const inRoot = path.relative(rootDir, path.join(project, relative));
+    if (inRoot.startsWith("..")) return;
+    const source = readFileSync(path.join(project, relative), "utf8");
+    const output = ts.transpileModule(source, { compilerOptions: exampleOptions, fileName: path.join(project, relative) }).outputText;
+    writeFileSync(path.join(outDir, inRoot.replace(/\.ts$/, ".js")), output);
   }
-  return tests;
-}
 
-const baseline = await runSuite();
-const notPassing = baseline.filter((test) => test.state !== "passed" && test.state !== "skipped");
-if (notPassing.length > 0) {
-  console.error(`the suite does not pass before any mutation:\n${notPassing.map((t) => `  ${t.file}:${t.line} ${t.name}`).join("\n")}`);
-  process.exit(1);
-}
-const testsPerFile = new Map();
-for (const test of baseline) testsPerFile.set(test.file, (testsPerFile.get(test.file) ?? 0) + 1);
+  // --- The full suite, in one long-lived Vitest.
+  const silent = { onInit() {} };
+  const vitest = await createVitest("test", { root: work, config: path.join(work, "vitest.config.mjs"), watch: false, reporters: [silent] });
+  await vitest.standalone();
+  const specifications = await vitest.getRelevantTestSpecifications();
 
-// --- The mutations: a throw at the start of each execute body, and of a model function it uses.
-const analysis = analyze({ root: project });
-const checker = analysis.loaded.program.getTypeChecker();
-const mutations = [];
-for (const operation of analysis.descriptors.operations) {
-  if (only !== undefined && operation.id !== only) continue;
-  const execute = executeBody(operation.call);
-  if (execute === undefined) continue;
-  const file = operation.site.file;
-  mutations.push({ name: `${operation.id} execute`, file: file.path, position: execute.getStart(file.sourceFile) + 1 });
-  const model = modelFunctionUsedBy(operation, execute);
-  if (model !== undefined) mutations.push({ name: `${operation.id} model ${model.name}`, file: model.file, position: model.position });
-  else console.error(`note: ${operation.id} uses no model function`);
-}
-
-function executeBody(call) {
-  const argument = call.arguments[0];
-  if (argument === undefined || !ts.isObjectLiteralExpression(argument)) return undefined;
-  for (const property of argument.properties) {
-    if (property.name?.getText() !== "execute") continue;
-    if (ts.isMethodDeclaration(property)) return property.body;
-    if (ts.isPropertyAssignment(property) && (ts.isArrowFunction(property.initializer) || ts.isFunctionExpression(property.initializer)) && ts.isBlock(property.initializer.body)) {
-      return property.initializer.body;
-    }
-  }
-  return undefined;
-}
-
-/** The first function of a model file (sorted by name) that the operation's execute calls. */
-function modelFunctionUsedBy(operation, body) {
-  const names = new Map();
-  const visit = (node) => {
-    if (ts.isIdentifier(node)) {
-      let symbol = checker.getSymbolAtLocation(node);
-      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-      const declaration = symbol?.declarations?.[0];
-      if (declaration && ts.isFunctionDeclaration(declaration) && declaration.body && /\/model\.ts$/.test(declaration.getSourceFile().fileName)) {
-        const file = path.relative(project, declaration.getSourceFile().fileName).split(path.sep).join("/");
-        names.set(`${file}#${declaration.name.text}`, { name: declaration.name.text, file, position: declaration.body.getStart() + 1 });
+  async function runSuite() {
+    const result = await vitest.runTestSpecifications(specifications, true);
+    const tests = [];
+    for (const module of result.testModules) {
+      const file = path.relative(project, module.moduleId).split(path.sep).join("/");
+      for (const test of module.children.allTests()) {
+        tests.push({ file, line: test.location?.line ?? 0, name: test.fullName, state: test.result().state });
       }
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(body);
-  const [first] = [...names.keys()].sort();
-  return first === undefined ? undefined : names.get(first);
-}
+    return tests;
+  }
 
-// --- Run them.
-const rows = [];
-let missed = 0;
-for (const mutation of mutations) {
-  const absolute = path.join(project, mutation.file);
-  const original = readFileSync(absolute, "utf8");
-  const mutated = `${original.slice(0, mutation.position)}\n    throw new Error("agentix mutant");${original.slice(mutation.position)}`;
-  writeFileSync(absolute, mutated);
-  rebuild(mutation.file);
-  vitest.invalidateFile(absolute);
-  try {
-    const results = await runSuite();
-    const failing = results.filter((test) => test.state === "failed");
+  const baseline = await runSuite();
+  const notPassing = baseline.filter((test) => test.state !== "passed" && test.state !== "skipped");
+  if (notPassing.length > 0) {
+    console.error(`the suite does not pass before any mutation:\n${notPassing.map((t) => `  ${t.file}:${t.line} ${t.name}`).join("\n")}`);
+    process.exit(1);
+  }
+  const testsPerFile = new Map();
+  for (const test of baseline) testsPerFile.set(test.file, (testsPerFile.get(test.file) ?? 0) + 1);
 
-    const started = performance.now();
-    const changes = changesSince("HEAD", project);
-    const computed = computeAffected(analyze({ root: project }), changes);
-    const affectedMs = performance.now() - started;
-    const selectedFiles = new Map(computed.tests.map((test) => [test.file, test]));
-    const isSelected = (test) => {
-      const file = selectedFiles.get(test.file);
-      return file !== undefined && (file.whole || file.cases.some((testCase) => testCase.line === test.line));
+  // --- The mutations: a throw at the start of each execute body, and of a model function it uses.
+  const analysis = analyze({ root: project });
+  const checker = analysis.loaded.program.getTypeChecker();
+  const mutations = [];
+  for (const operation of analysis.descriptors.operations) {
+    if (only !== undefined && operation.id !== only) continue;
+    const execute = executeBody(operation.call);
+    if (execute === undefined) continue;
+    const file = operation.site.file;
+    mutations.push({ name: `${operation.id} execute`, file: file.path, position: execute.getStart(file.sourceFile) + 1 });
+    const model = modelFunctionUsedBy(operation, execute);
+    if (model !== undefined) mutations.push({ name: `${operation.id} model ${model.name}`, file: model.file, position: model.position });
+    else console.error(`note: ${operation.id} uses no model function`);
+  }
+
+  function executeBody(call) {
+    const argument = call.arguments[0];
+    if (argument === undefined || !ts.isObjectLiteralExpression(argument)) return undefined;
+    for (const property of argument.properties) {
+      if (property.name?.getText() !== "execute") continue;
+      if (ts.isMethodDeclaration(property)) return property.body;
+      if (ts.isPropertyAssignment(property) && (ts.isArrowFunction(property.initializer) || ts.isFunctionExpression(property.initializer)) && ts.isBlock(property.initializer.body)) {
+        return property.initializer.body;
+      }
+    }
+    return undefined;
+  }
+
+  /** The first function of a model file (sorted by name) that the operation's execute calls. */
+  function modelFunctionUsedBy(operation, body) {
+    const names = new Map();
+    const visit = (node) => {
+      if (ts.isIdentifier(node)) {
+        let symbol = checker.getSymbolAtLocation(node);
+        if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+        const declaration = symbol?.declarations?.[0];
+        if (declaration && ts.isFunctionDeclaration(declaration) && declaration.body && /\/model\.ts$/.test(declaration.getSourceFile().fileName)) {
+          const file = path.relative(project, declaration.getSourceFile().fileName).split(path.sep).join("/");
+          names.set(`${file}#${declaration.name.text}`, { name: declaration.name.text, file, position: declaration.body.getStart() + 1 });
+        }
+      }
+      ts.forEachChild(node, visit);
     };
-    const misses = failing.filter((test) => !isSelected(test));
-    missed += misses.length;
-    const agentixCount = results.filter(isSelected).length;
+    visit(body);
+    const [first] = [...names.keys()].sort();
+    return first === undefined ? undefined : names.get(first);
+  }
 
-    const related = await createVitest("test", { root: work, config: path.join(work, "vitest.config.mjs"), watch: false, reporters: [silent], related: [absolute] });
-    const relatedFiles = (await related.getRelevantTestSpecifications()).map((spec) => path.relative(project, spec.moduleId).split(path.sep).join("/"));
-    await related.close();
-    const relatedCount = relatedFiles.reduce((sum, file) => sum + (testsPerFile.get(file) ?? 0), 0);
-    const relatedMisses = failing.filter((test) => !relatedFiles.includes(test.file)).length;
-
-    rows.push({
-      mutation: mutation.name,
-      file: mutation.file,
-      failing: failing.length,
-      agentix: agentixCount,
-      related: relatedCount,
-      total: results.length,
-      recall: failing.length === 0 ? 1 : (failing.length - misses.length) / failing.length,
-      relatedRecall: failing.length === 0 ? 1 : (failing.length - relatedMisses) / failing.length,
-      widened: computed.widened.map((reason) => reason.message),
-      affectedMs: Math.round(affectedMs),
-      misses: misses.map((test) => `${test.file}:${test.line} ${test.name}`),
-    });
-  } finally {
-    writeFileSync(absolute, original);
+  // --- Run them.
+  const rows = [];
+  for (const mutation of mutations) {
+    const absolute = path.join(project, mutation.file);
+    const original = readFileSync(absolute, "utf8");
+    const mutated = `${original.slice(0, mutation.position)}\n    throw new Error("agentix mutant");${original.slice(mutation.position)}`;
+    writeFileSync(absolute, mutated);
     rebuild(mutation.file);
     vitest.invalidateFile(absolute);
+    try {
+      const results = await runSuite();
+      const failing = results.filter((test) => test.state === "failed");
+
+      const started = performance.now();
+      const changes = changesSince("HEAD", project);
+      const computed = computeAffected(analyze({ root: project }), changes);
+      const affectedMs = performance.now() - started;
+      const selectedFiles = new Map(computed.tests.map((test) => [test.file, test]));
+      const isSelected = (test) => {
+        const file = selectedFiles.get(test.file);
+        return file !== undefined && (file.whole || file.cases.some((testCase) => testCase.line === test.line));
+      };
+      const misses = failing.filter((test) => !isSelected(test));
+      const agentixCount = results.filter(isSelected).length;
+
+      const related = await createVitest("test", { root: work, config: path.join(work, "vitest.config.mjs"), watch: false, reporters: [silent], related: [absolute] });
+      const relatedFiles = (await related.getRelevantTestSpecifications()).map((spec) => path.relative(project, spec.moduleId).split(path.sep).join("/"));
+      await related.close();
+      const relatedCount = relatedFiles.reduce((sum, file) => sum + (testsPerFile.get(file) ?? 0), 0);
+      const relatedMisses = failing.filter((test) => !relatedFiles.includes(test.file)).length;
+
+      rows.push({
+        mutation: mutation.name,
+        file: mutation.file,
+        failing: failing.length,
+        agentix: agentixCount,
+        related: relatedCount,
+        total: results.length,
+        recall: failing.length === 0 ? 1 : (failing.length - misses.length) / failing.length,
+        relatedRecall: failing.length === 0 ? 1 : (failing.length - relatedMisses) / failing.length,
+        widened: computed.widened.map((reason) => reason.message),
+        affectedMs: Math.round(affectedMs),
+        misses: misses.map((test) => `${test.file}:${test.line} ${test.name}`),
+      });
+    } finally {
+      writeFileSync(absolute, original);
+      rebuild(mutation.file);
+      vitest.invalidateFile(absolute);
+    }
+  }
+  await vitest.close();
+  rmSync(work, { recursive: true, force: true });
+
+
+  return rows;
+}
+
+const rows = [];
+let missed = 0;
+for (const relativeProject of projects) {
+  for (const row of await checkProject(relativeProject)) {
+    rows.push({ project: relativeProject, ...row });
+    missed += row.misses.length;
   }
 }
-await vitest.close();
-rmSync(work, { recursive: true, force: true });
 
 // --- Report.
 const pct = (value) => `${(value * 100).toFixed(0)}%`;
+for (const row of rows) row.mutation = `${row.project === "examples/orders" ? "" : `${path.basename(row.project)}: `}${row.mutation}`;
 const width = Math.max(...rows.map((row) => row.mutation.length), 8);
-console.log(`mutation check on examples/orders: ${rows.length} mutations, ${rows[0]?.total ?? 0} tests in the full suite`);
+const suites = [...new Set(rows.map((row) => `${row.project} (${row.total} tests)`))].join(", ");
+console.log(`mutation check: ${rows.length} mutations on ${suites}`);
 console.log(`${"mutation".padEnd(width)}  failing  agentix (recall)   vitest related (recall)`);
 for (const row of rows) {
   console.log(
