@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "./project/ts-morph.js";
 import { DescriptorExtractor } from "./extract/descriptors.js";
 import type { DiagnosticItem, UnresolvedItem } from "./extract/model.js";
 import { scanFile, type FileScan, type ImportSite } from "./extract/scan.js";

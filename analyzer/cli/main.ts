@@ -6,20 +6,56 @@ import { realpathSync } from "node:fs";
 import { ProjectLoadError } from "../project/errors.js";
 import { InvalidIndexError } from "../index-file/validate.js";
 import { ANALYZER_VERSION } from "../version.js";
-import { affectedCommand } from "./commands/affected.js";
-import { verifyCommand } from "./commands/verify.js";
-import { scaffoldCommand } from "./commands/scaffold.js";
-import { checkCommand } from "./commands/check.js";
 import type { Command } from "./commands/command.js";
-import { graphCommand } from "./commands/graph.js";
-import { indexCommand } from "./commands/index-command.js";
-import { inspectCommand } from "./commands/inspect.js";
 import { EXIT, UsageError, processIO, type CliIO, type ExitCode } from "./io.js";
 
-/** The verbs, in the order `agentix --help` lists them. */
-export const COMMANDS: readonly Command[] = [indexCommand, checkCommand, inspectCommand, graphCommand, affectedCommand, verifyCommand, scaffoldCommand];
+/** A verb whose module is loaded only when it runs (a run loads one verb's code, not all). */
+export interface LazyCommand {
+  readonly name: string;
+  readonly summary: string;
+  load(): Promise<Command>;
+}
 
-function mainUsage(commands: readonly Command[]): string {
+/** The verbs, in the order `agentix --help` lists them; `summary` is each command's own (tested). */
+export const COMMANDS: readonly LazyCommand[] = [
+  {
+    name: "index",
+    summary: "write .agentix/index.json; --check fails if the committed one is stale",
+    load: async () => (await import("./commands/index-command.js")).indexCommand,
+  },
+  {
+    name: "check",
+    summary: "architecture violations, unresolved metadata, config errors",
+    load: async () => (await import("./commands/check.js")).checkCommand,
+  },
+  {
+    name: "inspect",
+    summary: "a feature or an operation: contract, effects, consumers, tests",
+    load: async () => (await import("./commands/inspect.js")).inspectCommand,
+  },
+  {
+    name: "graph",
+    summary: "feature dependencies and consumers (text, json, dot, mermaid)",
+    load: async () => (await import("./commands/graph.js")).graphCommand,
+  },
+  {
+    name: "affected",
+    summary: "what a change can affect, down to the tests to run, with a reason per edge",
+    load: async () => (await import("./commands/affected.js")).affectedCommand,
+  },
+  {
+    name: "verify",
+    summary: "typecheck, lint, index check and only the tests proven needed",
+    load: async () => (await import("./commands/verify.js")).verifyCommand,
+  },
+  {
+    name: "scaffold",
+    summary: "create a feature capsule from the public template; never overwrites",
+    load: async () => (await import("./commands/scaffold.js")).scaffoldCommand,
+  },
+];
+
+function mainUsage(commands: readonly (Command | LazyCommand)[]): string {
   const width = Math.max(...commands.map((command) => command.name.length));
   return `Usage: agentix <command> [options]
 
@@ -32,7 +68,7 @@ Run \`agentix <command> --help\` for its options. agentix ${ANALYZER_VERSION}
 }
 
 /** Runs one command line; returns the exit code (never throws). */
-export async function run(argv: readonly string[], io: CliIO, commands: readonly Command[] = COMMANDS): Promise<ExitCode> {
+export async function run(argv: readonly string[], io: CliIO, commands: readonly (Command | LazyCommand)[] = COMMANDS): Promise<ExitCode> {
   const [verb, ...args] = argv;
   if (verb === undefined || verb === "--help" || verb === "-h" || verb === "help") {
     (verb === undefined ? io.stderr : io.stdout)(mainUsage(commands));
@@ -42,16 +78,17 @@ export async function run(argv: readonly string[], io: CliIO, commands: readonly
     io.stdout(`${ANALYZER_VERSION}\n`);
     return EXIT.ok;
   }
-  const command = commands.find((candidate) => candidate.name === verb);
-  if (!command) {
+  const entry = commands.find((candidate) => candidate.name === verb);
+  if (!entry) {
     io.stderr(`agentix: unknown command "${verb}"\n\n${mainUsage(commands)}`);
     return EXIT.badInvocation;
   }
-  if (args.includes("--help") || args.includes("-h")) {
-    io.stdout(`${command.usage}\n`);
-    return EXIT.ok;
-  }
   try {
+    const command = "load" in entry ? await entry.load() : entry;
+    if (args.includes("--help") || args.includes("-h")) {
+      io.stdout(`${command.usage}\n`);
+      return EXIT.ok;
+    }
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../project/ts-morph.js";
 import type { EffectKind, ErrorSlot, SchemaSlot, UnresolvedKind } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
 import { propertyNameText, unwrapExpression, type Origin, type ValueResolver } from "../resolve/values.js";

@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../project/ts-morph.js";
 import type { Location } from "../index-file/types.js";
 import type { Site } from "./model.js";
 

@@ -1,4 +1,4 @@
-import type { ts } from "ts-morph";
+import type { ts } from "../project/ts-morph.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { EffectKind, ErrorSlot, SchemaSlot, UnresolvedKind } from "../index-file/types.js";
 

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../project/ts-morph.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { ValueResolver } from "../resolve/values.js";
 import { unwrapExpression } from "../resolve/values.js";

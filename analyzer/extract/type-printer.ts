@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../project/ts-morph.js";
 
 const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../project/ts-morph.js";
 import type { Feature } from "../../eslint-plugin/logic/project/layout.js";
 import type { Analysis } from "../analyze.js";
 import { locationOf, lineOf } from "../extract/location.js";
@@ -373,8 +373,8 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
   const features: FeatureEntry[] = [...folders.values()].map(({ feature, files }) => {
     const list = descriptorsByDir.get(feature.dir) ?? [];
     const model = list[0];
-    const contractFile = files.find((file) => path.resolve(file.fileName) === feature.contractFile);
-    const descriptorFile = files.find((file) => path.resolve(file.fileName) === feature.descriptorFile);
+    const contractFile = files.find((file) => roles.absolute(file) === feature.contractFile);
+    const descriptorFile = files.find((file) => roles.absolute(file) === feature.descriptorFile);
     if (!contractFile) diagnostic("missing-contract", "warning", `feature "${feature.id}" has no public entry ${relativeToRoot(loaded.root, feature.contractFile) ?? feature.contractFile}`, files[0] ? { file: files[0], node: files[0].sourceFile } : null);
     if (!descriptorFile && !model) diagnostic("missing-descriptor", "warning", `feature "${feature.id}" has no descriptor (defineFeature in ${relativeToRoot(loaded.root, feature.descriptorFile) ?? feature.descriptorFile})`, files[0] ? { file: files[0], node: files[0].sourceFile } : null);
     const contractModel = contractFile ? descriptors.contracts.find((contract) => contract.site.file === contractFile) : undefined;
@@ -634,11 +634,16 @@ export function sourceManifest(analysis: Pick<Analysis, "loaded">): AgentixIndex
   return { digest: `sha256:${sha256(entries.map((e) => `${e.path} ${e.sha256}\n`).join(""))}`, files: entries };
 }
 
-/** What a contract file exports, and what each export is. */
-function contractExports(analysis: Analysis, file: ProjectFile): ContractExport[] {
-  const tables = analysis.resolver.tablesOf(file.sourceFile);
+type DescriptorSites = Map<ts.Node, { kind: ContractExport["kind"]; id: string | null }>;
+
+const descriptorSitesCache = new WeakMap<Analysis, DescriptorSites>();
+
+/** Every descriptor by the node of its site, built once per analysis. */
+function descriptorSites(analysis: Analysis): DescriptorSites {
+  const cached = descriptorSitesCache.get(analysis);
+  if (cached) return cached;
   const descriptors = analysis.descriptors;
-  const byCall = new Map<ts.Node, { kind: ContractExport["kind"]; id: string | null }>();
+  const byCall: DescriptorSites = new Map();
   for (const m of descriptors.ports) if (m.site) byCall.set(m.site.node, { kind: "port", id: m.id });
   for (const m of descriptors.events) byCall.set(m.site.node, { kind: "event", id: m.id });
   for (const m of descriptors.contracts) byCall.set(m.site.node, { kind: "contract", id: m.id });
@@ -646,6 +651,14 @@ function contractExports(analysis: Analysis, file: ProjectFile): ContractExport[
   for (const m of descriptors.invariants) byCall.set(m.site.node, { kind: "invariant", id: m.id });
   for (const m of descriptors.features) byCall.set(m.site.node, { kind: "feature", id: m.declaredId });
   for (const m of descriptors.adapters) if (m.site) byCall.set(m.site.node, { kind: "adapter", id: m.port.id });
+  descriptorSitesCache.set(analysis, byCall);
+  return byCall;
+}
+
+/** What a contract file exports, and what each export is. */
+function contractExports(analysis: Analysis, file: ProjectFile): ContractExport[] {
+  const tables = analysis.resolver.tablesOf(file.sourceFile);
+  const byCall = descriptorSites(analysis);
   const out: ContractExport[] = [];
   for (const [name, entry] of tables.exports) {
     const line = (node: ts.Node) => file.sourceFile.getLineAndCharacterOfPosition(node.getStart(file.sourceFile)).line + 1;

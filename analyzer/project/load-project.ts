@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { Project, ts } from "ts-morph";
+import { Project, ts } from "./ts-morph.js";
 import {
   AgentixConfigError,
   CONFIG_FILE_NAME,

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../project/ts-morph.js";
 
 /** What a name declared at the top of a module (or in a block) stands for. */
 export type Binding =

@@ -1,6 +1,6 @@
 import { isBuiltin } from "node:module";
 import path from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../project/ts-morph.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
 import { isInNodeModules } from "../project/paths.js";
 

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../project/ts-morph.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
 import { addStatementBindings, buildModuleTables, type Binding, type ModuleTables } from "./bindings.js";
 import { ModuleResolver } from "./module-resolution.js";

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../project/ts-morph.js";
 import { propertyNameText, type Origin, type ValueResolver } from "../resolve/values.js";
 
 /** Why a value could not be computed statically, and where. */

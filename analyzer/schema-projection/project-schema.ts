@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../project/ts-morph.js";
 import { SCHEMA_BUILDERS, isAgentixModule } from "../extract/agentix-api.js";
 import { unwrapExpression, type Origin, type ValueResolver } from "../resolve/values.js";
 import { defineOwn, evaluateJson, evaluateOrigin, fail, type Failure } from "./evaluate.js";

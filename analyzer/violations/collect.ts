@@ -2,7 +2,7 @@ import path from "node:path";
 import { analyze as analyzeScopes } from "@typescript-eslint/scope-manager";
 import { parseAndGenerateServices, type TSESTree } from "@typescript-eslint/typescript-estree";
 import type ts from "typescript";
-import { ts as morphTs } from "ts-morph";
+import { ts as morphTs } from "../project/ts-morph.js";
 import {
   CAPABILITY_PATHS,
   GLOBAL_OBJECT_NAMES,
@@ -91,7 +91,7 @@ function sharedResolver(analysis: Analysis): SharedResolver {
             ? morphTs.ModuleKind.CommonJS
             : morphTs.ModuleKind.ESNext;
     const target = resolver.modules.resolve(specifier, from.sourceFile, undefined, mode);
-    if (target.kind === "file") return path.resolve(target.file.fileName);
+    if (target.kind === "file") return analysis.roles.absolute(target.file);
     if (target.kind === "unresolved" && isRelative(specifier)) return resolveLexically(specifier, path.dirname(fromFile));
     return undefined;
   };
@@ -119,7 +119,7 @@ function importsAcrossFeatures(analysis: Analysis, file: ProjectFile, services: 
     if (item.target.kind !== "file") continue;
     const to = analysis.roles.featureOf(item.target.file);
     if (!to || to.dir === from?.dir) continue;
-    const target = path.resolve(item.target.file.fileName);
+    const target = analysis.roles.absolute(item.target.file);
     if (target !== to.contractFile && (from !== undefined || target !== to.descriptorFile)) return true;
     if (from !== undefined && target === to.contractFile && declaredDirs()?.has(to.dir) === false) return true;
   }
@@ -128,7 +128,7 @@ function importsAcrossFeatures(analysis: Analysis, file: ProjectFile, services: 
 
 /** Domain files that mention an ambient root (`fetch`, `Date`, `process`, ...) or import a banned module. */
 function mayReachAmbient(analysis: Analysis, file: ProjectFile): boolean {
-  if (!analysis.roles.layout.isDomainFile(path.resolve(file.fileName))) return false;
+  if (!analysis.roles.layout.isDomainFile(analysis.roles.absolute(file))) return false;
   if (mentionsAmbientRoot(file.sourceFile.text)) return true;
   return (analysis.imports.get(file) ?? []).some(
     (item) => item.site.specifier !== undefined && (bannedModuleCategory(item.site.specifier) !== undefined || moduleRoot(item.site.specifier) !== undefined),
@@ -199,7 +199,7 @@ export function collectViolations(analysis: Analysis): ViolationEntry[] {
     if (!syntactic && !queries) continue;
     // A file with syntax errors is reported as a diagnostic; the rules need a valid tree.
     if (loaded.program.getSyntacticDiagnostics(file.sourceFile).length > 0) continue;
-    const filename = path.resolve(file.fileName);
+    const filename = analysis.roles.absolute(file);
     const parsed = parseAndGenerateServices(file.sourceFile.text, {
       programs: [programView],
       filePath: file.fileName,

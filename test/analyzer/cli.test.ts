@@ -6,7 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run } from "../../analyzer/cli/main.js";
+import { COMMANDS, run } from "../../analyzer/cli/main.js";
 import type { CliIO } from "../../analyzer/cli/io.js";
 import { BIN, copyFixture, fixtureDir, removeCopies, schemaValidator, type CliRun } from "../support/analyzer-fixtures.js";
 
@@ -72,6 +72,13 @@ describe("usage", SLOW, () => {
     expect(option.stderr).toBe("agentix check: Unknown option '--bogus'\nrun `agentix check --help` for usage\n");
     expect(format.stderr).toContain('agentix graph: --format must be one of text, json, dot, mermaid, got "png"');
     expect(missing.stderr).toContain("agentix inspect: name a feature or an operation to inspect");
+  });
+
+  it("lists each verb with its own summary, loading a verb's code only when it runs", async () => {
+    for (const entry of COMMANDS) {
+      const command = await entry.load();
+      expect([command.name, command.summary]).toEqual([entry.name, entry.summary]);
+    }
   });
 
   it("exits 3 on an internal error, without a stack trace", async () => {

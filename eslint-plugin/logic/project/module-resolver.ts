@@ -1,6 +1,8 @@
 import { statSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
+// Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+import ts = require("typescript");
 
 /**
  * `import` for ES module syntax (static imports, re-exports, `import()`, `import type`,
