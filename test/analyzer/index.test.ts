@@ -312,6 +312,28 @@ describe("a library laid out like hono: folders as features, a build tsconfig wi
   });
 });
 
+describe("descriptors reached through a local facade, namespaces, default exports and aliases", () => {
+  it("follows export * and renamed re-exports of agentix, namespace imports and shared constants", () => {
+    const index = analyzeProject({ root: fixtureDir("aliases") });
+    expect(index.unresolved).toEqual([]);
+    expect(index.diagnostics).toEqual([]);
+    const bill = index.operations[0]!;
+    expect([bill.id, bill.name, bill.permissions]).toEqual(["billing.bill", "bill", ["billing:write"]]);
+    expect(bill.effects).toEqual([
+      { key: "charge", operation: "billing.gateway.charge", port: "billing.gateway", kind: "external" },
+      { key: "now", operation: "clock.now", port: "clock", kind: "time" },
+    ]);
+    expect(bill.errors.map((e) => [e.code, e.schema.type, e.schema.ref?.name ?? null])).toEqual([["DECLINED", "{ reason: string; }", null]]);
+    expect(index.ports.map((p) => [p.id, p.operations.map((o) => `${o.name}=${o.id}`)])).toEqual([
+      ["billing.gateway", ["charge=billing.gateway.charge"]],
+      ["clock", ["now=clock.now"]],
+    ]);
+    expect(index.features.map((f) => [f.id, f.declaredId, f.contract?.id, f.operations, f.contract?.exports.map((e) => `${e.name}:${e.kind}`)])).toEqual([
+      ["billing", "billing", "billing", ["billing.bill"], ["Gateway:port", "default:contract"]],
+    ]);
+  });
+});
+
 describe("the analyzer never runs project code", () => {
   it("leaves no marker behind, though every module (and the configs) would write one on import", () => {
     const dir = copyFixture("marker");
