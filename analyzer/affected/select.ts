@@ -56,6 +56,29 @@ export interface AffectedComputation {
   readonly notes: readonly string[];
 }
 
+/** Every schema slot whose schema comes from another validator library, with where it is. */
+function foreignSchemas(analysis: Analysis): { file: string; line: number; vendor: string }[] {
+  const d = analysis.descriptors;
+  const slots = [
+    ...d.operations.flatMap((m) => [m.input, m.output, ...m.errors.map((e) => e.schema)]),
+    ...d.portOperations.flatMap((m) => [m.input, m.output, ...m.errors.map((e) => e.schema)]),
+    ...d.events.map((m) => m.payload),
+    ...d.invariants.map((m) => m.evidence),
+  ];
+  const found = new Map<string, { file: string; line: number; vendor: string }>();
+  for (const slot of slots) {
+    const opaque = slot?.opaque;
+    if (opaque?.vendor) found.set(`${opaque.file}:${opaque.line}`, { file: opaque.file, line: opaque.line, vendor: opaque.vendor });
+  }
+  return [...found.values()];
+}
+
+/** Whether a change touches a line: whole-file changes touch every line. */
+function touchesLine(change: FileChange, line: number): boolean {
+  if (change.status !== "modified" || change.lines === undefined) return true;
+  return change.lines.some(([first, last]) => line >= first && line <= last) || (change.deletedAfter ?? []).some((after) => after === line || after + 1 === line);
+}
+
 /** Modules that start other processes or threads. */
 const PROCESS_MODULES = new Set(["child_process", "worker_threads", "cluster", "execa", "cross-spawn", "tinyexec", "zx"]);
 
@@ -125,6 +148,19 @@ export function computeAffected(analysis: Analysis, changes: readonly FileChange
       continue;
     }
     seeds.push({ file: projectFile, change });
+  }
+
+  // A foreign (Standard Schema) validator that changed: its library may share it through a
+  // global registry (zod's, TypeBox's), which no import or reference shows.
+  for (const { file, change } of seeds) {
+    for (const opaque of foreignSchemas(analysis)) {
+      if (opaque.file !== file.path || !touchesLine(change, opaque.line)) continue;
+      widen({
+        code: "opaque-schema",
+        message: `a ${opaque.vendor} schema changed at ${opaque.file}:${opaque.line}; foreign validators can be shared through their library's global registry, which agentix cannot follow`,
+        path: opaque.file,
+      });
+    }
   }
 
   // Non-literal import()/require() in runtime code could load any changed module.

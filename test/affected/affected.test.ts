@@ -118,6 +118,15 @@ describe("affected --since HEAD", () => {
     ["shared code", () => appendFileSync(path.join(project, "src/shared/money.ts"), "export const zero = 0;\n"), { code: "shared-code", message: "shared code outside every feature changed: src/shared/money.ts", path: "src/shared/money.ts" }],
     ["a file the analyzer does not follow", () => writeFileSync(path.join(project, "src/features/cart/prices.csv"), "sku,price\n"), { code: "unknown-file", message: "src/features/cart/prices.csv is not TypeScript the analyzer follows; what reads it cannot be proven", path: "src/features/cart/prices.csv" }],
     [
+      "a foreign schema",
+      () => replaceIn("src/features/cart/coupon.ts", "z.string().min(3)", "z.string().min(4)"),
+      {
+        code: "opaque-schema",
+        message: "a zod schema changed at src/features/cart/coupon.ts:4; foreign validators can be shared through their library's global registry, which agentix cannot follow",
+        path: "src/features/cart/coupon.ts",
+      },
+    ],
+    [
       "an unresolved dynamic import",
       () => appendFileSync(path.join(project, "src/adapters/memory.ts"), "export const load = (name: string) => import(name);\n"),
       { code: "unresolved-import", message: "src/adapters/memory.ts:13: import() with a non-literal target: the module it loads cannot be known statically", path: "src/adapters/memory.ts" },

@@ -75,7 +75,7 @@ describe("agentix affected", () => {
     [["affected"], "agentix affected: name a feature, an operation or a file, or give --since <git-ref>\n"],
     [["affected", "cart.total", "--since", "HEAD"], "agentix affected: give targets or --since, not both\n"],
     [["affected", "--since", "no-such-ref"], 'agentix affected: "no-such-ref" is not a commit in this repository\n'],
-    [["affected", "nothing.here"], 'agentix affected: "nothing.here" is not an operation, a feature or an existing file (operations: cart.add-item, cart.total, catalog.add, catalog.discount, catalog.get)\n'],
+    [["affected", "nothing.here"], 'agentix affected: "nothing.here" is not an operation, a feature or an existing file (operations: cart.add-item, cart.check-coupon, cart.total, catalog.add, catalog.discount, catalog.get)\n'],
     [["affected", "cart.total", "--compact"], "agentix affected: --compact requires --json\n"],
   ])("refuses %j with exit code 2", (args, message) => {
     const run = runCli(args, project);
