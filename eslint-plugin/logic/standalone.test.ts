@@ -4,6 +4,8 @@ import { analyze } from "@typescript-eslint/scope-manager";
 import { parse, parseAndGenerateServices } from "@typescript-eslint/typescript-estree";
 import tsParser from "@typescript-eslint/parser";
 import { Linter } from "eslint";
+import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { loadConfigForFile } from "../../schema/load-config.js";
 import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
@@ -67,6 +69,18 @@ function lintWithEslint(code: string, filename: string, rules: Linter.RulesRecor
   const fatal = messages.find((m) => m.fatal);
   if (fatal) throw new Error(fatal.message);
   return fromEslint(messages);
+}
+
+/** The fixture's program, with `code` as the text of `filename`. */
+function programWith(code: string, filename: string, tsconfig: string): ts.Program {
+  const config = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  if (config === undefined) throw new Error(`cannot read ${tsconfig}`);
+  const host = ts.createCompilerHost(config.options, true);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language, ...rest) =>
+    path.resolve(name) === path.resolve(filename) ? ts.createSourceFile(name, code, language, true) : read(name, language, ...rest);
+  const rootNames = [...config.fileNames.filter((name) => path.resolve(name) !== path.resolve(filename)), filename];
+  return ts.createProgram({ rootNames, options: config.options, host });
 }
 
 function standaloneInput(code: string, filename: string) {
@@ -156,7 +170,10 @@ describe("the detection logic without ESLint", () => {
       `  effects: { get: Store.get, save: Store.save }, emits: { viewed: ProductViewed },`,
       `  async execute() { return ""; } });`,
     ].join("\n");
-    const parserOptions = { project: "./tsconfig.json", tsconfigRootDir: fixture("typed") };
+    // One explicit program for both sides: typescript-estree's own watch program for `project`
+    // can be rebuilt between the two parses when the fixture's files are newer than its cache
+    // (a fresh clone), leaving the first checker without a host.
+    const parserOptions = { programs: [programWith(code, filename, fixture("typed", "tsconfig.json"))] };
     const eslint = lintWithEslint(code, filename, { "agentix/no-query-writes": "error" }, parserOptions);
     const { ast, services } = parseAndGenerateServices(code, { ...parserOptions, filePath: filename, loc: true, range: true });
     if (!services.program) throw new Error("no program");
