@@ -1,7 +1,8 @@
 // The second half of `npm run demo`: what the analyzer sees in the orders example, without
 // running any of its code. `agentix check` (architecture), `agentix inspect orders.create`
 // (what one operation may read, change, emit and call, and its tests) and `agentix graph`
-// (the features, as Mermaid). Runs the built CLI exactly as a user would.
+// (the features, as Mermaid) and `agentix affected orders.create` (what a change can reach, down
+// to the test cases to run). Runs the built CLI exactly as a user would.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -13,9 +14,10 @@ const steps = [
   { title: "Architecture check: boundaries, ambient capabilities, query writes, undeclared dependencies", args: ["check"] },
   { title: "One operation, as an agent sees it before changing it", args: ["inspect", "orders.create"] },
   { title: "The features and their dependencies (Mermaid)", args: ["graph", "--format", "mermaid"] },
+  { title: "What a change to orders.create can affect, and the narrowest tests that are still safe", args: ["affected", "orders.create"] },
 ];
 
-/** Runs the three commands on examples/orders; false when one fails. */
+/** Runs the commands on examples/orders; false when one fails. */
 export function runAnalyzerDemo() {
   if (!existsSync(bin)) {
     console.error("demo: the analyzer is not built; run `npm run build` first");

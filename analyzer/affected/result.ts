@@ -204,7 +204,7 @@ export function affectedResult(
       events: widenedAll ? sorted(analysis.descriptors.events.map((m) => m.id)) : idsOf("event"),
       invariants: widenedAll ? sorted(analysis.descriptors.invariants.map((m) => m.id)) : idsOf("invariant"),
     },
-    edges: [...edges.values()].sort((a, b) => naturalCompare(a.from, b.from) || naturalCompare(a.to, b.to)),
+    edges: causalOrder([...edges.values()]),
     tests: {
       selected: { files: testFiles.length, cases: testFiles.reduce((sum, file) => sum + file.selected, 0) },
       total: { files: computation.totalTestFiles, cases: computation.totalCases },
@@ -212,6 +212,25 @@ export function affectedResult(
     },
     notes: [...computation.notes],
   };
+}
+
+/** Edges in the order a reader follows them: from the change outwards, then by name. */
+function causalOrder(edges: AffectedEdge[]): AffectedEdge[] {
+  const depth = new Map<string, number>([["change", 0]]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const edge of edges) {
+      const from = depth.get(edge.from);
+      if (from === undefined) continue;
+      const to = depth.get(edge.to);
+      if (to === undefined || to > from + 1) {
+        depth.set(edge.to, from + 1);
+        changed = true;
+      }
+    }
+  }
+  const level = (node: string) => depth.get(node) ?? Number.MAX_SAFE_INTEGER;
+  return edges.sort((a, b) => level(a.from) - level(b.from) || naturalCompare(a.from, b.from) || naturalCompare(a.to, b.to));
 }
 
 /** Orders `file:9` before `file:10`; locale-independent, so the output is the same everywhere. */
