@@ -36,7 +36,7 @@ function affectedAfter(edit: () => void): AffectedResult {
     const analysis = analyze({ root: project });
     return affectedResult(analysis, computeAffected(analysis, changes, {}, baseIndexAt("HEAD", project)), { since: "HEAD", targets: [], changes });
   } finally {
-    git("checkout", "-q", "--", ".");
+    git("reset", "-q", "--hard", "HEAD");
     git("clean", "-qfd", "--exclude=node_modules");
   }
 }
@@ -110,6 +110,19 @@ describe("affected --since HEAD", () => {
     expect(selection(result)).toEqual(["src/features/cart/cart.test.ts", "test/app.test.ts", "test/process.test.ts"]);
   });
 
+  it("treats a rename as the removal of the old path (its importers, from the base index) and a new file", () => {
+    const result = affectedAfter(() => {
+      git("mv", "src/features/cart/model.ts", "src/features/cart/cart-model.ts");
+      replaceIn("src/features/cart/operations.ts", 'from "./model.js"', 'from "./cart-model.js"');
+    });
+    expect(result.widened).toEqual([]);
+    expect(result.changes).toEqual([
+      { path: "src/features/cart/cart-model.ts", status: "renamed", oldPath: "src/features/cart/model.ts", lines: null },
+      { path: "src/features/cart/operations.ts", status: "modified", oldPath: null, lines: [[5, 5]] },
+    ]);
+    expect(selection(result)).toEqual(["src/features/cart/cart.test.ts", "test/app.test.ts", "test/process.test.ts"]);
+  });
+
   it.each([
     ["package.json", () => writeFileSync(path.join(project, "package.json"), "{}\n"), { code: "config-file", message: "configuration changed: package.json", path: "package.json" }],
     ["tsconfig.json", () => replaceIn("tsconfig.json", '"strict": true', '"strict": true, "noImplicitReturns": true'), { code: "config-file", message: "configuration changed: tsconfig.json", path: "tsconfig.json" }],
@@ -136,6 +149,24 @@ describe("affected --since HEAD", () => {
     expect(result.widened).toEqual([reason]);
     expect(result.tests.selected).toEqual(result.tests.total);
     expect(result.tests.files.every((file) => file.whole)).toBe(true);
+  });
+});
+
+describe("affected on the orders example inside this repository", () => {
+  it("widens when the agentix package it runs on changes", () => {
+    const analysis = analyze({ root: path.join(REPO, "examples/orders") });
+    const computed = computeAffected(analysis, [{ path: "../../runtime/application/run-operation.ts", status: "modified", lines: [[1, 1]] }]);
+    expect(computed.widened).toEqual([
+      { code: "agentix-runtime", message: "the agentix package the project runs on changed: ../../runtime/application/run-operation.ts", path: "../../runtime/application/run-operation.ts" },
+    ]);
+    expect(computed.tests.every((test) => test.whole)).toBe(true);
+    expect(computed.tests.length).toBe(computed.totalTestFiles);
+  });
+
+  it("notes, without widening, a change outside the project that it neither compiles nor runs on", () => {
+    const analysis = analyze({ root: path.join(REPO, "examples/orders") });
+    const computed = computeAffected(analysis, [{ path: "../../../elsewhere/notes.ts", status: "modified", lines: [[1, 1]] }]);
+    expect([computed.widened, computed.notes, computed.tests]).toEqual([[], ["../../../elsewhere/notes.ts is outside the project and not part of its program"], []]);
   });
 });
 

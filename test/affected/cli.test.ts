@@ -1,6 +1,6 @@
 // `agentix affected`, `verify` and `scaffold` through the built bin, as a user runs them.
 import { execFileSync } from "node:child_process";
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAjv } from "../../schema/ajv.js";
@@ -124,6 +124,28 @@ describe("agentix verify", () => {
       writeFileSync(file, original);
     }
   }, 120_000);
+});
+
+describe("agentix verify with project references", () => {
+  it("builds with tsc -b, which checks only the referenced projects the change reaches", () => {
+    const referencing = copyFixture("affected-app");
+    mkdirSync(path.join(referencing, "lib"));
+    writeFileSync(path.join(referencing, "lib/tsconfig.json"), JSON.stringify({ compilerOptions: { composite: true, outDir: "out", module: "NodeNext" }, include: ["*.ts"] }));
+    writeFileSync(path.join(referencing, "lib/units.ts"), "export const cents = 100;\n");
+    const tsconfig = JSON.parse(readFileSync(path.join(referencing, "tsconfig.json"), "utf8")) as Record<string, unknown>;
+    writeFileSync(path.join(referencing, "tsconfig.json"), JSON.stringify({ ...tsconfig, references: [{ path: "./lib" }] }));
+    const run = runCli(["verify", "cart.total", "--dry-run", "--json"], referencing);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as { steps: { step: string; command: string; why: string }[] };
+    expect(result.steps[0]).toEqual({
+      step: "typecheck",
+      command: "tsc -b tsconfig.json",
+      why: "the tsconfig uses project references: tsc -b checks the referenced projects the change reaches and reuses the rest",
+      status: "planned",
+      durationMs: null,
+      details: [],
+    });
+  });
 });
 
 describe("agentix scaffold", () => {
