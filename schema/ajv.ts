@@ -1,20 +1,67 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
-import type { ErrorObject } from "ajv";
-import addFormatsModule from "ajv-formats";
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import type { ErrorObject, Options, ValidateFunction } from "ajv";
 
-// ajv-formats is CommonJS with `exports.default`; depending on the loader the default import is
-// the function or the module object, so accept both.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as typeof addFormatsModule.default;
+// Ajv and ajv-formats are CommonJS, loaded on first use: a run that finds its validators
+// precompiled (see `precompiledValidator`) never loads the compiler at all.
+const require = createRequire(import.meta.url);
+
+/** The options of every Ajv the project's own schemas are compiled with. */
+const AJV_OPTIONS: Options = { strict: true, allErrors: true, strictTuples: false };
 
 /**
  * A new Ajv for the project's own JSON Schemas (2020-12): strict, every error collected,
  * `format` enforced. `strictTuples` is off so open `prefixItems` tuples are accepted.
+ * `extra` adds options (the build passes `code: { source: true }` for standalone code).
  */
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, strictTuples: false });
-  addFormats(ajv);
+export function createAjv(extra: Options = {}): Ajv2020 {
+  const { Ajv2020: Ajv } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  // ajv-formats is CommonJS with `exports.default`.
+  const formats = require("ajv-formats") as { default: (ajv: Ajv2020) => Ajv2020 };
+  const ajv = new Ajv({ ...AJV_OPTIONS, ...extra });
+  formats.default(ajv);
   return ajv;
+}
+
+/** The digest a precompiled validator records of the schema it was generated from. */
+export function schemaDigest(schema: object): string {
+  return `sha256:${createHash("sha256").update(JSON.stringify(schema)).digest("hex")}`;
+}
+
+/** The schemas the build precompiles (scripts/build-validators.mjs), by file name without `.schema.json`. */
+export type PrecompiledSchema = "index.v1" | "config.v1";
+
+type Standalone = ValidateFunction & { schemaDigest?: string };
+
+/** Each precompiled validator's module, named literally (a computed require hides what it loads). */
+const STANDALONE: Record<PrecompiledSchema, () => Standalone> = {
+  "index.v1": () => require("./index.v1.validate.cjs") as Standalone,
+  "config.v1": () => require("./config.v1.validate.cjs") as Standalone,
+};
+
+/** File name of the standalone validator the build generates for a schema (`index.v1.validate.cjs`). */
+export function standaloneFileName(name: PrecompiledSchema): string {
+  return `${name}.validate.cjs`;
+}
+
+/**
+ * The validator of one of the project's schemas: the standalone code `npm run build` generated
+ * next to this module (scripts/build-validators.mjs, Ajv's own standalone output), used only
+ * when it was generated from exactly this schema; otherwise the schema is compiled here. Both
+ * are the same Ajv code with the same options, so they accept and report alike; the standalone
+ * one saves loading Ajv and compiling the schema (a few hundred milliseconds per run).
+ */
+export function precompiledValidator(name: PrecompiledSchema, schema: object): ValidateFunction {
+  let standalone: Standalone | undefined;
+  try {
+    standalone = STANDALONE[name]();
+  } catch (error) {
+    // Not built (running from the TypeScript sources): compile below.
+    if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
+  }
+  if (standalone !== undefined && standalone.schemaDigest === schemaDigest(schema)) return standalone;
+  return createAjv().compile(schema);
 }
 
 /**

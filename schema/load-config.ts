@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { createAjv, describeAjvErrors } from "./ajv.js";
+import { describeAjvErrors, precompiledValidator } from "./ajv.js";
+import type { ValidateFunction } from "ajv";
 import { findJsonSyntaxProblem } from "./json-position.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
 
@@ -72,10 +73,10 @@ export class AgentixConfigError extends Error {
   }
 }
 
-let validateConfig: ReturnType<ReturnType<typeof createAjv>["compile"]> | undefined;
+let validateConfig: ValidateFunction | undefined;
 
-function validator() {
-  validateConfig ??= createAjv().compile(configSchema);
+function validator(): ValidateFunction {
+  validateConfig ??= precompiledValidator("config.v1", configSchema);
   return validateConfig;
 }
 

@@ -1,13 +1,13 @@
 import type { ValidateFunction } from "ajv";
-import { createAjv, describeAjvErrors } from "../../schema/ajv.js";
+import { describeAjvErrors, precompiledValidator } from "../../schema/ajv.js";
 import indexSchema from "../../schema/index.v1.schema.json" with { type: "json" };
 import type { AgentixIndex } from "./types.js";
 
 let validateIndex: ValidateFunction | undefined;
 
-/** The compiled validator of schema/index.v1.schema.json (compiled once). */
+/** The validator of schema/index.v1.schema.json (precompiled by the build, else compiled once). */
 export function indexValidator(): ValidateFunction {
-  validateIndex ??= createAjv().compile(indexSchema);
+  validateIndex ??= precompiledValidator("index.v1", indexSchema);
   return validateIndex;
 }
 
