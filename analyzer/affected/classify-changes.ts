@@ -1,0 +1,167 @@
+// What each change is: code agentix can follow (a seed), or something that widens the answer
+// to the whole application, with the reason.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { ts } from "ts-morph";
+import type { Analysis } from "../analyze.js";
+import type { ProjectFile } from "../project/load-project.js";
+import type { FileChange } from "./changes.js";
+import type { Importers } from "./import-graph.js";
+import type { BaseIndexLookup } from "./select.js";
+import { isConfigFile, isInertFile, type WideningReason } from "./widening.js";
+
+export interface Classified {
+  /** Changed project files agentix follows, with their changes. */
+  readonly seeds: readonly { readonly file: ProjectFile; readonly change: FileChange }[];
+  /** Files that imported a removed file (by the base index): their module changed meaning. */
+  readonly importersOfRemoved: readonly ProjectFile[];
+  readonly widened: readonly WideningReason[];
+  readonly notes: readonly string[];
+}
+
+export function classifyChanges(analysis: Analysis, changes: readonly FileChange[], importers: Importers, base: BaseIndexLookup | undefined): Classified {
+  const { loaded, roles } = analysis;
+  const byPath = new Map(loaded.files.map((file) => [file.path, file]));
+  const agentixDir = agentixPackageDirectory(loaded.root, loaded.compilerOptions);
+  const widened: WideningReason[] = [];
+  const notes: string[] = [];
+  const seeds: { file: ProjectFile; change: FileChange }[] = [];
+  const removed: string[] = [];
+  const widen = (reason: WideningReason) => {
+    if (!widened.some((existing) => existing.code === reason.code && existing.path === reason.path)) widened.push(reason);
+  };
+
+  /** Reached only by tests (and test helpers): a test support file, not shared application code. */
+  const onlyTestsReach = (start: ProjectFile): boolean => {
+    const seen = new Set<ProjectFile>([start]);
+    const queue = [start];
+    while (queue.length > 0) {
+      const file = queue.pop() as ProjectFile;
+      for (const entry of importers.get(file) ?? []) {
+        if (entry.typeOnly || seen.has(entry.importer)) continue;
+        if (!roles.isTest(entry.importer) && roles.role(entry.importer) !== "shared") return false;
+        seen.add(entry.importer);
+        queue.push(entry.importer);
+      }
+    }
+    return [...seen].some((file) => roles.isTest(file));
+  };
+
+  for (const change of changes) {
+    if (change.status === "deleted" || change.status === "renamed") removed.push(change.status === "renamed" ? (change.oldPath as string) : change.path);
+    if (change.status === "deleted") continue;
+    const file = change.path;
+    if (isConfigFile(file)) {
+      widen({ code: "config-file", message: `configuration changed: ${file}`, path: file });
+      continue;
+    }
+    if (isInertFile(file)) continue;
+    if (file.startsWith("../")) {
+      const absolute = path.resolve(loaded.root, file);
+      if (loaded.program.getSourceFile(absolute) !== undefined) {
+        widen({ code: "outside-project", message: `code outside the project that it compiles changed: ${file}`, path: file });
+      } else if (agentixDir !== undefined && absolute.startsWith(agentixDir + path.sep)) {
+        widen({ code: "agentix-runtime", message: `the agentix package the project runs on changed: ${file}`, path: file });
+      } else {
+        notes.push(`${file} is outside the project and not part of its program`);
+      }
+      continue;
+    }
+    const projectFile = byPath.get(file);
+    if (projectFile === undefined) {
+      widen({ code: "unknown-file", message: `${file} is not TypeScript the analyzer follows; what reads it cannot be proven`, path: file });
+    } else if (projectFile.declaration) {
+      widen({ code: "shared-code", message: `declaration file changed: ${file}`, path: file });
+    } else if (roles.role(projectFile) === "shared" && !onlyTestsReach(projectFile)) {
+      widen({ code: "shared-code", message: `shared code outside every feature changed: ${file}`, path: file });
+    } else {
+      seeds.push({ file: projectFile, change });
+    }
+  }
+
+  // A foreign (Standard Schema) validator that changed: its library may share it through a
+  // global registry (zod's, TypeBox's), which no import or reference shows.
+  const foreign = seeds.length > 0 ? foreignSchemas(analysis) : [];
+  for (const { file, change } of seeds) {
+    for (const opaque of foreign) {
+      if (opaque.file !== file.path || !touchesLine(change, opaque.line)) continue;
+      widen({
+        code: "opaque-schema",
+        message: `a ${opaque.vendor} schema changed at ${opaque.file}:${opaque.line}; foreign validators can be shared through their library's global registry, which agentix cannot follow`,
+        path: opaque.file,
+      });
+    }
+  }
+
+  // A non-literal import()/require() in runtime code could load any changed module.
+  if (seeds.length > 0 || removed.length > 0) {
+    for (const item of analysis.unresolved) {
+      if ((item.kind !== "dynamic-import" && item.kind !== "require") || roles.isTest(item.site.file)) continue;
+      const line = item.site.file.sourceFile.getLineAndCharacterOfPosition(item.site.node.getStart(item.site.file.sourceFile)).line + 1;
+      widen({ code: "unresolved-import", message: `${item.site.file.path}:${line}: ${item.reason}`, path: item.site.file.path });
+    }
+  }
+
+  // Removed (and renamed-away) files: their importers must be proven from the base index.
+  const importersOfRemoved: ProjectFile[] = [];
+  for (const old of removed) {
+    if (isConfigFile(old)) {
+      widen({ code: "config-file", message: `configuration removed: ${old}`, path: old });
+      continue;
+    }
+    if (isInertFile(old)) continue;
+    if (!/\.[cm]?tsx?$/.test(old)) {
+      widen({ code: "deleted-file", message: `${old} was removed; what read it cannot be proven`, path: old });
+      continue;
+    }
+    const found = base?.importersOf(old) ?? { problem: "no base index to look its importers up in" };
+    if ("problem" in found) {
+      widen({ code: "index-unavailable", message: `${old} was removed and its dependents cannot be proven: ${found.problem}`, path: old });
+      continue;
+    }
+    for (const importer of found) {
+      const current = byPath.get(importer);
+      if (current !== undefined) importersOfRemoved.push(current);
+    }
+  }
+  return { seeds, importersOfRemoved, widened, notes };
+}
+
+/** Every schema slot whose schema comes from another validator library, with where it is. */
+function foreignSchemas(analysis: Analysis): { file: string; line: number; vendor: string }[] {
+  const d = analysis.descriptors;
+  const slots = [
+    ...d.operations.flatMap((m) => [m.input, m.output, ...m.errors.map((e) => e.schema)]),
+    ...d.portOperations.flatMap((m) => [m.input, m.output, ...m.errors.map((e) => e.schema)]),
+    ...d.events.map((m) => m.payload),
+    ...d.invariants.map((m) => m.evidence),
+  ];
+  const found = new Map<string, { file: string; line: number; vendor: string }>();
+  for (const slot of slots) {
+    const opaque = slot?.opaque;
+    if (opaque?.vendor) found.set(`${opaque.file}:${opaque.line}`, { file: opaque.file, line: opaque.line, vendor: opaque.vendor });
+  }
+  return [...found.values()];
+}
+
+/** Whether a change touches a line: whole-file changes touch every line. */
+function touchesLine(change: FileChange, line: number): boolean {
+  if (change.status !== "modified" || change.lines === undefined) return true;
+  return change.lines.some(([first, last]) => line >= first && line <= last) || (change.deletedAfter ?? []).some((after) => after === line || after + 1 === line);
+}
+
+/** The directory of the agentix package the project resolves (its runtime changing widens). */
+function agentixPackageDirectory(root: string, options: ts.CompilerOptions): string | undefined {
+  const resolved = ts.resolveModuleName("agentix", path.join(root, "__agentix_probe__.ts"), options, ts.sys).resolvedModule?.resolvedFileName;
+  if (resolved === undefined) return undefined;
+  for (let dir = path.dirname(path.resolve(resolved)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (!existsSync(manifest)) continue;
+    try {
+      if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "agentix") return dir;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
