@@ -13,43 +13,60 @@ import { EXIT, UsageError, processIO, type CliIO, type ExitCode } from "./io.js"
 export interface LazyCommand {
   readonly name: string;
   readonly summary: string;
+  /** Whether the verb analyses the project (loads ts-morph and the shared rule logic). */
+  readonly analyzes: boolean;
   load(): Promise<Command>;
+}
+
+export interface RunOptions {
+  /**
+   * Before loading a verb that analyses, make `typescript` resolve to ts-morph's TypeScript in
+   * this process (analyzer/project/share-typescript.ts). Only the bin sets it: the process is its own.
+   */
+  readonly shareTypeScript?: boolean;
 }
 
 /** The verbs, in the order `agentix --help` lists them; `summary` is each command's own (tested). */
 export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "index",
+    analyzes: true,
     summary: "write .agentix/index.json; --check fails if the committed one is stale",
     load: async () => (await import("./commands/index-command.js")).indexCommand,
   },
   {
     name: "check",
+    analyzes: true,
     summary: "architecture violations, unresolved metadata, config errors",
     load: async () => (await import("./commands/check.js")).checkCommand,
   },
   {
     name: "inspect",
+    analyzes: true,
     summary: "a feature or an operation: contract, effects, consumers, tests",
     load: async () => (await import("./commands/inspect.js")).inspectCommand,
   },
   {
     name: "graph",
+    analyzes: true,
     summary: "feature dependencies and consumers (text, json, dot, mermaid)",
     load: async () => (await import("./commands/graph.js")).graphCommand,
   },
   {
     name: "affected",
+    analyzes: true,
     summary: "what a change can affect, down to the tests to run, with a reason per edge",
     load: async () => (await import("./commands/affected.js")).affectedCommand,
   },
   {
     name: "verify",
+    analyzes: true,
     summary: "typecheck, lint, index check and only the tests proven needed",
     load: async () => (await import("./commands/verify.js")).verifyCommand,
   },
   {
     name: "scaffold",
+    analyzes: false,
     summary: "create a feature capsule from the public template; never overwrites",
     load: async () => (await import("./commands/scaffold.js")).scaffoldCommand,
   },
@@ -68,7 +85,12 @@ Run \`agentix <command> --help\` for its options. agentix ${ANALYZER_VERSION}
 }
 
 /** Runs one command line; returns the exit code (never throws). */
-export async function run(argv: readonly string[], io: CliIO, commands: readonly (Command | LazyCommand)[] = COMMANDS): Promise<ExitCode> {
+export async function run(
+  argv: readonly string[],
+  io: CliIO,
+  commands: readonly (Command | LazyCommand)[] = COMMANDS,
+  options: RunOptions = {},
+): Promise<ExitCode> {
   const [verb, ...args] = argv;
   if (verb === undefined || verb === "--help" || verb === "-h" || verb === "help") {
     (verb === undefined ? io.stderr : io.stdout)(mainUsage(commands));
@@ -84,6 +106,7 @@ export async function run(argv: readonly string[], io: CliIO, commands: readonly
     return EXIT.badInvocation;
   }
   try {
+    if (options.shareTypeScript && "load" in entry && entry.analyzes) (await import("../project/share-typescript.js")).shareTypeScript();
     const command = "load" in entry ? await entry.load() : entry;
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(`${command.usage}\n`);
@@ -119,6 +142,6 @@ function isMain(): boolean {
 
 if (isMain()) {
   const io = processIO();
-  const code = await run(process.argv.slice(2), io);
+  const code = await run(process.argv.slice(2), io, COMMANDS, { shareTypeScript: true });
   process.exitCode = code;
 }
