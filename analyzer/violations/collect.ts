@@ -22,6 +22,7 @@ import {
   type PortOperationInfo,
   type ProjectServices,
   type QueryTypeServices,
+  type SourceProvider,
   type Violation,
 } from "../../eslint-plugin/logic/index.js";
 import type { Analysis } from "../analyze.js";
@@ -95,6 +96,12 @@ function sharedResolver(analysis: Analysis): SharedResolver {
     if (target.kind === "unresolved" && isRelative(specifier)) return resolveLexically(specifier, path.dirname(fromFile));
     return undefined;
   };
+}
+
+/** The analyzer's own syntax trees, for the rules' look-ups into other files (descriptors, exports). */
+function programSources(analysis: Analysis): SourceProvider {
+  const { fileByName } = analysis.loaded;
+  return (file) => (fileByName.get(file) ?? fileByName.get(file.split(path.sep).join("/")))?.sourceFile as unknown as ts.SourceFile | undefined;
 }
 
 /**
@@ -194,7 +201,7 @@ export function collectViolations(analysis: Analysis): ViolationEntry[] {
     if (file.declaration) continue;
     const scan = analysis.scans.get(file);
     const queries = scan?.calls.some((call) => call.api === "defineQuery") === true;
-    services ??= createProjectServices({ resolveModule: sharedResolver(analysis) });
+    services ??= createProjectServices({ resolveModule: sharedResolver(analysis), sources: programSources(analysis) });
     const syntactic = mayReachAmbient(analysis, file) || importsAcrossFeatures(analysis, file, services);
     if (!syntactic && !queries) continue;
     // A file with syntax errors is reported as a diagnostic; the rules need a valid tree.

@@ -42,6 +42,7 @@ export { createProjectServices, sharedProjectServices, clearProjectCaches } from
 export { createModuleResolver, resolveLexically, type ModuleResolver, type ResolutionKind } from "./project/module-resolver.js";
 export { createFeatureDependencyLookup, type DeclaredDependencies, type FeatureDependencyLookup } from "./project/feature-dependencies.js";
 export { createModuleExportsLookup, type ModuleExportsLookup } from "./project/module-exports.js";
+export type { SourceProvider } from "./project/source-cache.js";
 export { layoutFor, ProjectLayout, type Feature } from "./project/layout.js";
 export { createQueryTypeServices, type EsTreeToTsNodeMap, type PortOperationInfo, type QueryTypeServices } from "./query-types.js";
 export { importSiteVisitors, type ImportForm, type ImportSite } from "./imports/import-sites.js";

@@ -2,18 +2,22 @@ import type { ProjectServices } from "./rule-logic.js";
 import { createFeatureDependencyLookup } from "./project/feature-dependencies.js";
 import { createModuleExportsLookup } from "./project/module-exports.js";
 import { createModuleResolver, type ModuleResolver } from "./project/module-resolver.js";
-import { clearSourceCache } from "./project/source-cache.js";
+import { clearSourceCache, type SourceProvider } from "./project/source-cache.js";
 
 /**
  * Project services over one module resolver: TypeScript's resolution with the nearest
  * tsconfig unless another resolver is given (an analyzer may pass one over its own program).
+ * `sources` hands over syntax trees the caller already parsed (an analyzer's program): other
+ * files are read and parsed from the disk.
  */
-export function createProjectServices(options: { readonly resolveModule?: ModuleResolver } = {}): ProjectServices {
+export function createProjectServices(
+  options: { readonly resolveModule?: ModuleResolver; readonly sources?: SourceProvider } = {},
+): ProjectServices {
   const resolveModule = options.resolveModule ?? createModuleResolver();
   return {
     resolveModule,
-    featureDependencies: createFeatureDependencyLookup(resolveModule),
-    moduleExports: createModuleExportsLookup(resolveModule),
+    featureDependencies: createFeatureDependencyLookup(resolveModule, options.sources),
+    moduleExports: createModuleExportsLookup(resolveModule, options.sources),
   };
 }
 

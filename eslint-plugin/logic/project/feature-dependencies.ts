@@ -2,7 +2,7 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
 import type { ModuleResolver } from "./module-resolver.js";
-import { RECHECK_MS, derivedFromFile, parseSourceText } from "./source-cache.js";
+import { RECHECK_MS, derivedFromProvided, parseSourceText, type SourceProvider } from "./source-cache.js";
 
 /** What a feature descriptor declares in `defineFeature({ dependencies: [...] })`. */
 export interface DeclaredDependencies {
@@ -120,15 +120,18 @@ export function summarizeDescriptor(source: ts.SourceFile): DescriptorSummary | 
   return { entries };
 }
 
-/** Declared dependencies of descriptors, parsed once per file mtime, resolved through `resolve`. */
-export function createFeatureDependencyLookup(resolve: ModuleResolver): FeatureDependencyLookup {
+/**
+ * Declared dependencies of descriptors, parsed once per file mtime (or taken from `sources`, the
+ * trees a caller already has), resolved through `resolve`.
+ */
+export function createFeatureDependencyLookup(resolve: ModuleResolver, sources?: SourceProvider): FeatureDependencyLookup {
   // Answers from the disk, reused for RECHECK_MS: every file of a feature asks for the same one.
   const answers = new Map<string, { at: number; declared: DeclaredDependencies | undefined }>();
   const lookup = (descriptorFile: string, text: string | undefined): DeclaredDependencies | undefined => {
     const summary =
       text !== undefined
         ? summarizeDescriptor(parseSourceText(descriptorFile, text))
-        : derivedFromFile(descriptorFile, "descriptor", summarizeDescriptor);
+        : derivedFromProvided(sources, descriptorFile, "descriptor", summarizeDescriptor);
     if (!summary) return undefined;
     const files: string[] = [];
     let complete = true;

@@ -2,7 +2,7 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
 import type { ModuleResolver } from "./module-resolver.js";
-import { RECHECK_MS, derivedFromFile } from "./source-cache.js";
+import { RECHECK_MS, derivedFromProvided, type SourceProvider } from "./source-cache.js";
 
 /** The names a module exports (`"default"` included), or undefined when they cannot be known. */
 export type ModuleExportsLookup = (file: string) => ReadonlySet<string> | undefined;
@@ -66,14 +66,14 @@ export function summarizeExports(source: ts.SourceFile): ExportSummary {
 
 /**
  * Exported names of a module file, following `export * from` through the resolver. Each file is
- * parsed once per mtime; an unparseable file or an unresolvable `export *` makes the answer
+ * parsed once per mtime (or taken from `sources`, the trees a caller already has); an unparseable file or an unresolvable `export *` makes the answer
  * unknown (undefined), because a name might come from it.
  */
-export function createModuleExportsLookup(resolve: ModuleResolver): ModuleExportsLookup {
+export function createModuleExportsLookup(resolve: ModuleResolver, sources?: SourceProvider): ModuleExportsLookup {
   const collect = (file: string, seen: Set<string>, into: Set<string>, viaStar: boolean): boolean => {
     if (seen.has(file)) return true;
     seen.add(file);
-    const summary = derivedFromFile(file, "exports", summarizeExports);
+    const summary = derivedFromProvided(sources, file, "exports", summarizeExports);
     if (!summary) return false;
     // `export *` re-exports every name but the default one.
     for (const name of summary.names) if (!viaStar || name !== "default") into.add(name);

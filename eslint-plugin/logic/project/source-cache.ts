@@ -75,6 +75,41 @@ export function derivedFromFile<T>(file: string, key: string, compute: (source: 
   return value;
 }
 
+const derivedOfSources = new WeakMap<ts.SourceFile, Map<string, unknown>>();
+
+/**
+ * A value computed from a syntax tree someone else parsed (an analyzer's program), cached with
+ * the tree under `key`: the tree is the file as that program read it, so nothing is re-read.
+ */
+export function derivedFromSource<T>(source: ts.SourceFile, key: string, compute: (source: ts.SourceFile) => T): T {
+  let derived = derivedOfSources.get(source);
+  if (!derived) {
+    derived = new Map();
+    derivedOfSources.set(source, derived);
+  }
+  if (derived.has(key)) return derived.get(key) as T;
+  const value = compute(source);
+  derived.set(key, value);
+  return value;
+}
+
+/**
+ * The trees of files a caller already parsed, by absolute path (undefined for any other file:
+ * it is read from the disk). An analyzer passes its program's files.
+ */
+export type SourceProvider = (file: string) => ts.SourceFile | undefined;
+
+/** `derivedFromFile`, answered from `provider`'s tree when it has the file. */
+export function derivedFromProvided<T>(
+  provider: SourceProvider | undefined,
+  file: string,
+  key: string,
+  compute: (source: ts.SourceFile) => T,
+): T | undefined {
+  const source = provider?.(file);
+  return source ? derivedFromSource(source, key, compute) : derivedFromFile(file, key, compute);
+}
+
 /** Forgets every parsed file. */
 export function clearSourceCache(): void {
   entries.clear();
