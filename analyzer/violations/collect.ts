@@ -16,6 +16,7 @@ import {
   createProjectServices,
   createQueryTypeServices,
   resolveLexically,
+  QUERY_FORBIDDEN_KINDS,
   type LogicInput,
   type ModuleResolver as SharedResolver,
   type EsTreeToTsNodeMap,
@@ -28,6 +29,8 @@ import {
 import type { Analysis } from "../analyze.js";
 import type { ViolationEntry } from "../index-file/types.js";
 import type { ProjectFile } from "../project/load-project.js";
+import type { FileScan } from "../extract/scan.js";
+import { propertyNameText, unwrapExpression } from "../resolve/values.js";
 
 const AMBIENT_WORDS = new RegExp(`(?<![.\\w$])(?:${[...ROOT_GLOBALS].join("|")})(?![\\w$])|\\bimport\\s*\\.\\s*meta\\b`, "gu");
 
@@ -143,6 +146,49 @@ function mayReachAmbient(analysis: Analysis, file: ProjectFile): boolean {
 }
 
 /**
+ * Whether a file's `defineQuery` calls could break no-query-writes: a necessary condition, never
+ * the rule. A call is clean only when the analyzer's static model proves what the rule would
+ * find: options an object literal without `emits`, every effect (spreads followed as the rule
+ * follows them) a port operation of a kind a query may use. Anything it cannot prove (a computed
+ * key, an unresolved effect, a method) sends the file to the rule itself.
+ */
+function queriesMayWrite(analysis: Analysis, scan: FileScan): boolean {
+  const { descriptors } = analysis;
+  const allowed = (expression: morphTs.Expression): boolean => {
+    const operation = descriptors.portOperationAt(expression);
+    return operation !== undefined && !QUERY_FORBIDDEN_KINDS.has(operation.kind);
+  };
+  const allAllowed = (expression: morphTs.Expression): boolean =>
+    descriptors.objectEntriesAt(expression)?.every((entry) => allowed(entry.value)) === true;
+  const effectsAllowed = (value: morphTs.Expression): boolean => {
+    const effects = unwrapExpression(value);
+    if (!morphTs.isObjectLiteralExpression(effects)) return allAllowed(effects);
+    return effects.properties.every((entry) => {
+      if (morphTs.isSpreadAssignment(entry)) return allAllowed(entry.expression);
+      if (morphTs.isPropertyAssignment(entry)) return allowed(entry.initializer);
+      if (morphTs.isShorthandPropertyAssignment(entry)) return allowed(entry.name);
+      return false;
+    });
+  };
+  for (const call of scan.calls) {
+    if (call.api !== "defineQuery") continue;
+    const argument = call.node.arguments[0];
+    const options = argument ? unwrapExpression(argument) : undefined;
+    if (!options || !morphTs.isObjectLiteralExpression(options)) return true;
+    for (const property of options.properties) {
+      if (morphTs.isSpreadAssignment(property)) return true;
+      const key = property.name ? propertyNameText(property.name) : undefined;
+      if (key === undefined || key === "emits") return true;
+      if (key !== "effects") continue;
+      if (morphTs.isPropertyAssignment(property) ? !effectsAllowed(property.initializer) : !morphTs.isShorthandPropertyAssignment(property) || !allAllowed(property.name)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The query rule's effect-kind look-ups, answered from the analyzer's static model of port
  * operations (no type checking); whatever the model cannot tell is asked of the checker.
  */
@@ -200,7 +246,7 @@ export function collectViolations(analysis: Analysis): ViolationEntry[] {
   for (const file of loaded.files) {
     if (file.declaration) continue;
     const scan = analysis.scans.get(file);
-    const queries = scan?.calls.some((call) => call.api === "defineQuery") === true;
+    const queries = scan !== undefined && queriesMayWrite(analysis, scan);
     services ??= createProjectServices({ resolveModule: sharedResolver(analysis), sources: programSources(analysis) });
     const syntactic = mayReachAmbient(analysis, file) || importsAcrossFeatures(analysis, file, services);
     if (!syntactic && !queries) continue;

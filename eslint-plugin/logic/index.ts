@@ -48,7 +48,7 @@ export { createQueryTypeServices, type EsTreeToTsNodeMap, type PortOperationInfo
 export { importSiteVisitors, type ImportForm, type ImportSite } from "./imports/import-sites.js";
 export { noAmbientCapabilitiesLogic, noAmbientCapabilitiesMessages, NO_AMBIENT_CAPABILITIES } from "./no-ambient-capabilities.js";
 export { noPrivateImportsLogic, noPrivateImportsMessages, NO_PRIVATE_IMPORTS } from "./no-private-imports.js";
-export { noQueryWritesLogic, noQueryWritesMessages, NO_QUERY_WRITES } from "./no-query-writes.js";
+export { noQueryWritesLogic, noQueryWritesMessages, NO_QUERY_WRITES, QUERY_FORBIDDEN_KINDS } from "./no-query-writes.js";
 export {
   noUndeclaredDependenciesLogic,
   noUndeclaredDependenciesMessages,

@@ -25,7 +25,8 @@ export interface QueryLogicInput extends LogicInput {
   readonly types: QueryTypeServices;
 }
 
-const FORBIDDEN_KINDS: ReadonlySet<string> = new Set(["write", "external"]);
+/** Port operation kinds a query may not declare as effects. */
+export const QUERY_FORBIDDEN_KINDS: ReadonlySet<string> = new Set(["write", "external"]);
 
 function keyName(property: TSESTree.Property): string | undefined {
   if (!property.computed && property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
@@ -60,7 +61,7 @@ export const noQueryWritesLogic: RuleLogic<QueryLogicInput> = {
     const { scopeManager, types } = input;
 
     const reportOperation = (query: string, effect: string, operation: PortOperationInfo, node: TSESTree.Node): void => {
-      const kinds = operation.kinds.filter((kind) => FORBIDDEN_KINDS.has(kind));
+      const kinds = operation.kinds.filter((kind) => QUERY_FORBIDDEN_KINDS.has(kind));
       if (kinds.length === 0) return;
       report(
         violations.create("writeEffect", node.loc, {

@@ -138,8 +138,8 @@ describe("agentix index", SLOW, () => {
     const result = await cli(["index", "--json"], broken);
     expect(result.code).toBe(0);
     const parsed = (await valid("cli-index.v1.schema.json", result.stdout)) as { counts: { errors: number; warnings: number } };
-    expect(parsed.counts).toMatchObject({ errors: 13, warnings: 7 });
-    expect(result.stderr).toBe("agentix: the index records 13 errors and 7 warnings; run `agentix check` for details\n");
+    expect(parsed.counts).toMatchObject({ errors: 16, warnings: 7 });
+    expect(result.stderr).toBe("agentix: the index records 16 errors and 7 warnings; run `agentix check` for details\n");
   });
 });
 
@@ -197,7 +197,7 @@ describe("agentix check", SLOW, () => {
     }
     const report = (await valid("cli-check.v1.schema.json", json.stdout)) as { ok: boolean; summary: { errors: number; warnings: number }; problems: { rule: string }[] };
     expect(report.ok).toBe(false);
-    expect(report.summary).toMatchObject({ errors: 13, warnings: 7 });
+    expect(report.summary).toMatchObject({ errors: 16, warnings: 7 });
     expect(new Set(report.problems.map((p) => p.rule))).toEqual(
       new Set([
         "agentix/no-private-imports",
@@ -219,12 +219,12 @@ describe("agentix check", SLOW, () => {
     const log = JSON.parse(sarif.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; ruleIndex: number; level: string; locations?: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
     expect(log.version).toBe("2.1.0");
     const [sarifRun] = log.runs;
-    expect(sarifRun!.results).toHaveLength(20);
+    expect(sarifRun!.results).toHaveLength(23);
     for (const result of sarifRun!.results) {
       expect(sarifRun!.tool.driver.rules[result.ruleIndex]!.id).toBe(result.ruleId);
       expect(result.locations?.[0]?.physicalLocation.artifactLocation.uri).toMatch(/^src\//u);
     }
-    expect(text.stdout).toContain("\n✖ 20 problems (13 errors, 7 warnings)\n");
+    expect(text.stdout).toContain("\n✖ 23 problems (16 errors, 7 warnings)\n");
     expect(text.stdout).toContain("\n  3:49    error   Date.now() reads the clock ambiently in a domain file;");
   });
 });

@@ -201,14 +201,14 @@ describe("a project with every kind of problem", () => {
       "warning unused-dependency src/features/beta/feature.ts:6",
       "warning missing-contract src/features/delta/model.ts:1",
       "warning missing-descriptor src/features/delta/model.ts:1",
-      "error feature-id-mismatch src/features/gamma/feature.ts:5",
+      "error feature-id-mismatch src/features/gamma/feature.ts:9",
     ]);
     expect(broken.diagnostics[0]!.message).toBe(
       "features alpha, beta, gamma depend on each other in cycles, e.g. alpha -> beta -> alpha; dependencies between features must form a directed acyclic graph",
     );
     expect(broken.diagnostics[0]!.related).toEqual([
       { file: "src/features/beta/feature.ts", line: 6 },
-      { file: "src/features/gamma/feature.ts", line: 5 },
+      { file: "src/features/gamma/feature.ts", line: 9 },
     ]);
     expect(broken.diagnostics[1]!.related).toEqual([{ file: "src/features/beta/operations.ts", line: 3 }]);
   });
@@ -233,6 +233,10 @@ describe("a project with every kind of problem", () => {
       "agentix/no-undeclared-dependencies src/features/gamma/queries.ts:2:28",
       "agentix/no-query-writes src/features/gamma/queries.ts:10:14",
       "agentix/no-query-writes src/features/gamma/queries.ts:11:3",
+      // Write effects reached through an overridden entry, a variable and a spread.
+      "agentix/no-query-writes src/features/gamma/query-override.ts:10:14",
+      "agentix/no-query-writes src/features/gamma/query-spread.ts:5:119",
+      "agentix/no-query-writes src/features/gamma/query-variable.ts:5:112",
     ]);
   });
 });

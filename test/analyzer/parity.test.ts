@@ -69,7 +69,7 @@ describe("parity with ESLint", { timeout: 180_000 }, () => {
     const [agentix, eslint] = await Promise.all([agentixViolations(root), eslintViolations(root)]);
     // The file with a syntax error is a parse error for ESLint and a diagnostic for agentix.
     expect(eslint.fatal).toEqual(["src/features/beta/broken.ts"]);
-    expect(agentix).toHaveLength(9);
+    expect(agentix).toHaveLength(12);
     expect(agentix).toEqual(eslint.violations);
   });
 

@@ -3,6 +3,8 @@ import path from "node:path";
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
+import { createFileExistence } from "./file-existence.js";
+import { aliasMatcher, firstPathsCandidate } from "./paths-alias.js";
 
 /**
  * `import` for ES module syntax (static imports, re-exports, `import()`, `import type`,
@@ -21,6 +23,8 @@ interface TsconfigEntry {
   /** Specifiers that are neither relative nor absolute still resolve into the project when they
    * match `paths` or start with `#` (package.json imports), or when `baseUrl` is set. */
   readonly aliases: (specifier: string) => boolean;
+  /** The file `paths` maps a bare specifier to first, for the direct answer. */
+  readonly pathsCandidate: (specifier: string) => string | undefined;
   readonly results: Map<string, string | null>;
   checkedAt: number;
 }
@@ -65,19 +69,6 @@ function canonical(file: string): string {
 
 function isRelativeOrAbsolute(specifier: string): boolean {
   return specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || specifier === ".." || path.isAbsolute(specifier);
-}
-
-function aliasMatcher(options: ts.CompilerOptions): (specifier: string) => boolean {
-  if (options.baseUrl !== undefined) return () => true;
-  const patterns = Object.keys(options.paths ?? {});
-  const exact = new Set(patterns.filter((p) => !p.includes("*")));
-  const wildcards = patterns
-    .filter((p) => p.includes("*"))
-    .map((p) => [p.slice(0, p.indexOf("*")), p.slice(p.indexOf("*") + 1)] as const);
-  return (specifier) =>
-    specifier.startsWith("#") ||
-    exact.has(specifier) ||
-    wildcards.some(([prefix, suffix]) => specifier.length >= prefix.length + suffix.length && specifier.startsWith(prefix) && specifier.endsWith(suffix));
 }
 
 function mtimeOf(file: string): number {
@@ -133,6 +124,7 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
       options,
       cache: ts.createModuleResolutionCache(cwd, canonical, options),
       aliases: aliasMatcher(options),
+      pathsCandidate: firstPathsCandidate(options),
       results: new Map(),
       checkedAt: now,
     };
@@ -158,18 +150,15 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     return mode;
   }
 
-  const directFiles = new Map<string, string | null>();
-  const directFile = (specifier: string, dir: string): string | undefined => {
-    const extension = path.extname(specifier);
+  const exists = createFileExistence();
+  /** The TypeScript file a path with a JavaScript or TypeScript extension names, when it exists. */
+  const directFile = (target: string): string | undefined => {
+    const extension = path.extname(target);
     const candidates = JS_TO_TS[extension] ?? ((TS_EXTENSIONS as readonly string[]).includes(extension) ? [extension] : undefined);
     if (!candidates) return undefined;
-    const key = `${dir}\0${specifier}`;
-    const known = directFiles.get(key);
-    if (known !== undefined) return known ?? undefined;
-    const base = path.resolve(dir, specifier).slice(0, -extension.length);
-    const found = candidates.map((ext) => base + ext).find((file) => ts.sys.fileExists(file));
-    directFiles.set(key, found ?? null);
-    return found;
+    const base = target.slice(0, -extension.length);
+    for (const candidate of candidates) if (exists(base + candidate)) return base + candidate;
+    return undefined;
   };
 
   const resolve = (specifier: string, fromFile: string, kind: ResolutionKind = "import"): string | undefined => {
@@ -179,11 +168,17 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
       // The common case, answered without TypeScript: a relative specifier with an extension
       // whose TypeScript file exists ("./x.js" -> "./x.ts", "./x.ts"). TypeScript's resolution
       // looks for the same file first, so the answer is the same.
-      const direct = directFile(specifier, dir);
+      const direct = directFile(path.resolve(dir, specifier));
       if (direct !== undefined) return direct;
     }
     const entry = load(nearestTsconfig(dir));
-    if (!relative && !entry.aliases(specifier)) return undefined;
+    if (!relative) {
+      if (!entry.aliases(specifier)) return undefined;
+      // The same shortcut for a `paths` alias: TypeScript tries its first substitution first.
+      const candidate = entry.pathsCandidate(specifier);
+      const direct = candidate === undefined ? undefined : directFile(candidate);
+      if (direct !== undefined) return direct;
+    }
     const mode = modeFor(entry, fromFile, kind);
     const key = `${mode ?? ""}\0${dir}\0${specifier}`;
     const known = entry.results.get(key);
@@ -200,7 +195,7 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     clear() {
       tsconfigOfDir.clear();
       entries.clear();
-      directFiles.clear();
+      exists.clear();
       formats.clear();
     },
   });
