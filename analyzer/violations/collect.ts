@@ -1,6 +1,6 @@
+import { createRequire } from "node:module";
 import path from "node:path";
-import { analyze as analyzeScopes } from "@typescript-eslint/scope-manager";
-import { parseAndGenerateServices, type TSESTree } from "@typescript-eslint/typescript-estree";
+import type { TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { ts as morphTs } from "../project/ts-morph.js";
 import {
@@ -31,6 +31,22 @@ import type { ViolationEntry } from "../index-file/types.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { FileScan } from "../extract/scan.js";
 import { propertyNameText, unwrapExpression } from "../resolve/values.js";
+
+const require = createRequire(import.meta.url);
+
+/** The ESTree converter and scope analyser, loaded when a first file needs the rules (often none does). */
+interface RuleHosts {
+  readonly parseAndGenerateServices: typeof import("@typescript-eslint/typescript-estree").parseAndGenerateServices;
+  readonly analyzeScopes: typeof import("@typescript-eslint/scope-manager").analyze;
+}
+let ruleHosts: RuleHosts | undefined;
+function loadRuleHosts(): RuleHosts {
+  ruleHosts ??= {
+    parseAndGenerateServices: (require("@typescript-eslint/typescript-estree") as typeof import("@typescript-eslint/typescript-estree")).parseAndGenerateServices,
+    analyzeScopes: (require("@typescript-eslint/scope-manager") as typeof import("@typescript-eslint/scope-manager")).analyze,
+  };
+  return ruleHosts;
+}
 
 const AMBIENT_WORDS = new RegExp(`(?<![.\\w$])(?:${[...ROOT_GLOBALS].join("|")})(?![\\w$])|\\bimport\\s*\\.\\s*meta\\b`, "gu");
 
@@ -253,6 +269,7 @@ export function collectViolations(analysis: Analysis): ViolationEntry[] {
     // A file with syntax errors is reported as a diagnostic; the rules need a valid tree.
     if (loaded.program.getSyntacticDiagnostics(file.sourceFile).length > 0) continue;
     const filename = analysis.roles.absolute(file);
+    const { parseAndGenerateServices, analyzeScopes } = loadRuleHosts();
     const parsed = parseAndGenerateServices(file.sourceFile.text, {
       programs: [programView],
       filePath: file.fileName,

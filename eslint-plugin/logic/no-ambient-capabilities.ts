@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/typescript-estree";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { Variable } from "@typescript-eslint/scope-manager";
 import type { AmbientCategory } from "../../schema/load-config.js";
 import {

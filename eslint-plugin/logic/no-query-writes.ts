@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/typescript-estree";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { PortOperationInfo, QueryTypeServices } from "./query-types.js";
 import type { LogicInput, RuleLogic } from "./rule-logic.js";
 import { staticString } from "./imports/import-sites.js";

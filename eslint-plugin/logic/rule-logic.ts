@@ -1,10 +1,24 @@
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
-import { simpleTraverse, type TSESTree } from "@typescript-eslint/typescript-estree";
+import { createRequire } from "node:module";
+import type { TSESTree } from "@typescript-eslint/types";
 import type { AgentixConfig } from "../../schema/load-config.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
 import type { FeatureDependencyLookup } from "./project/feature-dependencies.js";
 import type { ModuleExportsLookup } from "./project/module-exports.js";
 import { compareViolations, type Violation } from "./violation.js";
+
+type Estree = typeof import("@typescript-eslint/typescript-estree");
+let estree: Estree | undefined;
+
+/**
+ * typescript-estree's traversal, loaded on first use: whoever runs the logic standalone has
+ * converted a file with it already, and a host that loads the logic but converts nothing (an
+ * analyzer run on a project without candidate files) never loads it.
+ */
+const simpleTraverse: Estree["simpleTraverse"] = (...args) => {
+  estree ??= createRequire(import.meta.url)("@typescript-eslint/typescript-estree") as Estree;
+  estree.simpleTraverse(...args);
+};
 
 /** What the detection logic needs from its host besides the file itself. */
 export interface ProjectServices {

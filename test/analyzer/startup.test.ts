@@ -29,9 +29,9 @@ describe("startup", () => {
 describe("the bin", () => {
   afterAll(removeCopies);
 
-  it("loads one TypeScript: typescript-estree and the rules' logic get ts-morph's (0.3 s saved, the syntax kinds of its trees)", () => {
-    const dir = copyFixture("shop");
-    // Reports, as the process exits, which compilers it loaded and which module `typescript` is.
+  /** Runs the bin on a copy of a fixture and reports which compilers it loaded, as it exits. */
+  function loaded(fixture: string): unknown {
+    const dir = copyFixture(fixture);
     const probe = path.join(dir, "probe.cjs");
     writeFileSync(
       probe,
@@ -43,9 +43,17 @@ describe("the bin", () => {
   process.stderr.write("@@" + JSON.stringify({ estree, files: files.length, modules: exports.size }) + "\\n");
 });\n`,
     );
-    const result = spawnSync(process.execPath, ["-r", probe, BIN, "index", "--check"], { cwd: dir, encoding: "utf8" });
-    const report = JSON.parse(/@@(.*)/u.exec(result.stderr)?.[1] ?? "null") as unknown;
-    // Two files resolve to TypeScript (ts-morph's and the package's), both to the one module.
-    expect(report).toEqual({ estree: true, files: 2, modules: 1 });
+    const result = spawnSync(process.execPath, ["-r", probe, BIN, "index"], { cwd: dir, encoding: "utf8" });
+    return JSON.parse(/@@(.*)/u.exec(result.stderr)?.[1] ?? "null") as unknown;
+  }
+
+  it("loads one TypeScript: typescript-estree and the rules' logic get ts-morph's (0.3 s saved, the syntax kinds of its trees)", () => {
+    // The broken fixture has files the rules must see. Two files resolve to TypeScript
+    // (ts-morph's and the package's), both to the one module.
+    expect(loaded("broken")).toEqual({ estree: true, files: 2, modules: 1 });
+  });
+
+  it("does not load typescript-estree when no file can hold a violation", () => {
+    expect(loaded("shop")).toEqual({ estree: false, files: 2, modules: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/typescript-estree";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import type { ResolutionKind } from "../project/module-resolver.js";
 import { globalReferences } from "../scope/global-references.js";

@@ -1,5 +1,5 @@
 import type { Reference, Scope, ScopeManager, Variable } from "@typescript-eslint/scope-manager";
-import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/typescript-estree";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 
 /** `typeof x` / `typeof x.y` in a type: scope analysis counts it as a value reference, but only a type crosses. */
 export function isInTypeQuery(identifier: TSESTree.Node): boolean {
