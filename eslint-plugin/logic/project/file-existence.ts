@@ -4,7 +4,7 @@ import path from "node:path";
 import ts = require("typescript");
 
 /** A folder's listing is trusted for this long (ms): an editor creates files slower than this. */
-const RECHECK_MS = 1000;
+export const LISTING_RECHECK_MS = 1000;
 
 export interface FileExistence {
   (file: string): boolean;
@@ -14,7 +14,7 @@ export interface FileExistence {
 /**
  * Whether a file exists, answered from one listing per folder instead of one `stat` per
  * question: linting a project asks about the same few folders thousands of times. On a case-insensitive file system names are compared as the system
- * compares them, so every question goes to `stat` there. A listing is trusted for RECHECK_MS,
+ * compares them, so every question goes to `stat` there. A listing is trusted for LISTING_RECHECK_MS,
  * then kept for as long as its folder's mtime stays the same.
  */
 export function createFileExistence(): FileExistence {
@@ -22,7 +22,7 @@ export function createFileExistence(): FileExistence {
   const listing = (dir: string): ReadonlySet<string> => {
     const now = Date.now();
     const known = listings.get(dir);
-    if (known && now - known.at < RECHECK_MS) return known.files;
+    if (known && now - known.at < LISTING_RECHECK_MS) return known.files;
     // Adding, removing or renaming a file changes its folder's mtime: one stat tells whether to re-read.
     const mtimeMs = mtimeOf(dir);
     if (known && known.mtimeMs === mtimeMs) {

@@ -3,7 +3,7 @@ import path from "node:path";
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
-import { createFileExistence } from "./file-existence.js";
+import { LISTING_RECHECK_MS, createFileExistence } from "./file-existence.js";
 import { aliasMatcher, firstPathsCandidate } from "./paths-alias.js";
 
 /**
@@ -151,14 +151,33 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
   }
 
   const exists = createFileExistence();
+  // A lint run asks about the same targets thousands of times: answers are reused for as long as
+  // a folder listing is trusted, and absolute paths for as long as the resolver lives.
+  const absolutes = new Map<string, string>();
+  const directAnswers = new Map<string, { readonly at: number; readonly file: string | undefined }>();
   /** The TypeScript file a path with a JavaScript or TypeScript extension names, when it exists. */
   const directFile = (target: string): string | undefined => {
+    const now = Date.now();
+    const known = directAnswers.get(target);
+    if (known && now - known.at < LISTING_RECHECK_MS) return known.file;
     const extension = path.extname(target);
     const candidates = JS_TO_TS[extension] ?? ((TS_EXTENSIONS as readonly string[]).includes(extension) ? [extension] : undefined);
-    if (!candidates) return undefined;
-    const base = target.slice(0, -extension.length);
-    for (const candidate of candidates) if (exists(base + candidate)) return base + candidate;
-    return undefined;
+    let file: string | undefined;
+    if (candidates) {
+      const base = target.slice(0, -extension.length);
+      file = candidates.map((candidate) => base + candidate).find((candidate) => exists(candidate));
+    }
+    directAnswers.set(target, { at: now, file });
+    return file;
+  };
+  const absolute = (dir: string, specifier: string): string => {
+    const key = `${dir}\0${specifier}`;
+    let known = absolutes.get(key);
+    if (known === undefined) {
+      known = path.resolve(dir, specifier);
+      absolutes.set(key, known);
+    }
+    return known;
   };
 
   const resolve = (specifier: string, fromFile: string, kind: ResolutionKind = "import"): string | undefined => {
@@ -168,7 +187,7 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
       // The common case, answered without TypeScript: a relative specifier with an extension
       // whose TypeScript file exists ("./x.js" -> "./x.ts", "./x.ts"). TypeScript's resolution
       // looks for the same file first, so the answer is the same.
-      const direct = directFile(path.resolve(dir, specifier));
+      const direct = directFile(absolute(dir, specifier));
       if (direct !== undefined) return direct;
     }
     const entry = load(nearestTsconfig(dir));
@@ -196,6 +215,8 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
       tsconfigOfDir.clear();
       entries.clear();
       exists.clear();
+      absolutes.clear();
+      directAnswers.clear();
       formats.clear();
     },
   });

@@ -54,7 +54,8 @@ function entryFor(file: string): Entry | undefined {
  */
 export function parseSourceText(file: string, text: string): ts.SourceFile {
   const kind = /\.[cm]?tsx$/u.test(file) ? ts.ScriptKind.TSX : /\.[cm]?jsx?$/u.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
-  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  // Summaries read statements, never JSDoc: skipping it is part of why they are cheap.
+  return ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, kind);
 }
 
 /** The syntax tree of a project file, parsed once per path + mtime + size. */
