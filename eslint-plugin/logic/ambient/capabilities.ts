@@ -121,6 +121,8 @@ export function moduleName(specifier: string): string {
 
 /** The category of a banned module (or one of its subpaths), if it is banned. */
 export function bannedModuleCategory(specifier: string): AmbientCategory | undefined {
+  // Most specifiers a linter sees are relative: no package can be named that way.
+  if (specifier.startsWith(".") || specifier.startsWith("/")) return undefined;
   const name = moduleName(specifier);
   const direct = BANNED_MODULES.get(name);
   if (direct) return direct;

@@ -35,6 +35,7 @@ export class ProjectLayout {
   private readonly isTest: Matcher;
   private readonly ambientAllowed: ReadonlyMap<AmbientCategory, Matcher>;
   private readonly featureByDir = new Map<string, Feature | null>();
+  private readonly featureByFile = new Map<string, Feature | null>();
   private readonly rootPrefix: string;
 
   constructor(readonly config: AgentixConfig) {
@@ -74,9 +75,13 @@ export class ProjectLayout {
 
   /** The innermost feature folder containing `file`, if any. */
   featureOf(file: string): Feature | undefined {
+    // Asked for every import of every file: the answer depends on the path alone.
+    const known = this.featureByFile.get(file);
+    if (known !== undefined) return known ?? undefined;
     const relative = this.relative(file);
-    if (relative === undefined) return undefined;
-    return this.featureOfDir(path.posix.dirname(relative)) ?? undefined;
+    const feature = relative === undefined ? null : this.featureOfDir(path.posix.dirname(relative));
+    this.featureByFile.set(file, feature);
+    return feature ?? undefined;
   }
 
   private featureOfDir(relativeDir: string): Feature | null {
