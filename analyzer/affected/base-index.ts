@@ -1,16 +1,12 @@
 // The index as committed at the base of a change: the only record of who imported a file that
 // the change deleted. Used only when it is valid and describes the base's own sources.
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { indexProblems } from "../index-file/validate.js";
 import type { AgentixIndex } from "../index-file/types.js";
 import { INDEX_DIRECTORY, INDEX_FILE_NAME } from "../index-file/write.js";
+import { git, repositoryTop } from "./git.js";
 import type { BaseIndexLookup } from "./select.js";
-
-function git(cwd: string, args: readonly string[], input?: string): Buffer {
-  return execFileSync("git", args, { cwd, input, maxBuffer: 512 * 1024 * 1024, stdio: ["pipe", "pipe", "ignore"] });
-}
 
 /** Reads `<project>/.agentix/index.json` at `ref`, checks it, and answers importer questions from it. */
 export function baseIndexAt(ref: string, projectRoot: string): BaseIndexLookup {
@@ -18,7 +14,7 @@ export function baseIndexAt(ref: string, projectRoot: string): BaseIndexLookup {
   let problem: string | undefined;
   const load = (): void => {
     if (index !== undefined || problem !== undefined) return;
-    const top = git(projectRoot, ["rev-parse", "--show-toplevel"]).toString("utf8").trim();
+    const top = repositoryTop(projectRoot);
     const prefix = path.relative(top, projectRoot).split(path.sep).join("/");
     const at = (file: string) => `${ref}:${prefix === "" ? file : `${prefix}/${file}`}`;
     let text: string;

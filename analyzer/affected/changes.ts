@@ -1,6 +1,6 @@
 // What changed: from git (`--since <ref>`, working tree included) or from named targets.
-import { execFileSync } from "node:child_process";
 import path from "node:path";
+import { ChangeSourceError, gitText as git, repositoryTop } from "./git.js";
 
 export type ChangeStatus = "added" | "modified" | "deleted" | "renamed";
 
@@ -16,18 +16,7 @@ export interface FileChange {
   readonly deletedAfter?: readonly number[];
 }
 
-export class ChangeSourceError extends Error {
-  override readonly name = "ChangeSourceError";
-}
-
-function git(cwd: string, args: readonly string[]): string {
-  try {
-    return execFileSync("git", args, { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new ChangeSourceError(`git ${args.join(" ")} failed${stderr ? `: ${stderr}` : ""}`);
-  }
-}
+export { ChangeSourceError };
 
 const toPosix = (value: string) => value.split(path.sep).join("/");
 
@@ -36,7 +25,7 @@ const toPosix = (value: string) => value.split(path.sep).join("/");
  * untracked), with the changed lines of each modified file.
  */
 export function changesSince(ref: string, projectRoot: string): FileChange[] {
-  const top = git(projectRoot, ["rev-parse", "--show-toplevel"]).trim();
+  const top = repositoryTop(projectRoot);
   try {
     git(projectRoot, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
   } catch {

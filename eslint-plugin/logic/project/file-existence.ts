@@ -46,9 +46,10 @@ export function createFileExistence(): FileExistence {
   return Object.assign(exists, { clear: () => listings.clear() });
 }
 
-function mtimeOf(dir: string): number {
+/** A file's or folder's mtime, or -1 when it cannot be read. */
+export function mtimeOf(file: string): number {
   try {
-    return statSync(dir).mtimeMs;
+    return statSync(file).mtimeMs;
   } catch {
     return -1;
   }

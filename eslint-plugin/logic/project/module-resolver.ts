@@ -1,9 +1,8 @@
-import { statSync } from "node:fs";
 import path from "node:path";
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
-import { LISTING_RECHECK_MS, createFileExistence } from "./file-existence.js";
+import { LISTING_RECHECK_MS, createFileExistence, mtimeOf } from "./file-existence.js";
 import { aliasMatcher, firstPathsCandidate } from "./paths-alias.js";
 
 /**
@@ -69,14 +68,6 @@ function canonical(file: string): string {
 
 function isRelativeOrAbsolute(specifier: string): boolean {
   return specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || specifier === ".." || path.isAbsolute(specifier);
-}
-
-function mtimeOf(file: string): number {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return -1;
-  }
 }
 
 /**
@@ -152,8 +143,7 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
 
   const exists = createFileExistence();
   // A lint run asks about the same targets thousands of times: answers are reused for as long as
-  // a folder listing is trusted, and absolute paths for as long as the resolver lives.
-  const absolutes = new Map<string, string>();
+  // a folder listing is trusted.
   const directAnswers = new Map<string, { readonly at: number; readonly file: string | undefined }>();
   /** The TypeScript file a path with a JavaScript or TypeScript extension names, when it exists. */
   const directFile = (target: string): string | undefined => {
@@ -170,15 +160,6 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     directAnswers.set(target, { at: now, file });
     return file;
   };
-  const absolute = (dir: string, specifier: string): string => {
-    const key = `${dir}\0${specifier}`;
-    let known = absolutes.get(key);
-    if (known === undefined) {
-      known = path.resolve(dir, specifier);
-      absolutes.set(key, known);
-    }
-    return known;
-  };
 
   const resolve = (specifier: string, fromFile: string, kind: ResolutionKind = "import"): string | undefined => {
     const relative = isRelativeOrAbsolute(specifier);
@@ -187,7 +168,7 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
       // The common case, answered without TypeScript: a relative specifier with an extension
       // whose TypeScript file exists ("./x.js" -> "./x.ts", "./x.ts"). TypeScript's resolution
       // looks for the same file first, so the answer is the same.
-      const direct = directFile(absolute(dir, specifier));
+      const direct = directFile(path.resolve(dir, specifier));
       if (direct !== undefined) return direct;
     }
     const entry = load(nearestTsconfig(dir));
@@ -215,7 +196,6 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
       tsconfigOfDir.clear();
       entries.clear();
       exists.clear();
-      absolutes.clear();
       directAnswers.clear();
       formats.clear();
     },
