@@ -16,7 +16,12 @@ export { ProjectLoadError } from "./project/errors.js";
 export { buildIndex, sourceManifest, INDEX_SCHEMA_URL } from "./index-file/build.js";
 export { serializeIndex } from "./index-file/serialize.js";
 export { assertValidIndex, indexProblems, InvalidIndexError } from "./index-file/validate.js";
-export { indexPath, writeFileAtomic, INDEX_DIRECTORY, INDEX_FILE_NAME } from "./index-file/write.js";
+export {
+  indexPath,
+  writeFileAtomic,
+  INDEX_DIRECTORY,
+  INDEX_FILE_NAME,
+} from "./index-file/write.js";
 export { compareIndex } from "./index-file/staleness.js";
 export type { IndexStatus, StalenessReport } from "./index-file/staleness.js";
 export { collectViolations } from "./violations/collect.js";

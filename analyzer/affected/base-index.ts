@@ -62,7 +62,11 @@ export function baseIndexAt(ref: string, projectRoot: string): BaseIndexLookup {
     importersOf(file) {
       load();
       if (index === undefined) return { problem: problem ?? "unknown" };
-      return index.files.filter((entry) => entry.imports.some((edge) => edge.resolution === "file" && edge.target === file)).map((entry) => entry.path);
+      return index.files
+        .filter((entry) =>
+          entry.imports.some((edge) => edge.resolution === "file" && edge.target === file),
+        )
+        .map((entry) => entry.path);
     },
   };
 }

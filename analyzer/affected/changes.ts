@@ -34,7 +34,7 @@ export function changesSince(ref: string, projectRoot: string): FileChange[] {
   const fromTop = (file: string) => toPosix(path.relative(projectRoot, path.join(top, file)));
   const changes: FileChange[] = [];
   const fields = git(top, ["diff", "--name-status", "-M", "-z", ref, "--"]).split("\0");
-  for (let index = 0; index < fields.length - 1; ) {
+  for (let index = 0; index < fields.length - 1;) {
     const status = fields[index++] as string;
     if (status.startsWith("R")) {
       const from = fields[index++] as string;
@@ -52,8 +52,11 @@ export function changesSince(ref: string, projectRoot: string): FileChange[] {
   for (const file of git(top, ["ls-files", "--others", "--exclude-standard", "-z"]).split("\0")) {
     if (file !== "") changes.push({ path: fromTop(file), status: "added" });
   }
-  const modified = changes.filter((change) => change.status === "modified").map((change) => change.path);
-  const hunks = modified.length === 0 ? new Map<string, Hunks>() : changedLines(top, ref, projectRoot);
+  const modified = changes
+    .filter((change) => change.status === "modified")
+    .map((change) => change.path);
+  const hunks =
+    modified.length === 0 ? new Map<string, Hunks>() : changedLines(top, ref, projectRoot);
   return changes
     .map((change) => {
       if (change.status !== "modified") return change;
@@ -70,7 +73,17 @@ interface Hunks {
 
 /** Changed line ranges per file, in new-file coordinates, and where text was only removed. */
 function changedLines(top: string, ref: string, projectRoot: string): Map<string, Hunks> {
-  const diff = git(top, ["-c", "core.quotePath=false", "diff", "-U0", "--no-color", "--no-ext-diff", "-M", ref, "--"]);
+  const diff = git(top, [
+    "-c",
+    "core.quotePath=false",
+    "diff",
+    "-U0",
+    "--no-color",
+    "--no-ext-diff",
+    "-M",
+    ref,
+    "--",
+  ]);
   const result = new Map<string, Hunks>();
   let current: Hunks | undefined;
   for (const line of diff.split("\n")) {

@@ -19,7 +19,12 @@ export interface Classified {
   readonly notes: readonly string[];
 }
 
-export function classifyChanges(analysis: Analysis, changes: readonly FileChange[], importers: Importers, base: BaseIndexLookup | undefined): Classified {
+export function classifyChanges(
+  analysis: Analysis,
+  changes: readonly FileChange[],
+  importers: Importers,
+  base: BaseIndexLookup | undefined,
+): Classified {
   const { loaded, roles } = analysis;
   const byPath = new Map(loaded.files.map((file) => [file.path, file]));
   const agentixDir = agentixPackageDirectory(loaded.root, loaded.compilerOptions);
@@ -28,7 +33,8 @@ export function classifyChanges(analysis: Analysis, changes: readonly FileChange
   const seeds: { file: ProjectFile; change: FileChange }[] = [];
   const removed: string[] = [];
   const widen = (reason: WideningReason) => {
-    if (!widened.some((existing) => existing.code === reason.code && existing.path === reason.path)) widened.push(reason);
+    if (!widened.some((existing) => existing.code === reason.code && existing.path === reason.path))
+      widened.push(reason);
   };
 
   /** Reached only by tests (and test helpers): a test support file, not shared application code. */
@@ -48,7 +54,8 @@ export function classifyChanges(analysis: Analysis, changes: readonly FileChange
   };
 
   for (const change of changes) {
-    if (change.status === "deleted" || change.status === "renamed") removed.push(change.status === "renamed" ? (change.oldPath as string) : change.path);
+    if (change.status === "deleted" || change.status === "renamed")
+      removed.push(change.status === "renamed" ? (change.oldPath as string) : change.path);
     if (change.status === "deleted") continue;
     const file = change.path;
     if (isConfigFile(file)) {
@@ -59,9 +66,17 @@ export function classifyChanges(analysis: Analysis, changes: readonly FileChange
     if (file.startsWith("../")) {
       const absolute = path.resolve(loaded.root, file);
       if (loaded.program.getSourceFile(absolute) !== undefined) {
-        widen({ code: "outside-project", message: `code outside the project that it compiles changed: ${file}`, path: file });
+        widen({
+          code: "outside-project",
+          message: `code outside the project that it compiles changed: ${file}`,
+          path: file,
+        });
       } else if (agentixDir !== undefined && absolute.startsWith(agentixDir + path.sep)) {
-        widen({ code: "agentix-runtime", message: `the agentix package the project runs on changed: ${file}`, path: file });
+        widen({
+          code: "agentix-runtime",
+          message: `the agentix package the project runs on changed: ${file}`,
+          path: file,
+        });
       } else {
         notes.push(`${file} is outside the project and not part of its program`);
       }
@@ -69,11 +84,19 @@ export function classifyChanges(analysis: Analysis, changes: readonly FileChange
     }
     const projectFile = byPath.get(file);
     if (projectFile === undefined) {
-      widen({ code: "unknown-file", message: `${file} is not TypeScript the analyzer follows; what reads it cannot be proven`, path: file });
+      widen({
+        code: "unknown-file",
+        message: `${file} is not TypeScript the analyzer follows; what reads it cannot be proven`,
+        path: file,
+      });
     } else if (projectFile.declaration) {
       widen({ code: "shared-code", message: `declaration file changed: ${file}`, path: file });
     } else if (roles.role(projectFile) === "shared" && !onlyTestsReach(projectFile)) {
-      widen({ code: "shared-code", message: `shared code outside every feature changed: ${file}`, path: file });
+      widen({
+        code: "shared-code",
+        message: `shared code outside every feature changed: ${file}`,
+        path: file,
+      });
     } else {
       seeds.push({ file: projectFile, change });
     }
@@ -96,9 +119,20 @@ export function classifyChanges(analysis: Analysis, changes: readonly FileChange
   // A non-literal import()/require() in runtime code could load any changed module.
   if (seeds.length > 0 || removed.length > 0) {
     for (const item of analysis.unresolved) {
-      if ((item.kind !== "dynamic-import" && item.kind !== "require") || roles.isTest(item.site.file)) continue;
-      const line = item.site.file.sourceFile.getLineAndCharacterOfPosition(item.site.node.getStart(item.site.file.sourceFile)).line + 1;
-      widen({ code: "unresolved-import", message: `${item.site.file.path}:${line}: ${item.reason}`, path: item.site.file.path });
+      if (
+        (item.kind !== "dynamic-import" && item.kind !== "require") ||
+        roles.isTest(item.site.file)
+      )
+        continue;
+      const line =
+        item.site.file.sourceFile.getLineAndCharacterOfPosition(
+          item.site.node.getStart(item.site.file.sourceFile),
+        ).line + 1;
+      widen({
+        code: "unresolved-import",
+        message: `${item.site.file.path}:${line}: ${item.reason}`,
+        path: item.site.file.path,
+      });
     }
   }
 
@@ -111,12 +145,22 @@ export function classifyChanges(analysis: Analysis, changes: readonly FileChange
     }
     if (isInertFile(old)) continue;
     if (!/\.[cm]?tsx?$/.test(old)) {
-      widen({ code: "deleted-file", message: `${old} was removed; what read it cannot be proven`, path: old });
+      widen({
+        code: "deleted-file",
+        message: `${old} was removed; what read it cannot be proven`,
+        path: old,
+      });
       continue;
     }
-    const found = base?.importersOf(old) ?? { problem: "no base index to look its importers up in" };
+    const found = base?.importersOf(old) ?? {
+      problem: "no base index to look its importers up in",
+    };
     if ("problem" in found) {
-      widen({ code: "index-unavailable", message: `${old} was removed and its dependents cannot be proven: ${found.problem}`, path: old });
+      widen({
+        code: "index-unavailable",
+        message: `${old} was removed and its dependents cannot be proven: ${found.problem}`,
+        path: old,
+      });
       continue;
     }
     for (const importer of found) {
@@ -139,7 +183,12 @@ function foreignSchemas(analysis: Analysis): { file: string; line: number; vendo
   const found = new Map<string, { file: string; line: number; vendor: string }>();
   for (const slot of slots) {
     const opaque = slot?.opaque;
-    if (opaque?.vendor) found.set(`${opaque.file}:${opaque.line}`, { file: opaque.file, line: opaque.line, vendor: opaque.vendor });
+    if (opaque?.vendor)
+      found.set(`${opaque.file}:${opaque.line}`, {
+        file: opaque.file,
+        line: opaque.line,
+        vendor: opaque.vendor,
+      });
   }
   return [...found.values()];
 }
@@ -147,18 +196,31 @@ function foreignSchemas(analysis: Analysis): { file: string; line: number; vendo
 /** Whether a change touches a line: whole-file changes touch every line. */
 function touchesLine(change: FileChange, line: number): boolean {
   if (change.status !== "modified" || change.lines === undefined) return true;
-  return change.lines.some(([first, last]) => line >= first && line <= last) || (change.deletedAfter ?? []).some((after) => after === line || after + 1 === line);
+  return (
+    change.lines.some(([first, last]) => line >= first && line <= last) ||
+    (change.deletedAfter ?? []).some((after) => after === line || after + 1 === line)
+  );
 }
 
 /** The directory of the agentix package the project resolves (its runtime changing widens). */
 function agentixPackageDirectory(root: string, options: ts.CompilerOptions): string | undefined {
-  const resolved = ts.resolveModuleName("agentix", path.join(root, "__agentix_probe__.ts"), options, ts.sys).resolvedModule?.resolvedFileName;
+  const resolved = ts.resolveModuleName(
+    "agentix",
+    path.join(root, "__agentix_probe__.ts"),
+    options,
+    ts.sys,
+  ).resolvedModule?.resolvedFileName;
   if (resolved === undefined) return undefined;
-  for (let dir = path.dirname(path.resolve(resolved)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+  for (
+    let dir = path.dirname(path.resolve(resolved));
+    dir !== path.dirname(dir);
+    dir = path.dirname(dir)
+  ) {
     const manifest = path.join(dir, "package.json");
     if (!existsSync(manifest)) continue;
     try {
-      if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "agentix") return dir;
+      if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "agentix")
+        return dir;
     } catch {
       return undefined;
     }

@@ -57,7 +57,9 @@ export interface FileUnits {
 }
 
 /** Callbacks agentix never calls while a module loads: it stores them for dispatch. */
-const DEFERRED_SLOTS: Readonly<Record<string, { readonly argument: number; readonly properties: readonly string[] | "all" }>> = {
+const DEFERRED_SLOTS: Readonly<
+  Record<string, { readonly argument: number; readonly properties: readonly string[] | "all" }>
+> = {
   defineCommand: { argument: 0, properties: ["execute"] },
   defineQuery: { argument: 0, properties: ["execute"] },
   defineInvariant: { argument: 0, properties: ["check"] },
@@ -67,9 +69,20 @@ const DEFERRED_SLOTS: Readonly<Record<string, { readonly argument: number; reado
   route: { argument: 3, properties: ["input"] },
 };
 /** agentix calls whose result is frozen: a value built by them holds no state tests could share. */
-const FROZEN_CALLS: ReadonlySet<string> = new Set([...DESCRIPTOR_CALLS, "createApplication", "route", "defineEvent"]);
+const FROZEN_CALLS: ReadonlySet<string> = new Set([
+  ...DESCRIPTOR_CALLS,
+  "createApplication",
+  "route",
+  "defineEvent",
+]);
 /** agentix calls that only store the values given to them (never call them) while a module loads. */
-export const STORING_CALLS: ReadonlySet<string> = new Set([...DESCRIPTOR_CALLS, "createApplication", "createHttpHandler", "route", "memoryPort"]);
+export const STORING_CALLS: ReadonlySet<string> = new Set([
+  ...DESCRIPTOR_CALLS,
+  "createApplication",
+  "createHttpHandler",
+  "route",
+  "memoryPort",
+]);
 
 const TEST_CALLS = new Set(["it", "test"]);
 const SUITE_CALLS = new Set(["describe", "suite"]);
@@ -89,7 +102,13 @@ export function isFunctionLike(node: ts.Node): node is ts.ArrowFunction | ts.Fun
 
 export function unwrap(expression: ts.Expression): ts.Expression {
   let node = expression;
-  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isNonNullExpression(node) || ts.isTypeAssertionExpression(node)) {
+  while (
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isTypeAssertionExpression(node)
+  ) {
     node = node.expression;
   }
   return node;
@@ -106,7 +125,9 @@ export function agentixCallee(checker: ts.TypeChecker, callee: ts.Expression): s
     // `agentix.defineCommand` through `import * as agentix from "agentix"`.
     if (ts.isNamespaceImport(declaration)) {
       const module = declaration.parent.parent.moduleSpecifier;
-      return ts.isStringLiteral(module) && isAgentixModule(module.text) ? expression.name.text : undefined;
+      return ts.isStringLiteral(module) && isAgentixModule(module.text)
+        ? expression.name.text
+        : undefined;
     }
     // `s.object` through `import { s } from "agentix"`.
     if (!ts.isImportSpecifier(declaration)) return undefined;
@@ -145,36 +166,88 @@ function testCall(call: ts.CallExpression): TestCall | undefined {
   }
   if (!ts.isIdentifier(callee)) return undefined;
   const base = callee.text;
-  const kind = TEST_CALLS.has(base) ? "test" : SUITE_CALLS.has(base) ? "suite" : HOOK_CALLS.has(base) ? "hook" : undefined;
+  const kind = TEST_CALLS.has(base)
+    ? "test"
+    : SUITE_CALLS.has(base)
+      ? "suite"
+      : HOOK_CALLS.has(base)
+        ? "hook"
+        : undefined;
   if (kind === undefined) return undefined;
   const args = call.arguments;
   const candidates = kind === "hook" ? args.slice(0, 1) : args.slice(1);
   const callback = candidates.find(isFunctionLike);
   const first = args[0];
-  const name = kind === "hook" ? base : first !== undefined && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) ? first.text : "";
+  const name =
+    kind === "hook"
+      ? base
+      : first !== undefined &&
+          (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))
+        ? first.text
+        : "";
   return { kind, name, parameterised, callback };
 }
 
 /** Cuts a file into units and regions; test files also into test cases and hooks. */
-export function fileUnits(sourceFile: ts.SourceFile, file: string, isTest: boolean, checker: ts.TypeChecker): FileUnits {
-  const module: CodeUnit = { id: file, kind: "module", file, name: "(module)", line: 1, node: sourceFile, descriptor: undefined, sharedState: false };
+export function fileUnits(
+  sourceFile: ts.SourceFile,
+  file: string,
+  isTest: boolean,
+  checker: ts.TypeChecker,
+): FileUnits {
+  const module: CodeUnit = {
+    id: file,
+    kind: "module",
+    file,
+    name: "(module)",
+    line: 1,
+    node: sourceFile,
+    descriptor: undefined,
+    sharedState: false,
+  };
   const units: CodeUnit[] = [module];
   const declarations = new Map<ts.Node, CodeUnit>();
-  const regions: Region[] = [{ start: sourceFile.getFullStart(), end: sourceFile.getEnd(), unit: module, eager: true, typeOnly: false }];
-  const testCases: { unit: CodeUnit; scopes: ts.Node[]; line: number; parameterised: boolean }[] = [];
+  const regions: Region[] = [
+    {
+      start: sourceFile.getFullStart(),
+      end: sourceFile.getEnd(),
+      unit: module,
+      eager: true,
+      typeOnly: false,
+    },
+  ];
+  const testCases: { unit: CodeUnit; scopes: ts.Node[]; line: number; parameterised: boolean }[] =
+    [];
   const hooksByScope = new Map<ts.Node, CodeUnit[]>();
   const usedIds = new Set<string>([file]);
 
   const region = (node: ts.Node, unit: CodeUnit, eager: boolean, typeOnly = false) =>
     regions.push({ start: node.getFullStart(), end: node.getEnd(), unit, eager, typeOnly });
 
-  const newUnit = (kind: UnitKind, name: string, node: ts.Node, extra: Partial<Pick<CodeUnit, "descriptor" | "sharedState">> = {}): CodeUnit => {
+  const newUnit = (
+    kind: UnitKind,
+    name: string,
+    node: ts.Node,
+    extra: Partial<Pick<CodeUnit, "descriptor" | "sharedState">> = {},
+  ): CodeUnit => {
     const line = lineOf(sourceFile, node.getStart(sourceFile));
-    let id = kind === "declaration" ? `${file}#${name}` : `${file}:${line}${kind === "test-hook" ? `:${name}` : ""}`;
+    let id =
+      kind === "declaration"
+        ? `${file}#${name}`
+        : `${file}:${line}${kind === "test-hook" ? `:${name}` : ""}`;
     // Shadowed names in nested describe blocks, two hooks on one line: keep ids unique.
     for (let n = 2; usedIds.has(id); n++) id = `${id.replace(/~\d+$/, "")}~${n}`;
     usedIds.add(id);
-    const unit: CodeUnit = { id, kind, file, name, line, node, descriptor: extra.descriptor, sharedState: extra.sharedState ?? false };
+    const unit: CodeUnit = {
+      id,
+      kind,
+      file,
+      name,
+      line,
+      node,
+      descriptor: extra.descriptor,
+      sharedState: extra.sharedState ?? false,
+    };
     units.push(unit);
     return unit;
   };
@@ -186,7 +259,12 @@ export function fileUnits(sourceFile: ts.SourceFile, file: string, isTest: boole
       region(node.body, unit, false);
     } else if (ts.isObjectLiteralExpression(node)) {
       for (const property of node.properties) {
-        if ((ts.isMethodDeclaration(property) || ts.isGetAccessorDeclaration(property) || ts.isSetAccessorDeclaration(property)) && property.body) {
+        if (
+          (ts.isMethodDeclaration(property) ||
+            ts.isGetAccessorDeclaration(property) ||
+            ts.isSetAccessorDeclaration(property)) &&
+          property.body
+        ) {
           // A getter runs when read: only methods are deferred.
           region(property.body, unit, ts.isGetAccessorDeclaration(property));
         } else if (ts.isPropertyAssignment(property)) {
@@ -205,11 +283,22 @@ export function fileUnits(sourceFile: ts.SourceFile, file: string, isTest: boole
       const object = unwrap(argument);
       if (!ts.isObjectLiteralExpression(object)) return;
       for (const property of object.properties) {
-        const key = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
-        if (key === undefined || (slot.properties !== "all" && !slot.properties.includes(key))) continue;
+        const key =
+          property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+            ? property.name.text
+            : undefined;
+        if (key === undefined || (slot.properties !== "all" && !slot.properties.includes(key)))
+          continue;
         if (ts.isMethodDeclaration(property) && property.body) region(property.body, unit, false);
-        else if (ts.isPropertyAssignment(property) && isFunctionLike(unwrap(property.initializer))) {
-          region((unwrap(property.initializer) as ts.ArrowFunction | ts.FunctionExpression).body, unit, false);
+        else if (
+          ts.isPropertyAssignment(property) &&
+          isFunctionLike(unwrap(property.initializer))
+        ) {
+          region(
+            (unwrap(property.initializer) as ts.ArrowFunction | ts.FunctionExpression).body,
+            unit,
+            false,
+          );
         }
       }
     }
@@ -218,7 +307,10 @@ export function fileUnits(sourceFile: ts.SourceFile, file: string, isTest: boole
   const deferClassMembers = (node: ts.ClassLikeDeclaration, unit: CodeUnit): void => {
     for (const member of node.members) {
       const deferrable =
-        ts.isMethodDeclaration(member) || ts.isSetAccessorDeclaration(member) || ts.isConstructorDeclaration(member) || ts.isGetAccessorDeclaration(member);
+        ts.isMethodDeclaration(member) ||
+        ts.isSetAccessorDeclaration(member) ||
+        ts.isConstructorDeclaration(member) ||
+        ts.isGetAccessorDeclaration(member);
       if (deferrable && member.body) region(member.body, unit, false);
     }
   };
@@ -232,7 +324,11 @@ export function fileUnits(sourceFile: ts.SourceFile, file: string, isTest: boole
   };
 
   const bindingNames = (name: ts.BindingName): ts.Identifier[] =>
-    ts.isIdentifier(name) ? [name] : name.elements.flatMap((element) => (ts.isOmittedExpression(element) ? [] : bindingNames(element.name)));
+    ts.isIdentifier(name)
+      ? [name]
+      : name.elements.flatMap((element) =>
+          ts.isOmittedExpression(element) ? [] : bindingNames(element.name),
+        );
 
   /** Top-level and (in tests) describe-level declarations become units; their initializers stay eager. */
   const declareStatement = (statement: ts.Statement, collectionScope: boolean): boolean => {
@@ -251,15 +347,26 @@ export function fileUnits(sourceFile: ts.SourceFile, file: string, isTest: boole
       return true;
     }
     if (ts.isVariableStatement(statement)) {
-      const mutable = (statement.declarationList.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) !== ts.NodeFlags.Const;
+      const mutable =
+        (statement.declarationList.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) !==
+        ts.NodeFlags.Const;
       for (const declaration of statement.declarationList.declarations) {
         const names = bindingNames(declaration.name);
-        const initializer = declaration.initializer === undefined ? undefined : unwrap(declaration.initializer);
+        const initializer =
+          declaration.initializer === undefined ? undefined : unwrap(declaration.initializer);
         // State that two tests could share: mutable bindings, or values built by calls that are
         // not known to build frozen values (agentix descriptors and s.* schemas are frozen).
-        const sharedState = collectionScope && (mutable || (initializer !== undefined && !isFunctionLike(initializer) && containsStatefulCall(initializer, checker)));
+        const sharedState =
+          collectionScope &&
+          (mutable ||
+            (initializer !== undefined &&
+              !isFunctionLike(initializer) &&
+              containsStatefulCall(initializer, checker)));
         for (const identifier of names) {
-          const unit = newUnit("declaration", identifier.text, declaration, { descriptor: descriptorOf(declaration.initializer), sharedState });
+          const unit = newUnit("declaration", identifier.text, declaration, {
+            descriptor: descriptorOf(declaration.initializer),
+            sharedState,
+          });
           declarations.set(names.length === 1 ? declaration : identifier, unit);
           if (names.length === 1) {
             region(declaration, unit, true);
@@ -270,7 +377,9 @@ export function fileUnits(sourceFile: ts.SourceFile, file: string, isTest: boole
       return true;
     }
     if (ts.isExportAssignment(statement)) {
-      const unit = newUnit("declaration", "default", statement, { descriptor: descriptorOf(statement.expression) });
+      const unit = newUnit("declaration", "default", statement, {
+        descriptor: descriptorOf(statement.expression),
+      });
       declarations.set(statement, unit);
       region(statement, unit, true);
       deferInitializer(statement.expression, unit);
@@ -293,15 +402,24 @@ export function fileUnits(sourceFile: ts.SourceFile, file: string, isTest: boole
           const scope = scopes[scopes.length - 1] ?? sourceFile;
           hooksByScope.set(scope, [...(hooksByScope.get(scope) ?? []), unit]);
         } else {
-          testCases.push({ unit, scopes: [...scopes], line: unit.line, parameterised: call.parameterised });
+          testCases.push({
+            unit,
+            scopes: [...scopes],
+            line: unit.line,
+            parameterised: call.parameterised,
+          });
         }
-        for (const argument of node.arguments) if (argument !== call.callback) visitTests(argument, scopes);
+        for (const argument of node.arguments)
+          if (argument !== call.callback) visitTests(argument, scopes);
         return;
       }
       if (call?.kind === "suite" && call.callback) {
-        for (const argument of node.arguments) if (argument !== call.callback) visitTests(argument, scopes);
+        for (const argument of node.arguments)
+          if (argument !== call.callback) visitTests(argument, scopes);
         const body = call.callback.body;
-        if (ts.isBlock(body)) for (const statement of body.statements) visitStatement(statement, [...scopes, call.callback]);
+        if (ts.isBlock(body))
+          for (const statement of body.statements)
+            visitStatement(statement, [...scopes, call.callback]);
         else visitTests(body, [...scopes, call.callback]);
         return;
       }
@@ -337,7 +455,11 @@ function containsStatefulCall(node: ts.Node, checker: ts.TypeChecker): boolean {
     const name = agentixCallee(checker, node.expression);
     const frozen = name !== undefined && (FROZEN_CALLS.has(name) || name.startsWith("s."));
     if (!frozen) return true;
-  } else if (ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node) || ts.isAwaitExpression(node)) {
+  } else if (
+    ts.isNewExpression(node) ||
+    ts.isTaggedTemplateExpression(node) ||
+    ts.isAwaitExpression(node)
+  ) {
     return true;
   }
   if (isFunctionLike(node)) return false;
@@ -349,7 +471,8 @@ export function regionAt(units: FileUnits, position: number): Region {
   let best: Region | undefined;
   for (const candidate of units.regions) {
     if (position < candidate.start || position >= candidate.end) continue;
-    if (best === undefined || candidate.end - candidate.start <= best.end - best.start) best = candidate;
+    if (best === undefined || candidate.end - candidate.start <= best.end - best.start)
+      best = candidate;
   }
   return best ?? (units.regions[0] as Region);
 }

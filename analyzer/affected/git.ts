@@ -8,7 +8,12 @@ export class ChangeSourceError extends Error {
 /** Runs git in `cwd` (never through a shell), with `input` on stdin; its stdout as bytes. */
 export function git(cwd: string, args: readonly string[], input?: string): Buffer {
   try {
-    return execFileSync("git", args, { cwd, input, maxBuffer: 512 * 1024 * 1024, stdio: ["pipe", "pipe", "pipe"] });
+    return execFileSync("git", args, {
+      cwd,
+      input,
+      maxBuffer: 512 * 1024 * 1024,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString("utf8").trim();
     throw new ChangeSourceError(`git ${args.join(" ")} failed${stderr ? `: ${stderr}` : ""}`);

@@ -37,7 +37,12 @@ export interface Seeds {
   readonly units: readonly { readonly unit: CodeUnit; readonly reason: string }[];
 }
 
-export function propagate(seeds: Seeds, files: ReadonlyMap<string, AnalysedFile>, importers: Importers, graph: ReferenceGraph): Propagation {
+export function propagate(
+  seeds: Seeds,
+  files: ReadonlyMap<string, AnalysedFile>,
+  importers: Importers,
+  graph: ReferenceGraph,
+): Propagation {
   const units = new Map<string, Why>();
   const modules = new Map<string, Why>();
   const typeOnlyFiles = new Set<string>();
@@ -49,8 +54,11 @@ export function propagate(seeds: Seeds, files: ReadonlyMap<string, AnalysedFile>
     const entry = files.get(file);
     if (entry === undefined) return;
     work.push(() => {
-      for (const unit of entry.units.units) if (unit.kind !== "module") markUnit(unit, { from: file, reason: "module code of its file changed" });
-      for (const use of graph.usesOf.get(entry.units.module.id) ?? []) follow(entry.units.module, use);
+      for (const unit of entry.units.units)
+        if (unit.kind !== "module")
+          markUnit(unit, { from: file, reason: "module code of its file changed" });
+      for (const use of graph.usesOf.get(entry.units.module.id) ?? [])
+        follow(entry.units.module, use);
       for (const { importer, position, typeOnly } of importers.get(entry.file) ?? []) {
         if (typeOnly) continue;
         const importerFile = files.get(importer.path);
@@ -71,7 +79,10 @@ export function propagate(seeds: Seeds, files: ReadonlyMap<string, AnalysedFile>
   };
   const follow = (target: CodeUnit, use: Use): void => {
     if (use.eager && (use.kind === "call" || use.kind === "load")) {
-      markModule(use.by.file, { from: target.id, reason: `${use.kind === "load" ? "loaded" : "called"} while ${use.by.file} loads (line ${use.line})` });
+      markModule(use.by.file, {
+        from: target.id,
+        reason: `${use.kind === "load" ? "loaded" : "called"} while ${use.by.file} loads (line ${use.line})`,
+      });
     } else {
       markUnit(use.by, { from: target.id, reason: useReason(target, use) });
     }
@@ -81,13 +92,17 @@ export function propagate(seeds: Seeds, files: ReadonlyMap<string, AnalysedFile>
     const entry = files.get(file.path);
     if (entry === undefined) continue;
     if (change.status !== "modified" || change.lines === undefined) {
-      markModule(file.path, { from: null, reason: change.status === "modified" ? "changed" : change.status });
+      markModule(file.path, {
+        from: null,
+        reason: change.status === "modified" ? "changed" : change.status,
+      });
       continue;
     }
     const touch = (start: number, end: number, line: number) => {
       const region = innermostContaining(entry.units, start, end);
       if (region.typeOnly) typeOnlyFiles.add(file.path);
-      else if (region.eager) markModule(file.path, { from: null, reason: `changed module code at line ${line}` });
+      else if (region.eager)
+        markModule(file.path, { from: null, reason: `changed module code at line ${line}` });
       else markUnit(region.unit, { from: null, reason: `changed at line ${line}` });
     };
     for (const [first, last] of change.lines) {
@@ -104,7 +119,8 @@ export function propagate(seeds: Seeds, files: ReadonlyMap<string, AnalysedFile>
       touch(after === 0 ? 0 : Math.max(next - 1, 0), next, after);
     }
   }
-  for (const file of seeds.wholeModules) markModule(file.path, { from: null, reason: "imported a removed file" });
+  for (const file of seeds.wholeModules)
+    markModule(file.path, { from: null, reason: "imported a removed file" });
   for (const { unit, reason } of seeds.units) markUnit(unit, { from: null, reason });
   while (work.length > 0) (work.shift() as () => void)();
   return { units, modules, typeOnlyFiles };
@@ -112,7 +128,8 @@ export function propagate(seeds: Seeds, files: ReadonlyMap<string, AnalysedFile>
 
 function useReason(target: CodeUnit, use: Use): string {
   if (use.testCall !== undefined) return `${use.testCall}(${target.name}) at line ${use.line}`;
-  if (use.by.kind === "test-case" || use.by.kind === "test-hook") return `uses ${target.name} at line ${use.line}`;
+  if (use.by.kind === "test-case" || use.by.kind === "test-hook")
+    return `uses ${target.name} at line ${use.line}`;
   return `uses ${target.name} (${use.by.file}:${use.line})`;
 }
 
@@ -133,7 +150,12 @@ function lineSpan(sourceFile: ts.SourceFile, line: number): [number, number] | u
 function innermostContaining(units: FileUnits, start: number, end: number): Region {
   let best = units.regions[0] as Region;
   for (const region of units.regions) {
-    if (region.start <= start && end <= region.end && region.end - region.start <= best.end - best.start) best = region;
+    if (
+      region.start <= start &&
+      end <= region.end &&
+      region.end - region.start <= best.end - best.start
+    )
+      best = region;
   }
   return best;
 }

@@ -22,7 +22,11 @@ export interface AffectedTestFile {
   readonly reason: string;
   readonly selected: number;
   readonly total: number;
-  readonly cases: readonly { readonly line: number; readonly name: string; readonly reason: string }[];
+  readonly cases: readonly {
+    readonly line: number;
+    readonly name: string;
+    readonly reason: string;
+  }[];
 }
 
 export interface AffectedResult {
@@ -57,7 +61,8 @@ export interface AffectedResult {
   readonly notes: readonly string[];
 }
 
-type EntityKind = "feature" | "contract" | "operation" | "port" | "adapter" | "event" | "invariant" | "application";
+type EntityKind =
+  "feature" | "contract" | "operation" | "port" | "adapter" | "event" | "invariant" | "application";
 interface Entity {
   readonly kind: EntityKind;
   readonly id: string;
@@ -67,9 +72,14 @@ interface Entity {
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
 /** Names every unit after the agentix entity it declares, when it declares one. */
-function entitiesByUnit(analysis: Analysis, units: ReadonlyMap<string, CodeUnit>): Map<string, Entity[]> {
+function entitiesByUnit(
+  analysis: Analysis,
+  units: ReadonlyMap<string, CodeUnit>,
+): Map<string, Entity[]> {
   const byFile = new Map<string, CodeUnit[]>();
-  for (const unit of units.values()) if (unit.kind === "declaration") byFile.set(unit.file, [...(byFile.get(unit.file) ?? []), unit]);
+  for (const unit of units.values())
+    if (unit.kind === "declaration")
+      byFile.set(unit.file, [...(byFile.get(unit.file) ?? []), unit]);
   const result = new Map<string, Entity[]>();
   const place = (site: Site | null, entity: Entity) => {
     if (site === null) return;
@@ -78,29 +88,58 @@ function entitiesByUnit(analysis: Analysis, units: ReadonlyMap<string, CodeUnit>
     const end = site.node.getEnd();
     for (const unit of byFile.get(site.file.path) ?? []) {
       const unitStart = unit.node.getStart(site.file.sourceFile);
-      if ((start >= unitStart && start < unit.node.getEnd()) || (unitStart >= start && unit.node.getEnd() <= end)) {
+      if (
+        (start >= unitStart && start < unit.node.getEnd()) ||
+        (unitStart >= start && unit.node.getEnd() <= end)
+      ) {
         result.set(unit.id, [...(result.get(unit.id) ?? []), entity]);
         return;
       }
     }
   };
-  const featureOf = (site: Site | null) => (site === null ? null : (analysis.roles.featureOf(site.file)?.id ?? null));
+  const featureOf = (site: Site | null) =>
+    site === null ? null : (analysis.roles.featureOf(site.file)?.id ?? null);
   const d = analysis.descriptors;
-  for (const m of d.operations) place(m.site, { kind: "operation", id: m.id, feature: featureOf(m.site) });
-  for (const m of d.ports) if (m.origin === "project") place(m.site, { kind: "port", id: m.id, feature: featureOf(m.site) });
+  for (const m of d.operations)
+    place(m.site, { kind: "operation", id: m.id, feature: featureOf(m.site) });
+  for (const m of d.ports)
+    if (m.origin === "project")
+      place(m.site, { kind: "port", id: m.id, feature: featureOf(m.site) });
   for (const m of d.events) place(m.site, { kind: "event", id: m.id, feature: featureOf(m.site) });
-  for (const m of d.invariants) place(m.site, { kind: "invariant", id: m.id, feature: featureOf(m.site) });
-  for (const m of d.adapters) if (m.origin === "project") place(m.site, { kind: "adapter", id: `${m.port.id}/${m.name ?? m.binding ?? "adapter"}`, feature: featureOf(m.site) });
-  for (const m of d.contracts) place(m.site, { kind: "contract", id: featureOf(m.site) ?? m.id ?? "?", feature: featureOf(m.site) });
-  for (const m of d.features) place(m.site, { kind: "feature", id: featureOf(m.site) ?? m.declaredId ?? "?", feature: featureOf(m.site) });
-  for (const m of d.applications) place(m.site, { kind: "application", id: m.site.file.path, feature: null });
+  for (const m of d.invariants)
+    place(m.site, { kind: "invariant", id: m.id, feature: featureOf(m.site) });
+  for (const m of d.adapters)
+    if (m.origin === "project")
+      place(m.site, {
+        kind: "adapter",
+        id: `${m.port.id}/${m.name ?? m.binding ?? "adapter"}`,
+        feature: featureOf(m.site),
+      });
+  for (const m of d.contracts)
+    place(m.site, {
+      kind: "contract",
+      id: featureOf(m.site) ?? m.id ?? "?",
+      feature: featureOf(m.site),
+    });
+  for (const m of d.features)
+    place(m.site, {
+      kind: "feature",
+      id: featureOf(m.site) ?? m.declaredId ?? "?",
+      feature: featureOf(m.site),
+    });
+  for (const m of d.applications)
+    place(m.site, { kind: "application", id: m.site.file.path, feature: null });
   return result;
 }
 
 export function affectedResult(
   analysis: Analysis,
   computation: AffectedComputation,
-  input: { readonly since: string | null; readonly targets: readonly string[]; readonly changes: readonly FileChange[] },
+  input: {
+    readonly since: string | null;
+    readonly targets: readonly string[];
+    readonly changes: readonly FileChange[];
+  },
 ): AffectedResult {
   const entities = entitiesByUnit(analysis, computation.unitById);
   const label = (id: string): string => {
@@ -114,7 +153,9 @@ export function affectedResult(
   };
   const featureOfUnit = (id: string): string | null => {
     const unit = computation.unitById.get(id);
-    const file = unit ? analysis.loaded.files.find((candidate) => candidate.path === unit.file) : undefined;
+    const file = unit
+      ? analysis.loaded.files.find((candidate) => candidate.path === unit.file)
+      : undefined;
     return file ? (analysis.roles.featureOf(file)?.id ?? null) : null;
   };
   const reasonFor = (from: string, to: string, why: Why): string => {
@@ -123,21 +164,36 @@ export function affectedResult(
     const user = entities.get(to)?.[0];
     if (why.reason.startsWith("imports ")) {
       const fromFile = analysis.loaded.files.find((file) => file.path === from);
-      const toFile = analysis.loaded.files.find((file) => file.path === to || file.path === computation.unitById.get(to)?.file);
+      const toFile = analysis.loaded.files.find(
+        (file) => file.path === to || file.path === computation.unitById.get(to)?.file,
+      );
       const fromFeature = fromFile ? analysis.roles.featureOf(fromFile)?.id : undefined;
       const toFeature = toFile ? analysis.roles.featureOf(toFile)?.id : undefined;
       const contract = fromFile !== undefined && analysis.roles.role(fromFile) === "contract";
-      return contract && toFeature !== undefined && toFeature !== fromFeature ? "public contract consumer" : "imports";
+      return contract && toFeature !== undefined && toFeature !== fromFeature
+        ? "public contract consumer"
+        : "imports";
     }
     if (why.reason.startsWith("loads ")) return "loads the module";
-    if (why.reason.startsWith("called while") || why.reason.startsWith("loaded while")) return "runs while the module loads";
+    if (why.reason.startsWith("called while") || why.reason.startsWith("loaded while"))
+      return "runs while the module loads";
     if (why.reason === "module code of its file changed") return "in a module whose code changed";
-    if (/^(testCommand|testQuery|replayTrace)\(/.test(why.reason) && source?.kind === "operation") return "declared operation test";
-    if (why.reason.startsWith("assertInvariant(") && source?.kind === "invariant") return "invariant test";
+    if (/^(testCommand|testQuery|replayTrace)\(/.test(why.reason) && source?.kind === "operation")
+      return "declared operation test";
+    if (why.reason.startsWith("assertInvariant(") && source?.kind === "invariant")
+      return "invariant test";
     if (target?.kind === "test-case" || target?.kind === "test-hook") return "test uses it";
     const fromFile = computation.unitById.get(from)?.file;
-    const fromRole = fromFile ? analysis.loaded.files.find((file) => file.path === fromFile) : undefined;
-    if (fromRole && analysis.roles.role(fromRole) === "contract" && featureOfUnit(from) !== featureOfUnit(to) && featureOfUnit(to) !== null) return "public contract consumer";
+    const fromRole = fromFile
+      ? analysis.loaded.files.find((file) => file.path === fromFile)
+      : undefined;
+    if (
+      fromRole &&
+      analysis.roles.role(fromRole) === "contract" &&
+      featureOfUnit(from) !== featureOfUnit(to) &&
+      featureOfUnit(to) !== null
+    )
+      return "public contract consumer";
     if (source?.kind === "port" && user?.kind === "adapter") return "port implementation";
     if (source?.kind === "port" && user?.kind === "operation") return "declared effect";
     if (source?.kind === "event" && user?.kind === "operation") return "emits";
@@ -162,11 +218,15 @@ export function affectedResult(
     else addEdge(label(why.from), `file ${file}`, reasonFor(why.from, file, why));
   }
 
-  const affectedEntities = [...computation.affectedUnits.keys()].flatMap((id) => entities.get(id) ?? []);
+  const affectedEntities = [...computation.affectedUnits.keys()].flatMap(
+    (id) => entities.get(id) ?? [],
+  );
   for (const file of computation.affectedModules.keys()) {
-    for (const unit of computation.unitById.values()) if (unit.file === file) affectedEntities.push(...(entities.get(unit.id) ?? []));
+    for (const unit of computation.unitById.values())
+      if (unit.file === file) affectedEntities.push(...(entities.get(unit.id) ?? []));
   }
-  const idsOf = (kind: EntityKind) => sorted(affectedEntities.filter((entity) => entity.kind === kind).map((entity) => entity.id));
+  const idsOf = (kind: EntityKind) =>
+    sorted(affectedEntities.filter((entity) => entity.kind === kind).map((entity) => entity.id));
   const features = new Set<string>([...idsOf("feature"), ...idsOf("contract")]);
   for (const file of computation.affectedFiles) {
     const projectFile = analysis.loaded.files.find((candidate) => candidate.path === file);
@@ -196,17 +256,40 @@ export function affectedResult(
     })),
     widened: computation.widened,
     affected: {
-      files: widenedAll ? analysis.loaded.files.filter((file) => !file.declaration).map((file) => file.path) : computation.affectedFiles,
-      features: widenedAll ? sorted(analysis.descriptors.features.map((m) => analysis.roles.featureOf(m.site.file)?.id ?? "")).filter(Boolean) : sorted(features),
-      operations: widenedAll ? sorted(analysis.descriptors.operations.map((m) => m.id)) : idsOf("operation"),
-      ports: widenedAll ? sorted(analysis.descriptors.ports.filter((m) => m.origin === "project").map((m) => m.id)) : idsOf("port"),
-      adapters: widenedAll ? sorted(analysis.descriptors.adapters.filter((m) => m.origin === "project").map((m) => `${m.port.id}/${m.name ?? m.binding ?? "adapter"}`)) : idsOf("adapter"),
+      files: widenedAll
+        ? analysis.loaded.files.filter((file) => !file.declaration).map((file) => file.path)
+        : computation.affectedFiles,
+      features: widenedAll
+        ? sorted(
+            analysis.descriptors.features.map(
+              (m) => analysis.roles.featureOf(m.site.file)?.id ?? "",
+            ),
+          ).filter(Boolean)
+        : sorted(features),
+      operations: widenedAll
+        ? sorted(analysis.descriptors.operations.map((m) => m.id))
+        : idsOf("operation"),
+      ports: widenedAll
+        ? sorted(analysis.descriptors.ports.filter((m) => m.origin === "project").map((m) => m.id))
+        : idsOf("port"),
+      adapters: widenedAll
+        ? sorted(
+            analysis.descriptors.adapters
+              .filter((m) => m.origin === "project")
+              .map((m) => `${m.port.id}/${m.name ?? m.binding ?? "adapter"}`),
+          )
+        : idsOf("adapter"),
       events: widenedAll ? sorted(analysis.descriptors.events.map((m) => m.id)) : idsOf("event"),
-      invariants: widenedAll ? sorted(analysis.descriptors.invariants.map((m) => m.id)) : idsOf("invariant"),
+      invariants: widenedAll
+        ? sorted(analysis.descriptors.invariants.map((m) => m.id))
+        : idsOf("invariant"),
     },
     edges: causalOrder([...edges.values()]),
     tests: {
-      selected: { files: testFiles.length, cases: testFiles.reduce((sum, file) => sum + file.selected, 0) },
+      selected: {
+        files: testFiles.length,
+        cases: testFiles.reduce((sum, file) => sum + file.selected, 0),
+      },
       total: { files: computation.totalTestFiles, cases: computation.totalCases },
       files: testFiles,
     },
@@ -217,7 +300,7 @@ export function affectedResult(
 /** Edges in the order a reader follows them: from the change outwards, then by name. */
 function causalOrder(edges: AffectedEdge[]): AffectedEdge[] {
   const depth = new Map<string, number>([["change", 0]]);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const edge of edges) {
       const from = depth.get(edge.from);
@@ -230,7 +313,10 @@ function causalOrder(edges: AffectedEdge[]): AffectedEdge[] {
     }
   }
   const level = (node: string) => depth.get(node) ?? Number.MAX_SAFE_INTEGER;
-  return edges.sort((a, b) => level(a.from) - level(b.from) || naturalCompare(a.from, b.from) || naturalCompare(a.to, b.to));
+  return edges.sort(
+    (a, b) =>
+      level(a.from) - level(b.from) || naturalCompare(a.from, b.from) || naturalCompare(a.to, b.to),
+  );
 }
 
 /** Orders `file:9` before `file:10`; locale-independent, so the output is the same everywhere. */

@@ -36,7 +36,9 @@ export function selectTests(
   widened: boolean,
 ): TestSelection {
   const checker = analysis.loaded.program.getTypeChecker();
-  const testFiles = analysis.loaded.files.filter((file) => analysis.roles.isTest(file) && !file.declaration);
+  const testFiles = analysis.loaded.files.filter(
+    (file) => analysis.roles.isTest(file) && !file.declaration,
+  );
   // Another process can run any of the project's code: whenever some of it changed.
   const runtimeChanged = propagation.units.size + propagation.modules.size > 0;
   const describe = (why: Why) => whyChain(why, propagation, graph);
@@ -44,7 +46,10 @@ export function selectTests(
   const tests: SelectedTestFile[] = [];
   for (const file of testFiles) {
     const entry = files.get(file.path);
-    const count = Math.max((entry?.units ?? fileUnits(file.sourceFile, file.path, true, checker)).testCases.length, 1);
+    const count = Math.max(
+      (entry?.units ?? fileUnits(file.sourceFile, file.path, true, checker)).testCases.length,
+      1,
+    );
     totalCases += count;
     if (widened) {
       tests.push({ file: file.path, whole: true, reason: "widened", cases: [], totalCases: count });
@@ -52,20 +57,41 @@ export function selectTests(
     }
     const spawner = runtimeChanged ? startsProcesses(file, analysis) : undefined;
     if (spawner !== undefined) {
-      tests.push({ file: file.path, whole: true, reason: `starts other processes (${spawner}): what they run cannot be followed`, cases: [], totalCases: count });
+      tests.push({
+        file: file.path,
+        whole: true,
+        reason: `starts other processes (${spawner}): what they run cannot be followed`,
+        cases: [],
+        totalCases: count,
+      });
       continue;
     }
     if (entry === undefined) continue;
     const moduleWhy = propagation.modules.get(file.path);
     if (moduleWhy !== undefined || entry.units.testCases.length === 0) {
       // Its cases cannot be told apart (or it has none the analyzer recognises): all of it.
-      const anyUnit = moduleWhy ?? entry.units.units.map((unit) => propagation.units.get(unit.id)).find((why) => why !== undefined);
-      if (anyUnit !== undefined) tests.push({ file: file.path, whole: true, reason: describe(anyUnit), cases: [], totalCases: count });
+      const anyUnit =
+        moduleWhy ??
+        entry.units.units
+          .map((unit) => propagation.units.get(unit.id))
+          .find((why) => why !== undefined);
+      if (anyUnit !== undefined)
+        tests.push({
+          file: file.path,
+          whole: true,
+          reason: describe(anyUnit),
+          cases: [],
+          totalCases: count,
+        });
       continue;
     }
     const selected = new Map<TestCaseInfo, string>();
     for (const testCase of entry.units.testCases) {
-      const why = propagation.units.get(testCase.unit.id) ?? testCase.hooks.map((hook) => propagation.units.get(hook.id)).find((found) => found !== undefined);
+      const why =
+        propagation.units.get(testCase.unit.id) ??
+        testCase.hooks
+          .map((hook) => propagation.units.get(hook.id))
+          .find((found) => found !== undefined);
       if (why !== undefined) selected.set(testCase, describe(why));
     }
     if (selected.size === 0) continue;
@@ -75,11 +101,17 @@ export function selectTests(
       file: file.path,
       whole: every,
       reason: every ? "every case is affected" : "some cases are affected",
-      cases: [...selected].map(([testCase, reason]) => ({ line: testCase.line, name: testCase.unit.name, reason })).sort((a, b) => a.line - b.line),
+      cases: [...selected]
+        .map(([testCase, reason]) => ({ line: testCase.line, name: testCase.unit.name, reason }))
+        .sort((a, b) => a.line - b.line),
       totalCases: entry.units.testCases.length,
     });
   }
-  return { tests: tests.sort((a, b) => (a.file < b.file ? -1 : 1)), totalTestFiles: testFiles.length, totalCases };
+  return {
+    tests: tests.sort((a, b) => (a.file < b.file ? -1 : 1)),
+    totalTestFiles: testFiles.length,
+    totalCases,
+  };
 }
 
 /** `reason <- what; reason <- what; ...` back to the change. */
@@ -91,8 +123,10 @@ function whyChain(why: Why, propagation: Propagation, graph: ReferenceGraph): st
   };
   const chain: string[] = [];
   const seen = new Set<string>();
-  for (let current: Why | undefined = why; current !== undefined && chain.length < 12; ) {
-    chain.push(current.from === null ? current.reason : `${current.reason} <- ${label(current.from)}`);
+  for (let current: Why | undefined = why; current !== undefined && chain.length < 12;) {
+    chain.push(
+      current.from === null ? current.reason : `${current.reason} <- ${label(current.from)}`,
+    );
     if (current.from === null || seen.has(current.from)) break;
     seen.add(current.from);
     current = propagation.units.get(current.from) ?? propagation.modules.get(current.from);
@@ -105,7 +139,11 @@ function whyChain(why: Why, propagation: Propagation, graph: ReferenceGraph): st
  * describe block, module state they both reach, or a beforeAll/afterAll over both. A failure
  * in one can leave that state different for the other.
  */
-function coupleSharedState(units: FileUnits, graph: ReferenceGraph, selected: Map<TestCaseInfo, string>): void {
+function coupleSharedState(
+  units: FileUnits,
+  graph: ReferenceGraph,
+  selected: Map<TestCaseInfo, string>,
+): void {
   const reach = new Map<TestCaseInfo, Set<string>>();
   const stateOf = (testCase: TestCaseInfo): Set<string> => {
     let state = reach.get(testCase);
@@ -123,7 +161,7 @@ function coupleSharedState(units: FileUnits, graph: ReferenceGraph, selected: Ma
     reach.set(testCase, state);
     return state;
   };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const testCase of units.testCases) {
       if (selected.has(testCase)) continue;
@@ -132,7 +170,10 @@ function coupleSharedState(units: FileUnits, graph: ReferenceGraph, selected: Ma
         const shared = [...stateOf(other)].find((id) => mine.has(id));
         if (shared === undefined) continue;
         const unit = graph.unitById.get(shared);
-        selected.set(testCase, `shares ${unit?.kind === "test-hook" ? `the ${unit.name} at line ${unit.line}` : `state ${unit?.name ?? shared}`} with the case at line ${other.line}`);
+        selected.set(
+          testCase,
+          `shares ${unit?.kind === "test-hook" ? `the ${unit.name} at line ${unit.line}` : `state ${unit?.name ?? shared}`} with the case at line ${other.line}`,
+        );
         changed = true;
         break;
       }

@@ -43,34 +43,73 @@ export interface AffectedComputation {
   readonly notes: readonly string[];
 }
 
-export function computeAffected(analysis: Analysis, changes: readonly FileChange[], explicit: Explicit = {}, base?: BaseIndexLookup): AffectedComputation {
+export function computeAffected(
+  analysis: Analysis,
+  changes: readonly FileChange[],
+  explicit: Explicit = {},
+  base?: BaseIndexLookup,
+): AffectedComputation {
   const { loaded, roles } = analysis;
   const checker = loaded.program.getTypeChecker();
   const importers = reverseImports(analysis);
   const classified = classifyChanges(analysis, changes, importers, base);
-  const operations = (explicit.operations ?? []).flatMap((id) => analysis.descriptors.operations.filter((operation) => operation.id === id));
+  const operations = (explicit.operations ?? []).flatMap((id) =>
+    analysis.descriptors.operations.filter((operation) => operation.id === id),
+  );
 
   // Only files that (transitively) load a changed file can be affected; the tests among them,
   // and everything those tests load, can share state, so they are cut into units too.
-  const changedFiles: ProjectFile[] = [...classified.seeds.map((seed) => seed.file), ...classified.importersOfRemoved, ...operations.map((operation) => operation.site.file)];
+  const changedFiles: ProjectFile[] = [
+    ...classified.seeds.map((seed) => seed.file),
+    ...classified.importersOfRemoved,
+    ...operations.map((operation) => operation.site.file),
+  ];
   const candidates = runtimeImportersClosure(changedFiles, importers);
-  const analysedFiles = runtimeImportsClosure([...candidates].filter((file) => roles.isTest(file)), analysis);
+  const analysedFiles = runtimeImportsClosure(
+    [...candidates].filter((file) => roles.isTest(file)),
+    analysis,
+  );
   for (const file of candidates) analysedFiles.add(file);
   const files = new Map<string, AnalysedFile>();
   for (const file of analysedFiles) {
-    if (!file.declaration) files.set(file.path, { units: fileUnits(file.sourceFile, file.path, roles.isTest(file), checker), sourceFile: file.sourceFile, file });
+    if (!file.declaration)
+      files.set(file.path, {
+        units: fileUnits(file.sourceFile, file.path, roles.isTest(file), checker),
+        sourceFile: file.sourceFile,
+        file,
+      });
   }
   const byFileName = new Map(loaded.files.map((file) => [file.fileName, file]));
-  const graph = buildReferenceGraph(files, (fileName) => files.get(byFileName.get(fileName)?.path ?? "")?.units, checker);
+  const graph = buildReferenceGraph(
+    files,
+    (fileName) => files.get(byFileName.get(fileName)?.path ?? "")?.units,
+    checker,
+  );
 
   const named = operations.flatMap((operation) => {
     const entry = files.get(operation.site.file.path);
-    return entry ? [{ unit: regionAt(entry.units, operation.call.getStart(operation.site.file.sourceFile)).unit, reason: "named as a target" }] : [];
+    return entry
+      ? [
+          {
+            unit: regionAt(entry.units, operation.call.getStart(operation.site.file.sourceFile))
+              .unit,
+            reason: "named as a target",
+          },
+        ]
+      : [];
   });
-  const propagation = propagate({ changed: classified.seeds, wholeModules: classified.importersOfRemoved, units: named }, files, importers, graph);
+  const propagation = propagate(
+    { changed: classified.seeds, wholeModules: classified.importersOfRemoved, units: named },
+    files,
+    importers,
+    graph,
+  );
   const selection = selectTests(analysis, files, graph, propagation, classified.widened.length > 0);
 
-  const affectedFiles = new Set<string>([...propagation.modules.keys(), ...propagation.typeOnlyFiles]);
+  const affectedFiles = new Set<string>([
+    ...propagation.modules.keys(),
+    ...propagation.typeOnlyFiles,
+  ]);
   for (const id of propagation.units.keys()) {
     const file = graph.unitById.get(id)?.file;
     if (file !== undefined) affectedFiles.add(file);

@@ -106,7 +106,8 @@ export async function run(
     return EXIT.badInvocation;
   }
   try {
-    if (options.shareTypeScript && "load" in entry && entry.analyzes) (await import("../project/share-typescript.js")).shareTypeScript();
+    if (options.shareTypeScript && "load" in entry && entry.analyzes)
+      (await import("../project/share-typescript.js")).shareTypeScript();
     const command = "load" in entry ? await entry.load() : entry;
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(`${command.usage}\n`);
@@ -115,7 +116,9 @@ export async function run(
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`agentix ${error.verb ?? verb}: ${error.message}\nrun \`agentix ${error.verb ?? verb} --help\` for usage\n`);
+      io.stderr(
+        `agentix ${error.verb ?? verb}: ${error.message}\nrun \`agentix ${error.verb ?? verb} --help\` for usage\n`,
+      );
       return EXIT.badInvocation;
     }
     if (error instanceof ProjectLoadError) {
@@ -123,9 +126,15 @@ export async function run(
       return EXIT.badInvocation;
     }
     const message = error instanceof Error ? error.message : String(error);
-    const kind = error instanceof InvalidIndexError ? "the analyzer produced an invalid index" : "internal error";
-    io.stderr(`agentix ${verb}: ${kind}: ${message}\nThis is a bug in agentix; please report it${process.env["AGENTIX_DEBUG"] ? "" : " (AGENTIX_DEBUG=1 shows the stack trace)"}.\n`);
-    if (process.env["AGENTIX_DEBUG"] && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+    const kind =
+      error instanceof InvalidIndexError
+        ? "the analyzer produced an invalid index"
+        : "internal error";
+    io.stderr(
+      `agentix ${verb}: ${kind}: ${message}\nThis is a bug in agentix; please report it${process.env["AGENTIX_DEBUG"] ? "" : " (AGENTIX_DEBUG=1 shows the stack trace)"}.\n`,
+    );
+    if (process.env["AGENTIX_DEBUG"] && error instanceof Error && error.stack)
+      io.stderr(`${error.stack}\n`);
     return EXIT.internalError;
   }
 }

@@ -24,8 +24,14 @@ export function analysisForCli(values: ProjectArgs, io: CliIO): Analysis {
   progress.update("loading the project", 0, 0);
   try {
     return analyze({
-      ...(options.tsconfig !== undefined ? { tsconfig: resolveFrom(io.cwd, options.tsconfig) } : {}),
-      root: resolveFrom(io.cwd, options.root ?? (options.tsconfig !== undefined ? dirOf(resolveFrom(io.cwd, options.tsconfig)) : ".")),
+      ...(options.tsconfig !== undefined
+        ? { tsconfig: resolveFrom(io.cwd, options.tsconfig) }
+        : {}),
+      root: resolveFrom(
+        io.cwd,
+        options.root ??
+          (options.tsconfig !== undefined ? dirOf(resolveFrom(io.cwd, options.tsconfig)) : "."),
+      ),
       onProgress: (phase, done, total) => progress.update(phase, done, total),
     });
   } finally {
@@ -34,17 +40,27 @@ export function analysisForCli(values: ProjectArgs, io: CliIO): Analysis {
 }
 
 /** Analyses the project named by --project/--root (relative to the working directory), with a progress line. */
-export function analyzeForCli(values: ProjectArgs, io: CliIO): { index: AgentixIndex; root: string; timings: Record<string, number> } {
+export function analyzeForCli(
+  values: ProjectArgs,
+  io: CliIO,
+): { index: AgentixIndex; root: string; timings: Record<string, number> } {
   const progress = new Progress(io);
   const options = projectOptions(values);
   const resolved: LoadProjectOptions = {
     ...(options.tsconfig !== undefined ? { tsconfig: resolveFrom(io.cwd, options.tsconfig) } : {}),
-    root: resolveFrom(io.cwd, options.root ?? (options.tsconfig !== undefined ? dirOf(resolveFrom(io.cwd, options.tsconfig)) : ".")),
+    root: resolveFrom(
+      io.cwd,
+      options.root ??
+        (options.tsconfig !== undefined ? dirOf(resolveFrom(io.cwd, options.tsconfig)) : "."),
+    ),
   };
   progress.update("loading the project", 0, 0);
   try {
     const started = performance.now();
-    const analysis = analyze({ ...resolved, onProgress: (phase, done, total) => progress.update(phase, done, total) });
+    const analysis = analyze({
+      ...resolved,
+      onProgress: (phase, done, total) => progress.update(phase, done, total),
+    });
     progress.update("building the index", 0, 0);
     const index = indexOf(analysis);
     analysis.timings["total"] = Math.round(performance.now() - started);
@@ -53,7 +69,6 @@ export function analyzeForCli(values: ProjectArgs, io: CliIO): { index: AgentixI
     progress.done();
   }
 }
-
 
 function resolveFrom(cwd: string, value: string): string {
   return path.resolve(cwd, value);

@@ -1,7 +1,12 @@
 import { ts } from "../project/ts-morph.js";
 import type { EffectKind, ErrorSlot, SchemaSlot, UnresolvedKind } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
-import { propertyNameText, unwrapExpression, type Origin, type ValueResolver } from "../resolve/values.js";
+import {
+  propertyNameText,
+  unwrapExpression,
+  type Origin,
+  type ValueResolver,
+} from "../resolve/values.js";
 import { evaluateJson } from "../schema-projection/evaluate.js";
 import type { SchemaProjector } from "../schema-projection/project-schema.js";
 import { DESCRIPTOR_CALLS, isAgentixModule, type AgentixCall } from "./agentix-api.js";
@@ -27,7 +32,11 @@ import type { TypePrinter } from "./type-printer.js";
 const EFFECT_KINDS: ReadonlySet<string> = new Set(["read", "write", "time", "random", "external"]);
 
 /** A `memoryPort(Port)` / `fakeClock()` / `sequentialIds()` test double from agentix/testing. */
-const TEST_DOUBLES: Readonly<Record<string, string | null>> = { memoryPort: null, fakeClock: "Clock", sequentialIds: "Ids" };
+const TEST_DOUBLES: Readonly<Record<string, string | null>> = {
+  memoryPort: null,
+  fakeClock: "Clock",
+  sequentialIds: "Ids",
+};
 
 interface ModelOf {
   port: PortModel;
@@ -41,7 +50,9 @@ interface ModelOf {
 }
 
 type DescriptorKind = keyof ModelOf;
-type Descriptor = { [K in DescriptorKind]: { readonly kind: K; readonly model: ModelOf[K] } }[DescriptorKind];
+type Descriptor = {
+  [K in DescriptorKind]: { readonly kind: K; readonly model: ModelOf[K] };
+}[DescriptorKind];
 
 const KIND_LABEL: Readonly<Record<DescriptorKind, string>> = {
   port: "a port (definePort)",
@@ -63,21 +74,34 @@ function snippet(node: ts.Node): string {
 export function bindingName(node: ts.Node): string | null {
   let current: ts.Node = node;
   let parent = current.parent;
-  while (parent && (ts.isParenthesizedExpression(parent) || ts.isAsExpression(parent) || ts.isSatisfiesExpression(parent))) {
+  while (
+    parent &&
+    (ts.isParenthesizedExpression(parent) ||
+      ts.isAsExpression(parent) ||
+      ts.isSatisfiesExpression(parent))
+  ) {
     current = parent;
     parent = parent.parent;
   }
   if (!parent) return null;
-  if (ts.isVariableDeclaration(parent) && parent.initializer === current && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (
+    ts.isVariableDeclaration(parent) &&
+    parent.initializer === current &&
+    ts.isIdentifier(parent.name)
+  )
+    return parent.name.text;
   if (ts.isExportAssignment(parent)) return "default";
-  if (ts.isPropertyAssignment(parent) && parent.initializer === current) return propertyNameText(parent.name) ?? null;
+  if (ts.isPropertyAssignment(parent) && parent.initializer === current)
+    return propertyNameText(parent.name) ?? null;
   // A factory: `function sqliteStore(db) { return implementPort(...) }` or `const f = (db) => implementPort(...)`.
   let scope: ts.Node | undefined = parent;
   while (scope && !ts.isFunctionLike(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
   if (scope && ts.isFunctionLike(scope)) {
-    if ((ts.isFunctionDeclaration(scope) || ts.isFunctionExpression(scope)) && scope.name) return scope.name.text;
+    if ((ts.isFunctionDeclaration(scope) || ts.isFunctionExpression(scope)) && scope.name)
+      return scope.name.text;
     const holder = scope.parent;
-    if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)) return holder.name.text;
+    if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name))
+      return holder.name.text;
   }
   return null;
 }
@@ -85,13 +109,19 @@ export function bindingName(node: ts.Node): string | null {
 /** The span a descriptor occupies: its variable statement when it has one, else the call. */
 function spanNode(call: ts.CallExpression): ts.Node {
   let current: ts.Node = call;
-  while (current.parent && (ts.isParenthesizedExpression(current.parent) || ts.isAsExpression(current.parent) || ts.isSatisfiesExpression(current.parent))) {
+  while (
+    current.parent &&
+    (ts.isParenthesizedExpression(current.parent) ||
+      ts.isAsExpression(current.parent) ||
+      ts.isSatisfiesExpression(current.parent))
+  ) {
     current = current.parent;
   }
   const declaration = current.parent;
   if (declaration && ts.isVariableDeclaration(declaration)) {
     const list = declaration.parent;
-    if (ts.isVariableDeclarationList(list) && ts.isVariableStatement(list.parent)) return list.declarations.length === 1 ? list.parent : declaration;
+    if (ts.isVariableDeclarationList(list) && ts.isVariableStatement(list.parent))
+      return list.declarations.length === 1 ? list.parent : declaration;
     return declaration;
   }
   return call;
@@ -144,7 +174,8 @@ export class DescriptorExtractor {
     }
     for (const call of ordered) {
       if (call.api === "createApplication") this.application(call);
-      else if (call.api === "testCommand" || call.api === "testQuery" || call.api === "replayTrace") this.testCall(call);
+      else if (call.api === "testCommand" || call.api === "testQuery" || call.api === "replayTrace")
+        this.testCall(call);
       else if (call.api === "assertInvariant") this.assertion(call);
     }
   }
@@ -161,7 +192,12 @@ export class DescriptorExtractor {
     return this.site(node) ?? this.site(fallback)!;
   }
 
-  private report(kind: UnresolvedKind, node: ts.Node, reason: string, fallback: ts.Node = node): void {
+  private report(
+    kind: UnresolvedKind,
+    node: ts.Node,
+    reason: string,
+    fallback: ts.Node = node,
+  ): void {
     const site = this.siteOr(node, fallback);
     const key = `${kind}\0${site.file.path}\0${site.node.getStart()}\0${reason}`;
     if (this.reported.has(key)) return;
@@ -181,12 +217,20 @@ export class DescriptorExtractor {
     }
     const origin = this.resolver.resolve(argument);
     if (origin.kind === "node" && ts.isObjectLiteralExpression(origin.node)) return origin.node;
-    this.report("reference", argument, `the definition ${snippet(argument)} is not an object literal the analyzer can read${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`, call);
+    this.report(
+      "reference",
+      argument,
+      `the definition ${snippet(argument)} is not an object literal the analyzer can read${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`,
+      call,
+    );
     return undefined;
   }
 
   /** The expression of property `name` (the last one wins); null when absent. */
-  private field(object: ts.ObjectLiteralExpression, name: string): ts.Expression | null | undefined {
+  private field(
+    object: ts.ObjectLiteralExpression,
+    name: string,
+  ): ts.Expression | null | undefined {
     let spread = false;
     for (let index = object.properties.length - 1; index >= 0; index -= 1) {
       const property = object.properties[index]!;
@@ -202,10 +246,19 @@ export class DescriptorExtractor {
         if (origin.kind === "node" && ts.isConditionalExpression(origin.node)) {
           const objects = [origin.node.whenTrue, origin.node.whenFalse]
             .map((branch) => this.resolver.resolve(branch))
-            .flatMap((branch) => (branch.kind === "node" && ts.isObjectLiteralExpression(branch.node) ? [branch.node] : []));
-          if (objects.length === 2 && objects.every((object) => this.field(object, name) === null)) continue;
+            .flatMap((branch) =>
+              branch.kind === "node" && ts.isObjectLiteralExpression(branch.node)
+                ? [branch.node]
+                : [],
+            );
+          if (objects.length === 2 && objects.every((object) => this.field(object, name) === null))
+            continue;
         }
-        this.report("reference", property, `the spread ${snippet(property)} may define "${name}"; it cannot be read statically`);
+        this.report(
+          "reference",
+          property,
+          `the spread ${snippet(property)} may define "${name}"; it cannot be read statically`,
+        );
         return undefined;
       }
       const key = property.name ? propertyNameText(property.name) : undefined;
@@ -217,7 +270,12 @@ export class DescriptorExtractor {
     return spread ? null : null;
   }
 
-  private stringField(object: ts.ObjectLiteralExpression, name: string, kind: UnresolvedKind, what: string): string | null {
+  private stringField(
+    object: ts.ObjectLiteralExpression,
+    name: string,
+    kind: UnresolvedKind,
+    what: string,
+  ): string | null {
     const expression = this.field(object, name);
     if (expression === null || expression === undefined) {
       if (expression === null) this.report(kind, object, `${what} has no "${name}"`);
@@ -225,7 +283,11 @@ export class DescriptorExtractor {
     }
     const value = evaluateJson(expression, this.resolver);
     if (!value.ok) {
-      this.report(kind, expression, `the ${name} of ${what} is not a literal string: ${value.reason}`);
+      this.report(
+        kind,
+        expression,
+        `the ${name} of ${what} is not a literal string: ${value.reason}`,
+      );
       return null;
     }
     if (typeof value.value !== "string" || value.value === "") {
@@ -246,7 +308,11 @@ export class DescriptorExtractor {
   private arrayElements(expression: ts.Expression, what: string): ts.Expression[] {
     const origin = this.resolver.resolve(expression);
     if (origin.kind !== "node" || !ts.isArrayLiteralExpression(origin.node)) {
-      this.report("reference", expression, `${what} ${snippet(expression)} is not an array literal the analyzer can read${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`);
+      this.report(
+        "reference",
+        expression,
+        `${what} ${snippet(expression)} is not an array literal the analyzer can read${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`,
+      );
       return [];
     }
     const out: ts.Expression[] = [];
@@ -258,10 +324,17 @@ export class DescriptorExtractor {
   }
 
   /** The entries of an object-valued field (`effects`, `emits`, `errors`, `operations`), in source order. */
-  private objectEntries(expression: ts.Expression, what: string): { key: string; value: ts.Expression }[] {
+  private objectEntries(
+    expression: ts.Expression,
+    what: string,
+  ): { key: string; value: ts.Expression }[] {
     const origin = this.resolver.resolve(expression);
     if (origin.kind !== "node" || !ts.isObjectLiteralExpression(origin.node)) {
-      this.report("reference", expression, `${what} ${snippet(expression)} is not an object literal the analyzer can read${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`);
+      this.report(
+        "reference",
+        expression,
+        `${what} ${snippet(expression)} is not an object literal the analyzer can read${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`,
+      );
       return [];
     }
     const entries = new Map<string, ts.Expression>();
@@ -302,7 +375,8 @@ export class DescriptorExtractor {
     // it equal to the checker's type). Any other schema (zod, say) is typed by the checker: from
     // the declared type of the constant holding it, else in place (which resolves, and so
     // type-checks, the enclosing descriptor call).
-    const declared = !projection.ok && reference ? this.printer.declaredSchemaTypes(reference.node) : undefined;
+    const declared =
+      !projection.ok && reference ? this.printer.declaredSchemaTypes(reference.node) : undefined;
     const types = projection.ok
       ? { output: projection.output.text, input: projection.input.text, source: "schema" as const }
       : declared
@@ -317,7 +391,8 @@ export class DescriptorExtractor {
         file: site.file.path,
         line: site.file.sourceFile.getLineAndCharacterOfPosition(site.node.getStart()).line + 1,
       };
-      if (projection.vendor === undefined) this.report("schema", projection.node, projection.reason, expression);
+      if (projection.vendor === undefined)
+        this.report("schema", projection.node, projection.reason, expression);
     }
     return {
       schema: projection.ok ? projection.json : null,
@@ -330,7 +405,10 @@ export class DescriptorExtractor {
           ? {
               name: reference.name,
               file: referenceSite.file.path,
-              line: referenceSite.file.sourceFile.getLineAndCharacterOfPosition(reference.node.getStart()).line + 1,
+              line:
+                referenceSite.file.sourceFile.getLineAndCharacterOfPosition(
+                  reference.node.getStart(),
+                ).line + 1,
             }
           : null,
     };
@@ -340,12 +418,22 @@ export class DescriptorExtractor {
     const expression = this.field(object, name);
     if (expression) return this.slot(expression);
     this.report("schema", object, `${what} has no "${name}" schema`);
-    return { schema: null, opaque: { reason: `no "${name}" schema`, vendor: null, ...this.line(object) }, type: "unknown", inputType: null, typeSource: "schema", ref: null };
+    return {
+      schema: null,
+      opaque: { reason: `no "${name}" schema`, vendor: null, ...this.line(object) },
+      type: "unknown",
+      inputType: null,
+      typeSource: "schema",
+      ref: null,
+    };
   }
 
   private line(node: ts.Node): { file: string; line: number } {
     const site = this.site(node)!;
-    return { file: site.file.path, line: site.file.sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1 };
+    return {
+      file: site.file.path,
+      line: site.file.sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+    };
   }
 
   private errors(object: ts.ObjectLiteralExpression, what: string): ErrorSlot[] {
@@ -360,7 +448,12 @@ export class DescriptorExtractor {
   // References between descriptors
 
   /** The descriptor an expression refers to, or undefined (reported) when it is not one. */
-  private refer<K extends DescriptorKind>(expression: ts.Expression, kind: K, where: string, fallback?: () => ModelOf[K] | undefined): ModelOf[K] | undefined {
+  private refer<K extends DescriptorKind>(
+    expression: ts.Expression,
+    kind: K,
+    where: string,
+    fallback?: () => ModelOf[K] | undefined,
+  ): ModelOf[K] | undefined {
     const origin = this.resolver.resolve(expression);
     const found = this.descriptorOfOrigin(origin);
     if (found && found.kind === kind) return found.model as ModelOf[K];
@@ -405,7 +498,11 @@ export class DescriptorExtractor {
         continue;
       }
       const key = property.name ? propertyNameText(property.name) : undefined;
-      const value = ts.isPropertyAssignment(property) ? property.initializer : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+      const value = ts.isPropertyAssignment(property)
+        ? property.initializer
+        : ts.isShorthandPropertyAssignment(property)
+          ? property.name
+          : undefined;
       if (key === undefined || value === undefined) return undefined;
       const index = entries.findIndex((candidate) => candidate.key === key);
       if (index >= 0) entries.splice(index, 1);
@@ -422,12 +519,20 @@ export class DescriptorExtractor {
       const port = head !== undefined ? this.builtins.ports.get(head) : undefined;
       if (port) {
         if (origin.path.length === 1) return { kind: "port", model: port };
-        const name = second === "operations" ? third : origin.path.length === 2 ? second : undefined;
+        const name =
+          second === "operations" ? third : origin.path.length === 2 ? second : undefined;
         const operation = port.operations.find((candidate) => candidate.name === name);
-        if (operation && (origin.path.length === 2 || (origin.path.length === 3 && second === "operations"))) return { kind: "portOperation", model: operation };
+        if (
+          operation &&
+          (origin.path.length === 2 || (origin.path.length === 3 && second === "operations"))
+        )
+          return { kind: "portOperation", model: operation };
         return undefined;
       }
-      const adapter = head !== undefined && origin.path.length === 1 ? this.builtins.adapters.get(head) : undefined;
+      const adapter =
+        head !== undefined && origin.path.length === 1
+          ? this.builtins.adapters.get(head)
+          : undefined;
       return adapter ? { kind: "adapter", model: adapter } : undefined;
     }
     if (origin.kind !== "node" || !ts.isCallExpression(origin.node)) return undefined;
@@ -494,7 +599,10 @@ export class DescriptorExtractor {
   }
 
   /** `Port.save`, `contract.schemas`, `op.input`: members of a descriptor are its definition's fields. */
-  private descriptorMember(origin: Extract<Origin, { kind: "node" }>, name: string): Origin | undefined {
+  private descriptorMember(
+    origin: Extract<Origin, { kind: "node" }>,
+    name: string,
+  ): Origin | undefined {
     const node = origin.node;
     if (!ts.isCallExpression(node)) return undefined;
     const call = this.calls.get(node);
@@ -502,8 +610,14 @@ export class DescriptorExtractor {
     const argument = node.arguments[call.api === "implementPort" ? 1 : 0];
     if (!argument) return undefined;
     const definition = this.resolver.resolve(argument);
-    if (definition.kind !== "node" || !ts.isObjectLiteralExpression(definition.node)) return undefined;
-    if (call.api === "definePort" && name !== "id" && name !== "operations" && name !== "description") {
+    if (definition.kind !== "node" || !ts.isObjectLiteralExpression(definition.node))
+      return undefined;
+    if (
+      call.api === "definePort" &&
+      name !== "id" &&
+      name !== "operations" &&
+      name !== "description"
+    ) {
       const operations = this.resolver.objectMember(definition.node, "operations", node, 0);
       return this.resolver.member(operations, name, node, 0);
     }
@@ -525,7 +639,11 @@ export class DescriptorExtractor {
     if (kindValue?.ok && typeof kindValue.value === "string" && EFFECT_KINDS.has(kindValue.value)) {
       kind = kindValue.value as EffectKind;
     } else {
-      this.report("id", kindExpression ?? definition, `the kind of ${what} is not one of read, write, time, random, external${kindValue && !kindValue.ok ? `: ${kindValue.reason}` : ""}; it is taken as "external"`);
+      this.report(
+        "id",
+        kindExpression ?? definition,
+        `the kind of ${what} is not one of read, write, time, random, external${kindValue && !kindValue.ok ? `: ${kindValue.reason}` : ""}; it is taken as "external"`,
+      );
     }
     const inputExpression = this.field(definition, "input");
     const model: PortOperationModel = {
@@ -549,11 +667,22 @@ export class DescriptorExtractor {
     const id = this.stringField(definition, "id", "id", "definePort(...)");
     if (id === null) return null;
     const operations: PortOperationModel[] = [];
-    const model: PortModel = { id, origin: "project", binding: bindingName(call.node), site: this.site(spanNode(call.node)), operations, adapters: [] };
+    const model: PortModel = {
+      id,
+      origin: "project",
+      binding: bindingName(call.node),
+      site: this.site(spanNode(call.node)),
+      operations,
+      adapters: [],
+    };
     const expression = this.field(definition, "operations");
     if (expression) {
       for (const entry of this.objectEntries(expression, `the operations of port "${id}"`)) {
-        const operation = this.refer(entry.value, "portOperation", `operation "${entry.key}" of port "${id}"`);
+        const operation = this.refer(
+          entry.value,
+          "portOperation",
+          `operation "${entry.key}" of port "${id}"`,
+        );
         if (!operation) continue;
         if (operation.port && operation.port !== model) {
           this.conflicts.push({ operation, ports: [operation.port, model] });
@@ -576,7 +705,11 @@ export class DescriptorExtractor {
     const versionExpression = this.field(definition, "version");
     const version = versionExpression ? evaluateJson(versionExpression, this.resolver) : undefined;
     if (!version?.ok || typeof version.value !== "number") {
-      this.report("id", versionExpression ?? definition, `the version of event "${id}" is not a literal number${version && !version.ok ? `: ${version.reason}` : ""}`);
+      this.report(
+        "id",
+        versionExpression ?? definition,
+        `the version of event "${id}" is not a literal number${version && !version.ok ? `: ${version.reason}` : ""}`,
+      );
     }
     const model: EventModel = {
       id,
@@ -655,17 +788,30 @@ export class DescriptorExtractor {
     const permissions: string[] = [];
     const permissionsExpression = this.field(definition, "permissions");
     if (permissionsExpression) {
-      for (const element of this.arrayElements(permissionsExpression, `the permissions of ${what}`)) {
+      for (const element of this.arrayElements(
+        permissionsExpression,
+        `the permissions of ${what}`,
+      )) {
         const value = evaluateJson(element, this.resolver);
         if (value.ok && typeof value.value === "string") permissions.push(value.value);
-        else this.report("permission", element, `a permission of ${what} is not a literal string${value.ok ? "" : `: ${value.reason}`}`);
+        else
+          this.report(
+            "permission",
+            element,
+            `a permission of ${what} is not a literal string${value.ok ? "" : `: ${value.reason}`}`,
+          );
       }
     }
     const effects: { key: string; operation: PortOperationModel }[] = [];
     const effectsExpression = this.field(definition, "effects");
     if (effectsExpression) {
       for (const entry of this.objectEntries(effectsExpression, `the effects of ${what}`)) {
-        const operation = this.refer(entry.value, "portOperation", `effect "${entry.key}" of ${what}`, () => this.typedPortOperation(entry.value));
+        const operation = this.refer(
+          entry.value,
+          "portOperation",
+          `effect "${entry.key}" of ${what}`,
+          () => this.typedPortOperation(entry.value),
+        );
         if (operation) effects.push({ key: entry.key, operation });
       }
     }
@@ -711,11 +857,21 @@ export class DescriptorExtractor {
   private feature(call: ApiCall): FeatureDescriptorModel | null {
     const definition = this.definition(call.node);
     const site = this.site(spanNode(call.node))!;
-    if (!definition) return { declaredId: null, site, contract: null, dependencies: [], operations: [], invariants: [] };
+    if (!definition)
+      return {
+        declaredId: null,
+        site,
+        contract: null,
+        dependencies: [],
+        operations: [],
+        invariants: [],
+      };
     const declaredId = this.stringField(definition, "id", "id", "defineFeature(...)");
     const what = `feature "${declaredId ?? "?"}"`;
     const contractExpression = this.field(definition, "contract");
-    const contract = contractExpression ? (this.refer(contractExpression, "contract", `the contract of ${what}`) ?? null) : null;
+    const contract = contractExpression
+      ? (this.refer(contractExpression, "contract", `the contract of ${what}`) ?? null)
+      : null;
     const list = <K extends "contract" | "operation" | "invariant">(name: string, kind: K) => {
       const expression = this.field(definition, name);
       if (!expression) return [];
@@ -747,15 +903,29 @@ export class DescriptorExtractor {
     const port = this.refer(portExpression, "port", "implementPort");
     if (!port) return null;
     const handlersExpression = call.node.arguments[1];
-    const handlers = handlersExpression ? this.objectEntries(handlersExpression, `the handlers of an adapter of port "${port.id}"`).map((entry) => entry.key) : [];
+    const handlers = handlersExpression
+      ? this.objectEntries(
+          handlersExpression,
+          `the handlers of an adapter of port "${port.id}"`,
+        ).map((entry) => entry.key)
+      : [];
     let name: string | null = null;
     const options = call.node.arguments[2];
     if (options) {
       const value = evaluateJson(options, this.resolver);
-      if (value.ok && value.value !== null && typeof value.value === "object" && typeof (value.value as Record<string, unknown>)["name"] === "string") {
+      if (
+        value.ok &&
+        value.value !== null &&
+        typeof value.value === "object" &&
+        typeof (value.value as Record<string, unknown>)["name"] === "string"
+      ) {
         name = (value.value as Record<string, string>)["name"]!;
       } else if (!value.ok) {
-        this.report("reference", options, `the options of an adapter of port "${port.id}" cannot be read statically: ${value.reason}`);
+        this.report(
+          "reference",
+          options,
+          `the options of an adapter of port "${port.id}" cannot be read statically: ${value.reason}`,
+        );
       }
     }
     const model: AdapterModel = {
@@ -775,7 +945,10 @@ export class DescriptorExtractor {
   // Calls that point at descriptors
 
   /** An adapter expression: an implementPort value, a factory call returning one, a standard adapter or a test double. */
-  private adapterOf(expression: ts.Expression, where: string): AdapterModel | { port: PortModel | null; name: string | null } | undefined {
+  private adapterOf(
+    expression: ts.Expression,
+    where: string,
+  ): AdapterModel | { port: PortModel | null; name: string | null } | undefined {
     const origin = this.resolver.resolve(expression);
     const found = this.descriptorOfOrigin(origin);
     if (found?.kind === "adapter") return found.model;
@@ -783,7 +956,11 @@ export class DescriptorExtractor {
     if (origin.kind === "node" && ts.isCallExpression(origin.node)) {
       const call = origin.node;
       const callee = this.resolver.resolve(call.expression);
-      if (callee.kind === "external" && isAgentixModule(callee.module) && callee.path.length === 1) {
+      if (
+        callee.kind === "external" &&
+        isAgentixModule(callee.module) &&
+        callee.path.length === 1
+      ) {
         const double = callee.path[0]!;
         if (double in TEST_DOUBLES) {
           const builtin = TEST_DOUBLES[double];
@@ -798,7 +975,11 @@ export class DescriptorExtractor {
     }
     const typed = this.typedAdapterPort(expression);
     if (typed) return { port: typed, name: null };
-    this.report("reference", expression, `${where}: cannot tell which port ${snippet(expression)} implements${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`);
+    this.report(
+      "reference",
+      expression,
+      `${where}: cannot tell which port ${snippet(expression)} implements${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`,
+    );
     return undefined;
   }
 
@@ -809,12 +990,14 @@ export class DescriptorExtractor {
     if (ts.isIdentifier(callee)) {
       const binding = this.resolver.lookup(callee);
       if (binding?.kind === "other") declaration = binding.node;
-      else if (binding?.kind === "const" && binding.initializer) declaration = unwrapExpression(binding.initializer);
+      else if (binding?.kind === "const" && binding.initializer)
+        declaration = unwrapExpression(binding.initializer);
       else if (binding?.kind === "import") {
         const reference = this.resolver.reference(callee);
         if (reference) {
           declaration = reference.node;
-          if (ts.isVariableDeclaration(declaration) && declaration.initializer) declaration = unwrapExpression(declaration.initializer);
+          if (ts.isVariableDeclaration(declaration) && declaration.initializer)
+            declaration = unwrapExpression(declaration.initializer);
         }
       }
     }
@@ -849,14 +1032,23 @@ export class DescriptorExtractor {
     const id = ids[0]!;
     const known =
       this.portOperations.find((operation) => operation.id === id) ??
-      [...this.builtins.ports.values()].flatMap((port) => port.operations).find((operation) => operation.id === id);
+      [...this.builtins.ports.values()]
+        .flatMap((port) => port.operations)
+        .find((operation) => operation.id === id);
     if (known) return known;
     const synthetic: PortOperationModel = {
       id,
       kind: kinds[0] as EffectKind,
       site: null,
       input: null,
-      output: { schema: null, opaque: { reason: "known only from its type", vendor: null, ...this.line(expression) }, type: "unknown", inputType: null, typeSource: "schema", ref: null },
+      output: {
+        schema: null,
+        opaque: { reason: "known only from its type", vendor: null, ...this.line(expression) },
+        type: "unknown",
+        inputType: null,
+        typeSource: "schema",
+        ref: null,
+      },
       errors: [],
       port: null,
       name: null,
@@ -870,7 +1062,10 @@ export class DescriptorExtractor {
     const ids = this.printer.literalsAt(expression, ["port", "id"]);
     if (ids?.length !== 1) return undefined;
     const id = ids[0]!;
-    return this.ports.find((port) => port.id === id) ?? [...this.builtins.ports.values()].find((port) => port.id === id);
+    return (
+      this.ports.find((port) => port.id === id) ??
+      [...this.builtins.ports.values()].find((port) => port.id === id)
+    );
   }
 
   private application(call: ApiCall): void {
@@ -879,7 +1074,10 @@ export class DescriptorExtractor {
     const features: FeatureDescriptorModel[] = [];
     const featuresExpression = this.field(definition, "features");
     if (featuresExpression) {
-      for (const element of this.arrayElements(featuresExpression, "the features of createApplication")) {
+      for (const element of this.arrayElements(
+        featuresExpression,
+        "the features of createApplication",
+      )) {
         const feature = this.refer(element, "feature", "the features of createApplication");
         if (feature) features.push(feature);
       }
@@ -887,11 +1085,21 @@ export class DescriptorExtractor {
     const adapters: AdapterModel[] = [];
     const adaptersExpression = this.field(definition, "adapters");
     if (adaptersExpression) {
-      for (const element of this.arrayElements(adaptersExpression, "the adapters of createApplication")) {
+      for (const element of this.arrayElements(
+        adaptersExpression,
+        "the adapters of createApplication",
+      )) {
         const adapter = this.adapterOf(element, "the adapters of createApplication");
         if (adapter && "origin" in adapter) adapters.push(adapter);
         else if (adapter?.port) {
-          adapters.push({ port: adapter.port, name: adapter.name, origin: "agentix", binding: null, site: null, handlers: [] });
+          adapters.push({
+            port: adapter.port,
+            name: adapter.name,
+            origin: "agentix",
+            binding: null,
+            site: null,
+            handlers: [],
+          });
         }
       }
     }
@@ -902,12 +1110,19 @@ export class DescriptorExtractor {
     const argument = call.node.arguments[0];
     if (!argument) return;
     const operation = this.refer(argument, "operation", `${call.api}(...)`);
-    this.testCalls.push({ site: this.site(call.node)!, via: call.api, operation: operation ?? null, invariant: null });
+    this.testCalls.push({
+      site: this.site(call.node)!,
+      via: call.api,
+      operation: operation ?? null,
+      invariant: null,
+    });
   }
 
   private assertion(call: ApiCall): void {
     const argument = call.node.arguments[0];
-    const invariant = argument ? (this.refer(argument, "invariant", "assertInvariant(...)") ?? null) : null;
+    const invariant = argument
+      ? (this.refer(argument, "invariant", "assertInvariant(...)") ?? null)
+      : null;
     const site = this.site(call.node)!;
     const test = this.isTestFile(site.file);
     const operation = this.enclosingOperation(call.node);

@@ -75,7 +75,11 @@ export function scanFile(file: ProjectFile, resolver: ValueResolver): FileScan {
       // A local declaration that shadows the import is not the API.
       if (resolver.lookup(inner) !== binding) return undefined;
       key = inner.text;
-    } else if (ts.isPropertyAccessExpression(inner) && ts.isIdentifier(inner.expression) && ts.isIdentifier(inner.name)) {
+    } else if (
+      ts.isPropertyAccessExpression(inner) &&
+      ts.isIdentifier(inner.expression) &&
+      ts.isIdentifier(inner.name)
+    ) {
       if (!AGENTIX_CALLS.has(inner.name.text as AgentixCall)) return undefined;
       const binding = tables.bindings.get(inner.expression.text);
       if (binding?.kind !== "namespace-import" && binding?.kind !== "import") return undefined;
@@ -87,7 +91,9 @@ export function scanFile(file: ProjectFile, resolver: ValueResolver): FileScan {
     if (known !== undefined) return known ?? undefined;
     const origin = resolver.resolve(inner);
     const api =
-      origin.kind === "external" && (origin.module === "agentix" || origin.module.startsWith("agentix/")) && origin.path.length === 1
+      origin.kind === "external" &&
+      (origin.module === "agentix" || origin.module.startsWith("agentix/")) &&
+      origin.path.length === 1
         ? (origin.path[0] as AgentixCall)
         : undefined;
     const result = api !== undefined && AGENTIX_CALLS.has(api) ? api : null;
@@ -128,26 +134,56 @@ export function scanFile(file: ProjectFile, resolver: ValueResolver): FileScan {
         const declaration = node as ts.ImportEqualsDeclaration;
         if (ts.isExternalModuleReference(declaration.moduleReference)) {
           const literal = literalOf(declaration.moduleReference.expression);
-          imports.push({ form: "import-equals", specifier: literal?.text, literal, node: literal ?? declaration, typeOnly: declaration.isTypeOnly });
+          imports.push({
+            form: "import-equals",
+            specifier: literal?.text,
+            literal,
+            node: literal ?? declaration,
+            typeOnly: declaration.isTypeOnly,
+          });
         }
         return;
       }
       case ts.SyntaxKind.ImportType: {
         const importType = node as ts.ImportTypeNode;
         const argument = importType.argument;
-        const literal = ts.isLiteralTypeNode(argument) ? literalOf(argument.literal as ts.Expression) : undefined;
-        imports.push({ form: "type-import", specifier: literal?.text, literal, node: literal ?? importType, typeOnly: true });
+        const literal = ts.isLiteralTypeNode(argument)
+          ? literalOf(argument.literal as ts.Expression)
+          : undefined;
+        imports.push({
+          form: "type-import",
+          specifier: literal?.text,
+          literal,
+          node: literal ?? importType,
+          typeOnly: true,
+        });
         break;
       }
       case ts.SyntaxKind.CallExpression: {
         const call = node as ts.CallExpression;
         if (call.expression.kind === ts.SyntaxKind.ImportKeyword) {
           const literal = literalOf(call.arguments[0]);
-          imports.push({ form: "dynamic-import", specifier: literal?.text, literal, node: literal ?? call, typeOnly: false });
-        } else if (ts.isIdentifier(call.expression) && call.expression.text === "require" && call.arguments.length === 1) {
+          imports.push({
+            form: "dynamic-import",
+            specifier: literal?.text,
+            literal,
+            node: literal ?? call,
+            typeOnly: false,
+          });
+        } else if (
+          ts.isIdentifier(call.expression) &&
+          call.expression.text === "require" &&
+          call.arguments.length === 1
+        ) {
           if (resolver.lookup(call.expression) === undefined) {
             const literal = literalOf(call.arguments[0]);
-            imports.push({ form: "require", specifier: literal?.text, literal, node: literal ?? call, typeOnly: false });
+            imports.push({
+              form: "require",
+              specifier: literal?.text,
+              literal,
+              node: literal ?? call,
+              typeOnly: false,
+            });
           }
         } else {
           const api = apiOfCallee(call.expression);

@@ -5,7 +5,13 @@ import { ts } from "../project/ts-morph.js";
 import type { Feature } from "../../eslint-plugin/logic/project/layout.js";
 import type { Analysis } from "../analyze.js";
 import { locationOf, lineOf } from "../extract/location.js";
-import type { DiagnosticItem, InvariantModel, OperationModel, PortModel, Site } from "../extract/model.js";
+import type {
+  DiagnosticItem,
+  InvariantModel,
+  OperationModel,
+  PortModel,
+  Site,
+} from "../extract/model.js";
 import type { ProjectFile } from "../project/load-project.js";
 import { compareText, relativeToRoot } from "../project/paths.js";
 import { findCyclicComponents } from "../graph/cycles.js";
@@ -32,7 +38,8 @@ import {
   type ViolationEntry,
 } from "./types.js";
 
-export const INDEX_SCHEMA_URL = "https://github.com/agentix-dev/agentix/blob/main/schema/index.v1.schema.json";
+export const INDEX_SCHEMA_URL =
+  "https://github.com/agentix-dev/agentix/blob/main/schema/index.v1.schema.json";
 
 const by =
   <T>(...keys: ((item: T) => string | number | null)[]) =>
@@ -72,11 +79,19 @@ function normalizeName(text: string): string {
  * object with a fixed key order, every path repository-relative. `violations` come from the
  * shared rule logic.
  */
-export function buildIndex(analysis: Analysis, violations: readonly ViolationEntry[] = []): AgentixIndex {
+export function buildIndex(
+  analysis: Analysis,
+  violations: readonly ViolationEntry[] = [],
+): AgentixIndex {
   const { loaded, roles, descriptors } = analysis;
   const diagnostics: DiagnosticItem[] = [...analysis.diagnostics];
-  const diagnostic = (code: string, severity: "error" | "warning", message: string, site: Site | null, related: Site[] = []) =>
-    diagnostics.push({ code, severity, message, site, related });
+  const diagnostic = (
+    code: string,
+    severity: "error" | "warning",
+    message: string,
+    site: Site | null,
+    related: Site[] = [],
+  ) => diagnostics.push({ code, severity, message, site, related });
 
   // ---- features (folders) ------------------------------------------------------------------
   const folders = new Map<string, { feature: Feature; files: ProjectFile[] }>();
@@ -90,7 +105,8 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     }
     entry.files.push(file);
   }
-  const featureIdOfFile = (file: ProjectFile | null | undefined): string | null => (file ? (roles.featureOf(file)?.id ?? null) : null);
+  const featureIdOfFile = (file: ProjectFile | null | undefined): string | null =>
+    file ? (roles.featureOf(file)?.id ?? null) : null;
   const featureOfSite = (site: Site | null): string | null => featureIdOfFile(site?.file);
 
   // Feature descriptors by folder.
@@ -121,7 +137,13 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
   for (const [dir, list] of descriptorsByDir) {
     if (list.length > 1) {
       const feature = folders.get(dir)!.feature;
-      diagnostic("multiple-descriptors", "error", `feature "${feature.id}" has ${list.length} defineFeature calls; a feature has one descriptor`, list[1]!.site, [list[0]!.site]);
+      diagnostic(
+        "multiple-descriptors",
+        "error",
+        `feature "${feature.id}" has ${list.length} defineFeature calls; a feature has one descriptor`,
+        list[1]!.site,
+        [list[0]!.site],
+      );
     }
   }
 
@@ -152,7 +174,13 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
       for (const contract of model.dependencies) {
         const target = roles.featureOf(contract.site.file);
         if (!target) {
-          diagnostic("dependency-outside-features", "warning", `a dependency of feature "${folders.get(dir)!.feature.id}" is a contract outside every feature folder`, model.site, [contract.site]);
+          diagnostic(
+            "dependency-outside-features",
+            "warning",
+            `a dependency of feature "${folders.get(dir)!.feature.id}" is a contract outside every feature folder`,
+            model.site,
+            [contract.site],
+          );
           continue;
         }
         if (target.dir === dir) continue;
@@ -196,7 +224,8 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     }
   }
   for (const { members, cycle } of findCyclicComponents(edges)) {
-    const dirOf = (id: string) => [...folders.values()].find((entry) => entry.feature.id === id)?.feature;
+    const dirOf = (id: string) =>
+      [...folders.values()].find((entry) => entry.feature.id === id)?.feature;
     const sites = members.map((id) => {
       const feature = dirOf(id);
       const model = feature ? descriptorsByDir.get(feature.dir)?.[0] : undefined;
@@ -216,7 +245,12 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
   }
 
   // ---- duplicate ids --------------------------------------------------------------------------
-  const duplicates = <T>(what: string, items: readonly T[], key: (item: T) => string | null, site: (item: T) => Site | null) => {
+  const duplicates = <T>(
+    what: string,
+    items: readonly T[],
+    key: (item: T) => string | null,
+    site: (item: T) => Site | null,
+  ) => {
     const groups = new Map<string, T[]>();
     for (const item of items) {
       const id = key(item);
@@ -227,20 +261,69 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     }
     for (const [id, group] of groups) {
       if (group.length < 2) continue;
-      const sites = group.map(site).filter((s): s is Site => s !== null).sort(by((s) => s.file.path, (s) => s.node.getStart()));
-      diagnostic("duplicate-id", "error", `${group.length} ${what} share the id "${id}"; ids must be unique`, sites[0] ?? null, sites.slice(1));
+      const sites = group
+        .map(site)
+        .filter((s): s is Site => s !== null)
+        .sort(
+          by(
+            (s) => s.file.path,
+            (s) => s.node.getStart(),
+          ),
+        );
+      diagnostic(
+        "duplicate-id",
+        "error",
+        `${group.length} ${what} share the id "${id}"; ids must be unique`,
+        sites[0] ?? null,
+        sites.slice(1),
+      );
     }
   };
-  duplicates("operations", descriptors.operations, (m) => m.id, (m) => m.site);
-  duplicates("ports", descriptors.ports, (m) => m.id, (m) => m.site);
-  duplicates("port operations", descriptors.portOperations, (m) => m.id, (m) => m.site);
-  duplicates("events", descriptors.events, (m) => `${m.id}${m.version === null ? "" : ` v${m.version}`}`, (m) => m.site);
-  duplicates("invariants", descriptors.invariants, (m) => m.id, (m) => m.site);
-  duplicates("contracts", descriptors.contracts, (m) => m.id, (m) => m.site);
-  duplicates("feature folders", [...folders.values()], (e) => e.feature.id, (e) => {
-    const file = e.files[0];
-    return file ? { file, node: file.sourceFile } : null;
-  });
+  duplicates(
+    "operations",
+    descriptors.operations,
+    (m) => m.id,
+    (m) => m.site,
+  );
+  duplicates(
+    "ports",
+    descriptors.ports,
+    (m) => m.id,
+    (m) => m.site,
+  );
+  duplicates(
+    "port operations",
+    descriptors.portOperations,
+    (m) => m.id,
+    (m) => m.site,
+  );
+  duplicates(
+    "events",
+    descriptors.events,
+    (m) => `${m.id}${m.version === null ? "" : ` v${m.version}`}`,
+    (m) => m.site,
+  );
+  duplicates(
+    "invariants",
+    descriptors.invariants,
+    (m) => m.id,
+    (m) => m.site,
+  );
+  duplicates(
+    "contracts",
+    descriptors.contracts,
+    (m) => m.id,
+    (m) => m.site,
+  );
+  duplicates(
+    "feature folders",
+    [...folders.values()],
+    (e) => e.feature.id,
+    (e) => {
+      const file = e.files[0];
+      return file ? { file, node: file.sourceFile } : null;
+    },
+  );
   for (const conflict of descriptors.conflicts) {
     const [first, second] = conflict.ports;
     diagnostic(
@@ -253,7 +336,12 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
   }
   for (const operation of descriptors.portOperations) {
     if (operation.port === null && operation.site) {
-      diagnostic("port-operation-outside-port", "warning", `port operation "${operation.id}" is not part of any definePort`, operation.site);
+      diagnostic(
+        "port-operation-outside-port",
+        "warning",
+        `port operation "${operation.id}" is not part of any definePort`,
+        operation.site,
+      );
     }
   }
   const listedOperations = new Set(descriptors.features.flatMap((feature) => feature.operations));
@@ -270,7 +358,12 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
   for (const contract of descriptors.contracts) {
     const feature = roles.featureOf(contract.site.file);
     if (feature && contract.id !== null && contract.id !== feature.id) {
-      diagnostic("contract-id-mismatch", "warning", `defineContract declares id "${contract.id}" in feature "${feature.id}"; use the feature's id`, contract.site);
+      diagnostic(
+        "contract-id-mismatch",
+        "warning",
+        `defineContract declares id "${contract.id}" in feature "${feature.id}"; use the feature's id`,
+        contract.site,
+      );
     }
   }
 
@@ -295,7 +388,12 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
   const operationTests = new Map<string, Map<string, OperationTest["by"]>>();
   const invariantTests = new Map<string, Map<string, OperationTest["by"]>>();
   const featureTests = new Map<string, Set<string>>();
-  const addTest = (map: Map<string, Map<string, OperationTest["by"]>>, id: string, file: string, link: OperationTest["by"]) => {
+  const addTest = (
+    map: Map<string, Map<string, OperationTest["by"]>>,
+    id: string,
+    file: string,
+    link: OperationTest["by"],
+  ) => {
     const files = map.get(id) ?? new Map<string, OperationTest["by"]>();
     const previous = files.get(file);
     if (previous === undefined || LINK_RANK[link] < LINK_RANK[previous]) files.set(file, link);
@@ -307,32 +405,55 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     const feature = roles.featureOf(file);
     for (const call of callsByFile.get(file) ?? []) {
       const line = lineOf(call.site);
-      if (call.operation) links.push({ target: "operation", id: call.operation.id, by: "call", via: call.via, line });
-      if (call.invariant) links.push({ target: "invariant", id: call.invariant.id, by: "call", via: call.via, line });
+      if (call.operation)
+        links.push({ target: "operation", id: call.operation.id, by: "call", via: call.via, line });
+      if (call.invariant)
+        links.push({ target: "invariant", id: call.invariant.id, by: "call", via: call.via, line });
     }
     if (links.length === 0) {
       const stem = normalizeName(testStem(file.path));
-      const candidates = feature ? (operationsByFeature.get(feature.id) ?? []) : descriptors.operations;
+      const candidates = feature
+        ? (operationsByFeature.get(feature.id) ?? [])
+        : descriptors.operations;
       const named = candidates.filter(
         (operation) =>
           normalizeName(operation.id) === stem ||
           (operation.binding !== null && normalizeName(operation.binding) === stem) ||
           (feature !== undefined && normalizeName(operation.id.split(".").pop() ?? "") === stem),
       );
-      for (const operation of named) links.push({ target: "operation", id: operation.id, by: "name", via: null, line: null });
+      for (const operation of named)
+        links.push({ target: "operation", id: operation.id, by: "name", via: null, line: null });
       if (named.length === 0) {
         if (feature) {
-          links.push({ target: "feature", id: feature.id, by: normalizeName(feature.id) === stem ? "name" : "folder", via: null, line: null });
+          links.push({
+            target: "feature",
+            id: feature.id,
+            by: normalizeName(feature.id) === stem ? "name" : "folder",
+            via: null,
+            line: null,
+          });
         } else {
-          for (const id of featuresReached(analysis, file)) links.push({ target: "feature", id, by: "import", via: null, line: null });
+          for (const id of featuresReached(analysis, file))
+            links.push({ target: "feature", id, by: "import", via: null, line: null });
         }
       }
     }
-    links.sort(by((l) => l.target, (l) => l.id, (l) => l.line, (l) => l.by, (l) => l.via));
-    const unique = links.filter((link, index) => index === 0 || JSON.stringify(link) !== JSON.stringify(links[index - 1]));
+    links.sort(
+      by(
+        (l) => l.target,
+        (l) => l.id,
+        (l) => l.line,
+        (l) => l.by,
+        (l) => l.via,
+      ),
+    );
+    const unique = links.filter(
+      (link, index) => index === 0 || JSON.stringify(link) !== JSON.stringify(links[index - 1]),
+    );
     tests.push({ file: file.path, feature: feature?.id ?? null, links: unique });
     for (const link of unique) {
-      if (link.target === "operation") addTest(operationTests, link.id, file.path, link.by === "call" ? "call" : "name");
+      if (link.target === "operation")
+        addTest(operationTests, link.id, file.path, link.by === "call" ? "call" : "name");
       else if (link.target === "invariant") addTest(invariantTests, link.id, file.path, "call");
       else {
         const set = featureLinks.get(link.id) ?? new Set();
@@ -341,18 +462,29 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
       }
     }
   }
-  const operationFeature = new Map(descriptors.operations.map((operation) => [operation.id, featureOfSite(operation.site)]));
+  const operationFeature = new Map(
+    descriptors.operations.map((operation) => [operation.id, featureOfSite(operation.site)]),
+  );
   for (const operation of descriptors.operations) {
     const feature = operationFeature.get(operation.id);
-    if (feature) for (const file of featureLinks.get(feature) ?? []) addTest(operationTests, operation.id, file, "feature");
+    if (feature)
+      for (const file of featureLinks.get(feature) ?? [])
+        addTest(operationTests, operation.id, file, "feature");
   }
   for (const invariant of descriptors.invariants) {
     const feature = featureOfSite(invariant.site);
-    if (feature) for (const file of featureLinks.get(feature) ?? []) addTest(invariantTests, invariant.id, file, "feature");
+    if (feature)
+      for (const file of featureLinks.get(feature) ?? [])
+        addTest(invariantTests, invariant.id, file, "feature");
   }
   for (const test of tests) {
     for (const link of test.links) {
-      const feature = link.target === "feature" ? link.id : link.target === "operation" ? operationFeature.get(link.id) : featureOfSite(descriptors.invariants.find((i) => i.id === link.id)?.site ?? null);
+      const feature =
+        link.target === "feature"
+          ? link.id
+          : link.target === "operation"
+            ? operationFeature.get(link.id)
+            : featureOfSite(descriptors.invariants.find((i) => i.id === link.id)?.site ?? null);
       if (!feature) continue;
       const set = featureTests.get(feature) ?? new Set();
       set.add(test.file);
@@ -364,10 +496,18 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
       featureTests.set(test.feature, set);
     }
   }
-  const testsOf = (map: Map<string, Map<string, OperationTest["by"]>>, id: string): OperationTest[] =>
+  const testsOf = (
+    map: Map<string, Map<string, OperationTest["by"]>>,
+    id: string,
+  ): OperationTest[] =>
     [...(map.get(id) ?? new Map<string, OperationTest["by"]>())]
       .map(([file, link]) => ({ file, by: link }))
-      .sort(by((t) => LINK_RANK[t.by], (t) => t.file));
+      .sort(
+        by(
+          (t) => LINK_RANK[t.by],
+          (t) => t.file,
+        ),
+      );
 
   // ---- collections ----------------------------------------------------------------------------
   const features: FeatureEntry[] = [...folders.values()].map(({ feature, files }) => {
@@ -375,10 +515,27 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     const model = list[0];
     const contractFile = files.find((file) => roles.absolute(file) === feature.contractFile);
     const descriptorFile = files.find((file) => roles.absolute(file) === feature.descriptorFile);
-    if (!contractFile) diagnostic("missing-contract", "warning", `feature "${feature.id}" has no public entry ${relativeToRoot(loaded.root, feature.contractFile) ?? feature.contractFile}`, files[0] ? { file: files[0], node: files[0].sourceFile } : null);
-    if (!descriptorFile && !model) diagnostic("missing-descriptor", "warning", `feature "${feature.id}" has no descriptor (defineFeature in ${relativeToRoot(loaded.root, feature.descriptorFile) ?? feature.descriptorFile})`, files[0] ? { file: files[0], node: files[0].sourceFile } : null);
-    const contractModel = contractFile ? descriptors.contracts.find((contract) => contract.site.file === contractFile) : undefined;
-    const inFolder = <T extends { site: Site | null }>(items: readonly T[]) => items.filter((item) => item.site !== null && roles.featureOf(item.site.file)?.dir === feature.dir);
+    if (!contractFile)
+      diagnostic(
+        "missing-contract",
+        "warning",
+        `feature "${feature.id}" has no public entry ${relativeToRoot(loaded.root, feature.contractFile) ?? feature.contractFile}`,
+        files[0] ? { file: files[0], node: files[0].sourceFile } : null,
+      );
+    if (!descriptorFile && !model)
+      diagnostic(
+        "missing-descriptor",
+        "warning",
+        `feature "${feature.id}" has no descriptor (defineFeature in ${relativeToRoot(loaded.root, feature.descriptorFile) ?? feature.descriptorFile})`,
+        files[0] ? { file: files[0], node: files[0].sourceFile } : null,
+      );
+    const contractModel = contractFile
+      ? descriptors.contracts.find((contract) => contract.site.file === contractFile)
+      : undefined;
+    const inFolder = <T extends { site: Site | null }>(items: readonly T[]) =>
+      items.filter(
+        (item) => item.site !== null && roles.featureOf(item.site.file)?.dir === feature.dir,
+      );
     return {
       id: feature.id,
       directory: roles.directory(feature),
@@ -405,7 +562,12 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
       tests: sortedUnique(featureTests.get(feature.id) ?? []),
     };
   });
-  features.sort(by((f) => f.id, (f) => f.directory));
+  features.sort(
+    by(
+      (f) => f.id,
+      (f) => f.directory,
+    ),
+  );
 
   const operations: OperationEntry[] = descriptors.operations.map((operation) => ({
     id: operation.id,
@@ -424,20 +586,45 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
       port: effect.operation.port?.id ?? null,
       kind: effect.operation.kind,
     })),
-    emits: operation.emits.map((emit) => ({ key: emit.key, event: emit.event.id, version: emit.event.version })),
+    emits: operation.emits.map((emit) => ({
+      key: emit.key,
+      event: emit.event.id,
+      version: emit.event.version,
+    })),
     invariants: sortedUnique(operation.invariants.map((invariant) => invariant.id)),
     assertions: operation.assertions
-      .map((assertion) => ({ invariant: assertion.invariant?.id ?? null, line: lineOf(assertion.site) }))
-      .sort(by((a) => a.line, (a) => a.invariant)),
+      .map((assertion) => ({
+        invariant: assertion.invariant?.id ?? null,
+        line: lineOf(assertion.site),
+      }))
+      .sort(
+        by(
+          (a) => a.line,
+          (a) => a.invariant,
+        ),
+      ),
     tests: testsOf(operationTests, operation.id),
   }));
-  operations.sort(by((o) => o.id, (o) => o.location.file, (o) => o.location.line));
+  operations.sort(
+    by(
+      (o) => o.id,
+      (o) => o.location.file,
+      (o) => o.location.line,
+    ),
+  );
 
   // Ports: the project's, plus the standard ones the project uses.
   const usedBuiltins = new Set<PortModel>();
-  for (const operation of descriptors.operations) for (const effect of operation.effects) if (effect.operation.port?.origin === "agentix") usedBuiltins.add(effect.operation.port);
-  for (const application of descriptors.applications) for (const adapter of application.adapters) if (adapter.port.origin === "agentix") usedBuiltins.add(adapter.port);
-  const allPorts = [...descriptors.ports, ...[...descriptors.builtins.ports.values()].filter((port) => usedBuiltins.has(port))];
+  for (const operation of descriptors.operations)
+    for (const effect of operation.effects)
+      if (effect.operation.port?.origin === "agentix") usedBuiltins.add(effect.operation.port);
+  for (const application of descriptors.applications)
+    for (const adapter of application.adapters)
+      if (adapter.port.origin === "agentix") usedBuiltins.add(adapter.port);
+  const allPorts = [
+    ...descriptors.ports,
+    ...[...descriptors.builtins.ports.values()].filter((port) => usedBuiltins.has(port)),
+  ];
   const ports: PortEntry[] = allPorts.map((port) => ({
     id: port.id,
     origin: port.origin,
@@ -455,18 +642,38 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
         errors: operation.errors,
         usedBy: sortedUnique(operation.usedBy),
       }))
-      .sort(by((o) => o.id, (o) => o.name)),
+      .sort(
+        by(
+          (o) => o.id,
+          (o) => o.name,
+        ),
+      ),
     adapters: port.adapters
       .map((adapter) => ({
         name: adapter.name,
         file: adapter.site?.file.path ?? null,
         line: adapter.site ? lineOf(adapter.site) : null,
       }))
-      .sort(by((a) => a.name, (a) => a.file, (a) => a.line)),
+      .sort(
+        by(
+          (a) => a.name,
+          (a) => a.file,
+          (a) => a.line,
+        ),
+      ),
   }));
-  ports.sort(by((p) => p.id, (p) => p.location?.file ?? null, (p) => p.location?.line ?? null));
+  ports.sort(
+    by(
+      (p) => p.id,
+      (p) => p.location?.file ?? null,
+      (p) => p.location?.line ?? null,
+    ),
+  );
 
-  const adapterModels = [...descriptors.adapters, ...[...usedBuiltins].flatMap((port) => port.adapters)];
+  const adapterModels = [
+    ...descriptors.adapters,
+    ...[...usedBuiltins].flatMap((port) => port.adapters),
+  ];
   const adapters: AdapterEntry[] = adapterModels.map((adapter) => ({
     port: adapter.port.id,
     name: adapter.name,
@@ -475,16 +682,37 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     location: adapter.site ? locationOf(adapter.site) : null,
     handlers: [...adapter.handlers],
   }));
-  adapters.sort(by((a) => a.port, (a) => a.name, (a) => a.location?.file ?? null, (a) => a.location?.line ?? null));
+  adapters.sort(
+    by(
+      (a) => a.port,
+      (a) => a.name,
+      (a) => a.location?.file ?? null,
+      (a) => a.location?.line ?? null,
+    ),
+  );
 
   const applications: ApplicationEntry[] = descriptors.applications.map((application) => ({
     location: locationOf(application.site),
-    features: sortedUnique(application.features.map((feature) => featureOfSite(feature.site) ?? feature.declaredId ?? "?")),
+    features: sortedUnique(
+      application.features.map(
+        (feature) => featureOfSite(feature.site) ?? feature.declaredId ?? "?",
+      ),
+    ),
     adapters: application.adapters
       .map((adapter) => ({ port: adapter.port.id, name: adapter.name }))
-      .sort(by((a) => a.port, (a) => a.name)),
+      .sort(
+        by(
+          (a) => a.port,
+          (a) => a.name,
+        ),
+      ),
   }));
-  applications.sort(by((a) => a.location.file, (a) => a.location.line));
+  applications.sort(
+    by(
+      (a) => a.location.file,
+      (a) => a.location.line,
+    ),
+  );
 
   const events: EventEntry[] = descriptors.events.map((event) => ({
     id: event.id,
@@ -495,7 +723,14 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     payload: event.payload,
     emittedBy: sortedUnique(event.emittedBy),
   }));
-  events.sort(by((e) => e.id, (e) => e.version, (e) => e.location.file, (e) => e.location.line));
+  events.sort(
+    by(
+      (e) => e.id,
+      (e) => e.version,
+      (e) => e.location.file,
+      (e) => e.location.line,
+    ),
+  );
 
   const invariants: InvariantEntry[] = descriptors.invariants.map((invariant: InvariantModel) => ({
     id: invariant.id,
@@ -503,7 +738,9 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     name: invariant.binding,
     location: locationOf(invariant.site),
     description: invariant.description,
-    dependsOn: sortedUnique(invariant.dependsOn.map((contract) => featureOfSite(contract.site) ?? contract.id ?? "?")),
+    dependsOn: sortedUnique(
+      invariant.dependsOn.map((contract) => featureOfSite(contract.site) ?? contract.id ?? "?"),
+    ),
     evidence: invariant.evidence,
     preservedBy: sortedUnique(invariant.preservedBy),
     assertions: invariant.assertions
@@ -513,10 +750,21 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
         operation: assertion.operation?.id ?? null,
         test: assertion.test,
       }))
-      .sort(by((a) => a.file, (a) => a.line)),
+      .sort(
+        by(
+          (a) => a.file,
+          (a) => a.line,
+        ),
+      ),
     tests: testsOf(invariantTests, invariant.id),
   }));
-  invariants.sort(by((i) => i.id, (i) => i.location.file, (i) => i.location.line));
+  invariants.sort(
+    by(
+      (i) => i.id,
+      (i) => i.location.file,
+      (i) => i.location.line,
+    ),
+  );
 
   const permissionMap = new Map<string, Set<string>>();
   for (const operation of descriptors.operations) {
@@ -538,15 +786,37 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     role: roles.role(file),
     imports: (analysis.imports.get(file) ?? [])
       .map((item) => item.edge)
-      .sort(by((e) => e.line, (e) => e.specifier, (e) => e.form)),
+      .sort(
+        by(
+          (e) => e.line,
+          (e) => e.specifier,
+          (e) => e.form,
+        ),
+      ),
   }));
 
   const unresolved: UnresolvedEntry[] = analysis.unresolved.map((item) => {
     const location = locationOf(item.site);
-    return { kind: item.kind, file: location.file, line: location.line, column: location.column, reason: item.reason };
+    return {
+      kind: item.kind,
+      file: location.file,
+      line: location.line,
+      column: location.column,
+      reason: item.reason,
+    };
   });
-  unresolved.sort(by((u) => u.file, (u) => u.line, (u) => u.column, (u) => u.kind, (u) => u.reason));
-  const uniqueUnresolved = unresolved.filter((item, index) => index === 0 || JSON.stringify(item) !== JSON.stringify(unresolved[index - 1]));
+  unresolved.sort(
+    by(
+      (u) => u.file,
+      (u) => u.line,
+      (u) => u.column,
+      (u) => u.kind,
+      (u) => u.reason,
+    ),
+  );
+  const uniqueUnresolved = unresolved.filter(
+    (item, index) => index === 0 || JSON.stringify(item) !== JSON.stringify(unresolved[index - 1]),
+  );
 
   const diagnosticEntries: DiagnosticEntry[] = diagnostics.map((item) => ({
     code: item.code,
@@ -554,12 +824,32 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     message: item.message,
     file: item.site?.file.path ?? null,
     line: item.site ? (item.line ?? lineOf(item.site)) : null,
-    related: item.related.map((site) => ({ file: site.file.path, line: lineOf(site) })).sort(by((r) => r.file, (r) => r.line)),
+    related: item.related
+      .map((site) => ({ file: site.file.path, line: lineOf(site) }))
+      .sort(
+        by(
+          (r) => r.file,
+          (r) => r.line,
+        ),
+      ),
   }));
-  diagnosticEntries.sort(by((d) => d.file, (d) => d.line, (d) => d.code, (d) => d.message));
+  diagnosticEntries.sort(
+    by(
+      (d) => d.file,
+      (d) => d.line,
+      (d) => d.code,
+      (d) => d.message,
+    ),
+  );
 
   const sortedViolations = [...violations].sort(
-    by((v) => v.file, (v) => v.line, (v) => v.column, (v) => v.rule, (v) => v.message),
+    by(
+      (v) => v.file,
+      (v) => v.line,
+      (v) => v.column,
+      (v) => v.rule,
+      (v) => v.message,
+    ),
   );
 
   return {
@@ -567,8 +857,11 @@ export function buildIndex(analysis: Analysis, violations: readonly ViolationEnt
     schemaVersion: INDEX_SCHEMA_VERSION,
     generator: { name: "agentix", version: ANALYZER_VERSION, typescript: ts.version },
     project: {
-      tsconfig: relativeToRoot(loaded.root, loaded.tsconfigFile) ?? path.basename(loaded.tsconfigFile),
-      config: loaded.config.configFile ? (relativeToRoot(loaded.root, loaded.config.configFile) ?? null) : null,
+      tsconfig:
+        relativeToRoot(loaded.root, loaded.tsconfigFile) ?? path.basename(loaded.tsconfigFile),
+      config: loaded.config.configFile
+        ? (relativeToRoot(loaded.root, loaded.config.configFile) ?? null)
+        : null,
       featureDirectories: [...loaded.config.features.directories],
     },
     source: sourceManifest(analysis),
@@ -631,7 +924,10 @@ export function sourceManifest(analysis: Pick<Analysis, "loaded">): AgentixIndex
   for (const file of loaded.tsconfigFiles) add(file);
   if (loaded.config.configFile) add(loaded.config.configFile);
   entries.sort(by((e) => e.path));
-  return { digest: `sha256:${sha256(entries.map((e) => `${e.path} ${e.sha256}\n`).join(""))}`, files: entries };
+  return {
+    digest: `sha256:${sha256(entries.map((e) => `${e.path} ${e.sha256}\n`).join(""))}`,
+    files: entries,
+  };
 }
 
 type DescriptorSites = Map<ts.Node, { kind: ContractExport["kind"]; id: string | null }>;
@@ -644,13 +940,16 @@ function descriptorSites(analysis: Analysis): DescriptorSites {
   if (cached) return cached;
   const descriptors = analysis.descriptors;
   const byCall: DescriptorSites = new Map();
-  for (const m of descriptors.ports) if (m.site) byCall.set(m.site.node, { kind: "port", id: m.id });
+  for (const m of descriptors.ports)
+    if (m.site) byCall.set(m.site.node, { kind: "port", id: m.id });
   for (const m of descriptors.events) byCall.set(m.site.node, { kind: "event", id: m.id });
   for (const m of descriptors.contracts) byCall.set(m.site.node, { kind: "contract", id: m.id });
   for (const m of descriptors.operations) byCall.set(m.site.node, { kind: "operation", id: m.id });
   for (const m of descriptors.invariants) byCall.set(m.site.node, { kind: "invariant", id: m.id });
-  for (const m of descriptors.features) byCall.set(m.site.node, { kind: "feature", id: m.declaredId });
-  for (const m of descriptors.adapters) if (m.site) byCall.set(m.site.node, { kind: "adapter", id: m.port.id });
+  for (const m of descriptors.features)
+    byCall.set(m.site.node, { kind: "feature", id: m.declaredId });
+  for (const m of descriptors.adapters)
+    if (m.site) byCall.set(m.site.node, { kind: "adapter", id: m.port.id });
   descriptorSitesCache.set(analysis, byCall);
   return byCall;
 }
@@ -661,15 +960,25 @@ function contractExports(analysis: Analysis, file: ProjectFile): ContractExport[
   const byCall = descriptorSites(analysis);
   const out: ContractExport[] = [];
   for (const [name, entry] of tables.exports) {
-    const line = (node: ts.Node) => file.sourceFile.getLineAndCharacterOfPosition(node.getStart(file.sourceFile)).line + 1;
-    if (entry.kind === "local" && !tables.bindings.has(entry.local) && tables.types.has(entry.local)) {
+    const line = (node: ts.Node) =>
+      file.sourceFile.getLineAndCharacterOfPosition(node.getStart(file.sourceFile)).line + 1;
+    if (
+      entry.kind === "local" &&
+      !tables.bindings.has(entry.local) &&
+      tables.types.has(entry.local)
+    ) {
       out.push({ name, kind: "type", id: null, line: line(entry.node) });
       continue;
     }
     const origin = analysis.resolver.exportOf(file, name, 0, file.sourceFile);
     let kind: ContractExport["kind"] = "value";
     let id: string | null = null;
-    let at: ts.Node = entry.kind === "local" ? entry.node : entry.kind === "expression" ? entry.expression : entry.literal;
+    let at: ts.Node =
+      entry.kind === "local"
+        ? entry.node
+        : entry.kind === "expression"
+          ? entry.expression
+          : entry.literal;
     if (origin.kind === "node") {
       const descriptor = findDescriptor(origin.node, byCall);
       if (descriptor) {
@@ -685,7 +994,10 @@ function contractExports(analysis: Analysis, file: ProjectFile): ContractExport[
   return out.sort(by((e) => e.name));
 }
 
-function findDescriptor(node: ts.Node, byCall: Map<ts.Node, { kind: ContractExport["kind"]; id: string | null }>) {
+function findDescriptor(
+  node: ts.Node,
+  byCall: Map<ts.Node, { kind: ContractExport["kind"]; id: string | null }>,
+) {
   // Descriptor sites are the variable statement (or the call): match either.
   const direct = byCall.get(node);
   if (direct) return direct;
@@ -700,5 +1012,10 @@ function findDescriptor(node: ts.Node, byCall: Map<ts.Node, { kind: ContractExpo
 function isSchemaCall(analysis: Analysis, node: ts.Node): boolean {
   if (!ts.isCallExpression(node)) return false;
   const callee = analysis.resolver.resolve(node.expression);
-  return callee.kind === "external" && callee.module === "agentix" && callee.path.length === 2 && callee.path[0] === "s";
+  return (
+    callee.kind === "external" &&
+    callee.module === "agentix" &&
+    callee.path.length === 2 &&
+    callee.path[0] === "s"
+  );
 }

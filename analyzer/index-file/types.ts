@@ -55,7 +55,17 @@ export type EffectKind = "read" | "write" | "time" | "random" | "external";
 
 export interface ContractExport {
   readonly name: string;
-  readonly kind: "schema" | "port" | "event" | "contract" | "feature" | "operation" | "invariant" | "adapter" | "type" | "value";
+  readonly kind:
+    | "schema"
+    | "port"
+    | "event"
+    | "contract"
+    | "feature"
+    | "operation"
+    | "invariant"
+    | "adapter"
+    | "type"
+    | "value";
   /** The descriptor id for ports, events, contracts, features, operations and invariants. */
   readonly id: string | null;
   readonly line: number;
@@ -155,7 +165,11 @@ export interface PortEntry {
   readonly name: string | null;
   readonly location: Location | null;
   readonly operations: readonly PortOperationEntry[];
-  readonly adapters: readonly { readonly name: string | null; readonly file: string | null; readonly line: number | null }[];
+  readonly adapters: readonly {
+    readonly name: string | null;
+    readonly file: string | null;
+    readonly line: number | null;
+  }[];
 }
 
 export interface AdapterEntry {
@@ -197,7 +211,12 @@ export interface InvariantEntry {
   /** Operations that list it in `invariants`. */
   readonly preservedBy: readonly string[];
   /** `assertInvariant` call sites. */
-  readonly assertions: readonly { readonly file: string; readonly line: number; readonly operation: string | null; readonly test: boolean }[];
+  readonly assertions: readonly {
+    readonly file: string;
+    readonly line: number;
+    readonly operation: string | null;
+    readonly test: boolean;
+  }[];
   readonly tests: readonly OperationTest[];
 }
 
@@ -221,7 +240,15 @@ export interface TestEntry {
   readonly links: readonly TestLink[];
 }
 
-export type FileRole = "contract" | "descriptor" | "feature" | "test" | "adapter" | "composition-root" | "shared" | "declaration";
+export type FileRole =
+  | "contract"
+  | "descriptor"
+  | "feature"
+  | "test"
+  | "adapter"
+  | "composition-root"
+  | "shared"
+  | "declaration";
 
 export type ImportForm =
   | "import"
@@ -271,7 +298,8 @@ export interface DiagnosticEntry {
   readonly related: readonly { readonly file: string; readonly line: number }[];
 }
 
-export type UnresolvedKind = "id" | "schema" | "reference" | "permission" | "dynamic-import" | "require" | "import";
+export type UnresolvedKind =
+  "id" | "schema" | "reference" | "permission" | "dynamic-import" | "require" | "import";
 
 export interface UnresolvedEntry {
   readonly kind: UnresolvedKind;
@@ -289,7 +317,11 @@ export interface ManifestEntry {
 export interface AgentixIndex {
   readonly $schema: string;
   readonly schemaVersion: typeof INDEX_SCHEMA_VERSION;
-  readonly generator: { readonly name: "agentix"; readonly version: string; readonly typescript: string };
+  readonly generator: {
+    readonly name: "agentix";
+    readonly version: string;
+    readonly typescript: string;
+  };
   readonly project: {
     readonly tsconfig: string;
     readonly config: string | null;

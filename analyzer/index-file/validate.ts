@@ -15,7 +15,12 @@ export function indexValidator(): ValidateFunction {
 export class InvalidIndexError extends Error {
   override readonly name = "InvalidIndexError";
   constructor(readonly problems: readonly string[]) {
-    super(`the index does not match schema/index.v1.schema.json:\n${problems.slice(0, 20).map((p) => `  ${p}`).join("\n")}`);
+    super(
+      `the index does not match schema/index.v1.schema.json:\n${problems
+        .slice(0, 20)
+        .map((p) => `  ${p}`)
+        .join("\n")}`,
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 /** Why a project could not be loaded at all: the analysis cannot start. */
-export type ProjectLoadErrorCode = "tsconfig-missing" | "tsconfig-invalid" | "tsconfig-empty" | "config-invalid" | "root-missing";
+export type ProjectLoadErrorCode =
+  "tsconfig-missing" | "tsconfig-invalid" | "tsconfig-empty" | "config-invalid" | "root-missing";
 
 /**
  * A problem with the analysed project's inputs (tsconfig.json, agentix.config.json, the root

@@ -1,6 +1,10 @@
 import path from "node:path";
 import picomatch from "picomatch";
-import { layoutFor, type Feature, type ProjectLayout } from "../../eslint-plugin/logic/project/layout.js";
+import {
+  layoutFor,
+  type Feature,
+  type ProjectLayout,
+} from "../../eslint-plugin/logic/project/layout.js";
 import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
 
@@ -17,8 +21,12 @@ export class FileRoles {
   constructor(private readonly loaded: LoadedProject) {
     this.layout = layoutFor(loaded.config);
     const never = () => false;
-    this.isAdapter = loaded.config.adapters.length > 0 ? picomatch([...loaded.config.adapters]) : never;
-    this.isCompositionRoot = loaded.config.compositionRoots.length > 0 ? picomatch([...loaded.config.compositionRoots]) : never;
+    this.isAdapter =
+      loaded.config.adapters.length > 0 ? picomatch([...loaded.config.adapters]) : never;
+    this.isCompositionRoot =
+      loaded.config.compositionRoots.length > 0
+        ? picomatch([...loaded.config.compositionRoots])
+        : never;
   }
 
   private readonly absolutes = new Map<ProjectFile, string>();

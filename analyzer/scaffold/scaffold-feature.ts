@@ -17,7 +17,11 @@ export interface ScaffoldPlan {
   readonly feature: string;
   /** The new feature folder, relative to the project directory, POSIX. */
   readonly directory: string;
-  readonly files: readonly { readonly path: string; readonly bytes: number; readonly content: string }[];
+  readonly files: readonly {
+    readonly path: string;
+    readonly bytes: number;
+    readonly content: string;
+  }[];
   readonly written: boolean;
 }
 
@@ -32,7 +36,14 @@ export class ScaffoldError extends Error {
   }
 }
 
-const skippedDirectories = new Set(["node_modules", "dist", "build", "coverage", ".git", ".agentix"]);
+const skippedDirectories = new Set([
+  "node_modules",
+  "dist",
+  "build",
+  "coverage",
+  ".git",
+  ".agentix",
+]);
 
 /**
  * Creates `<features>/<name>/` from the public feature template: contract, model, operations,
@@ -52,24 +63,28 @@ export function scaffoldFeature(options: ScaffoldOptions): ScaffoldPlan {
     );
   }
   const directory = toPosix(path.relative(projectDir, featureDir));
-  if (exists(featureDir)) throw new ScaffoldError("exists", `${directory} already exists; scaffold never overwrites`);
+  if (exists(featureDir))
+    throw new ScaffoldError("exists", `${directory} already exists; scaffold never overwrites`);
 
   const files = featureTemplate(parsed.names).map((file) => ({
     path: `${directory}/${file.path}`,
     bytes: Buffer.byteLength(file.content),
     content: file.content,
   }));
-  if (options.dryRun === true) return { feature: parsed.names.id, directory, files, written: false };
+  if (options.dryRun === true)
+    return { feature: parsed.names.id, directory, files, written: false };
 
   mkdirSync(parent, { recursive: true });
   try {
     mkdirSync(featureDir); // fails if it appeared meanwhile: still never overwrites
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new ScaffoldError("exists", `${directory} already exists; scaffold never overwrites`);
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      throw new ScaffoldError("exists", `${directory} already exists; scaffold never overwrites`);
     throw error;
   }
   try {
-    for (const file of files) writeFileSync(path.join(projectDir, file.path), file.content, { flag: "wx" });
+    for (const file of files)
+      writeFileSync(path.join(projectDir, file.path), file.content, { flag: "wx" });
   } catch (error) {
     rmSync(featureDir, { recursive: true, force: true }); // ours alone: we just created it
     throw error;
@@ -102,7 +117,8 @@ function findFeatureDirs(dir: string, layout: ProjectLayout, depth: number): str
     return [];
   }
   for (const entry of entries) {
-    if (!entry.isDirectory() || skippedDirectories.has(entry.name) || entry.name.startsWith(".")) continue;
+    if (!entry.isDirectory() || skippedDirectories.has(entry.name) || entry.name.startsWith("."))
+      continue;
     const child = path.join(dir, entry.name);
     if (layout.featureOf(path.join(child, "feature.ts"))?.dir === child) found.push(child);
     else found.push(...findFeatureDirs(child, layout, depth - 1));

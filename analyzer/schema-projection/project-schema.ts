@@ -58,7 +58,10 @@ function objectType(entries: readonly [string, Projected][], side: "output" | "i
   const members = entries.map(([key, value]) => {
     const type = value[side];
     // An optional property never holds undefined itself (Exclude<..., undefined> in the builders).
-    const text = value.optional && type.text.endsWith(" | undefined") ? type.text.slice(0, -" | undefined".length) : type.text;
+    const text =
+      value.optional && type.text.endsWith(" | undefined")
+        ? type.text.slice(0, -" | undefined".length)
+        : type.text;
     return `${side === "input" ? "readonly " : ""}${keyText(key)}${value.optional ? "?" : ""}: ${text};`;
   });
   return atom(`{ ${members.join(" ")} }`);
@@ -85,7 +88,11 @@ function snippet(node: ts.Node): string {
 function chainRoot(expression: ts.Expression): ts.Expression {
   let current = unwrapExpression(expression);
   for (;;) {
-    if (ts.isCallExpression(current) || ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) {
+    if (
+      ts.isCallExpression(current) ||
+      ts.isPropertyAccessExpression(current) ||
+      ts.isElementAccessExpression(current)
+    ) {
       current = unwrapExpression(current.expression);
     } else {
       return current;
@@ -97,7 +104,8 @@ function chainRoot(expression: ts.Expression): ts.Expression {
 function keywords(options: unknown): JsonObject {
   const out: JsonObject = {};
   if (options === undefined || options === null) return out;
-  for (const [key, value] of Object.entries(options as JsonObject)) if (value !== undefined) defineOwn(out, key, value);
+  for (const [key, value] of Object.entries(options as JsonObject))
+    if (value !== undefined) defineOwn(out, key, value);
   return out;
 }
 
@@ -126,7 +134,11 @@ export class SchemaProjector {
       case "external":
         return isAgentixModule(origin.module)
           ? notProjected(`${origin.path.join(".")} from "${origin.module}" is not a schema`, at)
-          : notProjected(`${origin.path.join(".")} is a schema value from "${origin.module}" (not an s.* schema)`, at, origin.module);
+          : notProjected(
+              `${origin.path.join(".")} is a schema value from "${origin.module}" (not an s.* schema)`,
+              at,
+              origin.module,
+            );
       case "node": {
         const known = this.memo.get(origin.node);
         if (known) return known;
@@ -139,36 +151,57 @@ export class SchemaProjector {
 
   private projectNode(node: ts.Expression, depth: number): Projection {
     if (!ts.isCallExpression(node)) {
-      return notProjected(`${snippet(node)} is not a schema expression (expected an s.* call or a constant holding one)`, node);
+      return notProjected(
+        `${snippet(node)} is not a schema expression (expected an s.* call or a constant holding one)`,
+        node,
+      );
     }
     const callee = this.resolver.resolve(node.expression);
     if (callee.kind === "external") {
       if (isAgentixModule(callee.module) && callee.path.length === 2 && callee.path[0] === "s") {
         const builder = callee.path[1]!;
-        if (!SCHEMA_BUILDERS.has(builder)) return notProjected(`s.${builder} is not a schema builder`, node);
+        if (!SCHEMA_BUILDERS.has(builder))
+          return notProjected(`s.${builder} is not a schema builder`, node);
         return this.builder(builder, node, depth);
       }
       if (!isAgentixModule(callee.module)) {
-        return notProjected(`${snippet(node)} builds a "${callee.module}" schema (not an s.* schema)`, node, callee.module);
+        return notProjected(
+          `${snippet(node)} builds a "${callee.module}" schema (not an s.* schema)`,
+          node,
+          callee.module,
+        );
       }
-      return notProjected(`${callee.path.join(".")}(...) from "${callee.module}" is not an s.* schema builder`, node);
+      return notProjected(
+        `${callee.path.join(".")}(...) from "${callee.module}" is not an s.* schema builder`,
+        node,
+      );
     }
     // A method chain on a foreign schema: `z.string().min(1)`.
     const root = this.resolver.resolve(chainRoot(node));
     if (root.kind === "external" && !isAgentixModule(root.module)) {
-      return notProjected(`${snippet(node)} builds a "${root.module}" schema (not an s.* schema)`, node, root.module);
+      return notProjected(
+        `${snippet(node)} builds a "${root.module}" schema (not an s.* schema)`,
+        node,
+        root.module,
+      );
     }
     if (callee.kind === "unknown") return notProjected(`${snippet(node)}: ${callee.reason}`, node);
-    return notProjected(`${snippet(node)} is a call the analyzer cannot evaluate (only s.* builders are projected)`, node);
+    return notProjected(
+      `${snippet(node)} is a call the analyzer cannot evaluate (only s.* builders are projected)`,
+      node,
+    );
   }
 
   private child(expression: ts.Expression | undefined, at: ts.Node, depth: number): Projection {
     if (!expression) return notProjected("a schema argument is missing", at);
-    if (ts.isSpreadElement(expression)) return notProjected("a spread argument is not projected", expression);
+    if (ts.isSpreadElement(expression))
+      return notProjected("a spread argument is not projected", expression);
     return this.projectOrigin(this.resolver.resolve(expression), expression, depth + 1);
   }
 
-  private options(expression: ts.Expression | undefined): { ok: true; value: JsonObject } | Failure {
+  private options(
+    expression: ts.Expression | undefined,
+  ): { ok: true; value: JsonObject } | Failure {
     if (!expression) return { ok: true, value: {} };
     const value = evaluateJson(expression, this.resolver);
     if (!value.ok) return value;
@@ -181,8 +214,14 @@ export class SchemaProjector {
 
   private builder(name: string, call: ts.CallExpression, depth: number): Projection {
     const args = call.arguments;
-    if (args.some((argument) => ts.isSpreadElement(argument))) return notProjected("spread arguments are not projected", call);
-    const done = (json: JsonObject, output: TypeText, input: TypeText = output, optional = false): Projected => ({ ok: true, json, optional, output, input });
+    if (args.some((argument) => ts.isSpreadElement(argument)))
+      return notProjected("spread arguments are not projected", call);
+    const done = (
+      json: JsonObject,
+      output: TypeText,
+      input: TypeText = output,
+      optional = false,
+    ): Projected => ({ ok: true, json, optional, output, input });
     const withOptions = (index: number, build: (options: JsonObject) => Projection): Projection => {
       const options = this.options(args[index]);
       if (!options.ok) return notProjected(options.reason, options.node);
@@ -193,29 +232,44 @@ export class SchemaProjector {
       case "number":
       case "integer":
       case "boolean":
-        return withOptions(0, (options) => done({ type: name, ...options }, atom(name === "integer" ? "number" : name)));
+        return withOptions(0, (options) =>
+          done({ type: name, ...options }, atom(name === "integer" ? "number" : name)),
+        );
       case "unknown":
         return withOptions(0, (options) => done({ ...options }, atom("unknown")));
       case "literal": {
         const value = evaluateJson(args[0] ?? call, this.resolver);
         if (!value.ok) return notProjected(value.reason, value.node);
-        if (!(value.value === null || ["string", "number", "boolean"].includes(typeof value.value))) {
+        if (!(
+          value.value === null || ["string", "number", "boolean"].includes(typeof value.value)
+        )) {
           return notProjected("s.literal takes a string, number, boolean or null", args[0] ?? call);
         }
-        return withOptions(1, (options) => done({ const: value.value, ...options }, atom(literalText(value.value))));
+        return withOptions(1, (options) =>
+          done({ const: value.value, ...options }, atom(literalText(value.value))),
+        );
       }
       case "enum": {
         const values = evaluateJson(args[0] ?? call, this.resolver);
         if (!values.ok) return notProjected(values.reason, values.node);
-        if (!Array.isArray(values.value)) return notProjected("s.enum takes an array of values", args[0] ?? call);
-        const members = union((values.value as unknown[]).map((member) => atom(literalText(member))));
-        return withOptions(1, (options) => done({ enum: [...(values.value as unknown[])], ...options }, members));
+        if (!Array.isArray(values.value))
+          return notProjected("s.enum takes an array of values", args[0] ?? call);
+        const members = union(
+          (values.value as unknown[]).map((member) => atom(literalText(member))),
+        );
+        return withOptions(1, (options) =>
+          done({ enum: [...(values.value as unknown[])], ...options }, members),
+        );
       }
       case "array": {
         const items = this.child(args[0], call, depth);
         if (!items.ok) return items;
         return withOptions(1, (options) =>
-          done({ type: "array", items: items.json, ...options }, atom(`${inArray(items.output)}[]`), atom(`readonly ${inArray(items.input)}[]`)),
+          done(
+            { type: "array", items: items.json, ...options },
+            atom(`${inArray(items.output)}[]`),
+            atom(`readonly ${inArray(items.input)}[]`),
+          ),
         );
       }
       case "record": {
@@ -233,22 +287,35 @@ export class SchemaProjector {
         const inner = this.child(args[0], call, depth);
         if (!inner.ok) return inner;
         const withUndefined = (type: TypeText) => union([type, atom("undefined")]);
-        return done({ ...inner.json }, withUndefined(inner.output), withUndefined(inner.input), true);
+        return done(
+          { ...inner.json },
+          withUndefined(inner.output),
+          withUndefined(inner.input),
+          true,
+        );
       }
       case "brand": {
         const brandName = evaluateJson(args[0] ?? call, this.resolver);
         if (!brandName.ok) return notProjected(brandName.reason, brandName.node);
-        if (typeof brandName.value !== "string") return notProjected("s.brand takes a string name", args[0] ?? call);
+        if (typeof brandName.value !== "string")
+          return notProjected("s.brand takes a string name", args[0] ?? call);
         const inner = this.child(args[1], call, depth);
         if (!inner.ok) return inner;
-        const branded: TypeText = { text: `${inIntersection(inner.output)} & Brand<${JSON.stringify(brandName.value)}>`, precedence: "intersection" };
+        const branded: TypeText = {
+          text: `${inIntersection(inner.output)} & Brand<${JSON.stringify(brandName.value)}>`,
+          precedence: "intersection",
+        };
         return done({ ...inner.json, title: brandName.value }, branded, inner.input);
       }
       case "union": {
         const members = this.members(args[0], call, depth);
         if (!members.ok) return members;
         return withOptions(1, (options) =>
-          done({ ...options, anyOf: members.value.map((member) => member.json) }, union(members.value.map((m) => m.output)), union(members.value.map((m) => m.input))),
+          done(
+            { ...options, anyOf: members.value.map((member) => member.json) },
+            union(members.value.map((m) => m.output)),
+            union(members.value.map((m) => m.input)),
+          ),
         );
       }
       case "object":
@@ -258,11 +325,20 @@ export class SchemaProjector {
     }
   }
 
-  private members(expression: ts.Expression | undefined, at: ts.Node, depth: number): { ok: true; value: Projected[] } | NotProjected {
+  private members(
+    expression: ts.Expression | undefined,
+    at: ts.Node,
+    depth: number,
+  ): { ok: true; value: Projected[] } | NotProjected {
     if (!expression) return notProjected("s.union needs an array of schemas", at);
     const origin = this.resolver.resolve(expression);
     if (origin.kind !== "node" || !ts.isArrayLiteralExpression(origin.node)) {
-      return notProjected(origin.kind === "unknown" ? origin.reason : `${snippet(expression)} is not an array literal`, expression);
+      return notProjected(
+        origin.kind === "unknown"
+          ? origin.reason
+          : `${snippet(expression)} is not an array literal`,
+        expression,
+      );
     }
     const out: Projected[] = [];
     for (const element of origin.node.elements) {
@@ -280,10 +356,18 @@ export class SchemaProjector {
   }
 
   /** The shape's entries in the order `Object.entries` gives them at run time. */
-  private shapeEntries(expression: ts.Expression, depth: number): { ok: true; value: Map<string, Projected> } | NotProjected {
+  private shapeEntries(
+    expression: ts.Expression,
+    depth: number,
+  ): { ok: true; value: Map<string, Projected> } | NotProjected {
     const origin = this.resolver.resolve(expression);
     if (origin.kind !== "node" || !ts.isObjectLiteralExpression(origin.node)) {
-      return notProjected(origin.kind === "unknown" ? origin.reason : `${snippet(expression)} is not an object literal shape`, expression);
+      return notProjected(
+        origin.kind === "unknown"
+          ? origin.reason
+          : `${snippet(expression)} is not an object literal shape`,
+        expression,
+      );
     }
     // A plain object reproduces the runtime's key order (integer-like keys first).
     const ordered: Record<string, Projected> = {};
@@ -297,15 +381,34 @@ export class SchemaProjector {
       const nameNode = property.name;
       let key: string | undefined;
       if (nameNode && ts.isComputedPropertyName(nameNode)) {
-        const evaluated = evaluateOrigin(this.resolver.resolve(nameNode.expression), nameNode, this.resolver, 0);
-        key = evaluated.ok && (typeof evaluated.value === "string" || typeof evaluated.value === "number") ? String(evaluated.value) : undefined;
+        const evaluated = evaluateOrigin(
+          this.resolver.resolve(nameNode.expression),
+          nameNode,
+          this.resolver,
+          0,
+        );
+        key =
+          evaluated.ok &&
+          (typeof evaluated.value === "string" || typeof evaluated.value === "number")
+            ? String(evaluated.value)
+            : undefined;
       } else if (nameNode) {
-        key = ts.isIdentifier(nameNode) || ts.isStringLiteral(nameNode) || ts.isNoSubstitutionTemplateLiteral(nameNode) ? nameNode.text : ts.isNumericLiteral(nameNode) ? String(Number(nameNode.text)) : undefined;
+        key =
+          ts.isIdentifier(nameNode) ||
+          ts.isStringLiteral(nameNode) ||
+          ts.isNoSubstitutionTemplateLiteral(nameNode)
+            ? nameNode.text
+            : ts.isNumericLiteral(nameNode)
+              ? String(Number(nameNode.text))
+              : undefined;
       }
-      if (key === undefined) return notProjected("a shape property name is not a literal", property);
+      if (key === undefined)
+        return notProjected("a shape property name is not a literal", property);
       let value: Projection;
-      if (ts.isPropertyAssignment(property)) value = this.child(property.initializer, property, depth);
-      else if (ts.isShorthandPropertyAssignment(property)) value = this.child(property.name, property, depth);
+      if (ts.isPropertyAssignment(property))
+        value = this.child(property.initializer, property, depth);
+      else if (ts.isShorthandPropertyAssignment(property))
+        value = this.child(property.name, property, depth);
       else return notProjected(`shape property "${key}" is a method or accessor`, property);
       if (!value.ok) return value;
       defineOwn(ordered, key, value);
@@ -313,7 +416,12 @@ export class SchemaProjector {
     return { ok: true, value: new Map(Object.entries(ordered)) };
   }
 
-  private object(shapeExpression: ts.Expression | undefined, optionsExpression: ts.Expression | undefined, call: ts.CallExpression, depth: number): Projection {
+  private object(
+    shapeExpression: ts.Expression | undefined,
+    optionsExpression: ts.Expression | undefined,
+    call: ts.CallExpression,
+    depth: number,
+  ): Projection {
     if (!shapeExpression) return notProjected("s.object needs a shape", call);
     const shape = this.shapeEntries(shapeExpression, depth);
     if (!shape.ok) return shape;

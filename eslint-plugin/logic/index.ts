@@ -28,27 +28,72 @@ export function checkQueryWrites(input: QueryLogicInput): Violation[] {
 
 /** The three syntactic rules at once (what `configs.recommended` enables). */
 export function checkSyntacticRules(input: LogicInput): Violation[] {
-  return [...checkPrivateImports(input), ...checkAmbientCapabilities(input), ...checkUndeclaredDependencies(input)].sort(
-    (a, b) => a.loc.start.line - b.loc.start.line || a.loc.start.column - b.loc.start.column || a.ruleId.localeCompare(b.ruleId),
+  return [
+    ...checkPrivateImports(input),
+    ...checkAmbientCapabilities(input),
+    ...checkUndeclaredDependencies(input),
+  ].sort(
+    (a, b) =>
+      a.loc.start.line - b.loc.start.line ||
+      a.loc.start.column - b.loc.start.column ||
+      a.ruleId.localeCompare(b.ruleId),
   );
 }
 
 export { runLogic } from "./rule-logic.js";
 export type { LogicInput, LogicVisitors, ProjectServices, RuleLogic } from "./rule-logic.js";
 export type { QueryLogicInput } from "./no-query-writes.js";
-export type { Position, RuleId, SourceLocation, Suggestion, TextEdit, Violation } from "./violation.js";
+export type {
+  Position,
+  RuleId,
+  SourceLocation,
+  Suggestion,
+  TextEdit,
+  Violation,
+} from "./violation.js";
 export { interpolate } from "./violation.js";
-export { createProjectServices, sharedProjectServices, clearProjectCaches } from "./project-services.js";
-export { createModuleResolver, resolveLexically, type ModuleResolver, type ResolutionKind } from "./project/module-resolver.js";
-export { createFeatureDependencyLookup, type DeclaredDependencies, type FeatureDependencyLookup } from "./project/feature-dependencies.js";
+export {
+  createProjectServices,
+  sharedProjectServices,
+  clearProjectCaches,
+} from "./project-services.js";
+export {
+  createModuleResolver,
+  resolveLexically,
+  type ModuleResolver,
+  type ResolutionKind,
+} from "./project/module-resolver.js";
+export {
+  createFeatureDependencyLookup,
+  type DeclaredDependencies,
+  type FeatureDependencyLookup,
+} from "./project/feature-dependencies.js";
 export { createModuleExportsLookup, type ModuleExportsLookup } from "./project/module-exports.js";
 export type { SourceProvider } from "./project/source-cache.js";
 export { layoutFor, ProjectLayout, type Feature } from "./project/layout.js";
-export { createQueryTypeServices, type EsTreeToTsNodeMap, type PortOperationInfo, type QueryTypeServices } from "./query-types.js";
+export {
+  createQueryTypeServices,
+  type EsTreeToTsNodeMap,
+  type PortOperationInfo,
+  type QueryTypeServices,
+} from "./query-types.js";
 export { importSiteVisitors, type ImportForm, type ImportSite } from "./imports/import-sites.js";
-export { noAmbientCapabilitiesLogic, noAmbientCapabilitiesMessages, NO_AMBIENT_CAPABILITIES } from "./no-ambient-capabilities.js";
-export { noPrivateImportsLogic, noPrivateImportsMessages, NO_PRIVATE_IMPORTS } from "./no-private-imports.js";
-export { noQueryWritesLogic, noQueryWritesMessages, NO_QUERY_WRITES, QUERY_FORBIDDEN_KINDS } from "./no-query-writes.js";
+export {
+  noAmbientCapabilitiesLogic,
+  noAmbientCapabilitiesMessages,
+  NO_AMBIENT_CAPABILITIES,
+} from "./no-ambient-capabilities.js";
+export {
+  noPrivateImportsLogic,
+  noPrivateImportsMessages,
+  NO_PRIVATE_IMPORTS,
+} from "./no-private-imports.js";
+export {
+  noQueryWritesLogic,
+  noQueryWritesMessages,
+  NO_QUERY_WRITES,
+  QUERY_FORBIDDEN_KINDS,
+} from "./no-query-writes.js";
 export {
   noUndeclaredDependenciesLogic,
   noUndeclaredDependenciesMessages,

@@ -75,7 +75,11 @@ export class ViolationFactory<MessageId extends string> {
     return suggestions && suggestions.length > 0 ? { ...violation, suggestions } : violation;
   }
 
-  suggestion(messageId: MessageId, data: Readonly<Record<string, string>>, fix: TextEdit): Suggestion {
+  suggestion(
+    messageId: MessageId,
+    data: Readonly<Record<string, string>>,
+    fix: TextEdit,
+  ): Suggestion {
     return { messageId, message: interpolate(this.messages[messageId], data), data, fix };
   }
 }

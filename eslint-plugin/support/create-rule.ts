@@ -8,7 +8,10 @@ export interface AgentixRuleDocs {
   readonly requiresTypeChecking?: boolean;
 }
 
-export const DOCS_BASE_URL = "https://github.com/agentix-dev/agentix/blob/main/eslint-plugin/rules/";
+export const DOCS_BASE_URL =
+  "https://github.com/agentix-dev/agentix/blob/main/eslint-plugin/rules/";
 
 /** typescript-eslint's RuleCreator, with each rule's docs URL pointing at its page in the repo. */
-export const createRule = ESLintUtils.RuleCreator<AgentixRuleDocs>((name) => `${DOCS_BASE_URL}${name}.md`);
+export const createRule = ESLintUtils.RuleCreator<AgentixRuleDocs>(
+  (name) => `${DOCS_BASE_URL}${name}.md`,
+);

@@ -41,9 +41,16 @@ export interface AffectedRun {
 }
 
 /** Works out the changes from the arguments and computes the closure (shared with verify). */
-export function runAffected(verb: string, values: { since?: string | undefined; project?: string | undefined; root?: string | undefined }, targets: readonly string[], io: CliIO): AffectedRun {
-  if (values.since !== undefined && targets.length > 0) throw new UsageError("give targets or --since, not both", verb);
-  if (values.since === undefined && targets.length === 0) throw new UsageError("name a feature, an operation or a file, or give --since <git-ref>", verb);
+export function runAffected(
+  verb: string,
+  values: { since?: string | undefined; project?: string | undefined; root?: string | undefined },
+  targets: readonly string[],
+  io: CliIO,
+): AffectedRun {
+  if (values.since !== undefined && targets.length > 0)
+    throw new UsageError("give targets or --since, not both", verb);
+  if (values.since === undefined && targets.length === 0)
+    throw new UsageError("name a feature, an operation or a file, or give --since <git-ref>", verb);
   const analysis = analysisForCli(values, io);
   const root = analysis.loaded.root;
   let changes: FileChange[];
@@ -62,7 +69,9 @@ export function runAffected(verb: string, values: { since?: string | undefined; 
         operations.push(target);
         continue;
       }
-      const feature = analysis.loaded.files.filter((file) => analysis.roles.featureOf(file)?.id === target);
+      const feature = analysis.loaded.files.filter(
+        (file) => analysis.roles.featureOf(file)?.id === target,
+      );
       if (feature.length > 0) {
         for (const file of feature) changes.push({ path: file.path, status: "modified" });
         continue;
@@ -74,12 +83,22 @@ export function runAffected(verb: string, values: { since?: string | undefined; 
         continue;
       }
       const ids = [...analysis.descriptors.operations.map((operation) => operation.id)].sort();
-      throw new UsageError(`"${target}" is not an operation, a feature or an existing file (operations: ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", ..." : ""})`, verb);
+      throw new UsageError(
+        `"${target}" is not an operation, a feature or an existing file (operations: ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", ..." : ""})`,
+        verb,
+      );
     }
   }
   const base = values.since === undefined ? undefined : baseIndexAt(values.since, root);
   const computation = computeAffected(analysis, changes, { operations }, base);
-  return { analysis, result: affectedResult(analysis, computation, { since: values.since ?? null, targets, changes }) };
+  return {
+    analysis,
+    result: affectedResult(analysis, computation, {
+      since: values.since ?? null,
+      targets,
+      changes,
+    }),
+  };
 }
 
 export const affectedCommand: Command = {
@@ -87,8 +106,14 @@ export const affectedCommand: Command = {
   summary: "what a change can affect, down to the tests to run, with a reason per edge",
   usage: USAGE,
   run(args: readonly string[], io: CliIO): ExitCode {
-    const { values, positionals } = parseVerbArgs("affected", args, { since: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } }, Infinity);
-    if (values.compact && !values.json) throw new UsageError("--compact requires --json", "affected");
+    const { values, positionals } = parseVerbArgs(
+      "affected",
+      args,
+      { since: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } },
+      Infinity,
+    );
+    if (values.compact && !values.json)
+      throw new UsageError("--compact requires --json", "affected");
     const { result } = runAffected("affected", values, positionals, io);
     io.stdout(values.json ? jsonOutput(result, values.compact === true) : affectedText(result));
     return EXIT.ok;
@@ -106,7 +131,8 @@ function list(values: readonly string[]): string {
 export function affectedText(result: AffectedResult): string {
   const lines: string[] = [];
   const { tests } = result;
-  const source = result.since !== null ? `since ${result.since}` : `for ${result.targets.join(", ")}`;
+  const source =
+    result.since !== null ? `since ${result.since}` : `for ${result.targets.join(", ")}`;
   lines.push(
     `agentix affected ${source}: ${result.changes.length} changed file${result.changes.length === 1 ? "" : "s"}; ` +
       `${tests.selected.cases} of ${tests.total.cases} test cases in ${tests.selected.files} of ${tests.total.files} test files`,
@@ -119,8 +145,13 @@ export function affectedText(result: AffectedResult): string {
     lines.push("", "changes:");
     for (const change of result.changes) {
       const marker = { added: "A", modified: "M", deleted: "D", renamed: "R" }[change.status];
-      const where = change.lines && change.lines.length > 0 ? ` (lines ${change.lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ")})` : "";
-      lines.push(`  ${marker} ${change.oldPath ? `${change.oldPath} -> ` : ""}${change.path}${where}`);
+      const where =
+        change.lines && change.lines.length > 0
+          ? ` (lines ${change.lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ")})`
+          : "";
+      lines.push(
+        `  ${marker} ${change.oldPath ? `${change.oldPath} -> ` : ""}${change.path}${where}`,
+      );
     }
   }
   const affected = result.affected;
@@ -143,7 +174,9 @@ export function affectedText(result: AffectedResult): string {
     lines.push("", "tests:");
     const width = Math.max(...tests.files.map((file) => file.file.length));
     for (const file of tests.files) {
-      const which = file.whole ? `all ${file.total}` : `${file.selected} of ${file.total}: lines ${file.cases.map((c) => c.line).join(", ")}`;
+      const which = file.whole
+        ? `all ${file.total}`
+        : `${file.selected} of ${file.total}: lines ${file.cases.map((c) => c.line).join(", ")}`;
       lines.push(`  ${file.file.padEnd(width)}  ${which}${file.whole ? ` (${file.reason})` : ""}`);
     }
     lines.push("", `run: vitest run ${vitestFilters(result).join(" ")}`);
@@ -156,5 +189,9 @@ export function affectedText(result: AffectedResult): string {
 
 /** Vitest filters for exactly the selected tests: whole files, or `file:line` per case. */
 export function vitestFilters(result: AffectedResult, prefix = ""): string[] {
-  return result.tests.files.flatMap((file) => (file.whole ? [`${prefix}${file.file}`] : file.cases.map((testCase) => `${prefix}${file.file}:${testCase.line}`)));
+  return result.tests.files.flatMap((file) =>
+    file.whole
+      ? [`${prefix}${file.file}`]
+      : file.cases.map((testCase) => `${prefix}${file.file}:${testCase.line}`),
+  );
 }

@@ -29,7 +29,13 @@ export interface CheckResult {
   readonly schemaVersion: typeof CHECK_RESULT_SCHEMA_VERSION;
   readonly command: "check";
   readonly ok: boolean;
-  readonly summary: { readonly errors: number; readonly warnings: number; readonly features: number; readonly operations: number; readonly files: number };
+  readonly summary: {
+    readonly errors: number;
+    readonly warnings: number;
+    readonly features: number;
+    readonly operations: number;
+    readonly files: number;
+  };
   readonly problems: readonly Problem[];
 }
 
@@ -83,7 +89,10 @@ export function problemsOf(index: AgentixIndex): Problem[] {
   );
 }
 
-export function checkResult(problems: readonly Problem[], index: AgentixIndex | undefined): CheckResult {
+export function checkResult(
+  problems: readonly Problem[],
+  index: AgentixIndex | undefined,
+): CheckResult {
   const errors = problems.filter((p) => p.severity === "error").length;
   return {
     schemaVersion: CHECK_RESULT_SCHEMA_VERSION,
@@ -110,8 +119,13 @@ function textReport(result: CheckResult): string {
       lines.push(file ?? "(project)");
     }
     const position = problem.line === null ? "" : `${problem.line}:${problem.column ?? 1}`;
-    const related = problem.related.length > 0 ? ` (see ${problem.related.map((r) => `${r.file}:${r.line}`).join(", ")})` : "";
-    lines.push(`  ${position.padEnd(7)} ${problem.severity.padEnd(7)} ${problem.message}${related}  ${problem.rule}`);
+    const related =
+      problem.related.length > 0
+        ? ` (see ${problem.related.map((r) => `${r.file}:${r.line}`).join(", ")})`
+        : "";
+    lines.push(
+      `  ${position.padEnd(7)} ${problem.severity.padEnd(7)} ${problem.message}${related}  ${problem.rule}`,
+    );
   }
   const { errors, warnings, features, operations, files } = result.summary;
   if (result.problems.length > 0) lines.push("");
@@ -142,7 +156,9 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
               id: rule,
               shortDescription: { text: describeRule(rule) },
               ...(rule.startsWith("agentix/") && rule !== "agentix/config"
-                ? { helpUri: `https://github.com/agentix-dev/agentix/blob/main/eslint-plugin/rules/${rule.slice("agentix/".length)}.md` }
+                ? {
+                    helpUri: `https://github.com/agentix-dev/agentix/blob/main/eslint-plugin/rules/${rule.slice("agentix/".length)}.md`,
+                  }
                 : {}),
             })),
           },
@@ -164,7 +180,9 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
                               startLine: problem.line,
                               ...(problem.column !== null ? { startColumn: problem.column } : {}),
                               ...(problem.endLine !== null ? { endLine: problem.endLine } : {}),
-                              ...(problem.endColumn !== null ? { endColumn: problem.endColumn } : {}),
+                              ...(problem.endColumn !== null
+                                ? { endColumn: problem.endColumn }
+                                : {}),
                             },
                           }
                         : {}),
@@ -177,7 +195,10 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
             ? {
                 relatedLocations: problem.related.map((related, index) => ({
                   id: index,
-                  physicalLocation: { artifactLocation: { uri: related.file, uriBaseId: "%SRCROOT%" }, region: { startLine: related.line } },
+                  physicalLocation: {
+                    artifactLocation: { uri: related.file, uriBaseId: "%SRCROOT%" },
+                    region: { startLine: related.line },
+                  },
                 })),
               }
             : {}),
@@ -189,12 +210,16 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
 }
 
 function describeRule(rule: string): string {
-  if (rule.startsWith("unresolved/")) return `Metadata the analyzer could not resolve statically (${rule.slice("unresolved/".length)})`;
+  if (rule.startsWith("unresolved/"))
+    return `Metadata the analyzer could not resolve statically (${rule.slice("unresolved/".length)})`;
   const descriptions: Record<string, string> = {
-    "agentix/no-private-imports": "Cross-feature imports may target only another feature's public contract",
-    "agentix/no-ambient-capabilities": "Domain files may not reach ambient capabilities; declare effects instead",
+    "agentix/no-private-imports":
+      "Cross-feature imports may target only another feature's public contract",
+    "agentix/no-ambient-capabilities":
+      "Domain files may not reach ambient capabilities; declare effects instead",
     "agentix/no-query-writes": "Queries may not declare write or external effects, nor emit events",
-    "agentix/no-undeclared-dependencies": "A feature may use only the contracts of the features it declares as dependencies",
+    "agentix/no-undeclared-dependencies":
+      "A feature may use only the contracts of the features it declares as dependencies",
     config: "agentix.config.json must be valid",
   };
   return descriptions[rule] ?? `agentix model diagnostic: ${rule}`;
@@ -220,10 +245,19 @@ Options:
 Exit codes: 0 no errors (warnings allowed), 1 errors found (including an invalid
 agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
   run(args: readonly string[], io: CliIO): ExitCode {
-    const { values } = parseVerbArgs("check", args, { format: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } }, 0);
-    if (values.json && values.format !== undefined && values.format !== "json") throw new UsageError("--json conflicts with --format " + values.format, "check");
-    const format = values.json ? "json" : formatOption("check", values.format, ["text", "json", "sarif"] as const, "text");
-    if (values.compact && format === "text") throw new UsageError("--compact requires --json or --format json|sarif", "check");
+    const { values } = parseVerbArgs(
+      "check",
+      args,
+      { format: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } },
+      0,
+    );
+    if (values.json && values.format !== undefined && values.format !== "json")
+      throw new UsageError("--json conflicts with --format " + values.format, "check");
+    const format = values.json
+      ? "json"
+      : formatOption("check", values.format, ["text", "json", "sarif"] as const, "text");
+    if (values.compact && format === "text")
+      throw new UsageError("--compact requires --json or --format json|sarif", "check");
     let result: CheckResult;
     try {
       const { index } = analyzeForCli(values, io);
@@ -245,7 +279,8 @@ agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
       result = checkResult([problem], undefined);
     }
     if (format === "json") io.stdout(jsonOutput(result, values.compact === true));
-    else if (format === "sarif") io.stdout(jsonOutput(sarifReport(result), values.compact === true));
+    else if (format === "sarif")
+      io.stdout(jsonOutput(sarifReport(result), values.compact === true));
     else io.stdout(textReport(result));
     return result.ok ? EXIT.ok : EXIT.checkFailed;
   },

@@ -32,11 +32,24 @@ export const scaffoldCommand: Command = {
   summary: "create a feature capsule from the public template; never overwrites",
   usage: USAGE,
   run(args: readonly string[], io: CliIO): ExitCode {
-    const { values, positionals } = parseVerbArgs("scaffold", args, { "dry-run": { type: "boolean" }, json: { type: "boolean" }, compact: { type: "boolean" } }, 2);
-    if (values.compact && !values.json) throw new UsageError("--compact requires --json", "scaffold");
+    const { values, positionals } = parseVerbArgs(
+      "scaffold",
+      args,
+      { "dry-run": { type: "boolean" }, json: { type: "boolean" }, compact: { type: "boolean" } },
+      2,
+    );
+    if (values.compact && !values.json)
+      throw new UsageError("--compact requires --json", "scaffold");
     const [what, name] = positionals;
-    if (what !== "feature") throw new UsageError(what === undefined ? "say what to scaffold: agentix scaffold feature <name>" : `cannot scaffold "${what}"; only "feature"`, "scaffold");
-    if (name === undefined) throw new UsageError("name the feature: agentix scaffold feature <name>", "scaffold");
+    if (what !== "feature")
+      throw new UsageError(
+        what === undefined
+          ? "say what to scaffold: agentix scaffold feature <name>"
+          : `cannot scaffold "${what}"; only "feature"`,
+        "scaffold",
+      );
+    if (name === undefined)
+      throw new UsageError("name the feature: agentix scaffold feature <name>", "scaffold");
     const { root } = resolveProjectPaths(projectOptions(values), io.cwd);
     const dryRun = values["dry-run"] === true;
     let plan;
@@ -50,7 +63,8 @@ export const scaffoldCommand: Command = {
       }
       throw new UsageError(error.message, "scaffold");
     }
-    const shown = (file: string) => path.relative(io.cwd, path.join(root, file)).split(path.sep).join("/");
+    const shown = (file: string) =>
+      path.relative(io.cwd, path.join(root, file)).split(path.sep).join("/");
     if (values.json) {
       io.stdout(
         jsonOutput(
@@ -60,14 +74,20 @@ export const scaffoldCommand: Command = {
             feature: plan.feature,
             directory: plan.directory,
             written: plan.written,
-            files: plan.files.map((file) => ({ path: file.path, bytes: file.bytes, content: file.content })),
+            files: plan.files.map((file) => ({
+              path: file.path,
+              bytes: file.bytes,
+              content: file.content,
+            })),
           },
           values.compact === true,
         ),
       );
       return EXIT.ok;
     }
-    io.stdout(`${plan.written ? "created" : "would create"} feature ${plan.feature} in ${shown(plan.directory)}:\n`);
+    io.stdout(
+      `${plan.written ? "created" : "would create"} feature ${plan.feature} in ${shown(plan.directory)}:\n`,
+    );
     for (const file of plan.files) io.stdout(`  ${shown(file.path)} (${file.bytes} bytes)\n`);
     if (plan.written) {
       io.stdout(

@@ -66,7 +66,9 @@ function toolBin(root: string, packageName: string, bin: string): string | undef
   for (const base of [path.join(root, "package.json"), fileURLToPath(import.meta.url)]) {
     try {
       const manifestPath = createRequire(base).resolve(`${packageName}/package.json`);
-      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin?: string | Record<string, string> };
+      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+        bin?: string | Record<string, string>;
+      };
       const relative = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.[bin];
       if (relative !== undefined) return path.join(path.dirname(manifestPath), relative);
     } catch {
@@ -76,7 +78,18 @@ function toolBin(root: string, packageName: string, bin: string): string | undef
   return undefined;
 }
 
-const VITEST_CONFIGS = ["vitest.config.ts", "vitest.config.mts", "vitest.config.js", "vitest.config.mjs", "vitest.config.cts", "vitest.config.cjs", "vite.config.ts", "vite.config.mts", "vite.config.js", "vite.config.mjs"];
+const VITEST_CONFIGS = [
+  "vitest.config.ts",
+  "vitest.config.mts",
+  "vitest.config.js",
+  "vitest.config.mjs",
+  "vitest.config.cts",
+  "vitest.config.cjs",
+  "vite.config.ts",
+  "vite.config.mts",
+  "vite.config.js",
+  "vite.config.mjs",
+];
 
 /** The folder Vitest runs from: the nearest one with a Vitest (or Vite) config, else the project root. */
 function vitestRoot(root: string): string {
@@ -94,7 +107,12 @@ export const verifyCommand: Command = {
     const { values, positionals } = parseVerbArgs(
       "verify",
       args,
-      { since: { type: "string" }, "dry-run": { type: "boolean" }, json: { type: "boolean" }, compact: { type: "boolean" } },
+      {
+        since: { type: "string" },
+        "dry-run": { type: "boolean" },
+        json: { type: "boolean" },
+        compact: { type: "boolean" },
+      },
       Infinity,
     );
     const { analysis, result: affected } = runAffected("verify", values, positionals, io);
@@ -111,48 +129,118 @@ export const verifyCommand: Command = {
       const value = run();
       return { value, ms: Math.round(performance.now() - started) };
     };
-    const spawnStep = (step: StepName, cwd: string, tool: string, argv: readonly string[], why: string): VerifyStep => {
-      const command = [tool, ...argv.slice(1).map((part) => (part.includes(" ") ? JSON.stringify(part) : part))].join(" ");
+    const spawnStep = (
+      step: StepName,
+      cwd: string,
+      tool: string,
+      argv: readonly string[],
+      why: string,
+    ): VerifyStep => {
+      const command = [
+        tool,
+        ...argv.slice(1).map((part) => (part.includes(" ") ? JSON.stringify(part) : part)),
+      ].join(" ");
       log(`\n${step}: ${command}\n  why: ${why}\n`);
       if (dryRun) return { step, command, why, status: "planned", durationMs: null, details: [] };
       // Tool output is diagnostics: it goes to stderr, stdout stays the result.
-      const { value: run, ms } = timed(() => spawnSync(process.execPath, argv, { cwd, stdio: ["ignore", 2, 2], env: process.env }));
+      const { value: run, ms } = timed(() =>
+        spawnSync(process.execPath, argv, { cwd, stdio: ["ignore", 2, 2], env: process.env }),
+      );
       const status = run.status === 0 ? "passed" : "failed";
       log(`  ${status} in ${(ms / 1000).toFixed(1)} s\n`);
-      return { step, command, why, status, durationMs: ms, details: run.status === 0 ? [] : [`exit code ${run.status ?? run.signal}`] };
+      return {
+        step,
+        command,
+        why,
+        status,
+        durationMs: ms,
+        details: run.status === 0 ? [] : [`exit code ${run.status ?? run.signal}`],
+      };
     };
 
     log(
       `agentix verify ${affected.since !== null ? `since ${affected.since}` : affected.targets.join(" ")}: ` +
-        (widened ? `widened to everything (${affected.widened.map((reason) => reason.message).join("; ")})\n` : `${affected.affected.files.length} affected files, ${affected.tests.selected.cases} of ${affected.tests.total.cases} test cases\n`),
+        (widened
+          ? `widened to everything (${affected.widened.map((reason) => reason.message).join("; ")})\n`
+          : `${affected.affected.files.length} affected files, ${affected.tests.selected.cases} of ${affected.tests.total.cases} test cases\n`),
     );
 
     // 1. Typecheck.
     const tsc = toolBin(root, "typescript", "tsc");
     const tsconfig = analysis.loaded.tsconfigFile;
-    const references = (JSON.parse(stripJsonComments(readFileSync(tsconfig, "utf8"))) as { references?: unknown[] }).references ?? [];
+    const references =
+      (JSON.parse(stripJsonComments(readFileSync(tsconfig, "utf8"))) as { references?: unknown[] })
+        .references ?? [];
     if (tsc === undefined) {
       log("\ntypecheck: skipped\n  why: typescript is not installed for this project\n");
-      steps.push({ step: "typecheck", command: "tsc", why: "typescript is not installed for this project", status: "skipped", durationMs: null, details: [] });
+      steps.push({
+        step: "typecheck",
+        command: "tsc",
+        why: "typescript is not installed for this project",
+        status: "skipped",
+        durationMs: null,
+        details: [],
+      });
     } else if (references.length > 0) {
-      steps.push(spawnStep("typecheck", root, "tsc", [tsc, "-b", show(tsconfig)], "the tsconfig uses project references: tsc -b checks the referenced projects the change reaches and reuses the rest"));
+      steps.push(
+        spawnStep(
+          "typecheck",
+          root,
+          "tsc",
+          [tsc, "-b", show(tsconfig)],
+          "the tsconfig uses project references: tsc -b checks the referenced projects the change reaches and reuses the rest",
+        ),
+      );
     } else {
-      steps.push(spawnStep("typecheck", root, "tsc", [tsc, "--noEmit", "-p", show(tsconfig)], "no project references: the program type-checks as one unit, so a narrower check would not be safe"));
+      steps.push(
+        spawnStep(
+          "typecheck",
+          root,
+          "tsc",
+          [tsc, "--noEmit", "-p", show(tsconfig)],
+          "no project references: the program type-checks as one unit, so a narrower check would not be safe",
+        ),
+      );
     }
 
     // 2. The plugin's rules, through the logic the ESLint plugin runs, on the affected files.
     {
-      const files = new Set(widened ? analysis.loaded.files.map((file) => file.path) : affected.affected.files);
+      const files = new Set(
+        widened ? analysis.loaded.files.map((file) => file.path) : affected.affected.files,
+      );
       const command = `agentix rules (no-private-imports, no-ambient-capabilities, no-undeclared-dependencies, no-query-writes) on ${files.size} file${files.size === 1 ? "" : "s"}`;
-      const why = widened ? "widened: every file" : "the affected files; the rules look at one file (and the contracts it names) at a time";
+      const why = widened
+        ? "widened: every file"
+        : "the affected files; the rules look at one file (and the contracts it names) at a time";
       log(`\nlint: ${command}\n  why: ${why}\n`);
-      if (dryRun) steps.push({ step: "lint", command, why, status: "planned", durationMs: null, details: [] });
+      if (dryRun)
+        steps.push({
+          step: "lint",
+          command,
+          why,
+          status: "planned",
+          durationMs: null,
+          details: [],
+        });
       else {
-        const { value: violations, ms } = timed(() => collectViolations(analysis).filter((violation) => files.has(violation.file)));
-        const details = violations.map((v) => `${v.file}:${v.line}:${v.column} ${v.rule} ${v.message}`);
+        const { value: violations, ms } = timed(() =>
+          collectViolations(analysis).filter((violation) => files.has(violation.file)),
+        );
+        const details = violations.map(
+          (v) => `${v.file}:${v.line}:${v.column} ${v.rule} ${v.message}`,
+        );
         for (const line of details) io.stderr(`${line}\n`);
-        log(`  ${violations.length === 0 ? "passed" : `failed: ${violations.length} violation${violations.length === 1 ? "" : "s"}`} in ${(ms / 1000).toFixed(1)} s\n`);
-        steps.push({ step: "lint", command, why, status: violations.length === 0 ? "passed" : "failed", durationMs: ms, details });
+        log(
+          `  ${violations.length === 0 ? "passed" : `failed: ${violations.length} violation${violations.length === 1 ? "" : "s"}`} in ${(ms / 1000).toFixed(1)} s\n`,
+        );
+        steps.push({
+          step: "lint",
+          command,
+          why,
+          status: violations.length === 0 ? "passed" : "failed",
+          durationMs: ms,
+          details,
+        });
       }
     }
 
@@ -162,10 +250,25 @@ export const verifyCommand: Command = {
       const command = `agentix index --check (${show(file)})`;
       const why = "agents and CI read the committed index: it must describe these sources";
       log(`\nindex: ${command}\n  why: ${why}\n`);
-      if (dryRun) steps.push({ step: "index", command, why, status: "planned", durationMs: null, details: [] });
+      if (dryRun)
+        steps.push({
+          step: "index",
+          command,
+          why,
+          status: "planned",
+          durationMs: null,
+          details: [],
+        });
       else if (!existsSync(file)) {
         log("  skipped: the project has no committed index\n");
-        steps.push({ step: "index", command, why: "the project has no committed index", status: "skipped", durationMs: null, details: [] });
+        steps.push({
+          step: "index",
+          command,
+          why: "the project has no committed index",
+          status: "skipped",
+          durationMs: null,
+          details: [],
+        });
       } else {
         const { value: report, ms } = timed(() => {
           const index = indexOf(analysis);
@@ -173,8 +276,17 @@ export const verifyCommand: Command = {
         });
         const passed = report.status === "current";
         for (const reason of report.reasons) io.stderr(`${reason}\n`);
-        log(`  ${passed ? "passed" : `failed: the index is ${report.status} (run agentix index)`} in ${(ms / 1000).toFixed(1)} s\n`);
-        steps.push({ step: "index", command, why, status: passed ? "passed" : "failed", durationMs: ms, details: [...report.reasons] });
+        log(
+          `  ${passed ? "passed" : `failed: the index is ${report.status} (run agentix index)`} in ${(ms / 1000).toFixed(1)} s\n`,
+        );
+        steps.push({
+          step: "index",
+          command,
+          why,
+          status: passed ? "passed" : "failed",
+          durationMs: ms,
+          details: [...report.reasons],
+        });
       }
     }
 
@@ -183,13 +295,29 @@ export const verifyCommand: Command = {
       const vitest = toolBin(root, "vitest", "vitest");
       const from = vitestRoot(root);
       const prefix = path.relative(from, root).split(path.sep).join("/");
-      const filters = widened ? [prefix === "" ? "." : prefix] : vitestFilters(affected, prefix === "" ? "" : `${prefix}/`);
+      const filters = widened
+        ? [prefix === "" ? "." : prefix]
+        : vitestFilters(affected, prefix === "" ? "" : `${prefix}/`);
       if (vitest === undefined) {
         log("\ntests: skipped\n  why: vitest is not installed for this project\n");
-        steps.push({ step: "tests", command: "vitest", why: "vitest is not installed for this project", status: "skipped", durationMs: null, details: [] });
+        steps.push({
+          step: "tests",
+          command: "vitest",
+          why: "vitest is not installed for this project",
+          status: "skipped",
+          durationMs: null,
+          details: [],
+        });
       } else if (filters.length === 0) {
         log("\ntests: none\n  why: no test can observe this change\n");
-        steps.push({ step: "tests", command: "(none)", why: "no test can observe this change", status: "skipped", durationMs: null, details: [] });
+        steps.push({
+          step: "tests",
+          command: "(none)",
+          why: "no test can observe this change",
+          status: "skipped",
+          durationMs: null,
+          details: [],
+        });
       } else {
         const why = widened
           ? `widened: ${affected.widened.map((reason) => reason.message).join("; ")}`
@@ -199,9 +327,28 @@ export const verifyCommand: Command = {
     }
 
     const ok = steps.every((step) => step.status !== "failed");
-    const result: VerifyResult = { schemaVersion: VERIFY_RESULT_SCHEMA_VERSION, command: "verify", ok, widened, affected, steps };
+    const result: VerifyResult = {
+      schemaVersion: VERIFY_RESULT_SCHEMA_VERSION,
+      command: "verify",
+      ok,
+      widened,
+      affected,
+      steps,
+    };
     if (values.json) io.stdout(jsonOutput(result, values.compact === true));
-    else log(`\n${dryRun ? "planned" : ok ? "verify passed" : `verify failed: ${steps.filter((s) => s.status === "failed").map((s) => s.step).join(", ")}`}\n`);
+    else
+      log(
+        `\n${
+          dryRun
+            ? "planned"
+            : ok
+              ? "verify passed"
+              : `verify failed: ${steps
+                  .filter((s) => s.status === "failed")
+                  .map((s) => s.step)
+                  .join(", ")}`
+        }\n`,
+      );
     return ok ? EXIT.ok : EXIT.checkFailed;
   },
 };
@@ -209,6 +356,9 @@ export const verifyCommand: Command = {
 /** tsconfig.json allows comments and trailing commas. */
 function stripJsonComments(text: string): string {
   return text
-    .replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string: string | undefined) => string ?? "")
+    .replace(
+      /("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g,
+      (match, string: string | undefined) => string ?? "",
+    )
     .replace(/,(\s*[}\]])/g, "$1");
 }

@@ -56,7 +56,8 @@ export class ProjectLayout {
   relative(file: string): string | undefined {
     if (file.startsWith(this.rootPrefix)) {
       const rest = file.slice(this.rootPrefix.length);
-      if (path.sep === "/") return rest.includes("/../") || rest.startsWith("../") ? this.slowRelative(file) : rest;
+      if (path.sep === "/")
+        return rest.includes("/../") || rest.startsWith("../") ? this.slowRelative(file) : rest;
       return rest.split(path.sep).join("/");
     }
     return this.slowRelative(file);

@@ -14,12 +14,17 @@ interface ExportSummary {
 }
 
 function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
-  return ts.canHaveModifiers(node) && (ts.getModifiers(node)?.some((modifier) => modifier.kind === kind) ?? false);
+  return (
+    ts.canHaveModifiers(node) &&
+    (ts.getModifiers(node)?.some((modifier) => modifier.kind === kind) ?? false)
+  );
 }
 
 function bindingNames(name: ts.BindingName): string[] {
   if (ts.isIdentifier(name)) return [name.text];
-  return name.elements.flatMap((element) => (ts.isOmittedExpression(element) ? [] : bindingNames(element.name)));
+  return name.elements.flatMap((element) =>
+    ts.isOmittedExpression(element) ? [] : bindingNames(element.name),
+  );
 }
 
 /** The export names a module declares itself, and the modules it re-exports wholesale. */
@@ -30,7 +35,8 @@ export function summarizeExports(source: ts.SourceFile): ExportSummary {
     if (ts.isExportDeclaration(statement)) {
       const clause = statement.exportClause;
       if (!clause) {
-        if (statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) stars.push(statement.moduleSpecifier.text);
+        if (statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier))
+          stars.push(statement.moduleSpecifier.text);
       } else if (ts.isNamedExports(clause)) {
         for (const element of clause.elements) names.push(element.name.text);
       } else {
@@ -46,7 +52,8 @@ export function summarizeExports(source: ts.SourceFile): ExportSummary {
     if (hasModifier(statement, ts.SyntaxKind.DefaultKeyword)) {
       names.push("default");
     } else if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations) names.push(...bindingNames(declaration.name));
+      for (const declaration of statement.declarationList.declarations)
+        names.push(...bindingNames(declaration.name));
     } else if (
       (ts.isFunctionDeclaration(statement) ||
         ts.isClassDeclaration(statement) ||
@@ -69,8 +76,16 @@ export function summarizeExports(source: ts.SourceFile): ExportSummary {
  * parsed once per mtime (or taken from `sources`, the trees a caller already has); an unparseable file or an unresolvable `export *` makes the answer
  * unknown (undefined), because a name might come from it.
  */
-export function createModuleExportsLookup(resolve: ModuleResolver, sources?: SourceProvider): ModuleExportsLookup {
-  const collect = (file: string, seen: Set<string>, into: Set<string>, viaStar: boolean): boolean => {
+export function createModuleExportsLookup(
+  resolve: ModuleResolver,
+  sources?: SourceProvider,
+): ModuleExportsLookup {
+  const collect = (
+    file: string,
+    seen: Set<string>,
+    into: Set<string>,
+    viaStar: boolean,
+  ): boolean => {
     if (seen.has(file)) return true;
     seen.add(file);
     const summary = derivedFromProvided(sources, file, "exports", summarizeExports);
