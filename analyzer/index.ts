@@ -12,10 +12,11 @@ export { analyze, analyzeLoaded } from "./analyze.js";
 export type { Analysis, AnalyzeOptions, ResolvedImport } from "./analyze.js";
 export { loadProject, resolveProjectPaths } from "./project/load-project.js";
 export type { LoadedProject, LoadProjectOptions, ProjectFile } from "./project/load-project.js";
-export { ProjectLoadError } from "./project/errors.js";
+export { AgentixError, InvalidIndexError, ProjectLoadError } from "./errors.js";
+export type { ErrorCode, ProjectLoadErrorCode } from "./errors.js";
 export { buildIndex, sourceManifest, INDEX_SCHEMA_URL } from "./index-file/build.js";
 export { serializeIndex } from "./index-file/serialize.js";
-export { assertValidIndex, indexProblems, InvalidIndexError } from "./index-file/validate.js";
+export { assertValidIndex, indexProblems } from "./index-file/validate.js";
 export {
   indexPath,
   writeFileAtomic,

@@ -1,6 +1,7 @@
 // What changed: from git (`--since <ref>`, working tree included) or from named targets.
 import path from "node:path";
-import { ChangeSourceError, gitText as git, repositoryTop } from "./git.js";
+import { ChangeSourceError } from "../errors.js";
+import { gitText as git, repositoryTop } from "./git.js";
 
 export type ChangeStatus = "added" | "modified" | "deleted" | "renamed";
 
@@ -16,8 +17,6 @@ export interface FileChange {
   readonly deletedAfter?: readonly number[];
 }
 
-export { ChangeSourceError };
-
 const toPosix = (value: string) => value.split(path.sep).join("/");
 
 /**
@@ -29,7 +28,7 @@ export function changesSince(ref: string, projectRoot: string): FileChange[] {
   try {
     git(projectRoot, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
   } catch {
-    throw new ChangeSourceError(`"${ref}" is not a commit in this repository`);
+    throw new ChangeSourceError("not-a-commit", `"${ref}" is not a commit in this repository`);
   }
   const fromTop = (file: string) => toPosix(path.relative(projectRoot, path.join(top, file)));
   const changes: FileChange[] = [];

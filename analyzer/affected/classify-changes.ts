@@ -7,7 +7,7 @@ import type { Analysis } from "../analyze.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { FileChange } from "./changes.js";
 import type { Importers } from "./import-graph.js";
-import type { BaseIndexLookup } from "./select.js";
+import type { BaseIndexLookup } from "./base-index.js";
 import { isConfigFile, isInertFile, type WideningReason } from "./widening.js";
 
 export interface Classified {

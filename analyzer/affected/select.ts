@@ -7,6 +7,7 @@
 //   propagate         from the changes to everything that can behave differently
 //   select-tests      the tests (down to the case) that can observe it
 import type { Analysis } from "../analyze.js";
+import type { BaseIndexLookup } from "./base-index.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { FileChange } from "./changes.js";
 import { classifyChanges } from "./classify-changes.js";
@@ -23,11 +24,6 @@ export type { SelectedCase, SelectedTestFile } from "./select-tests.js";
 export interface Explicit {
   /** Operation ids whose declaration is the change. */
   readonly operations?: readonly string[];
-}
-
-export interface BaseIndexLookup {
-  /** The files that imported `file` in the indexed base, or a sentence saying why that is unknown. */
-  importersOf(file: string): readonly string[] | { readonly problem: string };
 }
 
 export interface AffectedComputation {

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { UsageError } from "./io.js";
+import { UsageError } from "../errors.js";
 
 export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
 

@@ -9,7 +9,7 @@ import {
   type AgentixConfig,
 } from "../../schema/load-config.js";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
-import { ProjectLoadError } from "./errors.js";
+import { ProjectLoadError } from "../errors.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 
 export interface LoadProjectOptions {

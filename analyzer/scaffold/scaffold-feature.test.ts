@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import plugin from "../../eslint-plugin/index.js";
 import { analyzeProject } from "../index.js";
 import { parseFeatureName } from "./feature-name.js";
-import { ScaffoldError, scaffoldFeature } from "./scaffold-feature.js";
+import { ScaffoldError } from "../errors.js";
+import { scaffoldFeature } from "./scaffold-feature.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -210,7 +211,7 @@ describe("scaffoldFeature", () => {
     );
     expect(() => scaffoldFeature({ projectDir: project, name: "shipping-quotes" })).toThrow(
       new ScaffoldError(
-        "exists",
+        "feature-exists",
         "src/features/shipping-quotes already exists; scaffold never overwrites",
       ),
     );
@@ -228,7 +229,7 @@ describe("scaffoldFeature", () => {
   it("rejects an unsafe name before touching the disk", () => {
     expect(() => scaffoldFeature({ projectDir: project, name: "../../etc" })).toThrow(
       new ScaffoldError(
-        "name",
+        "invalid-feature-name",
         'invalid feature name: "../../etc" contains a path separator; give a name, not a path',
       ),
     );

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import path from "node:path";
 import { loadConfigForFile } from "../../schema/load-config.js";
 import { layoutFor, type ProjectLayout } from "../../eslint-plugin/logic/project/layout.js";
+import { ScaffoldError } from "../errors.js";
 import { parseFeatureName } from "./feature-name.js";
 import { featureTemplate } from "./feature-template.js";
 
@@ -25,17 +26,6 @@ export interface ScaffoldPlan {
   readonly written: boolean;
 }
 
-/** Why scaffolding refused: `name` is a bad invocation, the others are the project's state. */
-export class ScaffoldError extends Error {
-  override readonly name = "ScaffoldError";
-  constructor(
-    readonly reason: "name" | "exists" | "location",
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const skippedDirectories = new Set([
   "node_modules",
   "dist",
@@ -51,20 +41,24 @@ const skippedDirectories = new Set([
  */
 export function scaffoldFeature(options: ScaffoldOptions): ScaffoldPlan {
   const parsed = parseFeatureName(options.name);
-  if (!parsed.ok) throw new ScaffoldError("name", `invalid feature name: ${parsed.problem}`);
+  if (!parsed.ok)
+    throw new ScaffoldError("invalid-feature-name", `invalid feature name: ${parsed.problem}`);
   const projectDir = path.resolve(options.projectDir);
   const layout = layoutFor(loadConfigForFile(path.join(projectDir, "tsconfig.json")));
   const parent = featuresParent(projectDir, layout);
   const featureDir = path.join(parent, parsed.names.id);
   if (layout.featureOf(path.join(featureDir, "feature.ts"))?.id !== parsed.names.id) {
     throw new ScaffoldError(
-      "location",
+      "no-feature-location",
       `${toPosix(path.relative(projectDir, featureDir))} would not be a feature folder under features.directories ${JSON.stringify(layout.config.features.directories)}`,
     );
   }
   const directory = toPosix(path.relative(projectDir, featureDir));
   if (exists(featureDir))
-    throw new ScaffoldError("exists", `${directory} already exists; scaffold never overwrites`);
+    throw new ScaffoldError(
+      "feature-exists",
+      `${directory} already exists; scaffold never overwrites`,
+    );
 
   const files = featureTemplate(parsed.names).map((file) => ({
     path: `${directory}/${file.path}`,
@@ -79,7 +73,10 @@ export function scaffoldFeature(options: ScaffoldOptions): ScaffoldPlan {
     mkdirSync(featureDir); // fails if it appeared meanwhile: still never overwrites
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST")
-      throw new ScaffoldError("exists", `${directory} already exists; scaffold never overwrites`);
+      throw new ScaffoldError(
+        "feature-exists",
+        `${directory} already exists; scaffold never overwrites`,
+      );
     throw error;
   }
   try {
@@ -102,7 +99,7 @@ function featuresParent(projectDir: string, layout: ProjectLayout): string {
   const conventional = path.join(projectDir, "src", "features");
   if (layout.featureOf(path.join(conventional, "x", "feature.ts"))?.id === "x") return conventional;
   throw new ScaffoldError(
-    "location",
+    "no-feature-location",
     `no feature folder exists yet and src/features/<name> does not match features.directories ${JSON.stringify(layout.config.features.directories)}; create the first feature folder by hand`,
   );
 }

@@ -1,7 +1,15 @@
 // `agentix affected` on a fixture project under git: narrow answers down to the test case,
 // widening with its reason wherever agentix cannot prove a narrow answer.
 import { execFileSync } from "node:child_process";
-import { appendFileSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze } from "../../analyzer/analyze.js";
@@ -9,6 +17,8 @@ import { baseIndexAt } from "../../analyzer/affected/base-index.js";
 import { changesSince } from "../../analyzer/affected/changes.js";
 import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
 import { computeAffected } from "../../analyzer/affected/select.js";
+import { run } from "../../analyzer/cli/main.js";
+import type { CliIO } from "../../analyzer/cli/io.js";
 import { REPO, copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
 
 let project: string;
@@ -376,5 +386,38 @@ describe("affected --since with an unusable base index", () => {
     } finally {
       git("reset", "-q", "--hard", "HEAD~1");
     }
+  });
+
+  it("reports git failing to read the base index as the environment's problem (exit 2), not as an agentix bug", async () => {
+    // A git that answers everything but `cat-file` (which reads the base's sources).
+    const bin = mkdtempSync(path.join(os.tmpdir(), "agentix-git-"));
+    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+    writeFileSync(
+      path.join(bin, "git"),
+      `#!/bin/sh\nif [ "$1" = cat-file ]; then echo "fatal: simulated failure" >&2; exit 128; fi\nexec "${realGit}" "$@"\n`,
+      { mode: 0o755 },
+    );
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIO = {
+      stdout: (text) => out.push(text),
+      stderr: (text) => err.push(text),
+      stderrIsTTY: false,
+      cwd: project,
+    };
+    const path_ = process.env["PATH"];
+    rmSync(path.join(project, "src/features/cart/model.ts"));
+    process.env["PATH"] = `${bin}${path.delimiter}${path_ ?? ""}`;
+    try {
+      expect(await run(["affected", "--since", "HEAD"], io)).toBe(2);
+    } finally {
+      process.env["PATH"] = path_;
+      rmSync(bin, { recursive: true, force: true });
+      git("reset", "-q", "--hard", "HEAD");
+    }
+    expect([out.join(""), err.join("")]).toEqual([
+      "",
+      "agentix affected: cannot read the index committed at HEAD: git cat-file --batch failed: fatal: simulated failure\n",
+    ]);
   });
 });

@@ -6,7 +6,14 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMANDS, run } from "../../analyzer/cli/main.js";
+import { COMMANDS, exitCodeFor, run } from "../../analyzer/cli/main.js";
+import {
+  ChangeSourceError,
+  InvalidIndexError,
+  ProjectLoadError,
+  ScaffoldError,
+  UsageError,
+} from "../../analyzer/errors.js";
 import type { CliIO } from "../../analyzer/cli/io.js";
 import {
   BIN,
@@ -124,6 +131,19 @@ describe("usage", SLOW, () => {
     expect(err.join("")).toBe(
       "agentix explode: internal error: boom\nThis is a bug in agentix; please report it (AGENTIX_DEBUG=1 shows the stack trace).\n",
     );
+  });
+  it("maps each error to its exit code in one place: 2 for the user's or the environment's problems, 1 for a refusal, 3 for bugs", () => {
+    expect(
+      [
+        new UsageError("bad flag", "check"),
+        new ProjectLoadError("tsconfig-missing", "tsconfig.json: no such file", "tsconfig.json"),
+        new ChangeSourceError("git-failed", "git cat-file --batch failed"),
+        new ScaffoldError("feature-exists", "src/features/x already exists"),
+        new InvalidIndexError(["/features must be array"]),
+        new TypeError("boom"),
+        "a string",
+      ].map(exitCodeFor),
+    ).toEqual([2, 2, 2, 1, 3, 3, 3]);
   });
 });
 

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { baseIndexAt } from "../../affected/base-index.js";
-import { ChangeSourceError, changesSince, type FileChange } from "../../affected/changes.js";
+import { changesSince, type FileChange } from "../../affected/changes.js";
 import { affectedResult, type AffectedResult } from "../../affected/result.js";
 import { computeAffected } from "../../affected/select.js";
 import type { Analysis } from "../../analyze.js";
 import { parseVerbArgs } from "../args.js";
-import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
+import { UsageError } from "../../errors.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { analysisForCli, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 
@@ -56,12 +57,7 @@ export function runAffected(
   let changes: FileChange[];
   const operations: string[] = [];
   if (values.since !== undefined) {
-    try {
-      changes = changesSince(values.since, root);
-    } catch (error) {
-      if (error instanceof ChangeSourceError) throw new UsageError(error.message, verb);
-      throw error;
-    }
+    changes = changesSince(values.since, root);
   } else {
     changes = [];
     for (const target of targets) {

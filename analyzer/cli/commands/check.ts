@@ -1,9 +1,9 @@
 import { ANALYZER_VERSION } from "../../version.js";
 import type { AgentixIndex } from "../../index-file/types.js";
-import { ProjectLoadError } from "../../project/errors.js";
 import { compareText } from "../../project/paths.js";
 import { formatOption, parseVerbArgs } from "../args.js";
-import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
+import { ProjectLoadError, UsageError } from "../../errors.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { analyzeForCli, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 

@@ -5,7 +5,8 @@ import type { AgentixIndex } from "../../index-file/types.js";
 import { indexPath, writeFileAtomic } from "../../index-file/write.js";
 import { toPosix } from "../../project/paths.js";
 import { parseVerbArgs } from "../args.js";
-import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
+import { UsageError } from "../../errors.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { analyzeForCli, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 

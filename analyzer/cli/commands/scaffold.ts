@@ -1,8 +1,9 @@
 import path from "node:path";
-import { ScaffoldError, scaffoldFeature } from "../../scaffold/scaffold-feature.js";
+import { scaffoldFeature } from "../../scaffold/scaffold-feature.js";
 import { resolveProjectPaths } from "../../project/load-project.js";
 import { parseVerbArgs } from "../args.js";
-import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
+import { UsageError } from "../../errors.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput, projectOptions } from "../project.js";
 import type { Command } from "./command.js";
 
@@ -52,17 +53,7 @@ export const scaffoldCommand: Command = {
       throw new UsageError("name the feature: agentix scaffold feature <name>", "scaffold");
     const { root } = resolveProjectPaths(projectOptions(values), io.cwd);
     const dryRun = values["dry-run"] === true;
-    let plan;
-    try {
-      plan = scaffoldFeature({ projectDir: root, name, dryRun });
-    } catch (error) {
-      if (!(error instanceof ScaffoldError)) throw error;
-      if (error.reason === "exists") {
-        io.stderr(`agentix scaffold: ${error.message}\n`);
-        return EXIT.checkFailed;
-      }
-      throw new UsageError(error.message, "scaffold");
-    }
+    const plan = scaffoldFeature({ projectDir: root, name, dryRun });
     const shown = (file: string) =>
       path.relative(io.cwd, path.join(root, file)).split(path.sep).join("/");
     if (values.json) {
