@@ -3,6 +3,7 @@ import path from "node:path";
 import { describeAjvErrors, precompiledValidator } from "./ajv.js";
 import type { ValidateFunction } from "ajv";
 import { findJsonSyntaxProblem } from "./json-position.js";
+import { toPosix } from "./paths.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
 
 /** The file name the loader looks for, walking up from a source file. */
@@ -272,10 +273,6 @@ function isFile(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-function toPosix(value: string): string {
-  return value.split(path.sep).join("/");
 }
 
 /** A path as people read it in messages: relative to the working directory when inside it. */

@@ -7,7 +7,7 @@ import { indexProblems } from "../index-file/validate.js";
 import type { AgentixIndex } from "../index-file/types.js";
 import { INDEX_DIRECTORY, INDEX_FILE_NAME } from "../index-file/write.js";
 import { git, repositoryTop } from "./git.js";
-import { toPosix } from "../project/paths.js";
+import { toPosix } from "../../schema/paths.js";
 
 export interface BaseIndexLookup {
   /** The files that imported `file` in the indexed base, or a sentence saying why that is unknown. */

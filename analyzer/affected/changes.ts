@@ -2,6 +2,7 @@
 import path from "node:path";
 import { ChangeSourceError } from "../errors.js";
 import { gitText as git, repositoryTop } from "./git.js";
+import { toPosix } from "../../schema/paths.js";
 
 export type ChangeStatus = "added" | "modified" | "deleted" | "renamed";
 
@@ -16,8 +17,6 @@ export interface FileChange {
   /** Lines after which text was removed (0: at the start of the file). */
   readonly deletedAfter?: readonly number[];
 }
-
-const toPosix = (value: string) => value.split(path.sep).join("/");
 
 /**
  * The files changed between `ref` and the working tree (committed, staged, unstaged and

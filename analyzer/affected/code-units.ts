@@ -4,7 +4,8 @@
 // something calls it. A change confined to deferred code can only affect what calls it; a change
 // to eager code affects everyone who loads the file.
 import { ts } from "ts-morph";
-import { DESCRIPTOR_CALLS, isAgentixModule } from "../extract/agentix-api.js";
+import { DESCRIPTOR_CALLS } from "../extract/agentix-api.js";
+import { bindingIdentifiers, isAgentixModule, unwrap } from "../project/ts-syntax.js";
 
 export type UnitKind = "module" | "declaration" | "test-case" | "test-hook";
 
@@ -98,20 +99,6 @@ function lineOf(sourceFile: ts.SourceFile, position: number): number {
 
 export function isFunctionLike(node: ts.Node): node is ts.ArrowFunction | ts.FunctionExpression {
   return ts.isArrowFunction(node) || ts.isFunctionExpression(node);
-}
-
-export function unwrap(expression: ts.Expression): ts.Expression {
-  let node = expression;
-  while (
-    ts.isParenthesizedExpression(node) ||
-    ts.isAsExpression(node) ||
-    ts.isSatisfiesExpression(node) ||
-    ts.isNonNullExpression(node) ||
-    ts.isTypeAssertionExpression(node)
-  ) {
-    node = node.expression;
-  }
-  return node;
 }
 
 /** The imported name of the agentix function a callee refers to (renamed and namespace imports included). */
@@ -323,13 +310,6 @@ export function fileUnits(
     return name !== undefined && STORING_CALLS.has(name) ? name : undefined;
   };
 
-  const bindingNames = (name: ts.BindingName): ts.Identifier[] =>
-    ts.isIdentifier(name)
-      ? [name]
-      : name.elements.flatMap((element) =>
-          ts.isOmittedExpression(element) ? [] : bindingNames(element.name),
-        );
-
   /** Top-level and (in tests) describe-level declarations become units; their initializers stay eager. */
   const declareStatement = (statement: ts.Statement, collectionScope: boolean): boolean => {
     if (ts.isFunctionDeclaration(statement) && statement.name) {
@@ -351,7 +331,7 @@ export function fileUnits(
         (statement.declarationList.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) !==
         ts.NodeFlags.Const;
       for (const declaration of statement.declarationList.declarations) {
-        const names = bindingNames(declaration.name);
+        const names = bindingIdentifiers(declaration.name);
         const initializer =
           declaration.initializer === undefined ? undefined : unwrap(declaration.initializer);
         // State that two tests could share: mutable bindings, or values built by calls that are

@@ -8,10 +8,10 @@ import {
   STORING_CALLS,
   agentixCallee,
   regionAt,
-  unwrap,
   type CodeUnit,
   type FileUnits,
 } from "./code-units.js";
+import { unwrap } from "../project/ts-syntax.js";
 
 /** How a unit is used where it is named. */
 export type UseKind = "call" | "value" | "read" | "load";

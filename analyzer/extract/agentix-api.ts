@@ -47,7 +47,3 @@ export const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
   "brand",
   "unknown",
 ]);
-
-export function isAgentixModule(module: string): boolean {
-  return module === "agentix" || module.startsWith("agentix/");
-}

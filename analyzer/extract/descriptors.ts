@@ -1,15 +1,10 @@
 import { ts } from "../project/ts-morph.js";
 import type { EffectKind, ErrorSlot, SchemaSlot, UnresolvedKind } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
-import {
-  propertyNameText,
-  unwrapExpression,
-  type Origin,
-  type ValueResolver,
-} from "../resolve/values.js";
+import { propertyNameText, type Origin, type ValueResolver } from "../resolve/values.js";
 import { evaluateJson } from "../schema-projection/evaluate.js";
 import type { SchemaProjector } from "../schema-projection/project-schema.js";
-import { DESCRIPTOR_CALLS, isAgentixModule, type AgentixCall } from "./agentix-api.js";
+import { DESCRIPTOR_CALLS, type AgentixCall } from "./agentix-api.js";
 import { createBuiltins, type Builtins } from "./builtins.js";
 import type {
   AdapterModel,
@@ -28,6 +23,7 @@ import type {
 } from "./model.js";
 import type { ApiCall } from "./scan.js";
 import type { TypePrinter } from "./type-printer.js";
+import { isAgentixModule, unwrap } from "../project/ts-syntax.js";
 
 const EFFECT_KINDS: ReadonlySet<string> = new Set(["read", "write", "time", "random", "external"]);
 
@@ -985,19 +981,19 @@ export class DescriptorExtractor {
 
   /** `sqliteStore(db)`: the adapter a factory function returns, when it returns an implementPort call. */
   private factoryResult(call: ts.CallExpression): AdapterModel | undefined {
-    const callee = unwrapExpression(call.expression);
+    const callee = unwrap(call.expression);
     let declaration: ts.Node | undefined;
     if (ts.isIdentifier(callee)) {
       const binding = this.resolver.lookup(callee);
       if (binding?.kind === "other") declaration = binding.node;
       else if (binding?.kind === "const" && binding.initializer)
-        declaration = unwrapExpression(binding.initializer);
+        declaration = unwrap(binding.initializer);
       else if (binding?.kind === "import") {
         const reference = this.resolver.reference(callee);
         if (reference) {
           declaration = reference.node;
           if (ts.isVariableDeclaration(declaration) && declaration.initializer)
-            declaration = unwrapExpression(declaration.initializer);
+            declaration = unwrap(declaration.initializer);
         }
       }
     }

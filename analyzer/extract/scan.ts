@@ -1,20 +1,10 @@
+import type { ImportForm } from "../../eslint-plugin/logic/imports/import-sites.js";
 import { ts } from "../project/ts-morph.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { ValueResolver } from "../resolve/values.js";
-import { unwrapExpression } from "../resolve/values.js";
-import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
 
-/** Every syntactic way a file depends on another module (the ESLint plugin's names). */
-export type ImportForm =
-  | "import"
-  | "import-type"
-  | "side-effect"
-  | "export-from"
-  | "export-all"
-  | "dynamic-import"
-  | "require"
-  | "import-equals"
-  | "type-import";
+import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
+import { isAgentixModule, unwrap } from "../project/ts-syntax.js";
 
 export interface ImportSite {
   readonly form: ImportForm;
@@ -41,7 +31,7 @@ export interface FileScan {
 
 function literalOf(expression: ts.Expression | undefined): ts.StringLiteralLike | undefined {
   if (!expression) return undefined;
-  const inner = unwrapExpression(expression);
+  const inner = unwrap(expression);
   return ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner) ? inner : undefined;
 }
 
@@ -67,7 +57,7 @@ export function scanFile(file: ProjectFile, resolver: ValueResolver): FileScan {
   const apiMemo = new Map<string, AgentixCall | null>();
 
   const apiOfCallee = (callee: ts.Expression): AgentixCall | undefined => {
-    const inner = unwrapExpression(callee);
+    const inner = unwrap(callee);
     let key: string;
     if (ts.isIdentifier(inner)) {
       const binding = tables.bindings.get(inner.text);
@@ -91,9 +81,7 @@ export function scanFile(file: ProjectFile, resolver: ValueResolver): FileScan {
     if (known !== undefined) return known ?? undefined;
     const origin = resolver.resolve(inner);
     const api =
-      origin.kind === "external" &&
-      (origin.module === "agentix" || origin.module.startsWith("agentix/")) &&
-      origin.path.length === 1
+      origin.kind === "external" && isAgentixModule(origin.module) && origin.path.length === 1
         ? (origin.path[0] as AgentixCall)
         : undefined;
     const result = api !== undefined && AGENTIX_CALLS.has(api) ? api : null;

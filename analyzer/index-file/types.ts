@@ -1,6 +1,10 @@
 // The shape of .agentix/index.json, version 1. schema/index.v1.schema.json is the published
 // contract; these types mirror it (a test validates every index against the schema).
 
+import type { ImportForm } from "../../eslint-plugin/logic/imports/import-sites.js";
+
+export type { ImportForm };
+
 export const INDEX_SCHEMA_VERSION = 1 as const;
 
 /** A place in a repository-relative file; lines and columns are 1-based. */
@@ -249,17 +253,6 @@ export type FileRole =
   | "composition-root"
   | "shared"
   | "declaration";
-
-export type ImportForm =
-  | "import"
-  | "import-type"
-  | "side-effect"
-  | "export-from"
-  | "export-all"
-  | "dynamic-import"
-  | "require"
-  | "import-equals"
-  | "type-import";
 
 export interface ImportEdge {
   readonly specifier: string | null;

@@ -7,6 +7,7 @@ import {
 } from "../../eslint-plugin/logic/project/layout.js";
 import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
+import { toPosix } from "../../schema/paths.js";
 
 /**
  * What each file is, by the same configuration (and the same feature-folder logic) the ESLint
@@ -72,6 +73,6 @@ export class FileRoles {
 
   /** The feature folder, repository-relative. */
   directory(feature: Feature): string {
-    return path.relative(this.loaded.root, feature.dir).split(path.sep).join("/");
+    return toPosix(path.relative(this.loaded.root, feature.dir));
   }
 }

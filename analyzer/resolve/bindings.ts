@@ -1,4 +1,5 @@
 import { ts } from "../project/ts-morph.js";
+import { bindingIdentifiers, hasModifier } from "../project/ts-syntax.js";
 
 /** What a name declared at the top of a module (or in a block) stands for. */
 export type Binding =
@@ -53,21 +54,10 @@ export function moduleNameText(name: ts.ModuleExportName): string {
   return ts.isIdentifier(name) ? name.text : name.text;
 }
 
-function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
-  return (
-    ts.canHaveModifiers(node) &&
-    (ts.getModifiers(node)?.some((modifier) => modifier.kind === kind) ?? false)
-  );
-}
-
 /** Adds the names a binding pattern declares as "other" (destructuring is not followed). */
 function addPatternNames(pattern: ts.BindingName, into: Map<string, Binding>, node: ts.Node): void {
-  if (ts.isIdentifier(pattern)) {
-    into.set(pattern.text, { kind: "other", what: "a destructured binding", node });
-    return;
-  }
-  for (const element of pattern.elements) {
-    if (ts.isBindingElement(element)) addPatternNames(element.name, into, node);
+  for (const identifier of bindingIdentifiers(pattern)) {
+    into.set(identifier.text, { kind: "other", what: "a destructured binding", node });
   }
 }
 
@@ -201,7 +191,7 @@ export function buildModuleTables(sourceFile: ts.SourceFile): ModuleTables {
               node: declaration,
             });
           else
-            for (const name of patternIdentifiers(declaration.name))
+            for (const { text: name } of bindingIdentifiers(declaration.name))
               exports.set(name, { kind: "local", local: name, node: declaration });
         }
       } else if (
@@ -229,11 +219,4 @@ export function buildModuleTables(sourceFile: ts.SourceFile): ModuleTables {
     }
   }
   return { bindings, exports, stars, types };
-}
-
-function patternIdentifiers(pattern: ts.BindingName): string[] {
-  if (ts.isIdentifier(pattern)) return [pattern.text];
-  return pattern.elements.flatMap((element) =>
-    ts.isBindingElement(element) ? patternIdentifiers(element.name) : [],
-  );
 }

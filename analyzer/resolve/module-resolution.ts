@@ -3,6 +3,7 @@ import path from "node:path";
 import { ts } from "../project/ts-morph.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
 import { isInNodeModules } from "../project/paths.js";
+import { isAgentixModule, isRelativeSpecifier } from "../project/ts-syntax.js";
 
 /** Where a module specifier leads. */
 export type ModuleTarget =
@@ -26,21 +27,6 @@ interface ProgramWithResolutions {
 export function packageName(specifier: string): string {
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? specifier);
-}
-
-function isRelativeOrAbsolute(specifier: string): boolean {
-  return (
-    specifier === "." ||
-    specifier === ".." ||
-    specifier.startsWith("./") ||
-    specifier.startsWith("../") ||
-    path.isAbsolute(specifier)
-  );
-}
-
-/** The specifiers of the agentix package itself: always the package, however they resolve. */
-export function isAgentixSpecifier(specifier: string): boolean {
-  return specifier === "agentix" || specifier.startsWith("agentix/");
 }
 
 /**
@@ -74,7 +60,7 @@ export class ModuleResolver {
     usage?: ts.StringLiteralLike,
     forceMode?: ts.ResolutionMode,
   ): ModuleTarget {
-    if (isAgentixSpecifier(specifier)) return { kind: "package", name: "agentix" };
+    if (isAgentixModule(specifier)) return { kind: "package", name: "agentix" };
     const mode =
       forceMode ?? (usage ? this.loaded.program.getModeForUsageLocation(from, usage) : undefined);
     const key = `${from.fileName}\0${specifier}\0${mode ?? ""}`;
@@ -102,7 +88,7 @@ export class ModuleResolver {
         mode,
       ).resolvedModule;
     }
-    const bare = !isRelativeOrAbsolute(specifier);
+    const bare = !isRelativeSpecifier(specifier);
     if (resolved) {
       const file =
         this.loaded.fileByName.get(resolved.resolvedFileName) ??

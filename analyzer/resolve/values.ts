@@ -7,6 +7,7 @@ import {
   type ModuleTables,
 } from "./bindings.js";
 import { ModuleResolver } from "./module-resolution.js";
+import { unwrap } from "../project/ts-syntax.js";
 
 /**
  * Where an expression's value comes from, found statically (no code runs):
@@ -42,31 +43,13 @@ export type MemberHook = (
 
 const MAX_DEPTH = 64;
 
-/** Removes parentheses, `as`, `satisfies`, `!` and `<T>` assertions. */
-export function unwrapExpression(expression: ts.Expression): ts.Expression {
-  let current = expression;
-  for (;;) {
-    if (
-      ts.isParenthesizedExpression(current) ||
-      ts.isAsExpression(current) ||
-      ts.isSatisfiesExpression(current) ||
-      ts.isNonNullExpression(current) ||
-      ts.isTypeAssertionExpression(current)
-    ) {
-      current = current.expression;
-    } else {
-      return current;
-    }
-  }
-}
-
 /** The static name of a property: `a`, `"a"`, `1`, `["a"]` (with a literal). */
 export function propertyNameText(name: ts.PropertyName): string | undefined {
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
   if (ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
   if (ts.isNumericLiteral(name)) return String(Number(name.text));
   if (ts.isComputedPropertyName(name)) {
-    const inner = unwrapExpression(name.expression);
+    const inner = unwrap(name.expression);
     if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text;
     if (ts.isNumericLiteral(inner)) return String(Number(inner.text));
   }
@@ -118,7 +101,7 @@ export class ValueResolver {
         node: expression,
         file,
       };
-    const node = unwrapExpression(expression);
+    const node = unwrap(expression);
     if (ts.isIdentifier(node)) return this.resolveIdentifier(node, depth + 1);
     if (ts.isPropertyAccessExpression(node)) {
       if (ts.isPrivateIdentifier(node.name))
@@ -126,7 +109,7 @@ export class ValueResolver {
       return this.member(this.resolve(node.expression, depth + 1), node.name.text, node, depth + 1);
     }
     if (ts.isElementAccessExpression(node)) {
-      const argument = unwrapExpression(node.argumentExpression);
+      const argument = unwrap(node.argumentExpression);
       const name =
         ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument)
           ? argument.text
@@ -147,7 +130,7 @@ export class ValueResolver {
 
   /** The first named declaration the expression refers to, if it is a reference. */
   reference(expression: ts.Expression): NamedReference | undefined {
-    const node = unwrapExpression(expression);
+    const node = unwrap(expression);
     if (ts.isIdentifier(node)) {
       const binding = this.lookup(node);
       if (!binding) return undefined;
@@ -174,7 +157,7 @@ export class ValueResolver {
       ts.isElementAccessExpression(node)
     ) {
       const name = ts.isPropertyAccessExpression(node) ? node.name.text : undefined;
-      const object = unwrapExpression(node.expression);
+      const object = unwrap(node.expression);
       if (name !== undefined && ts.isIdentifier(object)) {
         const binding = this.lookup(object);
         if (binding?.kind === "namespace-import") {

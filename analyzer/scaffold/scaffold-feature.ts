@@ -5,6 +5,7 @@ import { layoutFor, type ProjectLayout } from "../../eslint-plugin/logic/project
 import { ScaffoldError } from "../errors.js";
 import { parseFeatureName } from "./feature-name.js";
 import { featureTemplate } from "./feature-template.js";
+import { toPosix } from "../../schema/paths.js";
 
 export interface ScaffoldOptions {
   /** The project directory (where its tsconfig.json is). */
@@ -130,8 +131,4 @@ function exists(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-function toPosix(value: string): string {
-  return value.split(path.sep).join("/");
 }

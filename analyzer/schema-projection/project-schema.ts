@@ -1,7 +1,8 @@
 import { ts } from "../project/ts-morph.js";
-import { SCHEMA_BUILDERS, isAgentixModule } from "../extract/agentix-api.js";
-import { unwrapExpression, type Origin, type ValueResolver } from "../resolve/values.js";
+import { SCHEMA_BUILDERS } from "../extract/agentix-api.js";
+import { type Origin, type ValueResolver } from "../resolve/values.js";
 import { defineOwn, evaluateJson, evaluateOrigin, fail, type Failure } from "./evaluate.js";
+import { isAgentixModule, unwrap } from "../project/ts-syntax.js";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -86,14 +87,14 @@ function snippet(node: ts.Node): string {
 
 /** `z.string().min(1)` -> `z`; `schemas.User.optional()` -> `schemas`. */
 function chainRoot(expression: ts.Expression): ts.Expression {
-  let current = unwrapExpression(expression);
+  let current = unwrap(expression);
   for (;;) {
     if (
       ts.isCallExpression(current) ||
       ts.isPropertyAccessExpression(current) ||
       ts.isElementAccessExpression(current)
     ) {
-      current = unwrapExpression(current.expression);
+      current = unwrap(current.expression);
     } else {
       return current;
     }

@@ -30,7 +30,9 @@ import type { Analysis } from "../analyze.js";
 import type { ViolationEntry } from "../index-file/types.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { FileScan } from "../extract/scan.js";
-import { propertyNameText, unwrapExpression } from "../resolve/values.js";
+import { propertyNameText } from "../resolve/values.js";
+import { isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
+import { toPosix } from "../../schema/paths.js";
 
 const require = createRequire(import.meta.url);
 
@@ -101,16 +103,6 @@ function mentionsAmbientRoot(text: string): boolean {
   return false;
 }
 
-function isRelative(specifier: string): boolean {
-  return (
-    specifier.startsWith("./") ||
-    specifier.startsWith("../") ||
-    specifier === "." ||
-    specifier === ".." ||
-    path.isAbsolute(specifier)
-  );
-}
-
 /**
  * The rules' module resolver, answered from the analyzer's own resolutions (the program's),
  * with the rules' lexical fallback for relative specifiers that resolve nowhere.
@@ -118,10 +110,9 @@ function isRelative(specifier: string): boolean {
 function sharedResolver(analysis: Analysis): SharedResolver {
   const { loaded, resolver } = analysis;
   return (specifier, fromFile, kind = "import") => {
-    const from =
-      loaded.fileByName.get(fromFile) ?? loaded.fileByName.get(fromFile.split(path.sep).join("/"));
+    const from = loaded.fileByName.get(fromFile) ?? loaded.fileByName.get(toPosix(fromFile));
     if (!from)
-      return isRelative(specifier)
+      return isRelativeSpecifier(specifier)
         ? resolveLexically(specifier, path.dirname(fromFile))
         : undefined;
     const mode =
@@ -134,7 +125,7 @@ function sharedResolver(analysis: Analysis): SharedResolver {
             : morphTs.ModuleKind.ESNext;
     const target = resolver.modules.resolve(specifier, from.sourceFile, undefined, mode);
     if (target.kind === "file") return analysis.roles.absolute(target.file);
-    if (target.kind === "unresolved" && isRelative(specifier))
+    if (target.kind === "unresolved" && isRelativeSpecifier(specifier))
       return resolveLexically(specifier, path.dirname(fromFile));
     return undefined;
   };
@@ -144,8 +135,8 @@ function sharedResolver(analysis: Analysis): SharedResolver {
 function programSources(analysis: Analysis): SourceProvider {
   const { fileByName } = analysis.loaded;
   return (file) =>
-    (fileByName.get(file) ?? fileByName.get(file.split(path.sep).join("/")))
-      ?.sourceFile as unknown as ts.SourceFile | undefined;
+    (fileByName.get(file) ?? fileByName.get(toPosix(file)))?.sourceFile as unknown as
+      ts.SourceFile | undefined;
 }
 
 /**
@@ -213,7 +204,7 @@ function queriesMayWrite(analysis: Analysis, scan: FileScan): boolean {
   const allAllowed = (expression: morphTs.Expression): boolean =>
     descriptors.objectEntriesAt(expression)?.every((entry) => allowed(entry.value)) === true;
   const effectsAllowed = (value: morphTs.Expression): boolean => {
-    const effects = unwrapExpression(value);
+    const effects = unwrap(value);
     if (!morphTs.isObjectLiteralExpression(effects)) return allAllowed(effects);
     return effects.properties.every((entry) => {
       if (morphTs.isSpreadAssignment(entry)) return allAllowed(entry.expression);
@@ -225,7 +216,7 @@ function queriesMayWrite(analysis: Analysis, scan: FileScan): boolean {
   for (const call of scan.calls) {
     if (call.api !== "defineQuery") continue;
     const argument = call.node.arguments[0];
-    const options = argument ? unwrapExpression(argument) : undefined;
+    const options = argument ? unwrap(argument) : undefined;
     if (!options || !morphTs.isObjectLiteralExpression(options)) return true;
     for (const property of options.properties) {
       if (morphTs.isSpreadAssignment(property)) return true;

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { toPosix } from "../../schema/paths.js";
 import type { LogicInput, RuleLogic } from "./rule-logic.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { layoutFor, type Feature } from "./project/layout.js";
@@ -31,10 +32,6 @@ const JS_STYLE: Readonly<Record<string, string>> = {
   ".cts": ".cjs",
 };
 const SOURCE_EXTENSION = /\.(?:d\.)?[cm]?[jt]sx?$/u;
-
-function toPosix(value: string): string {
-  return path.sep === "/" ? value : value.split(path.sep).join("/");
-}
 
 /** Writes `file` in the extension convention of `original`: `.js` style, `.ts` style, or none. */
 function withStyle(fileWithoutExtension: string, fileExtension: string, original: string): string {

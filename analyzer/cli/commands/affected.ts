@@ -10,6 +10,7 @@ import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { analysisForCli, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
+import { toPosix } from "../../../schema/paths.js";
 
 const USAGE = `Usage: agentix affected <feature|operation|file...> [options]
        agentix affected --since <git-ref> [options]
@@ -73,7 +74,7 @@ export function runAffected(
         continue;
       }
       const absolute = path.resolve(io.cwd, target);
-      const relative = path.relative(root, absolute).split(path.sep).join("/");
+      const relative = toPosix(path.relative(root, absolute));
       if (existsSync(absolute)) {
         changes.push({ path: relative, status: "modified" });
         continue;

@@ -3,7 +3,7 @@ import { serializeIndex } from "../../index-file/serialize.js";
 import { compareIndex } from "../../index-file/staleness.js";
 import type { AgentixIndex } from "../../index-file/types.js";
 import { indexPath, writeFileAtomic } from "../../index-file/write.js";
-import { toPosix } from "../../project/paths.js";
+import { toPosix } from "../../../schema/paths.js";
 import { parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";

@@ -6,6 +6,7 @@ import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput, projectOptions } from "../project.js";
 import type { Command } from "./command.js";
+import { toPosix } from "../../../schema/paths.js";
 
 export const SCAFFOLD_RESULT_SCHEMA_VERSION = 1;
 
@@ -54,8 +55,7 @@ export const scaffoldCommand: Command = {
     const { root } = resolveProjectPaths(projectOptions(values), io.cwd);
     const dryRun = values["dry-run"] === true;
     const plan = scaffoldFeature({ projectDir: root, name, dryRun });
-    const shown = (file: string) =>
-      path.relative(io.cwd, path.join(root, file)).split(path.sep).join("/");
+    const shown = (file: string) => toPosix(path.relative(io.cwd, path.join(root, file)));
     if (values.json) {
       io.stdout(
         jsonOutput(

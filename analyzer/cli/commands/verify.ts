@@ -14,6 +14,7 @@ import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 import { runAffected, vitestFilters } from "./affected.js";
+import { toPosix } from "../../../schema/paths.js";
 
 export const VERIFY_RESULT_SCHEMA_VERSION = 1;
 
@@ -120,7 +121,7 @@ export const verifyCommand: Command = {
     const dryRun = values["dry-run"] === true;
     const widened = affected.widened.length > 0;
     const steps: VerifyStep[] = [];
-    const show = (file: string) => path.relative(io.cwd, file).split(path.sep).join("/") || ".";
+    const show = (file: string) => toPosix(path.relative(io.cwd, file)) || ".";
     const log = (text: string) => {
       if (!values.json) io.stdout(text);
     };
@@ -294,7 +295,7 @@ export const verifyCommand: Command = {
     {
       const vitest = toolBin(root, "vitest", "vitest");
       const from = vitestRoot(root);
-      const prefix = path.relative(from, root).split(path.sep).join("/");
+      const prefix = toPosix(path.relative(from, root));
       const filters = widened
         ? [prefix === "" ? "." : prefix]
         : vitestFilters(affected, prefix === "" ? "" : `${prefix}/`);

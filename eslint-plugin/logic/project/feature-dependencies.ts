@@ -1,6 +1,7 @@
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
+import { tsSyntax } from "../ts-syntax.js";
 import type { ModuleResolver } from "./module-resolver.js";
 import {
   RECHECK_MS,
@@ -8,6 +9,8 @@ import {
   parseSourceText,
   type SourceProvider,
 } from "./source-cache.js";
+
+const { unwrap } = tsSyntax(ts);
 
 /** What a feature descriptor declares in `defineFeature({ dependencies: [...] })`. */
 export interface DeclaredDependencies {
@@ -39,20 +42,6 @@ interface DependencyEntry {
 interface DescriptorSummary {
   /** One entry per listed dependency; null where it is not an imported binding. */
   readonly entries: readonly (DependencyEntry | null)[];
-}
-
-function unwrap(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isTypeAssertionExpression(current) ||
-    ts.isParenthesizedExpression(current)
-  ) {
-    current = current.expression;
-  }
-  return current;
 }
 
 function propertyKey(name: ts.PropertyName): string | undefined {

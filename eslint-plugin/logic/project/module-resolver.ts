@@ -4,6 +4,7 @@ import path from "node:path";
 import ts = require("typescript");
 import { LISTING_RECHECK_MS, createFileExistence, mtimeOf } from "./file-existence.js";
 import { aliasMatcher, firstPathsCandidate } from "./paths-alias.js";
+import { isRelativeSpecifier } from "../ts-syntax.js";
 
 /**
  * `import` for ES module syntax (static imports, re-exports, `import()`, `import type`,
@@ -68,16 +69,6 @@ const resolutionHost: ts.ModuleResolutionHost = {
 
 function canonical(file: string): string {
   return ts.sys.useCaseSensitiveFileNames ? file : file.toLowerCase();
-}
-
-function isRelativeOrAbsolute(specifier: string): boolean {
-  return (
-    specifier.startsWith("./") ||
-    specifier.startsWith("../") ||
-    specifier === "." ||
-    specifier === ".." ||
-    path.isAbsolute(specifier)
-  );
 }
 
 /**
@@ -195,7 +186,7 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     fromFile: string,
     kind: ResolutionKind = "import",
   ): string | undefined => {
-    const relative = isRelativeOrAbsolute(specifier);
+    const relative = isRelativeSpecifier(specifier);
     const dir = path.dirname(fromFile);
     if (relative) {
       // The common case, answered without TypeScript: a relative specifier with an extension
