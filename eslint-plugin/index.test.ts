@@ -7,6 +7,7 @@ import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../test/support/eslint-plugin-fixtures.js";
 import plugin, { typedRules } from "./index.js";
+import { RULES } from "./rule-registry.js";
 
 const packageJson = JSON.parse(
   readFileSync(new URL("../package.json", import.meta.url), "utf8"),
@@ -56,6 +57,20 @@ describe("the agentix ESLint plugin", () => {
       ])
         expect(text).toContain(heading);
       expect(rule.meta.schema).toEqual([]);
+    }
+  });
+
+  it("derives its rules and configs from the rule registry", () => {
+    expect(Object.keys(plugin.rules).sort()).toEqual(RULES.map((rule) => rule.name).sort());
+    for (const entry of RULES) {
+      const docs = typedRules[entry.name].meta.docs;
+      expect([entry.name, docs?.requiresTypeChecking === true]).toEqual([
+        entry.name,
+        entry.typeAware,
+      ]);
+      expect(plugin.configs.recommended.rules?.[`agentix/${entry.name}`]).toBe(
+        entry.typeAware ? undefined : "error",
+      );
     }
   });
 

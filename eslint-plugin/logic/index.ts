@@ -7,7 +7,8 @@ import { noAmbientCapabilitiesLogic } from "./no-ambient-capabilities.js";
 import { noPrivateImportsLogic } from "./no-private-imports.js";
 import { noQueryWritesLogic, type QueryLogicInput } from "./no-query-writes.js";
 import { noUndeclaredDependenciesLogic } from "./no-undeclared-dependencies.js";
-import { runLogic, type LogicInput } from "./rule-logic.js";
+import { RULES, type SyntacticRuleName } from "../rule-registry.js";
+import { runLogic, type LogicInput, type RuleLogic } from "./rule-logic.js";
 import type { Violation } from "./violation.js";
 
 export function checkPrivateImports(input: LogicInput): Violation[] {
@@ -26,13 +27,18 @@ export function checkQueryWrites(input: QueryLogicInput): Violation[] {
   return runLogic(noQueryWritesLogic, input);
 }
 
-/** The three syntactic rules at once (what `configs.recommended` enables). */
+/** The logic of every rule that needs no type information. */
+const SYNTACTIC_LOGIC: Readonly<Record<SyntacticRuleName, RuleLogic>> = {
+  "no-private-imports": noPrivateImportsLogic,
+  "no-ambient-capabilities": noAmbientCapabilitiesLogic,
+  "no-undeclared-dependencies": noUndeclaredDependenciesLogic,
+};
+
+/** Every syntactic rule at once (what `configs.recommended` enables), in the registry's order. */
 export function checkSyntacticRules(input: LogicInput): Violation[] {
-  return [
-    ...checkPrivateImports(input),
-    ...checkAmbientCapabilities(input),
-    ...checkUndeclaredDependencies(input),
-  ].sort(
+  return RULES.flatMap((rule) =>
+    rule.typeAware ? [] : runLogic(SYNTACTIC_LOGIC[rule.name], input),
+  ).sort(
     (a, b) =>
       a.loc.start.line - b.loc.start.line ||
       a.loc.start.column - b.loc.start.column ||

@@ -1,3 +1,5 @@
+import type { RuleId } from "../rule-registry.js";
+
 /** ESTree positions: `line` is 1-based, `column` is 0-based (ESLint shows column + 1). */
 export interface Position {
   readonly line: number;
@@ -22,11 +24,7 @@ export interface Suggestion {
   readonly fix: TextEdit;
 }
 
-export type RuleId =
-  | "agentix/no-private-imports"
-  | "agentix/no-ambient-capabilities"
-  | "agentix/no-query-writes"
-  | "agentix/no-undeclared-dependencies";
+export type { RuleId };
 
 /** A violation as both ESLint and the analyzer report it. */
 export interface Violation {

@@ -1,3 +1,4 @@
+import { ruleDocsUrl, ruleOfId } from "../../../eslint-plugin/rule-registry.js";
 import { ANALYZER_VERSION } from "../../version.js";
 import type { AgentixIndex } from "../../index-file/types.js";
 import { compareText } from "../../project/paths.js";
@@ -155,11 +156,7 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
             rules: rules.map((rule) => ({
               id: rule,
               shortDescription: { text: describeRule(rule) },
-              ...(rule.startsWith("agentix/") && rule !== "agentix/config"
-                ? {
-                    helpUri: `https://github.com/agentix-dev/agentix/blob/main/eslint-plugin/rules/${rule.slice("agentix/".length)}.md`,
-                  }
-                : {}),
+              ...helpUri(rule),
             })),
           },
         },
@@ -212,17 +209,14 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
 function describeRule(rule: string): string {
   if (rule.startsWith("unresolved/"))
     return `Metadata the analyzer could not resolve statically (${rule.slice("unresolved/".length)})`;
-  const descriptions: Record<string, string> = {
-    "agentix/no-private-imports":
-      "Cross-feature imports may target only another feature's public contract",
-    "agentix/no-ambient-capabilities":
-      "Domain files may not reach ambient capabilities; declare effects instead",
-    "agentix/no-query-writes": "Queries may not declare write or external effects, nor emit events",
-    "agentix/no-undeclared-dependencies":
-      "A feature may use only the contracts of the features it declares as dependencies",
-    config: "agentix.config.json must be valid",
-  };
-  return descriptions[rule] ?? `agentix model diagnostic: ${rule}`;
+  if (rule === "config") return "agentix.config.json must be valid";
+  return ruleOfId(rule)?.summary ?? `agentix model diagnostic: ${rule}`;
+}
+
+/** The doc page of an architecture rule; other problems have none. */
+function helpUri(rule: string): { helpUri?: string } {
+  const entry = ruleOfId(rule);
+  return entry ? { helpUri: ruleDocsUrl(entry.name) } : {};
 }
 
 export const checkCommand: Command = {

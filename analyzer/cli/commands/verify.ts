@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { RULES } from "../../../eslint-plugin/rule-registry.js";
 import { serializeIndex } from "../../index-file/serialize.js";
 import { compareIndex } from "../../index-file/staleness.js";
 import { indexPath } from "../../index-file/write.js";
@@ -209,7 +210,7 @@ export const verifyCommand: Command = {
       const files = new Set(
         widened ? analysis.loaded.files.map((file) => file.path) : affected.affected.files,
       );
-      const command = `agentix rules (no-private-imports, no-ambient-capabilities, no-undeclared-dependencies, no-query-writes) on ${files.size} file${files.size === 1 ? "" : "s"}`;
+      const command = `agentix rules (${RULES.map((rule) => rule.name).join(", ")}) on ${files.size} file${files.size === 1 ? "" : "s"}`;
       const why = widened
         ? "widened: every file"
         : "the affected files; the rules look at one file (and the contracts it names) at a time";
