@@ -18,8 +18,7 @@ import { changesSince } from "../../analyzer/affected/changes.js";
 import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
 import { computeAffected } from "../../analyzer/affected/select.js";
 import { run } from "../../analyzer/cli/main.js";
-import type { CliIO } from "../../analyzer/cli/io.js";
-import { REPO, copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
+import { REPO, copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
 
 let project: string;
 const git = (...args: string[]) =>
@@ -397,14 +396,7 @@ describe("affected --since with an unusable base index", () => {
       `#!/bin/sh\nif [ "$1" = cat-file ]; then echo "fatal: simulated failure" >&2; exit 128; fi\nexec "${realGit}" "$@"\n`,
       { mode: 0o755 },
     );
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: CliIO = {
-      stdout: (text) => out.push(text),
-      stderr: (text) => err.push(text),
-      stderrIsTTY: false,
-      cwd: project,
-    };
+    const { io, stdout, stderr } = recordingIO(project);
     const path_ = process.env["PATH"];
     rmSync(path.join(project, "src/features/cart/model.ts"));
     process.env["PATH"] = `${bin}${path.delimiter}${path_ ?? ""}`;
@@ -415,7 +407,7 @@ describe("affected --since with an unusable base index", () => {
       rmSync(bin, { recursive: true, force: true });
       git("reset", "-q", "--hard", "HEAD");
     }
-    expect([out.join(""), err.join("")]).toEqual([
+    expect([stdout(), stderr()]).toEqual([
       "",
       "agentix affected: cannot read the index committed at HEAD: git cat-file --batch failed: fatal: simulated failure\n",
     ]);

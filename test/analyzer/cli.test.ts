@@ -14,11 +14,11 @@ import {
   ScaffoldError,
   UsageError,
 } from "../../analyzer/errors.js";
-import type { CliIO } from "../../analyzer/cli/io.js";
 import {
   BIN,
   copyFixture,
   fixtureDir,
+  recordingIO,
   removeCopies,
   schemaValidator,
   type CliRun,
@@ -110,14 +110,7 @@ describe("usage", SLOW, () => {
   });
 
   it("exits 3 on an internal error, without a stack trace", async () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: CliIO = {
-      stdout: (t) => out.push(t),
-      stderr: (t) => err.push(t),
-      stderrIsTTY: false,
-      cwd: shop,
-    };
+    const { io, stdout, stderr } = recordingIO(shop);
     const failing = {
       name: "explode",
       summary: "",
@@ -127,11 +120,33 @@ describe("usage", SLOW, () => {
       },
     };
     expect(await run(["explode"], io, [failing])).toBe(3);
-    expect(out).toEqual([]);
-    expect(err.join("")).toBe(
+    expect(stdout()).toBe("");
+    expect(stderr()).toBe(
       "agentix explode: internal error: boom\nThis is a bug in agentix; please report it (AGENTIX_DEBUG=1 shows the stack trace).\n",
     );
   });
+  it.each([
+    [["index", "--compact"], "--compact requires --json"],
+    [["check", "--compact"], "--compact requires --json or --format json|sarif"],
+    [["check", "--json", "--format", "sarif"], "--json conflicts with --format sarif"],
+    [["graph", "--format", "dot", "--compact"], "--compact requires --json"],
+    [["inspect", "cart", "--compact"], "--compact requires --json"],
+    [["affected", "cart", "--compact"], "--compact requires --json"],
+    [["scaffold", "feature", "gift-cards", "--compact"], "--compact requires --json"],
+    [["verify", "cart", "--compact"], "--compact requires --json"],
+  ])(
+    "reads the format flags of %j alike in every verb, before any analysis",
+    async (args, message) => {
+      const { io, stdout, stderr } = recordingIO(shop);
+      const verb = args[0]!;
+      expect([await run(args, io), stdout(), stderr()]).toEqual([
+        2,
+        "",
+        `agentix ${verb}: ${message}\nrun \`agentix ${verb} --help\` for usage\n`,
+      ]);
+    },
+  );
+
   it("maps each error to its exit code in one place: 2 for the user's or the environment's problems, 1 for a refusal, 3 for bugs", () => {
     expect(
       [

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
+import type { CliIO } from "../../analyzer/cli/io.js";
 import { createAjv } from "../../schema/ajv.js";
 
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
@@ -75,4 +76,21 @@ export async function schemaValidator(file: string): Promise<ValidateFunction> {
     validators.set(file, validate);
   }
   return validate;
+}
+
+/** A CLI io that records what a verb writes, for running verbs in-process (no spawn). */
+export function recordingIO(cwd: string): {
+  readonly io: CliIO;
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+} {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = {
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    stderrIsTTY: false,
+    cwd,
+  };
+  return { io, stdout: () => out.join(""), stderr: () => err.join("") };
 }

@@ -5,7 +5,7 @@ import { changesSince, type FileChange } from "../../affected/changes.js";
 import { affectedResult, type AffectedResult } from "../../affected/result.js";
 import { computeAffected } from "../../affected/select.js";
 import type { Analysis } from "../../analyze.js";
-import { parseVerbArgs } from "../args.js";
+import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { analysisForCli, jsonOutput } from "../project.js";
@@ -106,13 +106,12 @@ export const affectedCommand: Command = {
     const { values, positionals } = parseVerbArgs(
       "affected",
       args,
-      { since: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } },
+      { since: { type: "string" }, ...JSON_FLAGS },
       Infinity,
     );
-    if (values.compact && !values.json)
-      throw new UsageError("--compact requires --json", "affected");
+    const { format, compact } = jsonFlags("affected", values);
     const { result } = runAffected("affected", values, positionals, io);
-    io.stdout(values.json ? jsonOutput(result, values.compact === true) : affectedText(result));
+    io.stdout(format === "json" ? jsonOutput(result, compact) : affectedText(result));
     return EXIT.ok;
   },
 };

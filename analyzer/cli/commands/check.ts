@@ -2,8 +2,8 @@ import { ruleDocsUrl, ruleOfId } from "../../../eslint-plugin/rule-registry.js";
 import { ANALYZER_VERSION } from "../../version.js";
 import type { AgentixIndex } from "../../index-file/types.js";
 import { compareText } from "../../project/paths.js";
-import { formatOption, parseVerbArgs } from "../args.js";
-import { ProjectLoadError, UsageError } from "../../errors.js";
+import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
+import { ProjectLoadError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { analyzeForCli, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
@@ -239,19 +239,11 @@ Options:
 Exit codes: 0 no errors (warnings allowed), 1 errors found (including an invalid
 agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
   run(args: readonly string[], io: CliIO): ExitCode {
-    const { values } = parseVerbArgs(
-      "check",
-      args,
-      { format: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } },
-      0,
-    );
-    if (values.json && values.format !== undefined && values.format !== "json")
-      throw new UsageError("--json conflicts with --format " + values.format, "check");
-    const format = values.json
-      ? "json"
-      : formatOption("check", values.format, ["text", "json", "sarif"] as const, "text");
-    if (values.compact && format === "text")
-      throw new UsageError("--compact requires --json or --format json|sarif", "check");
+    const { values } = parseVerbArgs("check", args, FORMAT_FLAGS, 0);
+    const { format, compact } = jsonFlags("check", values, {
+      allowed: ["text", "json", "sarif"],
+      compact: ["json", "sarif"],
+    });
     let result: CheckResult;
     try {
       const { index } = analyzeForCli(values, io);
@@ -272,9 +264,8 @@ agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
       };
       result = checkResult([problem], undefined);
     }
-    if (format === "json") io.stdout(jsonOutput(result, values.compact === true));
-    else if (format === "sarif")
-      io.stdout(jsonOutput(sarifReport(result), values.compact === true));
+    if (format === "json") io.stdout(jsonOutput(result, compact));
+    else if (format === "sarif") io.stdout(jsonOutput(sarifReport(result), compact));
     else io.stdout(textReport(result));
     return result.ok ? EXIT.ok : EXIT.checkFailed;
   },

@@ -1,6 +1,6 @@
 import type { AgentixIndex } from "../../index-file/types.js";
 import { compareText } from "../../project/paths.js";
-import { formatOption, parseVerbArgs } from "../args.js";
+import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { analyzeForCli, jsonOutput } from "../project.js";
@@ -210,19 +210,11 @@ Options:
 
 Exit codes: 0 shown, 2 bad invocation or unknown feature, 3 internal error.`,
   run(args: readonly string[], io: CliIO): ExitCode {
-    const { values, positionals } = parseVerbArgs(
-      "graph",
-      args,
-      { format: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } },
-      1,
-    );
-    if (values.json && values.format !== undefined && values.format !== "json")
-      throw new UsageError(`--json conflicts with --format ${values.format}`, "graph");
-    const format = values.json
-      ? "json"
-      : formatOption("graph", values.format, ["text", "json", "dot", "mermaid"] as const, "text");
-    if (values.compact && format !== "json")
-      throw new UsageError("--compact requires --json", "graph");
+    const { values, positionals } = parseVerbArgs("graph", args, FORMAT_FLAGS, 1);
+    const { format, compact } = jsonFlags("graph", values, {
+      allowed: ["text", "json", "dot", "mermaid"],
+      compact: ["json"],
+    });
     const { index } = analyzeForCli(values, io);
     const feature = positionals[0] ?? null;
     if (feature !== null && !index.features.some((f) => f.id === feature)) {
@@ -232,7 +224,7 @@ Exit codes: 0 shown, 2 bad invocation or unknown feature, 3 internal error.`,
       );
     }
     const graph = buildGraph(index, feature);
-    if (format === "json") io.stdout(jsonOutput(graph, values.compact === true));
+    if (format === "json") io.stdout(jsonOutput(graph, compact));
     else if (format === "dot") io.stdout(graphDot(graph));
     else if (format === "mermaid") io.stdout(graphMermaid(graph));
     else io.stdout(graphText(graph));

@@ -4,8 +4,7 @@ import { compareIndex } from "../../index-file/staleness.js";
 import type { AgentixIndex } from "../../index-file/types.js";
 import { indexPath, writeFileAtomic } from "../../index-file/write.js";
 import { toPosix } from "../../../schema/paths.js";
-import { parseVerbArgs } from "../args.js";
-import { UsageError } from "../../errors.js";
+import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { analyzeForCli, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
@@ -59,10 +58,10 @@ project configuration, 3 internal error.`,
     const { values } = parseVerbArgs(
       "index",
       args,
-      { check: { type: "boolean" }, json: { type: "boolean" }, compact: { type: "boolean" } },
+      { check: { type: "boolean" }, ...JSON_FLAGS },
       0,
     );
-    if (values.compact && !values.json) throw new UsageError("--compact requires --json", "index");
+    const { format, compact } = jsonFlags("index", values);
     const { index, root } = analyzeForCli(values, io);
     const bytes = serializeIndex(index);
     const file = indexPath(root);
@@ -70,7 +69,7 @@ project configuration, 3 internal error.`,
     const summary = counts(index);
     if (values.check) {
       const report = compareIndex(file, index, bytes);
-      if (values.json) {
+      if (format === "json") {
         io.stdout(
           jsonOutput(
             {
@@ -83,7 +82,7 @@ project configuration, 3 internal error.`,
               digest: index.source.digest,
               counts: summary,
             },
-            values.compact === true,
+            compact,
           ),
         );
       } else if (report.status === "current") {
@@ -96,7 +95,7 @@ project configuration, 3 internal error.`,
       return report.status === "current" ? EXIT.ok : EXIT.checkFailed;
     }
     writeFileAtomic(file, bytes);
-    if (values.json) {
+    if (format === "json") {
       io.stdout(
         jsonOutput(
           {
@@ -109,7 +108,7 @@ project configuration, 3 internal error.`,
             digest: index.source.digest,
             counts: summary,
           },
-          values.compact === true,
+          compact,
         ),
       );
     } else {

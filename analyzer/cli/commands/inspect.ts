@@ -6,7 +6,7 @@ import type {
   SchemaSlot,
 } from "../../index-file/types.js";
 import { compareText } from "../../project/paths.js";
-import { parseVerbArgs } from "../args.js";
+import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { analyzeForCli, jsonOutput } from "../project.js";
@@ -500,17 +500,15 @@ Exit codes: 0 shown, 2 bad invocation or unknown name, 3 internal error.`,
     const { values, positionals } = parseVerbArgs(
       "inspect",
       args,
-      { full: { type: "boolean" }, json: { type: "boolean" }, compact: { type: "boolean" } },
+      { full: { type: "boolean" }, ...JSON_FLAGS },
       1,
     );
     const target = positionals[0];
     if (target === undefined)
       throw new UsageError("name a feature or an operation to inspect", "inspect");
-    if (values.compact && !values.json)
-      throw new UsageError("--compact requires --json", "inspect");
+    const { format, compact } = jsonFlags("inspect", values);
     const { index } = analyzeForCli(values, io);
     const full = values.full === true;
-    const compact = values.compact === true;
     const wanted = /^(feature|operation):/u.exec(target)?.[1];
     const name = wanted ? target.slice(wanted.length + 1) : target;
     const operation =
@@ -519,7 +517,7 @@ Exit codes: 0 shown, 2 bad invocation or unknown name, 3 internal error.`,
       wanted !== "operation" && !operation ? index.features.find((f) => f.id === name) : undefined;
     if (operation) {
       const view = operationView(index, operation, full);
-      if (values.json) {
+      if (format === "json") {
         const result: InspectResult = full
           ? {
               schemaVersion: 1,
@@ -538,7 +536,7 @@ Exit codes: 0 shown, 2 bad invocation or unknown name, 3 internal error.`,
     }
     if (feature) {
       const view = featureView(index, feature);
-      if (values.json)
+      if (format === "json")
         io.stdout(
           jsonOutput(
             {

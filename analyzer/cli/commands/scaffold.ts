@@ -1,7 +1,7 @@
 import path from "node:path";
 import { scaffoldFeature } from "../../scaffold/scaffold-feature.js";
 import { resolveProjectPaths } from "../../project/load-project.js";
-import { parseVerbArgs } from "../args.js";
+import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput, projectOptions } from "../project.js";
@@ -37,11 +37,10 @@ export const scaffoldCommand: Command = {
     const { values, positionals } = parseVerbArgs(
       "scaffold",
       args,
-      { "dry-run": { type: "boolean" }, json: { type: "boolean" }, compact: { type: "boolean" } },
+      { "dry-run": { type: "boolean" }, ...JSON_FLAGS },
       2,
     );
-    if (values.compact && !values.json)
-      throw new UsageError("--compact requires --json", "scaffold");
+    const { format, compact } = jsonFlags("scaffold", values);
     const [what, name] = positionals;
     if (what !== "feature")
       throw new UsageError(
@@ -56,7 +55,7 @@ export const scaffoldCommand: Command = {
     const dryRun = values["dry-run"] === true;
     const plan = scaffoldFeature({ projectDir: root, name, dryRun });
     const shown = (file: string) => toPosix(path.relative(io.cwd, path.join(root, file)));
-    if (values.json) {
+    if (format === "json") {
       io.stdout(
         jsonOutput(
           {
@@ -71,7 +70,7 @@ export const scaffoldCommand: Command = {
               content: file.content,
             })),
           },
-          values.compact === true,
+          compact,
         ),
       );
       return EXIT.ok;

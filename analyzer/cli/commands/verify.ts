@@ -10,7 +10,7 @@ import { indexPath } from "../../index-file/write.js";
 import { indexOf } from "../../index.js";
 import { collectViolations } from "../../violations/collect.js";
 import type { AffectedResult } from "../../affected/result.js";
-import { parseVerbArgs } from "../args.js";
+import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
@@ -112,11 +112,11 @@ export const verifyCommand: Command = {
       {
         since: { type: "string" },
         "dry-run": { type: "boolean" },
-        json: { type: "boolean" },
-        compact: { type: "boolean" },
+        ...JSON_FLAGS,
       },
       Infinity,
     );
+    const { format, compact } = jsonFlags("verify", values);
     const { analysis, result: affected } = runAffected("verify", values, positionals, io);
     const root = analysis.loaded.root;
     const dryRun = values["dry-run"] === true;
@@ -124,7 +124,7 @@ export const verifyCommand: Command = {
     const steps: VerifyStep[] = [];
     const show = (file: string) => toPosix(path.relative(io.cwd, file)) || ".";
     const log = (text: string) => {
-      if (!values.json) io.stdout(text);
+      if (format !== "json") io.stdout(text);
     };
     const timed = <T>(run: () => T): { value: T; ms: number } => {
       const started = performance.now();
@@ -337,7 +337,7 @@ export const verifyCommand: Command = {
       affected,
       steps,
     };
-    if (values.json) io.stdout(jsonOutput(result, values.compact === true));
+    if (format === "json") io.stdout(jsonOutput(result, compact));
     else
       log(
         `\n${
