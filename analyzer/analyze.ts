@@ -1,5 +1,5 @@
 import { ts } from "./project/ts-morph.js";
-import { DescriptorExtractor } from "./extract/descriptors.js";
+import { DescriptorExtractor } from "./extract/descriptors/extractor.js";
 import type { DiagnosticItem, UnresolvedItem } from "./extract/model.js";
 import { scanFile, type FileScan, type ImportSite } from "./extract/scan.js";
 import { TypePrinter } from "./extract/type-printer.js";

@@ -1,10 +1,26 @@
 import { ts } from "../project/ts-morph.js";
-import { SCHEMA_BUILDERS } from "../extract/agentix-api.js";
 import { type Origin, type ValueResolver } from "../resolve/values.js";
 import { defineOwn, evaluateJson, evaluateOrigin, fail, type Failure } from "./evaluate.js";
 import { isAgentixModule, unwrap } from "../project/ts-syntax.js";
 
 export type JsonObject = Record<string, unknown>;
+
+/** The schema builders of `s` and nothing else. */
+const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "literal",
+  "enum",
+  "array",
+  "object",
+  "record",
+  "optional",
+  "union",
+  "brand",
+  "unknown",
+]);
 
 /** A schema projected statically, exactly as `JSON.stringify` of the runtime value would print it. */
 export interface Projected {
