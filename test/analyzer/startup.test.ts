@@ -25,6 +25,7 @@ describe("startup", () => {
       "analyzer/cli",
       "analyzer/extract",
       "analyzer/graph",
+      "analyzer/index-builder",
       "analyzer/index-file",
       "analyzer/project",
       "analyzer/resolve",

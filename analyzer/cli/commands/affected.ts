@@ -8,7 +8,7 @@ import type { Analysis } from "../../analyze.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
-import { analysisForCli, jsonOutput } from "../project.js";
+import { projectAnalysis, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 import { toPosix } from "../../../schema/paths.js";
 
@@ -53,7 +53,7 @@ export function runAffected(
     throw new UsageError("give targets or --since, not both", verb);
   if (values.since === undefined && targets.length === 0)
     throw new UsageError("name a feature, an operation or a file, or give --since <git-ref>", verb);
-  const analysis = analysisForCli(values, io);
+  const analysis = projectAnalysis(values, io);
   const root = analysis.loaded.root;
   let changes: FileChange[];
   const operations: string[] = [];

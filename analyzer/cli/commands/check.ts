@@ -5,7 +5,7 @@ import { compareText } from "../../project/paths.js";
 import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { ProjectLoadError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
-import { analyzeForCli, jsonOutput } from "../project.js";
+import { projectIndex, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 
 export const CHECK_RESULT_SCHEMA_VERSION = 1;
@@ -246,7 +246,7 @@ agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
     });
     let result: CheckResult;
     try {
-      const { index } = analyzeForCli(values, io);
+      const { index } = projectIndex(values, io);
       result = checkResult(problemsOf(index), index);
     } catch (error) {
       if (!(error instanceof ProjectLoadError) || error.code !== "config-invalid") throw error;

@@ -3,7 +3,7 @@ import { compareText } from "../../project/paths.js";
 import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
-import { analyzeForCli, jsonOutput } from "../project.js";
+import { projectIndex, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 
 export const GRAPH_RESULT_SCHEMA_VERSION = 1;
@@ -215,7 +215,7 @@ Exit codes: 0 shown, 2 bad invocation or unknown feature, 3 internal error.`,
       allowed: ["text", "json", "dot", "mermaid"],
       compact: ["json"],
     });
-    const { index } = analyzeForCli(values, io);
+    const { index } = projectIndex(values, io);
     const feature = positionals[0] ?? null;
     if (feature !== null && !index.features.some((f) => f.id === feature)) {
       throw new UsageError(

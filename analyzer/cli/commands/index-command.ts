@@ -6,7 +6,7 @@ import { indexPath, writeFileAtomic } from "../../index-file/write.js";
 import { toPosix } from "../../../schema/paths.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
-import { analyzeForCli, jsonOutput } from "../project.js";
+import { projectIndex, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 
 export const INDEX_RESULT_SCHEMA_VERSION = 1;
@@ -62,7 +62,7 @@ project configuration, 3 internal error.`,
       0,
     );
     const { format, compact } = jsonFlags("index", values);
-    const { index, root } = analyzeForCli(values, io);
+    const { index, root } = projectIndex(values, io);
     const bytes = serializeIndex(index);
     const file = indexPath(root);
     const shown = toPosix(path.relative(io.cwd, file)) || file;

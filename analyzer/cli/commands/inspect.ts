@@ -9,7 +9,7 @@ import { compareText } from "../../project/paths.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
-import { analyzeForCli, jsonOutput } from "../project.js";
+import { projectIndex, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 
 export const INSPECT_RESULT_SCHEMA_VERSION = 1;
@@ -507,7 +507,7 @@ Exit codes: 0 shown, 2 bad invocation or unknown name, 3 internal error.`,
     if (target === undefined)
       throw new UsageError("name a feature or an operation to inspect", "inspect");
     const { format, compact } = jsonFlags("inspect", values);
-    const { index } = analyzeForCli(values, io);
+    const { index } = projectIndex(values, io);
     const full = values.full === true;
     const wanted = /^(feature|operation):/u.exec(target)?.[1];
     const name = wanted ? target.slice(wanted.length + 1) : target;

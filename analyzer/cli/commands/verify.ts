@@ -7,7 +7,7 @@ import { RULES } from "../../../eslint-plugin/rule-registry.js";
 import { serializeIndex } from "../../index-file/serialize.js";
 import { compareIndex } from "../../index-file/staleness.js";
 import { indexPath } from "../../index-file/write.js";
-import { indexOf } from "../../index.js";
+import { buildValidatedIndex } from "../../index-builder/build-index.js";
 import { collectViolations } from "../../violations/collect.js";
 import type { AffectedResult } from "../../affected/result.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
@@ -273,7 +273,7 @@ export const verifyCommand: Command = {
         });
       } else {
         const { value: report, ms } = timed(() => {
-          const index = indexOf(analysis);
+          const index = buildValidatedIndex(analysis);
           return compareIndex(file, index, serializeIndex(index));
         });
         const passed = report.status === "current";
