@@ -1,5 +1,9 @@
-// The shape of .agentix/index.json, version 1. schema/index.v1.schema.json is the published
-// contract; these types mirror it (a test validates every index against the schema).
+// The shape of .agentix/index.json, version 1, as TypeScript. schema/index.v1.schema.json is the
+// published contract; these types are its view for the code that builds and reads the index.
+// test/analyzer/index-shape.test.ts holds the two equal field by field (names, required-ness,
+// types down to literal sets and nullability); every index is also validated against the schema
+// before it is written. A new index fact goes in both, then in the index-builder stage that
+// knows it.
 
 import type { ImportForm } from "../../eslint-plugin/logic/imports/import-sites.js";
 
