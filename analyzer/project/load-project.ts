@@ -41,6 +41,8 @@ export interface LoadedProject {
   readonly fileByName: ReadonlyMap<string, ProjectFile>;
   /** Test files the tsconfig leaves out (build configs often exclude tests) but the analysis includes. */
   readonly addedTests: readonly string[];
+  /** The projects the tsconfig references (`references`), absolute; empty without any. */
+  readonly projectReferences: readonly string[];
 }
 
 export interface ProjectFile {
@@ -214,6 +216,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     files,
     fileByName: new Map(files.map((file) => [file.fileName, file])),
     addedTests: addedTests.map((file) => relativeToRoot(root, file) ?? file).sort(),
+    projectReferences: (parsed.projectReferences ?? []).map((reference) => reference.path),
   };
 }
 
