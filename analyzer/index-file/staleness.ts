@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { listText } from "../text.js";
 import type { AgentixIndex, ManifestEntry } from "./types.js";
 
 export type IndexStatus = "current" | "stale" | "missing";
@@ -24,10 +25,7 @@ const ID_KEYS: Readonly<Record<string, (item: Record<string, unknown>) => string
 
 const MAX_LISTED = 8;
 
-function list(items: readonly string[]): string {
-  const shown = items.slice(0, MAX_LISTED).join(", ");
-  return items.length > MAX_LISTED ? `${shown} and ${items.length - MAX_LISTED} more` : shown;
-}
+const list = (items: readonly string[]): string => listText(items, { limit: MAX_LISTED });
 
 function manifestChanges(
   before: readonly ManifestEntry[],

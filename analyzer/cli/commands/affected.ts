@@ -5,6 +5,7 @@ import { changesSince, type FileChange } from "../../affected/changes.js";
 import { affectedResult, type AffectedResult } from "../../affected/result.js";
 import { computeAffected } from "../../affected/select.js";
 import type { Analysis } from "../../analyze.js";
+import { listText } from "../../text.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
@@ -117,11 +118,8 @@ export const affectedCommand: Command = {
 };
 
 const LIST_LIMIT = 12;
-function list(values: readonly string[]): string {
-  if (values.length === 0) return "(none)";
-  const shown = values.slice(0, LIST_LIMIT).join(", ");
-  return values.length > LIST_LIMIT ? `${shown}, and ${values.length - LIST_LIMIT} more` : shown;
-}
+const list = (values: readonly string[]): string =>
+  listText(values, { limit: LIST_LIMIT, empty: "(none)", serialComma: true });
 
 /** Human output: the answer first, then why. */
 export function affectedText(result: AffectedResult): string {

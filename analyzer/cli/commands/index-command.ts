@@ -4,6 +4,7 @@ import { compareIndex } from "../../index-file/staleness.js";
 import type { AgentixIndex } from "../../index-file/types.js";
 import { indexPath, writeFileAtomic } from "../../index-file/write.js";
 import { toPosix } from "../../../schema/paths.js";
+import { plural } from "../../text.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { projectIndex, jsonOutput } from "../project.js";
@@ -28,10 +29,6 @@ function counts(index: AgentixIndex) {
     errors,
     warnings,
   };
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
 export const indexCommand: Command = {
