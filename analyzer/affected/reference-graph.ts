@@ -3,14 +3,9 @@
 // from the unit it sits in to the unit it names. How it is used decides what a change to the
 // named unit can affect: a use in deferred code affects only the using unit; a call made while
 // the module loads affects everyone who loads the module.
-import { ts } from "ts-morph";
-import {
-  STORING_CALLS,
-  agentixCallee,
-  regionAt,
-  type CodeUnit,
-  type FileUnits,
-} from "./code-units.js";
+import { ts } from "../project/ts-morph.js";
+import { STORING_CALLS, agentixCallee } from "./agentix-calls.js";
+import { regionAt, type CodeUnit, type FileUnits } from "./code-units.js";
 import { unwrap } from "../project/ts-syntax.js";
 
 /** How a unit is used where it is named. */
@@ -173,17 +168,93 @@ export function buildReferenceGraph(
   fileOfSource: (fileName: string) => FileUnits | undefined,
   checker: ts.TypeChecker,
 ): ReferenceGraph {
-  const usesOf = new Map<string, Use[]>();
-  const namedBy = new Map<string, Set<string>>();
-  const unitById = new Map<string, CodeUnit>();
+  const builder = new GraphBuilder(fileOfSource, checker);
   for (const { units } of filesUnits.values())
-    for (const unit of units.units) unitById.set(unit.id, unit);
+    for (const unit of units.units) builder.unitById.set(unit.id, unit);
+  for (const { units, sourceFile } of filesUnits.values()) builder.visitFile(units, sourceFile);
+  const { usesOf, namedBy, unitById } = builder;
+  return { usesOf, namedBy, unitById };
+}
 
-  const targetUnits = (symbol: ts.Symbol): CodeUnit[] => {
-    const resolved = symbol.flags & ts.SymbolFlags.Alias ? safeAliased(checker, symbol) : symbol;
+class GraphBuilder {
+  readonly usesOf = new Map<string, Use[]>();
+  readonly namedBy = new Map<string, Set<string>>();
+  readonly unitById = new Map<string, CodeUnit>();
+
+  constructor(
+    private readonly fileOfSource: (fileName: string) => FileUnits | undefined,
+    private readonly checker: ts.TypeChecker,
+  ) {}
+
+  visitFile(units: FileUnits, sourceFile: ts.SourceFile): void {
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && !isNotAUse(node) && !isTypePosition(node)) {
+        this.recordIdentifier(node, units, sourceFile);
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword
+      ) {
+        this.recordDynamicImport(node, units, sourceFile);
+      }
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(sourceFile, visit);
+  }
+
+  /** An identifier naming a unit: a use of it, unless it sits in types only. */
+  private recordIdentifier(node: ts.Identifier, units: FileUnits, sourceFile: ts.SourceFile) {
+    const { checker } = this;
+    const symbol =
+      ts.isShorthandPropertyAssignment(node.parent) && node.parent.name === node
+        ? checker.getShorthandAssignmentValueSymbol(node.parent)
+        : checker.getSymbolAtLocation(node);
+    if (symbol === undefined) return;
+    const targets = this.targetUnits(symbol);
+    if (targets.length === 0) return;
+    const region = regionAt(units, node.getStart(sourceFile));
+    if (region.typeOnly) return;
+    const { kind, testCall } = useKind(node, checker);
+    const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+    for (const target of targets)
+      this.record(target, { by: region.unit, kind, eager: region.eager, line, testCall });
+  }
+
+  /** import("./x"): loading x runs its module code, and whatever it exports may be used. */
+  private recordDynamicImport(
+    node: ts.CallExpression,
+    units: FileUnits,
+    sourceFile: ts.SourceFile,
+  ): void {
+    const specifier = node.arguments[0] === undefined ? undefined : unwrap(node.arguments[0]);
+    if (
+      specifier === undefined ||
+      !(ts.isStringLiteral(specifier) || ts.isNoSubstitutionTemplateLiteral(specifier))
+    )
+      return;
+    const moduleSymbol = this.checker.getSymbolAtLocation(specifier);
+    const owner = moduleSymbol?.declarations?.[0]
+      ? this.fileOfSource(moduleSymbol.declarations[0].getSourceFile().fileName)
+      : undefined;
+    if (owner === undefined) return;
+    const region = regionAt(units, node.getStart(sourceFile));
+    const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+    for (const target of owner.units)
+      this.record(target, {
+        by: region.unit,
+        kind: "load",
+        eager: region.eager,
+        line,
+        testCall: undefined,
+      });
+  }
+
+  /** The units a symbol's declarations belong to (an import followed to what it imports). */
+  private targetUnits(symbol: ts.Symbol): CodeUnit[] {
+    const resolved =
+      symbol.flags & ts.SymbolFlags.Alias ? safeAliased(this.checker, symbol) : symbol;
     const found: CodeUnit[] = [];
     for (const declaration of resolved?.declarations ?? []) {
-      const owner = fileOfSource(declaration.getSourceFile().fileName);
+      const owner = this.fileOfSource(declaration.getSourceFile().fileName);
       if (owner === undefined) continue;
       if (ts.isSourceFile(declaration)) {
         // A namespace import names the whole module.
@@ -203,72 +274,17 @@ export function buildReferenceGraph(
       }
     }
     return found;
-  };
-
-  const record = (target: CodeUnit, use: Use) => {
-    if (target.id === use.by.id) return;
-    let list = usesOf.get(target.id);
-    if (list === undefined) usesOf.set(target.id, (list = []));
-    list.push(use);
-    let named = namedBy.get(use.by.id);
-    if (named === undefined) namedBy.set(use.by.id, (named = new Set()));
-    named.add(target.id);
-  };
-
-  for (const { units, sourceFile } of filesUnits.values()) {
-    const visit = (node: ts.Node): void => {
-      if (ts.isIdentifier(node) && !isNotAUse(node) && !isTypePosition(node)) {
-        const symbol =
-          ts.isShorthandPropertyAssignment(node.parent) && node.parent.name === node
-            ? checker.getShorthandAssignmentValueSymbol(node.parent)
-            : checker.getSymbolAtLocation(node);
-        if (symbol !== undefined) {
-          const targets = targetUnits(symbol);
-          if (targets.length > 0) {
-            const region = regionAt(units, node.getStart(sourceFile));
-            if (!region.typeOnly) {
-              const { kind, testCall } = useKind(node, checker);
-              const line =
-                sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-              for (const target of targets)
-                record(target, { by: region.unit, kind, eager: region.eager, line, testCall });
-            }
-          }
-        }
-      } else if (
-        ts.isCallExpression(node) &&
-        node.expression.kind === ts.SyntaxKind.ImportKeyword
-      ) {
-        // import("./x"): loading x runs its module code, and whatever it exports may be used.
-        const specifier = node.arguments[0] === undefined ? undefined : unwrap(node.arguments[0]);
-        if (
-          specifier !== undefined &&
-          (ts.isStringLiteral(specifier) || ts.isNoSubstitutionTemplateLiteral(specifier))
-        ) {
-          const moduleSymbol = checker.getSymbolAtLocation(specifier);
-          const owner = moduleSymbol?.declarations?.[0]
-            ? fileOfSource(moduleSymbol.declarations[0].getSourceFile().fileName)
-            : undefined;
-          if (owner !== undefined) {
-            const region = regionAt(units, node.getStart(sourceFile));
-            const line =
-              sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-            for (const target of owner.units)
-              record(target, {
-                by: region.unit,
-                kind: "load",
-                eager: region.eager,
-                line,
-                testCall: undefined,
-              });
-          }
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    ts.forEachChild(sourceFile, visit);
   }
-  return { usesOf, namedBy, unitById };
+
+  private record(target: CodeUnit, use: Use): void {
+    if (target.id === use.by.id) return;
+    let list = this.usesOf.get(target.id);
+    if (list === undefined) this.usesOf.set(target.id, (list = []));
+    list.push(use);
+    let named = this.namedBy.get(use.by.id);
+    if (named === undefined) this.namedBy.set(use.by.id, (named = new Set()));
+    named.add(target.id);
+  }
 }
 
 function safeAliased(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol | undefined {

@@ -1,9 +1,11 @@
 // Which tests can observe what propagation found: whole files whose module is affected (or that
 // start other processes), else single cases, plus the cases that share state with them.
 import type { Analysis } from "../analyze.js";
-import { fileUnits, type FileUnits, type TestCaseInfo } from "./code-units.js";
+import type { ProjectFile } from "../project/load-project.js";
+import type { FileUnits, TestCaseInfo } from "./code-units.js";
+import { fileUnits } from "./cut-units.js";
 import { startsProcesses } from "./import-graph.js";
-import type { AnalysedFile, Propagation, Why } from "./propagate.js";
+import type { AnalysedFile, Propagation, Cause } from "./propagate.js";
 import type { ReferenceGraph } from "./reference-graph.js";
 
 export interface SelectedCase {
@@ -39,9 +41,13 @@ export function selectTests(
   const testFiles = analysis.loaded.files.filter(
     (file) => analysis.roles.isTest(file) && !file.declaration,
   );
-  // Another process can run any of the project's code: whenever some of it changed.
-  const runtimeChanged = propagation.units.size + propagation.modules.size > 0;
-  const describe = (why: Why) => whyChain(why, propagation, graph);
+  const context: SelectionContext = {
+    analysis,
+    graph,
+    propagation,
+    // Another process can run any of the project's code: whenever some of it changed.
+    runtimeChanged: propagation.units.size + propagation.modules.size > 0,
+  };
   let totalCases = 0;
   const tests: SelectedTestFile[] = [];
   for (const file of testFiles) {
@@ -51,61 +57,10 @@ export function selectTests(
       1,
     );
     totalCases += count;
-    if (widened) {
-      tests.push({ file: file.path, whole: true, reason: "widened", cases: [], totalCases: count });
-      continue;
-    }
-    const spawner = runtimeChanged ? startsProcesses(file, analysis) : undefined;
-    if (spawner !== undefined) {
-      tests.push({
-        file: file.path,
-        whole: true,
-        reason: `starts other processes (${spawner}): what they run cannot be followed`,
-        cases: [],
-        totalCases: count,
-      });
-      continue;
-    }
-    if (entry === undefined) continue;
-    const moduleWhy = propagation.modules.get(file.path);
-    if (moduleWhy !== undefined || entry.units.testCases.length === 0) {
-      // Its cases cannot be told apart (or it has none the analyzer recognises): all of it.
-      const anyUnit =
-        moduleWhy ??
-        entry.units.units
-          .map((unit) => propagation.units.get(unit.id))
-          .find((why) => why !== undefined);
-      if (anyUnit !== undefined)
-        tests.push({
-          file: file.path,
-          whole: true,
-          reason: describe(anyUnit),
-          cases: [],
-          totalCases: count,
-        });
-      continue;
-    }
-    const selected = new Map<TestCaseInfo, string>();
-    for (const testCase of entry.units.testCases) {
-      const why =
-        propagation.units.get(testCase.unit.id) ??
-        testCase.hooks
-          .map((hook) => propagation.units.get(hook.id))
-          .find((found) => found !== undefined);
-      if (why !== undefined) selected.set(testCase, describe(why));
-    }
-    if (selected.size === 0) continue;
-    coupleSharedState(entry.units, graph, selected);
-    const every = selected.size === entry.units.testCases.length;
-    tests.push({
-      file: file.path,
-      whole: every,
-      reason: every ? "every case is affected" : "some cases are affected",
-      cases: [...selected]
-        .map(([testCase, reason]) => ({ line: testCase.line, name: testCase.unit.name, reason }))
-        .sort((a, b) => a.line - b.line),
-      totalCases: entry.units.testCases.length,
-    });
+    const selected = widened
+      ? { file: file.path, whole: true, reason: "widened", cases: [], totalCases: count }
+      : selectInFile(context, file, entry, count);
+    if (selected !== undefined) tests.push(selected);
   }
   return {
     tests: tests.sort((a, b) => (a.file < b.file ? -1 : 1)),
@@ -114,8 +69,70 @@ export function selectTests(
   };
 }
 
+interface SelectionContext {
+  readonly analysis: Analysis;
+  readonly graph: ReferenceGraph;
+  readonly propagation: Propagation;
+  readonly runtimeChanged: boolean;
+}
+
+/** What of one test file can observe the change: all of it, some cases, or nothing. */
+function selectInFile(
+  context: SelectionContext,
+  file: ProjectFile,
+  entry: AnalysedFile | undefined,
+  count: number,
+): SelectedTestFile | undefined {
+  const { analysis, graph, propagation } = context;
+  const describe = (cause: Cause) => causeChain(cause, propagation, graph);
+  const spawner = context.runtimeChanged ? startsProcesses(file, analysis) : undefined;
+  if (spawner !== undefined) {
+    return {
+      file: file.path,
+      whole: true,
+      reason: `starts other processes (${spawner}): what they run cannot be followed`,
+      cases: [],
+      totalCases: count,
+    };
+  }
+  if (entry === undefined) return undefined;
+  const moduleCause = propagation.modules.get(file.path);
+  if (moduleCause !== undefined || entry.units.testCases.length === 0) {
+    // Its cases cannot be told apart (or it has none the analyzer recognises): all of it.
+    const anyUnit =
+      moduleCause ??
+      entry.units.units
+        .map((unit) => propagation.units.get(unit.id))
+        .find((cause) => cause !== undefined);
+    return anyUnit === undefined
+      ? undefined
+      : { file: file.path, whole: true, reason: describe(anyUnit), cases: [], totalCases: count };
+  }
+  const selected = new Map<TestCaseInfo, string>();
+  for (const testCase of entry.units.testCases) {
+    const cause =
+      propagation.units.get(testCase.unit.id) ??
+      testCase.hooks
+        .map((hook) => propagation.units.get(hook.id))
+        .find((found) => found !== undefined);
+    if (cause !== undefined) selected.set(testCase, describe(cause));
+  }
+  if (selected.size === 0) return undefined;
+  coupleSharedState(entry.units, graph, selected);
+  const every = selected.size === entry.units.testCases.length;
+  return {
+    file: file.path,
+    whole: every,
+    reason: every ? "every case is affected" : "some cases are affected",
+    cases: [...selected]
+      .map(([testCase, reason]) => ({ line: testCase.line, name: testCase.unit.name, reason }))
+      .sort((a, b) => a.line - b.line),
+    totalCases: entry.units.testCases.length,
+  };
+}
+
 /** `reason <- what; reason <- what; ...` back to the change. */
-function whyChain(why: Why, propagation: Propagation, graph: ReferenceGraph): string {
+function causeChain(cause: Cause, propagation: Propagation, graph: ReferenceGraph): string {
   const label = (id: string) => {
     const unit = graph.unitById.get(id);
     if (unit === undefined || unit.kind === "module") return id;
@@ -123,7 +140,7 @@ function whyChain(why: Why, propagation: Propagation, graph: ReferenceGraph): st
   };
   const chain: string[] = [];
   const seen = new Set<string>();
-  for (let current: Why | undefined = why; current !== undefined && chain.length < 12;) {
+  for (let current: Cause | undefined = cause; current !== undefined && chain.length < 12;) {
     chain.push(
       current.from === null ? current.reason : `${current.reason} <- ${label(current.from)}`,
     );
