@@ -1,5 +1,5 @@
 import { ts } from "../project/ts-morph.js";
-import { bindingIdentifiers, hasModifier } from "../project/ts-syntax.js";
+import { bindingIdentifiers, declarationName, hasModifier } from "../project/ts-syntax.js";
 
 /** What a name declared at the top of a module (or in a block) stands for. */
 export type Binding =
@@ -144,32 +144,7 @@ export function buildModuleTables(sourceFile: ts.SourceFile): ModuleTables {
   for (const statement of sourceFile.statements) {
     addStatementBindings(statement, bindings);
     if (ts.isExportDeclaration(statement)) {
-      const literal =
-        statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
-          ? statement.moduleSpecifier
-          : undefined;
-      const clause = statement.exportClause;
-      if (!clause) {
-        if (literal) stars.push({ specifier: literal.text, literal });
-      } else if (ts.isNamespaceExport(clause)) {
-        if (literal)
-          exports.set(moduleNameText(clause.name), {
-            kind: "reexport-namespace",
-            specifier: literal.text,
-            literal,
-          });
-      } else {
-        for (const element of clause.elements) {
-          const exported = moduleNameText(element.name);
-          const local = element.propertyName ? moduleNameText(element.propertyName) : exported;
-          exports.set(
-            exported,
-            literal
-              ? { kind: "reexport", specifier: literal.text, literal, imported: local }
-              : { kind: "local", local, node: element },
-          );
-        }
-      }
+      addExportDeclaration(statement, exports, stars);
     } else if (ts.isExportAssignment(statement)) {
       if (!statement.isExportEquals) {
         const expression = statement.expression;
@@ -181,42 +156,71 @@ export function buildModuleTables(sourceFile: ts.SourceFile): ModuleTables {
         );
       }
     } else if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) {
-      const isDefault = hasModifier(statement, ts.SyntaxKind.DefaultKeyword);
-      if (ts.isVariableStatement(statement)) {
-        for (const declaration of statement.declarationList.declarations) {
-          if (ts.isIdentifier(declaration.name))
-            exports.set(declaration.name.text, {
-              kind: "local",
-              local: declaration.name.text,
-              node: declaration,
-            });
-          else
-            for (const { text: name } of bindingIdentifiers(declaration.name))
-              exports.set(name, { kind: "local", local: name, node: declaration });
-        }
-      } else if (
-        (ts.isFunctionDeclaration(statement) ||
-          ts.isClassDeclaration(statement) ||
-          ts.isInterfaceDeclaration(statement) ||
-          ts.isTypeAliasDeclaration(statement) ||
-          ts.isEnumDeclaration(statement) ||
-          ts.isModuleDeclaration(statement)) &&
-        statement.name !== undefined &&
-        ts.isIdentifier(statement.name)
-      ) {
-        const name = statement.name.text;
-        exports.set(isDefault ? "default" : name, { kind: "local", local: name, node: statement });
-        if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement))
-          types.add(name);
-      } else if (
-        isDefault &&
-        (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement))
-      ) {
-        exports.set("default", { kind: "local", local: "", node: statement });
-      }
+      addExportedDeclaration(statement, exports, types);
     } else if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) {
       types.add(statement.name.text);
     }
   }
   return { bindings, exports, stars, types };
+}
+
+/** `export { a, b as c }`, `export { a } from "x"`, `export * from "x"`, `export * as ns from "x"`. */
+function addExportDeclaration(
+  statement: ts.ExportDeclaration,
+  exports: Map<string, ExportEntry>,
+  stars: { specifier: string; literal: ts.StringLiteral }[],
+): void {
+  const literal =
+    statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+      ? statement.moduleSpecifier
+      : undefined;
+  const clause = statement.exportClause;
+  if (!clause) {
+    if (literal) stars.push({ specifier: literal.text, literal });
+  } else if (ts.isNamespaceExport(clause)) {
+    if (literal)
+      exports.set(moduleNameText(clause.name), {
+        kind: "reexport-namespace",
+        specifier: literal.text,
+        literal,
+      });
+  } else {
+    for (const element of clause.elements) {
+      const exported = moduleNameText(element.name);
+      const local = element.propertyName ? moduleNameText(element.propertyName) : exported;
+      exports.set(
+        exported,
+        literal
+          ? { kind: "reexport", specifier: literal.text, literal, imported: local }
+          : { kind: "local", local, node: element },
+      );
+    }
+  }
+}
+
+/** `export const a = ...`, `export function f()`, `export default class {}`, ... */
+function addExportedDeclaration(
+  statement: ts.Statement,
+  exports: Map<string, ExportEntry>,
+  types: Set<string>,
+): void {
+  const isDefault = hasModifier(statement, ts.SyntaxKind.DefaultKeyword);
+  if (ts.isVariableStatement(statement)) {
+    for (const declaration of statement.declarationList.declarations) {
+      for (const { text: name } of bindingIdentifiers(declaration.name))
+        exports.set(name, { kind: "local", local: name, node: declaration });
+    }
+    return;
+  }
+  const name = declarationName(statement);
+  if (name !== undefined) {
+    exports.set(isDefault ? "default" : name, { kind: "local", local: name, node: statement });
+    if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement))
+      types.add(name);
+  } else if (
+    isDefault &&
+    (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement))
+  ) {
+    exports.set("default", { kind: "local", local: "", node: statement });
+  }
 }

@@ -61,6 +61,12 @@ export function propertyNameText(name: ts.PropertyName): string | undefined {
   return undefined;
 }
 
+/** Source text for a message: whitespace collapsed, at most 50 characters. */
+export function snippet(node: ts.Node): string {
+  const text = node.getText().replace(/\s+/gu, " ");
+  return text.length > 50 ? `${text.slice(0, 47)}...` : text;
+}
+
 /** Source text for a reason: at most 60 characters. */
 export function describeNode(node: ts.Node): string {
   const text = node.getText();

@@ -1,105 +1,22 @@
+// Projects `s.*` schema expressions to JSON Schema without running them (builders.ts holds one
+// function per builder), following the constants a schema references across files.
 import { ts } from "../project/ts-morph.js";
-import { type Origin, type ValueResolver } from "../resolve/values.js";
-import { defineOwn, evaluateJson, evaluateOrigin, fail, type Failure } from "./evaluate.js";
 import { isAgentixModule, unwrap } from "../project/ts-syntax.js";
+import { snippet, type Origin } from "../resolve/origin.js";
+import type { ValueResolver } from "../resolve/values.js";
+import { projectBuilder, type BuildTools } from "./builders.js";
+import { defineOwn, evaluateJson, evaluateOrigin, fail, type Failure } from "./evaluate.js";
+import {
+  keywords,
+  notProjected,
+  type JsonObject,
+  type NotProjected,
+  type Projected,
+  type Projection,
+} from "./projection.js";
 
-export type JsonObject = Record<string, unknown>;
-
-/** The schema builders of `s` and nothing else. */
-const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "literal",
-  "enum",
-  "array",
-  "object",
-  "record",
-  "optional",
-  "union",
-  "brand",
-  "unknown",
-]);
-
-/** A schema projected statically, exactly as `JSON.stringify` of the runtime value would print it. */
-export interface Projected {
-  readonly ok: true;
-  readonly json: JsonObject;
-  /** Made by `s.optional(...)`: the property may be absent in an `s.object`. */
-  readonly optional: boolean;
-  /** The parsed (output) TypeScript type the s.* builders give it, printed. */
-  readonly output: TypeText;
-  /** The type callers pass (readonly collections, brands plain), printed. */
-  readonly input: TypeText;
-}
-
-/** A printed type and how it binds, to parenthesize it inside arrays, unions and intersections. */
-export interface TypeText {
-  readonly text: string;
-  readonly precedence: "atom" | "intersection" | "union";
-}
-
-const atom = (text: string): TypeText => ({ text, precedence: "atom" });
-
-function inArray(type: TypeText): string {
-  return type.precedence === "atom" ? type.text : `(${type.text})`;
-}
-
-function inIntersection(type: TypeText): string {
-  return type.precedence === "union" ? `(${type.text})` : type.text;
-}
-
-function inUnion(type: TypeText): string {
-  return type.precedence === "intersection" ? `(${type.text})` : type.text;
-}
-
-function union(types: readonly TypeText[]): TypeText {
-  const parts = [...new Set(types.map(inUnion))];
-  if (parts.length === 0) return atom("never");
-  return parts.length === 1 ? types[0]! : { text: parts.join(" | "), precedence: "union" };
-}
-
-function literalText(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
-}
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/u;
-
-function keyText(key: string): string {
-  return IDENTIFIER.test(key) || /^(0|[1-9]\d*)$/u.test(key) ? key : JSON.stringify(key);
-}
-
-function objectType(entries: readonly [string, Projected][], side: "output" | "input"): TypeText {
-  if (entries.length === 0) return atom("{}");
-  const members = entries.map(([key, value]) => {
-    const type = value[side];
-    // An optional property never holds undefined itself (Exclude<..., undefined> in the builders).
-    const text =
-      value.optional && type.text.endsWith(" | undefined")
-        ? type.text.slice(0, -" | undefined".length)
-        : type.text;
-    return `${side === "input" ? "readonly " : ""}${keyText(key)}${value.optional ? "?" : ""}: ${text};`;
-  });
-  return atom(`{ ${members.join(" ")} }`);
-}
-
-/** A schema that is not projected: a foreign Standard Schema, or an `s.*` form not known statically. */
-export interface NotProjected extends Failure {
-  /** The package of a foreign schema (`zod`, `valibot`, ...), else undefined. */
-  readonly vendor: string | undefined;
-}
-
-export type Projection = Projected | NotProjected;
-
-function notProjected(reason: string, node: ts.Node, vendor?: string): NotProjected {
-  return { ok: false, reason, node, vendor };
-}
-
-function snippet(node: ts.Node): string {
-  const text = node.getText().replace(/\s+/gu, " ");
-  return text.length > 50 ? `${text.slice(0, 47)}...` : text;
-}
+export type { JsonObject, NotProjected, Projected, Projection } from "./projection.js";
+export type { TypeText } from "./type-text.js";
 
 /** `z.string().min(1)` -> `z`; `schemas.User.optional()` -> `schemas`. */
 function chainRoot(expression: ts.Expression): ts.Expression {
@@ -117,24 +34,15 @@ function chainRoot(expression: ts.Expression): ts.Expression {
   }
 }
 
-/** Copies only the options given (the runtime's `keywords(options)`): undefined values are dropped. */
-function keywords(options: unknown): JsonObject {
-  const out: JsonObject = {};
-  if (options === undefined || options === null) return out;
-  for (const [key, value] of Object.entries(options as JsonObject))
-    if (value !== undefined) defineOwn(out, key, value);
-  return out;
-}
-
 /**
  * Projects `s.*` schema expressions to JSON Schema without running them: the builders'
  * output is reproduced key for key (same key order as the runtime's JSON), following the
  * constants a schema references across files.
  */
-export class SchemaProjector {
+export class SchemaProjector implements BuildTools {
   private readonly memo = new Map<ts.Node, Projection>();
 
-  constructor(private readonly resolver: ValueResolver) {}
+  constructor(readonly resolver: ValueResolver) {}
 
   project(expression: ts.Expression): Projection {
     return this.projectOrigin(this.resolver.resolve(expression), expression, 0);
@@ -176,10 +84,8 @@ export class SchemaProjector {
     const callee = this.resolver.resolve(node.expression);
     if (callee.kind === "external") {
       if (isAgentixModule(callee.module) && callee.path.length === 2 && callee.path[0] === "s") {
-        const builder = callee.path[1]!;
-        if (!SCHEMA_BUILDERS.has(builder))
-          return notProjected(`s.${builder} is not a schema builder`, node);
-        return this.builder(builder, node, depth);
+        const name = callee.path[1]!;
+        return projectBuilder({ name, call: node, args: node.arguments, depth, tools: this });
       }
       if (!isAgentixModule(callee.module)) {
         return notProjected(
@@ -209,16 +115,14 @@ export class SchemaProjector {
     );
   }
 
-  private child(expression: ts.Expression | undefined, at: ts.Node, depth: number): Projection {
+  child(expression: ts.Expression | undefined, at: ts.Node, depth: number): Projection {
     if (!expression) return notProjected("a schema argument is missing", at);
     if (ts.isSpreadElement(expression))
       return notProjected("a spread argument is not projected", expression);
     return this.projectOrigin(this.resolver.resolve(expression), expression, depth + 1);
   }
 
-  private options(
-    expression: ts.Expression | undefined,
-  ): { ok: true; value: JsonObject } | Failure {
+  options(expression: ts.Expression | undefined): { ok: true; value: JsonObject } | Failure {
     if (!expression) return { ok: true, value: {} };
     const value = evaluateJson(expression, this.resolver);
     if (!value.ok) return value;
@@ -229,120 +133,7 @@ export class SchemaProjector {
     return { ok: true, value: keywords(value.value) };
   }
 
-  private builder(name: string, call: ts.CallExpression, depth: number): Projection {
-    const args = call.arguments;
-    if (args.some((argument) => ts.isSpreadElement(argument)))
-      return notProjected("spread arguments are not projected", call);
-    const done = (
-      json: JsonObject,
-      output: TypeText,
-      input: TypeText = output,
-      optional = false,
-    ): Projected => ({ ok: true, json, optional, output, input });
-    const withOptions = (index: number, build: (options: JsonObject) => Projection): Projection => {
-      const options = this.options(args[index]);
-      if (!options.ok) return notProjected(options.reason, options.node);
-      return build(options.value);
-    };
-    switch (name) {
-      case "string":
-      case "number":
-      case "integer":
-      case "boolean":
-        return withOptions(0, (options) =>
-          done({ type: name, ...options }, atom(name === "integer" ? "number" : name)),
-        );
-      case "unknown":
-        return withOptions(0, (options) => done({ ...options }, atom("unknown")));
-      case "literal": {
-        const value = evaluateJson(args[0] ?? call, this.resolver);
-        if (!value.ok) return notProjected(value.reason, value.node);
-        if (!(
-          value.value === null || ["string", "number", "boolean"].includes(typeof value.value)
-        )) {
-          return notProjected("s.literal takes a string, number, boolean or null", args[0] ?? call);
-        }
-        return withOptions(1, (options) =>
-          done({ const: value.value, ...options }, atom(literalText(value.value))),
-        );
-      }
-      case "enum": {
-        const values = evaluateJson(args[0] ?? call, this.resolver);
-        if (!values.ok) return notProjected(values.reason, values.node);
-        if (!Array.isArray(values.value))
-          return notProjected("s.enum takes an array of values", args[0] ?? call);
-        const members = union(
-          (values.value as unknown[]).map((member) => atom(literalText(member))),
-        );
-        return withOptions(1, (options) =>
-          done({ enum: [...(values.value as unknown[])], ...options }, members),
-        );
-      }
-      case "array": {
-        const items = this.child(args[0], call, depth);
-        if (!items.ok) return items;
-        return withOptions(1, (options) =>
-          done(
-            { type: "array", items: items.json, ...options },
-            atom(`${inArray(items.output)}[]`),
-            atom(`readonly ${inArray(items.input)}[]`),
-          ),
-        );
-      }
-      case "record": {
-        const values = this.child(args[0], call, depth);
-        if (!values.ok) return values;
-        return withOptions(1, (options) =>
-          done(
-            { type: "object", ...options, additionalProperties: values.json },
-            atom(`Record<string, ${values.output.text}>`),
-            atom(`Readonly<Record<string, ${values.input.text}>>`),
-          ),
-        );
-      }
-      case "optional": {
-        const inner = this.child(args[0], call, depth);
-        if (!inner.ok) return inner;
-        const withUndefined = (type: TypeText) => union([type, atom("undefined")]);
-        return done(
-          { ...inner.json },
-          withUndefined(inner.output),
-          withUndefined(inner.input),
-          true,
-        );
-      }
-      case "brand": {
-        const brandName = evaluateJson(args[0] ?? call, this.resolver);
-        if (!brandName.ok) return notProjected(brandName.reason, brandName.node);
-        if (typeof brandName.value !== "string")
-          return notProjected("s.brand takes a string name", args[0] ?? call);
-        const inner = this.child(args[1], call, depth);
-        if (!inner.ok) return inner;
-        const branded: TypeText = {
-          text: `${inIntersection(inner.output)} & Brand<${JSON.stringify(brandName.value)}>`,
-          precedence: "intersection",
-        };
-        return done({ ...inner.json, title: brandName.value }, branded, inner.input);
-      }
-      case "union": {
-        const members = this.members(args[0], call, depth);
-        if (!members.ok) return members;
-        return withOptions(1, (options) =>
-          done(
-            { ...options, anyOf: members.value.map((member) => member.json) },
-            union(members.value.map((m) => m.output)),
-            union(members.value.map((m) => m.input)),
-          ),
-        );
-      }
-      case "object":
-        return this.object(args[0], args[1], call, depth);
-      default:
-        return notProjected(`s.${name} is not a schema builder`, call);
-    }
-  }
-
-  private members(
+  members(
     expression: ts.Expression | undefined,
     at: ts.Node,
     depth: number,
@@ -373,7 +164,7 @@ export class SchemaProjector {
   }
 
   /** The shape's entries in the order `Object.entries` gives them at run time. */
-  private shapeEntries(
+  shapeEntries(
     expression: ts.Expression,
     depth: number,
   ): { ok: true; value: Map<string, Projected> } | NotProjected {
@@ -431,38 +222,5 @@ export class SchemaProjector {
       defineOwn(ordered, key, value);
     }
     return { ok: true, value: new Map(Object.entries(ordered)) };
-  }
-
-  private object(
-    shapeExpression: ts.Expression | undefined,
-    optionsExpression: ts.Expression | undefined,
-    call: ts.CallExpression,
-    depth: number,
-  ): Projection {
-    if (!shapeExpression) return notProjected("s.object needs a shape", call);
-    const shape = this.shapeEntries(shapeExpression, depth);
-    if (!shape.ok) return shape;
-    const options = this.options(optionsExpression);
-    if (!options.ok) return notProjected(options.reason, options.node);
-    const properties: JsonObject = {};
-    const required: string[] = [];
-    for (const [key, value] of shape.value) {
-      defineOwn(properties, key, value.json);
-      if (!value.optional) required.push(key);
-    }
-    const entries = [...shape.value];
-    return {
-      ok: true,
-      optional: false,
-      json: {
-        type: "object",
-        ...options.value,
-        properties,
-        ...(required.length > 0 ? { required } : {}),
-        additionalProperties: false,
-      },
-      output: objectType(entries, "output"),
-      input: objectType(entries, "input"),
-    };
   }
 }

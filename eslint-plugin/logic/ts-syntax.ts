@@ -17,6 +17,12 @@ export type SyntaxCompiler = Pick<
   | "getModifiers"
   | "isIdentifier"
   | "isOmittedExpression"
+  | "isFunctionDeclaration"
+  | "isClassDeclaration"
+  | "isInterfaceDeclaration"
+  | "isTypeAliasDeclaration"
+  | "isEnumDeclaration"
+  | "isModuleDeclaration"
 >;
 
 export interface TsSyntax {
@@ -26,6 +32,8 @@ export interface TsSyntax {
   hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean;
   /** The identifiers a binding name declares: itself, or every name of a destructuring pattern. */
   bindingIdentifiers(name: ts.BindingName): ts.Identifier[];
+  /** The name a function, class, interface, type alias, enum or namespace declaration declares. */
+  declarationName(statement: ts.Statement): string | undefined;
 }
 
 export function tsSyntax(compiler: SyntaxCompiler): TsSyntax {
@@ -52,7 +60,18 @@ export function tsSyntax(compiler: SyntaxCompiler): TsSyntax {
           (element) =>
             compiler.isOmittedExpression(element) ? [] : bindingIdentifiers(element.name),
         );
-  return { unwrap, hasModifier, bindingIdentifiers };
+  const declarationName = (statement: ts.Statement): string | undefined =>
+    (compiler.isFunctionDeclaration(statement) ||
+      compiler.isClassDeclaration(statement) ||
+      compiler.isInterfaceDeclaration(statement) ||
+      compiler.isTypeAliasDeclaration(statement) ||
+      compiler.isEnumDeclaration(statement) ||
+      compiler.isModuleDeclaration(statement)) &&
+    statement.name !== undefined &&
+    compiler.isIdentifier(statement.name)
+      ? statement.name.text
+      : undefined;
+  return { unwrap, hasModifier, bindingIdentifiers, declarationName };
 }
 
 /** `./x`, `../x`, `.`, `..` or an absolute path: a file, never a package. */

@@ -4,7 +4,7 @@ import { ts } from "../../project/ts-morph.js";
 import { isAgentixModule, unwrap } from "../../project/ts-syntax.js";
 import type { AdapterModel, PortModel } from "../model.js";
 import type { ReadContext } from "./read-context.js";
-import { snippet } from "./sites.js";
+import { snippet } from "../../resolve/origin.js";
 import { typedAdapterPort } from "./typed-fallbacks.js";
 
 /** A `memoryPort(Port)` / `fakeClock()` / `sequentialIds()` test double from agentix/testing. */

@@ -5,7 +5,8 @@ import type { UnresolvedKind } from "../../index-file/types.js";
 import { ts } from "../../project/ts-morph.js";
 import { propertyNameText, type ValueResolver } from "../../resolve/values.js";
 import { evaluateJson } from "../../schema-projection/evaluate.js";
-import { snippet, type ExtractionSites } from "./sites.js";
+import { snippet } from "../../resolve/origin.js";
+import type { ExtractionSites } from "./sites.js";
 
 /** A key of an object literal and the expression it holds. */
 export interface Entry {

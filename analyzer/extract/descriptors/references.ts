@@ -14,7 +14,8 @@ import {
   type DescriptorKind,
   type ModelOf,
 } from "./descriptor-kind.js";
-import { snippet, type ExtractionSites } from "./sites.js";
+import { snippet } from "../../resolve/origin.js";
+import type { ExtractionSites } from "./sites.js";
 
 export class DescriptorReferences {
   private readonly memo = new Map<ts.CallExpression, Descriptor | null>();

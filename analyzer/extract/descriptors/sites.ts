@@ -2,14 +2,8 @@
 import type { UnresolvedKind } from "../../index-file/types.js";
 import type { LoadedProject } from "../../project/load-project.js";
 import { ts } from "../../project/ts-morph.js";
-import { propertyNameText } from "../../resolve/values.js";
+import { propertyNameText } from "../../resolve/origin.js";
 import type { Site, UnresolvedItem } from "../model.js";
-
-/** Source text for a message: whitespace collapsed, at most 50 characters. */
-export function snippet(node: ts.Node): string {
-  const text = node.getText().replace(/\s+/gu, " ");
-  return text.length > 50 ? `${text.slice(0, 47)}...` : text;
-}
 
 /** The constant or function that holds a descriptor call: `const createOrder = defineCommand(...)`. */
 export function bindingName(node: ts.Node): string | null {

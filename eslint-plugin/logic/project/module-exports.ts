@@ -5,7 +5,7 @@ import { tsSyntax } from "../ts-syntax.js";
 import type { ModuleResolver } from "./module-resolver.js";
 import { RECHECK_MS, derivedFromProvided, type SourceProvider } from "./source-cache.js";
 
-const { hasModifier, bindingIdentifiers } = tsSyntax(ts);
+const { hasModifier, bindingIdentifiers, declarationName } = tsSyntax(ts);
 
 /** The names a module exports (`"default"` included), or undefined when they cannot be known. */
 export type ModuleExportsLookup = (file: string) => ReadonlySet<string> | undefined;
@@ -43,18 +43,11 @@ export function summarizeExports(source: ts.SourceFile): ExportSummary {
     } else if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations)
         names.push(...bindingIdentifiers(declaration.name).map((identifier) => identifier.text));
-    } else if (
-      (ts.isFunctionDeclaration(statement) ||
-        ts.isClassDeclaration(statement) ||
-        ts.isInterfaceDeclaration(statement) ||
-        ts.isTypeAliasDeclaration(statement) ||
-        ts.isEnumDeclaration(statement) ||
-        ts.isModuleDeclaration(statement) ||
-        ts.isImportEqualsDeclaration(statement)) &&
-      statement.name &&
-      ts.isIdentifier(statement.name)
-    ) {
-      names.push(statement.name.text);
+    } else {
+      const name =
+        declarationName(statement) ??
+        (ts.isImportEqualsDeclaration(statement) ? statement.name.text : undefined);
+      if (name !== undefined) names.push(name);
     }
   }
   return { names, stars };
