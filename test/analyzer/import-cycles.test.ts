@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { toPosix } from "../../schema/paths.js";
 import { findCyclicComponents } from "../../analyzer/graph/cycles.js";
 import { REPO } from "../support/analyzer-fixtures.js";
 
@@ -17,7 +18,7 @@ function importEdges(root: string): Map<string, Set<string>> {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(file);
       else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
-        const from = path.relative(root, file).split(path.sep).join("/");
+        const from = toPosix(path.relative(root, file));
         const targets = edges.get(from) ?? new Set<string>();
         edges.set(from, targets);
         for (const { fileName } of ts.preProcessFile(readFileSync(file, "utf8"), true, true)
@@ -27,7 +28,7 @@ function importEdges(root: string): Map<string, Set<string>> {
             root,
             path.resolve(path.dirname(file), fileName.replace(/\.js$/u, ".ts")),
           );
-          if (!target.startsWith("..")) targets.add(target.split(path.sep).join("/"));
+          if (!target.startsWith("..")) targets.add(toPosix(target));
         }
       }
     }

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import tsParser from "@typescript-eslint/parser";
 import { ESLint, type Linter } from "eslint";
 import { describe, expect, it } from "vitest";
+import { toPosix } from "../../schema/paths.js";
 import plugin from "../../dist/eslint-plugin/index.js";
 import { BIN, fixtureDir } from "../support/analyzer-fixtures.js";
 
@@ -63,7 +64,7 @@ async function eslintViolations(
   const violations: string[] = [];
   const fatal: string[] = [];
   for (const result of results) {
-    const file = path.relative(root, result.filePath).split(path.sep).join("/");
+    const file = toPosix(path.relative(root, result.filePath));
     for (const message of result.messages) {
       if (message.fatal) fatal.push(file);
       else
