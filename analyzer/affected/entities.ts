@@ -2,7 +2,7 @@
 // affected answer names instead of bare units.
 import type { Analysis } from "../analyze.js";
 import type { Site } from "../extract/model.js";
-import type { CodeUnit } from "./code-units.js";
+import type { CodeUnit } from "./units.js";
 
 export type EntityKind =
   "feature" | "contract" | "operation" | "port" | "adapter" | "event" | "invariant" | "application";

@@ -4,7 +4,7 @@
 import type { ts } from "../project/ts-morph.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { FileChange } from "./changes.js";
-import { regionAt, type CodeUnit, type FileUnits, type Region } from "./code-units.js";
+import { regionAt, type CodeUnit, type FileUnits, type Region } from "./units.js";
 import type { Importers } from "./import-graph.js";
 import type { ReferenceGraph, Use } from "./reference-graph.js";
 

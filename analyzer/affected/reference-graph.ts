@@ -5,7 +5,7 @@
 // the module loads affects everyone who loads the module.
 import { ts } from "../project/ts-morph.js";
 import { STORING_CALLS, agentixCallee } from "./agentix-calls.js";
-import { regionAt, type CodeUnit, type FileUnits } from "./code-units.js";
+import { regionAt, type CodeUnit, type FileUnits } from "./units.js";
 import { unwrap } from "../project/ts-syntax.js";
 
 /** How a unit is used where it is named. */

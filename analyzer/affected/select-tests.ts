@@ -2,8 +2,8 @@
 // start other processes), else single cases, plus the cases that share state with them.
 import type { Analysis } from "../analyze.js";
 import type { ProjectFile } from "../project/load-project.js";
-import type { FileUnits, TestCaseInfo } from "./code-units.js";
-import { fileUnits } from "./cut-units.js";
+import type { FileUnits, TestCaseInfo } from "./units.js";
+import { fileUnits } from "./code-units.js";
 import { startsProcesses } from "./import-graph.js";
 import type { AnalysedFile, Propagation, Cause } from "./propagate.js";
 import type { ReferenceGraph } from "./reference-graph.js";

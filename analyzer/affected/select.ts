@@ -2,8 +2,8 @@
 // every use and every import to the tests that can observe it, with a reason on every edge.
 // Ambiguity widens; narrowing happens only where the code proves it safe.
 //   classify-changes  what each change is (followable, or a reason to widen)
-//   code-units        what a unit is; cut-units cuts each file into module code and deferred
-//                     units (and test cases), with agentix-calls and test-syntax
+//   code-units        each file cut into module code and deferred units (and test cases), as
+//                     units.ts defines them, with agentix-calls and test-syntax
 //   reference-graph   who uses which unit, and how
 //   propagate         from the changes to everything that can behave differently
 //   select-tests      the tests (down to the case) that can observe it
@@ -13,8 +13,8 @@ import type { BaseIndexLookup } from "./base-index.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { FileChange } from "./changes.js";
 import { classifyChanges } from "./classify-changes.js";
-import { regionAt, type CodeUnit } from "./code-units.js";
-import { fileUnits } from "./cut-units.js";
+import { regionAt, type CodeUnit } from "./units.js";
+import { fileUnits } from "./code-units.js";
 import {
   reverseImports,
   runtimeImportersClosure,
