@@ -56,7 +56,7 @@ export interface AppOptions {
 }
 
 export function createApp(services: Services, options: AppOptions): Hono<AppEnv> {
-  const guard = createGuard(options.maxBodyBytes === undefined ? options : { ...options, maxBodyBytes: options.maxBodyBytes });
+  const guard = createGuard(options);
   const onDefect = options.onDefect ?? ((error: unknown) => { console.error("orders-plain:", error); });
   // A trailing slash names the same resource.
   const app = new Hono<AppEnv>({ strict: false });
