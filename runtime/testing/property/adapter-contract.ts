@@ -23,9 +23,12 @@ export interface AdapterSubject<P extends AnyPort> {
 /** The input a port operation's handler receives (`never` for one called without input). */
 export type PortInputOf<Op extends AnyPortOperation> = CallOf<Op> extends (...args: infer A) => unknown ? (A extends readonly [infer I] ? I : never) : unknown;
 
-export interface AdapterContractOptions<P extends AnyPort, T extends Adapter<P> | AdapterSubject<P>> extends PropertyOptions {
+/** What `make` may return: the adapter, or a subject holding it (or a promise of either). */
+export type MadeSubject<P extends AnyPort> = MaybePromise<Adapter<P> | AdapterSubject<P>>;
+
+export interface AdapterContractOptions<P extends AnyPort, Made extends MadeSubject<P>> extends PropertyOptions {
   /** A fresh adapter (or subject) for every generated run and every case. */
-  readonly make: () => MaybePromise<T>;
+  readonly make: () => Made;
   /**
    * The inputs to try for an operation, when not every valid input makes sense on a fresh
    * adapter (an order for products that must exist first). `null`: try none, the cases cover it.
@@ -33,7 +36,7 @@ export interface AdapterContractOptions<P extends AnyPort, T extends Adapter<P> 
    */
   readonly inputs?: { readonly [K in keyof P["operations"]]?: Arbitrary<PortInputOf<P["operations"][K]>> | null };
   /** Behaviour every implementation must show, by name; each gets a fresh subject. */
-  readonly cases?: Readonly<Record<string, (subject: T) => MaybePromise<void>>>;
+  readonly cases?: Readonly<Record<string, (subject: Awaited<Made>) => MaybePromise<void>>>;
 }
 
 /** One check of the suite: a test framework runs it, e.g. `test.each(checks)("$name", (check) => check.run())`. */
@@ -49,7 +52,7 @@ export interface ContractCheck {
  * then the behavioural `cases`. One line per implementation in Vitest:
  * `test.each(adapterContract(CustomerStore, { make }))("$name", (check) => check.run())`.
  */
-export function adapterContract<P extends AnyPort, T extends Adapter<P> | AdapterSubject<P>>(port: P, options: AdapterContractOptions<P, T>): readonly ContractCheck[] {
+export function adapterContract<P extends AnyPort, Made extends MadeSubject<P>>(port: P, options: AdapterContractOptions<P, Made>): readonly ContractCheck[] {
   if (port === null || typeof port !== "object" || typeof port.id !== "string" || port.operations === null || typeof port.operations !== "object") {
     throw new TypeError("adapterContract: expected a port from definePort(...)");
   }
@@ -62,7 +65,7 @@ export function adapterContract<P extends AnyPort, T extends Adapter<P> | Adapte
   const cases = Object.entries(options.cases ?? {});
   for (const [name, check] of cases) if (typeof check !== "function") throw new TypeError(`${subject}: cases[${JSON.stringify(name)}] must be a function of the subject`);
 
-  const withSubject = async (use: (made: T, adapter: Adapter<P>) => MaybePromise<void>) => {
+  const withSubject = async (use: (made: Awaited<Made>, adapter: Adapter<P>) => MaybePromise<void>) => {
     const made = await options.make();
     try {
       await use(made, adapterIn(made, port, subject));

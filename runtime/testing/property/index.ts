@@ -9,4 +9,4 @@ export type { PropertyOptions } from "./property-failure.js";
 export { checkOperation } from "./check-operation.js";
 export type { CheckOperationOptions } from "./check-operation.js";
 export { adapterContract } from "./adapter-contract.js";
-export type { AdapterContractOptions, AdapterSubject, ContractCheck, PortInputOf } from "./adapter-contract.js";
+export type { AdapterContractOptions, AdapterSubject, ContractCheck, MadeSubject, PortInputOf } from "./adapter-contract.js";
