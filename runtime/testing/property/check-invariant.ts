@@ -16,8 +16,8 @@ export interface CheckInvariantOptions<Evidence extends AnySchema> extends Prope
 
 /**
  * Runs the invariant's check over generated evidence, as `assertInvariant` does, and throws a
- * PropertyCheckFailure with the shrunk counterexample when it does not hold. Taking the
- * invariant itself is what lets the analyzer link the test to it exactly.
+ * PropertyCheckFailure with the shrunk counterexample when it does not hold. It takes the
+ * invariant itself, as testCommand takes the operation: the test names exactly what it checks.
  */
 export function checkInvariant<Evidence extends AnySchema>(invariant: Invariant<string, Evidence>, options: CheckInvariantOptions<Evidence> = {}): void {
   if (invariant === null || typeof invariant !== "object" || typeof invariant.check !== "function" || typeof invariant.id !== "string") {

@@ -27,7 +27,7 @@ export interface CheckOperationOptions<Op extends AnyOperation> extends Property
  * Runs the operation through the real dispatch sequence (as testCommand does) for generated
  * inputs and asserts a property of every run, e.g. "never a DEFECT" or "a success preserves
  * the invariant"; throws a PropertyCheckFailure with the shrunk input when one breaks it.
- * Taking the operation itself is what lets the analyzer link the test to it exactly.
+ * It takes the operation itself, as testCommand does: the test names exactly what it checks.
  */
 export async function checkOperation<Op extends AnyOperation>(operation: Op, options: CheckOperationOptions<Op>): Promise<void> {
   if (operation === null || typeof operation !== "object" || (operation.kind !== "command" && operation.kind !== "query")) {
