@@ -8,13 +8,15 @@ export type {
   DeclaredError,
   EffectKind,
   ErrorMap,
+  HandlerContext,
   HandlerOf,
+  InvokeOf,
   PortOperation,
   PortOutcome,
   QueryEffectKind,
 } from "./descriptors/port-operation.js";
 export { definePort, portOf } from "./descriptors/port.js";
-export type { AnyPort, Port, PortHandlers, PortOperations } from "./descriptors/port.js";
+export type { AnyPort, BoundHandlers, Port, PortHandlers, PortOperations } from "./descriptors/port.js";
 export { implementPort } from "./descriptors/adapter.js";
 export type { Adapter, AnyAdapter } from "./descriptors/adapter.js";
 export { defineEvent } from "./descriptors/event.js";

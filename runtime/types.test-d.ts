@@ -14,6 +14,7 @@ import {
   portOperation,
   s,
   type Brand,
+  type HandlerContext,
   type Infer,
   type Input,
 } from "./index.js";
@@ -71,6 +72,27 @@ definePort({
 
 // @ts-expect-error implementPort needs every handler
 implementPort(CustomerStore, { get: () => null });
+
+// --- Handlers receive a context with the dispatch's AbortSignal; one-argument handlers still fit.
+const clockAdapter = implementPort(Clock, {
+  now: (_input, { signal }) => {
+    expectTypeOf(signal).toEqualTypeOf<AbortSignal>();
+    return "2026-01-01T00:00:00.000Z";
+  },
+});
+const storeAdapter = implementPort(CustomerStore, {
+  get: (id, context) => {
+    expectTypeOf(context).toEqualTypeOf<HandlerContext>();
+    return id === "" ? null : null;
+  },
+  save: () => null,
+  findByName: () => null,
+});
+// Outside dispatch (a storage test), the context is optional.
+void clockAdapter.handlers.now();
+void storeAdapter.handlers.get(CustomerId.parse("cus_1"));
+// @ts-expect-error the handler context has no other fields
+implementPort(Clock, { now: (_input, { deadline }) => String(deadline) });
 
 // --- Execute sees exactly its declared capabilities, typed.
 defineCommand({

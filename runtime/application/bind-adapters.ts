@@ -1,8 +1,9 @@
-import type { AnyAdapter } from "../descriptors/adapter.js";
+import { rawHandlersOf, type AnyAdapter } from "../descriptors/adapter.js";
 import { describeValue, kindOf } from "../descriptors/descriptor-kind.js";
+import type { HandlerContext } from "../descriptors/port-operation.js";
 import type { AnyPort } from "../descriptors/port.js";
 
-export type Handler = (input?: unknown) => unknown;
+export type Handler = (input: unknown, context: HandlerContext) => unknown;
 
 export interface Bindings {
   /** Port operation id -> handler. */
@@ -16,18 +17,20 @@ export function bindAdapters(adapters: readonly AnyAdapter[]): Bindings {
   const problems: string[] = [];
   const ports = new Set<AnyPort>();
   const handlers = new Map<string, Handler>();
-  adapters.forEach((adapter, index) => {
-    if (kindOf(adapter) !== "adapter") {
+  // An index loop, so a hole in the array is reported rather than skipped.
+  for (let index = 0; index < adapters.length; index++) {
+    const adapter = adapters[index];
+    if (kindOf(adapter) !== "adapter" || adapter === undefined) {
       problems.push(`adapters[${index}] must be an implementPort(...), got ${describeValue(adapter)}`);
-      return;
+      continue;
     }
     if (ports.has(adapter.port)) {
       problems.push(`port "${adapter.port.id}" has more than one adapter (adapters[${index}]${adapter.name ? ` "${adapter.name}"` : ""})`);
-      return;
+      continue;
     }
     ports.add(adapter.port);
-    const byName = adapter.handlers as Readonly<Record<string, Handler>>;
+    const byName = rawHandlersOf(adapter);
     for (const [name, operation] of Object.entries(adapter.port.operations)) handlers.set(operation.id, byName[name] as Handler);
-  });
+  }
   return { handlers, ports, problems };
 }

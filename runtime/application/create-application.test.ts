@@ -128,6 +128,74 @@ describe("createApplication", () => {
   });
 });
 
+describe("createApplication checks shapes and ownership", () => {
+  it("refuses a config of the wrong shape with problems, never a TypeError", () => {
+    const cases: [unknown, string[]][] = [
+      [undefined, ["the config must be an object { features, adapters }, got undefined"]],
+      ["app", ["the config must be an object { features, adapters }, got a string"]],
+      [{ features: customers, adapters: [] }, ["features must be an array of defineFeature(...) values, got a feature"]],
+      [{ features: [] }, ["adapters must be an array of implementPort(...) values (an empty array when no feature uses a port), got undefined"]],
+      [{ features: "customers", adapters: "none" }, [
+        "features must be an array of defineFeature(...) values, got a string",
+        "adapters must be an array of implementPort(...) values (an empty array when no feature uses a port), got a string",
+      ]],
+      [{ features: [], adapters: [], onDefect: "log", timeout: 5 }, [
+        'unknown option "timeout" (the options are features, adapters, onDefect, timeoutMs)',
+        "onDefect must be a function, got a string",
+      ]],
+      [{ features: [, customers], adapters: [memoryCustomerStore().adapter, ids] }, ["features[0] must be a defineFeature(...), got undefined"]],
+    ];
+    for (const [config, problems] of cases) {
+      expect(problemsOf(() => createApplication(config as never)), JSON.stringify(config)).toEqual(problems);
+    }
+  });
+
+  it("refuses descriptors whose list or map slots are of the wrong shape, naming the slot", () => {
+    const base = { id: "x.run", input: s.object({}), output: s.literal(null), execute: () => null };
+    expect(() => defineCommand({ ...base, permissions: "orders:write" as never })).toThrow('defineCommand "x.run": permissions must be an array, got a string');
+    expect(() => defineCommand({ ...base, effects: "load" as never })).toThrow('defineCommand "x.run": effects must be an object, got a string');
+    expect(() => defineFeature({ id: "x", contract: defineContract({ id: "x" }), operations: "x.run" as never })).toThrow(
+      'defineFeature "x": operations must be an array, got a string',
+    );
+    expect(() => defineContract({ id: "x", ports: CustomerStore as never })).toThrow('defineContract "x": ports must be an array, got a port');
+    expect(() => defineInvariant({ id: "x.i", dependsOn: "customers" as never, evidence: s.object({}), check: () => true })).toThrow(
+      'defineInvariant "x.i": dependsOn must be an array of contracts, got a string',
+    );
+  });
+
+  it("refuses a feature that lists its own contract as a dependency", () => {
+    const self = defineFeature({ id: "orders", contract: ordersContract, dependencies: [ordersContract], operations: [] });
+    expect(problemsOf(() => createApplication({ features: [self], adapters: [] }))).toEqual([
+      'feature "orders" lists its own contract as a dependency; a feature uses its own contract without listing it',
+    ]);
+  });
+
+  it("refuses features that depend on each other in a cycle, naming it once", () => {
+    const a = defineContract({ id: "a" });
+    const b = defineContract({ id: "b" });
+    const c = defineContract({ id: "c" });
+    const features = [
+      defineFeature({ id: "c", contract: c, dependencies: [a], operations: [] }),
+      defineFeature({ id: "b", contract: b, dependencies: [c], operations: [] }),
+      defineFeature({ id: "a", contract: a, dependencies: [b], operations: [] }),
+      defineFeature({ id: "d", contract: defineContract({ id: "d" }), dependencies: [a], operations: [] }),
+    ];
+    expect(problemsOf(() => createApplication({ features, adapters: [] }))).toEqual(["features depend on each other in a cycle: a -> b -> c -> a"]);
+  });
+
+  it("refuses an operation listed by two features, or twice by one", () => {
+    const shared = defineCommand({ id: "misc.run", input: s.object({}), output: s.literal(null), execute: () => null });
+    const one = defineFeature({ id: "one", contract: defineContract({ id: "one" }), operations: [shared] });
+    const two = defineFeature({ id: "two", contract: defineContract({ id: "two" }), operations: [shared] });
+    const twice = defineFeature({ id: "three", contract: defineContract({ id: "three" }), operations: [shared, shared] });
+    expect(problemsOf(() => createApplication({ features: [one, two], adapters: [] }))).toEqual([
+      'command "misc.run" is listed by both feature one and feature two; it belongs to one of them',
+    ]);
+    expect(problemsOf(() => createApplication({ features: [twice], adapters: [] }))).toEqual(['command "misc.run" is listed twice by feature three']);
+    expect(problemsOf(() => createApplication({ features: [one, one], adapters: [] }))).toEqual(['feature "one" is listed twice (features[1])']);
+  });
+});
+
 describe("descriptor validation", () => {
   it("definePort rejects operation names that collide with the port's own fields", () => {
     expect(() =>

@@ -8,7 +8,10 @@ import type { AnyOperation, ErrorOf, InputOf, OutputOf } from "../descriptors/op
 import { portOf, type AnyPort } from "../descriptors/port.js";
 import type { Outcome } from "./outcome.js";
 import { bindAdapters } from "./bind-adapters.js";
+import { isTimeoutMs } from "./deadline.js";
+import { planOf } from "./operation-run.js";
 import { runOperation, type DefectHook, type DispatchOptions } from "./run-operation.js";
+import { dependencyCycles } from "./dependency-cycles.js";
 
 /** Thrown by `createApplication` with every problem found, each naming its culprit. */
 export class ApplicationDefinitionError extends Error {
@@ -45,33 +48,79 @@ export interface ApplicationConfig<Features extends readonly AnyFeature[]> {
   readonly features: Features;
   readonly adapters: readonly AnyAdapter[];
   /**
-   * Receives the cause of every DEFECT (outcomes never carry it). Defaults to `console.error`.
+   * Receives the cause of every DEFECT (outcomes never carry it) and every late use of a
+   * revoked context. Defaults to `console.error`. A hook that throws is reported on the console.
    */
   readonly onDefect?: DefectHook;
+  /**
+   * A deadline for every dispatch, in milliseconds: a dispatch that has not settled by then
+   * answers TIMEOUT. A dispatch's own `timeoutMs` can make it shorter, never longer.
+   */
+  readonly timeoutMs?: number;
 }
+
+const configKeys: ReadonlySet<string> = new Set(["features", "adapters", "onDefect", "timeoutMs"]);
 
 const defaultDefectHook: DefectHook = (report) => {
   console.error(`[agentix] DEFECT in ${report.operation}${report.portOperation ? ` (adapter of ${report.portOperation})` : ""}:`, report.cause);
 };
 
+/** The config's own shape; a config too broken to look inside throws at once. */
+function checkConfig(config: unknown): string[] {
+  if (config === null || typeof config !== "object" || Array.isArray(config)) {
+    throw new ApplicationDefinitionError([`the config must be an object { features, adapters }, got ${describeValue(config)}`]);
+  }
+  const { features, adapters, onDefect, timeoutMs } = config as Record<string, unknown>;
+  const fatal: string[] = [];
+  if (!Array.isArray(features)) fatal.push(`features must be an array of defineFeature(...) values, got ${describeValue(features)}`);
+  if (!Array.isArray(adapters)) {
+    fatal.push(`adapters must be an array of implementPort(...) values (an empty array when no feature uses a port), got ${describeValue(adapters)}`);
+  }
+  const problems: string[] = [];
+  for (const key of Object.keys(config)) {
+    if (!configKeys.has(key)) problems.push(`unknown option "${key}" (the options are ${[...configKeys].join(", ")})`);
+  }
+  if (onDefect !== undefined && typeof onDefect !== "function") problems.push(`onDefect must be a function, got ${describeValue(onDefect)}`);
+  if (timeoutMs !== undefined && !isTimeoutMs(timeoutMs)) problems.push(`timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`);
+  if (fatal.length > 0) throw new ApplicationDefinitionError([...fatal, ...problems]);
+  return problems;
+}
+
+const unknownOperation = (message: string) => Promise.resolve({ ok: false as const, error: { code: "UNKNOWN_OPERATION" as const, message } });
+const failedDispatch = () =>
+  Promise.resolve({ ok: false as const, error: { code: "DEFECT" as const, message: "the dispatch failed unexpectedly" } });
+
 export function createApplication<Features extends readonly AnyFeature[]>(
   config: ApplicationConfig<Features>,
 ): Application<OperationMap<Features>> {
-  const problems: string[] = [];
-  const features = config.features.filter((feature, index) => {
-    if (kindOf(feature) === "feature") return true;
-    problems.push(`features[${index}] must be a defineFeature(...), got ${describeValue(feature)}`);
-    return false;
-  });
+  const problems = checkConfig(config);
+  const features: AnyFeature[] = [];
+  const listedFeatures = new Set<AnyFeature>();
+  // An index loop, so a hole in the array is reported rather than skipped.
+  for (let index = 0; index < config.features.length; index++) {
+    const feature: unknown = config.features[index];
+    if (kindOf(feature) !== "feature") problems.push(`features[${index}] must be a defineFeature(...), got ${describeValue(feature)}`);
+    else if (listedFeatures.has(feature as AnyFeature)) problems.push(`feature "${(feature as AnyFeature).id}" is listed twice (features[${index}])`);
+    else {
+      listedFeatures.add(feature as AnyFeature);
+      features.push(feature as AnyFeature);
+    }
+  }
 
-  // Ids are unique among their kind (a feature and its port may both be "payments").
-  const owners = new Map<string, { what: string; value: object }>();
-  const claim = (id: string, what: string, value: object) => {
-    const kind = what.slice(0, what.indexOf(" "));
+  // Ids are unique among their kind (a feature and its port may both be "payments"), and every
+  // descriptor has one owner: the same operation listed by two features is refused too.
+  const owners = new Map<string, { what: string; value: object; owner: object; ownerName: string }>();
+  /** `noun` is e.g. `command "orders.place"`; `where` names its owner, e.g. `feature orders`. */
+  const claim = (id: string, noun: string, value: object, owner: object, where: string | undefined) => {
+    const kind = noun.slice(0, noun.indexOf(" "));
     const key = `${kind === "query" ? "command" : kind} ${id}`;
+    const what = where === undefined ? noun : `${noun} (${where})`;
+    const ownerName = where ?? "the application";
     const previous = owners.get(key);
-    if (previous === undefined) owners.set(key, { what, value });
+    if (previous === undefined) owners.set(key, { what, value, owner, ownerName });
     else if (previous.value !== value) problems.push(`duplicate id "${id}": ${previous.what} and ${what}`);
+    else if (previous.owner === owner) problems.push(`${noun} is listed twice by ${ownerName}`);
+    else problems.push(`${noun} is listed by both ${previous.ownerName} and ${ownerName}; it belongs to one of them`);
   };
 
   const operations = new Map<string, AnyOperation>();
@@ -81,33 +130,38 @@ export function createApplication<Features extends readonly AnyFeature[]>(
   const invariantsDefined = new Set<AnyInvariant>();
 
   for (const feature of features) {
-    claim(feature.id, `feature "${feature.id}"`, feature);
+    const featureName = `feature ${feature.id}`;
+    claim(feature.id, `feature "${feature.id}"`, feature, config, undefined);
     if (feature.contract.id !== feature.id) {
       problems.push(`feature "${feature.id}" has the contract "${feature.contract.id}"; a feature's contract carries the feature's id`);
     }
     const otherOwner = contractOwner.get(feature.contract);
     if (otherOwner !== undefined && otherOwner !== feature) {
       problems.push(`contract "${feature.contract.id}" belongs to both feature "${otherOwner.id}" and feature "${feature.id}"`);
-    }
-    contractOwner.set(feature.contract, feature);
-    for (const port of feature.contract.ports) {
-      portContract.set(port, feature.contract);
-      claim(port.id, `port "${port.id}" (contract ${feature.contract.id})`, port);
-      for (const operation of Object.values(port.operations)) {
-        claim(operation.id, `port-operation "${operation.id}" (port ${port.id})`, operation);
+    } else {
+      contractOwner.set(feature.contract, feature);
+      const contractName = `contract ${feature.contract.id}`;
+      for (const port of feature.contract.ports) {
+        portContract.set(port, feature.contract);
+        const claimed = owners.get(`port ${port.id}`)?.value === port;
+        claim(port.id, `port "${port.id}"`, port, feature.contract, contractName);
+        if (claimed) continue;
+        for (const operation of Object.values(port.operations)) {
+          claim(operation.id, `port-operation "${operation.id}"`, operation, port, `port ${port.id}`);
+        }
       }
-    }
-    for (const event of feature.contract.events) {
-      eventContract.set(event, feature.contract);
-      claim(event.id, `event "${event.id}" (contract ${feature.contract.id})`, event);
+      for (const event of feature.contract.events) {
+        eventContract.set(event, feature.contract);
+        claim(event.id, `event "${event.id}"`, event, feature.contract, contractName);
+      }
     }
     for (const invariant of feature.invariants) {
       invariantsDefined.add(invariant);
-      claim(invariant.id, `invariant "${invariant.id}" (feature ${feature.id})`, invariant);
+      claim(invariant.id, `invariant "${invariant.id}"`, invariant, feature, featureName);
     }
     for (const operation of feature.operations as readonly AnyOperation[]) {
-      claim(operation.id, `${operation.kind} "${operation.id}" (feature ${feature.id})`, operation);
-      operations.set(operation.id, operation);
+      claim(operation.id, `${operation.kind} "${operation.id}"`, operation, feature, featureName);
+      if (!operations.has(operation.id)) operations.set(operation.id, operation);
     }
   }
 
@@ -121,7 +175,9 @@ export function createApplication<Features extends readonly AnyFeature[]>(
 
   for (const feature of features) {
     for (const dependency of feature.dependencies) {
-      if (!contractOwner.has(dependency)) {
+      if (dependency === feature.contract) {
+        problems.push(`feature "${feature.id}" lists its own contract as a dependency; a feature uses its own contract without listing it`);
+      } else if (!contractOwner.has(dependency)) {
         problems.push(`feature "${feature.id}" depends on contract "${dependency.id}", but no feature of the application has that contract`);
       }
     }
@@ -165,31 +221,39 @@ export function createApplication<Features extends readonly AnyFeature[]>(
       }
     }
   }
+  for (const cycle of dependencyCycles(features, contractOwner)) {
+    problems.push(`features depend on each other in a cycle: ${cycle.map((feature) => feature.id).join(" -> ")}`);
+  }
 
   if (problems.length > 0) throw new ApplicationDefinitionError(problems);
 
-  const environment = { handlers: bindings.handlers, onDefect: config.onDefect ?? defaultDefectHook };
+  const environment = { handlers: bindings.handlers, onDefect: config.onDefect ?? defaultDefectHook, timeoutMs: config.timeoutMs };
   const known = new Set(operations.values());
+  for (const operation of known) planOf(operation);
 
-  const dispatchUntyped: Application["dispatchUntyped"] = (id, input, options = {}) => {
-    const operation = operations.get(id);
-    if (operation === undefined) {
-      return Promise.resolve({ ok: false, error: { code: "UNKNOWN_OPERATION", message: `the application has no operation "${id}"` } });
+  // Neither ever throws nor rejects: a transport hands them whatever it received.
+  const dispatchUntyped: Application["dispatchUntyped"] = (id, input, options) => {
+    try {
+      const operation = operations.get(id);
+      if (operation === undefined) return unknownOperation(`the application has no operation ${typeof id === "string" ? `"${id}"` : `with the id ${describeValue(id)}`}`);
+      return runOperation(operation, input, options, environment) as ReturnType<Application["dispatchUntyped"]>;
+    } catch {
+      return failedDispatch();
     }
-    return runOperation(operation, input, options, environment) as ReturnType<Application["dispatchUntyped"]>;
   };
 
   const application: Application = {
-    dispatch(target: string | AnyOperation, input: unknown, options: DispatchOptions = {}) {
-      if (typeof target === "string") return dispatchUntyped(target, input, options);
-      if (!known.has(target)) {
-        const id = (target as { id?: unknown } | null)?.id;
-        return Promise.resolve({
-          ok: false,
-          error: { code: "UNKNOWN_OPERATION", message: `the operation ${typeof id === "string" ? `"${id}" ` : ""}is not part of this application` },
-        });
+    dispatch(target: string | AnyOperation, input: unknown, options?: DispatchOptions) {
+      try {
+        if (typeof target === "string") return dispatchUntyped(target, input, options);
+        if (!known.has(target)) {
+          const id = kindOf(target) === undefined ? undefined : (target as { id?: unknown }).id;
+          return unknownOperation(`the operation ${typeof id === "string" ? `"${id}" ` : ""}is not part of this application`);
+        }
+        return runOperation(target, input, options, environment);
+      } catch {
+        return failedDispatch();
       }
-      return runOperation(target, input, options, environment);
     },
     dispatchUntyped,
     operation: (id) => operations.get(id),

@@ -6,7 +6,6 @@ import {
   createApplication,
   defineCommand,
   defineContract,
-  defineEvent,
   defineFeature,
   defineInvariant,
   definePort,
@@ -14,10 +13,10 @@ import {
   portOperation,
   s,
   type DefectReport,
-  type ExecuteContext,
 } from "../index.js";
 import { customers, getCustomer, registerCustomer } from "../test-support/customers.js";
 import { memoryCustomerStore } from "../test-support/memory-customer-store.js";
+import { thingWorld, thingsContract } from "../test-support/things.js";
 
 const writer = { id: "u1", permissions: ["customers:write"] };
 const reader = { id: "u2", permissions: ["customers:read"] };
@@ -129,59 +128,6 @@ describe("dispatch", () => {
     });
   });
 });
-
-// A small world for boundary tests: one port with a read, a write and an external call.
-const Thing = s.object({ id: s.string(), size: s.integer({ minimum: 0 }) });
-const Things = definePort({
-  id: "things",
-  operations: {
-    load: portOperation({ id: "things.load", kind: "read", input: s.string(), output: Thing }),
-    store: portOperation({ id: "things.store", kind: "write", input: Thing, output: s.literal(null) }),
-    ping: portOperation({ id: "things.ping", kind: "external", output: s.literal("pong") }),
-  },
-});
-const ThingMade = defineEvent({ id: "things.made", version: 2, payload: s.object({ id: s.string() }) });
-const ThingGone = defineEvent({ id: "things.gone", version: 1, payload: s.object({ id: s.string() }) });
-const thingsContract = defineContract({ id: "things", ports: [Things], events: [ThingMade, ThingGone] });
-const MakeInput = s.object({ id: s.string() });
-const makeEffects = { load: Things.load, store: Things.store };
-const makeEvents = { made: ThingMade };
-type MakeContext = ExecuteContext<typeof MakeInput, { DUMMY: typeof MakeInput }, typeof makeEffects, typeof makeEvents>;
-
-function thingWorld(
-  execute: (context: MakeContext) => unknown,
-  handlers: Partial<Parameters<typeof implementPort<typeof Things>>[1]> = {},
-) {
-  const calls: string[] = [];
-  const adapter = implementPort(Things, {
-    load: (id) => {
-      calls.push(`load ${id}`);
-      return { id, size: 1 };
-    },
-    store: (thing) => {
-      calls.push(`store ${thing.id}`);
-      return null;
-    },
-    ping: () => {
-      calls.push("ping");
-      return "pong" as const;
-    },
-    ...handlers,
-  });
-  const command = defineCommand({
-    id: "things.make",
-    input: MakeInput,
-    output: s.object({ id: s.string() }),
-    errors: { DUMMY: MakeInput },
-    effects: makeEffects,
-    emits: makeEvents,
-    execute: execute as never,
-  });
-  const defects: DefectReport[] = [];
-  const feature = defineFeature({ id: "things", contract: thingsContract, operations: [command] });
-  const app = createApplication({ features: [feature], adapters: [adapter], onDefect: (report) => defects.push(report) });
-  return { app, calls, defects, command };
-}
 
 describe("boundaries", () => {
   it("fails with UNDECLARED_EFFECT when execute calls an effect it did not declare, even if it catches", async () => {

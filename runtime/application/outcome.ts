@@ -9,7 +9,9 @@ export type FrameworkErrorCode =
   | "INVALID_INPUT"
   | "UNDECLARED_EFFECT"
   | "INVALID_OUTPUT"
-  | "DEFECT";
+  | "DEFECT"
+  | "TIMEOUT"
+  | "ABORTED";
 
 export const frameworkErrorCodes: readonly FrameworkErrorCode[] = [
   "UNKNOWN_OPERATION",
@@ -18,6 +20,8 @@ export const frameworkErrorCodes: readonly FrameworkErrorCode[] = [
   "UNDECLARED_EFFECT",
   "INVALID_OUTPUT",
   "DEFECT",
+  "TIMEOUT",
+  "ABORTED",
 ];
 
 export interface FrameworkError {
@@ -30,18 +34,24 @@ export interface FrameworkError {
 export interface FrameworkErrorDetails {
   /** FORBIDDEN: the permissions the principal lacks. */
   readonly missing?: readonly string[];
-  /** INVALID_INPUT, INVALID_OUTPUT, DEFECT at a port boundary: what was wrong. */
+  /** FORBIDDEN for a malformed principal: what is wrong with it. */
+  readonly reason?: string;
+  /** INVALID_INPUT, INVALID_OUTPUT, DEFECT at a port boundary: what was wrong (at most 50 issues). */
   readonly issues?: readonly Issue[];
+  /** How many issues were found beyond the listed ones. */
+  readonly omittedIssues?: number;
   /** UNDECLARED_EFFECT: the effect or event key that is not declared. */
   readonly effect?: string;
   readonly event?: string;
   /** DEFECT at a port boundary: the port operation whose adapter misbehaved. */
   readonly portOperation?: string;
-  readonly phase?: "input" | "output" | "adapter";
+  readonly phase?: "input" | "output" | "adapter" | "validator";
   /** DEFECT from assertInvariant. */
   readonly invariant?: string;
   /** INVALID_OUTPUT for `fail` with an undeclared code. */
   readonly code?: string;
+  /** TIMEOUT: the deadline the dispatch ran under. */
+  readonly timeoutMs?: number;
 }
 
 export interface Success<Out> {

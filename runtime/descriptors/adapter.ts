@@ -1,27 +1,55 @@
 import { describeValue, kindOf, tag } from "./descriptor-kind.js";
-import type { AnyPort, PortHandlers } from "./port.js";
+import type { HandlerContext } from "./port-operation.js";
+import type { AnyPort, BoundHandlers, PortHandlers } from "./port.js";
 
 export interface Adapter<P extends AnyPort = AnyPort> {
   readonly port: P;
-  readonly handlers: PortHandlers<P>;
+  /**
+   * The handlers, callable outside dispatch too (a storage test, a script): called without a
+   * context, a handler gets one whose signal never aborts.
+   */
+  readonly handlers: BoundHandlers<P>;
   /** A name for diagnostics and the index, e.g. `"sqlite-orders"`. */
   readonly name: string | undefined;
 }
 
 export type AnyAdapter = Adapter<AnyPort>;
 
+type RawHandler = (input: unknown, context: HandlerContext) => unknown;
+
+/** The handlers exactly as given, which dispatch calls with its own context. */
+const RAW_HANDLERS: unique symbol = Symbol.for("agentix.adapter.handlers");
+
+const idleContext: HandlerContext = Object.freeze({ signal: new AbortController().signal });
+
+export function rawHandlersOf(adapter: AnyAdapter): Readonly<Record<string, RawHandler>> {
+  return (adapter as unknown as { [RAW_HANDLERS]: Readonly<Record<string, RawHandler>> })[RAW_HANDLERS];
+}
+
 /** Binds a port to its implementation. Every operation of the port needs a handler. */
 export function implementPort<P extends AnyPort>(port: P, handlers: PortHandlers<P>, options: { readonly name?: string } = {}): Adapter<P> {
   if (kindOf(port) !== "port") throw new TypeError(`implementPort: expected a port from definePort(...), got ${describeValue(port)}`);
+  if (handlers === null || typeof handlers !== "object") {
+    throw new TypeError(`implementPort "${port.id}": handlers must be an object with one function per port operation, got ${describeValue(handlers)}`);
+  }
   const missing = Object.keys(port.operations).filter(
     (name) => typeof (handlers as Record<string, unknown>)[name] !== "function",
   );
   if (missing.length > 0) {
     throw new TypeError(`implementPort "${port.id}": missing handler${missing.length > 1 ? "s" : ""} for ${missing.join(", ")}`);
   }
-  const extra = Object.keys(handlers).filter((name) => !(name in port.operations));
+  const extra = Object.keys(handlers).filter((name) => !Object.hasOwn(port.operations, name));
   if (extra.length > 0) {
     throw new TypeError(`implementPort "${port.id}": ${extra.join(", ")} ${extra.length > 1 ? "are not operations" : "is not an operation"} of the port`);
   }
-  return tag("adapter", { port, handlers: Object.freeze({ ...handlers }), name: options.name });
+  const raw: Record<string, RawHandler> = {};
+  const bound: Record<string, (input?: unknown, context?: HandlerContext) => unknown> = {};
+  for (const name of Object.keys(port.operations)) {
+    const handler = (handlers as unknown as Record<string, RawHandler>)[name] as RawHandler;
+    raw[name] = handler;
+    bound[name] = (input, context = idleContext) => handler(input, context);
+  }
+  const adapter = { port, handlers: Object.freeze(bound) as unknown as BoundHandlers<P>, name: options.name };
+  Object.defineProperty(adapter, RAW_HANDLERS, { value: Object.freeze(raw) });
+  return tag("adapter", adapter);
 }

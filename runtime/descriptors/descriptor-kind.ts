@@ -19,3 +19,17 @@ export function describeValue(value: unknown): string {
   if (noun === "null" || noun === "undefined") return noun;
   return `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 }
+
+/** An optional list slot of a definition: absent is empty; anything but an array is refused. */
+export function listOrEmpty<T>(value: readonly T[] | undefined, where: string): readonly T[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new TypeError(`${where} must be an array, got ${describeValue(value)}`);
+  return value;
+}
+
+/** An optional map slot of a definition (effects, emits, errors): a plain object or absent. */
+export function recordOrEmpty<T>(value: { readonly [key: string]: T } | undefined, where: string): { readonly [key: string]: T } {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new TypeError(`${where} must be an object, got ${describeValue(value)}`);
+  return value;
+}

@@ -1,5 +1,5 @@
 import type { Contract } from "./contract.js";
-import { describeValue, kindOf, tag } from "./descriptor-kind.js";
+import { describeValue, kindOf, listOrEmpty, tag } from "./descriptor-kind.js";
 import type { AnyInvariant } from "./invariant.js";
 import type { AnyOperation } from "./operation.js";
 
@@ -27,18 +27,24 @@ export function defineFeature<Id extends string, Ops extends readonly AnyOperati
   const name = `defineFeature "${definition.id}"`;
   if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("defineFeature: id must be a non-empty string");
   if (kindOf(definition.contract) !== "contract") throw new TypeError(`${name}: contract must be a defineContract(...), got ${describeValue(definition.contract)}`);
-  const dependencies = definition.dependencies ?? [];
-  dependencies.forEach((dependency, index) => {
+  // Index loops, so a hole in an array is refused rather than skipped.
+  const dependencies = listOrEmpty(definition.dependencies, `${name}: dependencies`);
+  for (let index = 0; index < dependencies.length; index++) {
+    const dependency = dependencies[index];
     if (kindOf(dependency) !== "contract") throw new TypeError(`${name}: dependencies[${index}] must be a contract, got ${describeValue(dependency)}`);
-  });
-  definition.operations.forEach((operation, index) => {
-    const kind = kindOf(operation);
-    if (kind !== "command" && kind !== "query") throw new TypeError(`${name}: operations[${index}] must be a command or query, got ${describeValue(operation)}`);
-  });
-  const invariants = definition.invariants ?? [];
-  invariants.forEach((invariant, index) => {
+  }
+  if (!Array.isArray(definition.operations)) throw new TypeError(`${name}: operations must be an array, got ${describeValue(definition.operations)}`);
+  for (let index = 0; index < definition.operations.length; index++) {
+    const kind = kindOf(definition.operations[index]);
+    if (kind !== "command" && kind !== "query") {
+      throw new TypeError(`${name}: operations[${index}] must be a command or query, got ${describeValue(definition.operations[index])}`);
+    }
+  }
+  const invariants = listOrEmpty(definition.invariants, `${name}: invariants`);
+  for (let index = 0; index < invariants.length; index++) {
+    const invariant = invariants[index];
     if (kindOf(invariant) !== "invariant") throw new TypeError(`${name}: invariants[${index}] must be an invariant, got ${describeValue(invariant)}`);
-  });
+  }
   return tag("feature", {
     id: definition.id,
     contract: definition.contract,

@@ -2,7 +2,7 @@ import type { AnySchema, Input, Output } from "../schema/types.js";
 import { validateSync } from "../schema/validate.js";
 import { formatIssues } from "../schema/issues.js";
 import type { Contract } from "./contract.js";
-import { tag } from "./descriptor-kind.js";
+import { describeValue, kindOf, tag } from "./descriptor-kind.js";
 
 export interface Invariant<Id extends string = string, Evidence extends AnySchema = AnySchema> {
   readonly id: Id;
@@ -30,7 +30,13 @@ export function defineInvariant<Id extends string, Evidence extends AnySchema>(d
   readonly description?: string;
 }): Invariant<Id, Evidence> {
   if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("defineInvariant: id must be a non-empty string");
-  if (typeof definition.check !== "function") throw new TypeError(`defineInvariant "${definition.id}": check must be a function`);
+  const name = `defineInvariant "${definition.id}"`;
+  if (typeof definition.check !== "function") throw new TypeError(`${name}: check must be a function`);
+  if (!Array.isArray(definition.dependsOn)) throw new TypeError(`${name}: dependsOn must be an array of contracts, got ${describeValue(definition.dependsOn)}`);
+  for (let index = 0; index < definition.dependsOn.length; index++) {
+    const contract = definition.dependsOn[index];
+    if (kindOf(contract) !== "contract") throw new TypeError(`${name}: dependsOn[${index}] must be a contract, got ${describeValue(contract)}`);
+  }
   return tag("invariant", {
     id: definition.id,
     dependsOn: Object.freeze([...definition.dependsOn]),

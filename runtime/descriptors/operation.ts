@@ -1,5 +1,5 @@
 import type { AnySchema, Input, Output } from "../schema/types.js";
-import { describeValue, kindOf, tag } from "./descriptor-kind.js";
+import { describeValue, kindOf, listOrEmpty, recordOrEmpty, tag } from "./descriptor-kind.js";
 import type { AnyEvent } from "./event.js";
 import type { AnyInvariant } from "./invariant.js";
 import type { AnyPortOperation, CallOf, DeclaredError, ErrorMap, PortOperation, QueryEffectKind } from "./port-operation.js";
@@ -114,7 +114,7 @@ function defineOperation(kind: "command" | "query", definition: OperationDefinit
   if (typeof definition.id !== "string" || definition.id === "") throw new TypeError(`${where}: id must be a non-empty string`);
   const name = `${where} "${definition.id}"`;
   if (typeof definition.execute !== "function") throw new TypeError(`${name}: execute must be a function`);
-  const effects = definition.effects ?? {};
+  const effects = recordOrEmpty(definition.effects, `${name}: effects`);
   for (const [key, effect] of Object.entries(effects)) {
     if (kindOf(effect) !== "portOperation") {
       throw new TypeError(`${name}: effect "${key}" must be a port operation (e.g. Store.save), got ${describeValue(effect)}`);
@@ -123,25 +123,28 @@ function defineOperation(kind: "command" | "query", definition: OperationDefinit
       throw new TypeError(`${name}: a query may not declare the ${effect.kind} effect "${key}" (${effect.id}); make it a command`);
     }
   }
-  const emits = definition.emits ?? {};
+  const emits = recordOrEmpty(definition.emits, `${name}: emits`);
   if (kind === "query" && Object.keys(emits).length > 0) throw new TypeError(`${name}: a query may not emit events; make it a command`);
   for (const [key, event] of Object.entries(emits)) {
     if (kindOf(event) !== "event") throw new TypeError(`${name}: emits "${key}" must be an event, got ${describeValue(event)}`);
   }
-  const invariants = definition.invariants ?? [];
-  invariants.forEach((invariant, index) => {
+  const invariants = listOrEmpty(definition.invariants, `${name}: invariants`);
+  for (let index = 0; index < invariants.length; index++) {
+    const invariant = invariants[index];
     if (kindOf(invariant) !== "invariant") throw new TypeError(`${name}: invariants[${index}] must be an invariant, got ${describeValue(invariant)}`);
-  });
-  const permissions = definition.permissions ?? [];
-  permissions.forEach((permission, index) => {
+  }
+  const permissions = listOrEmpty(definition.permissions, `${name}: permissions`);
+  for (let index = 0; index < permissions.length; index++) {
+    const permission = permissions[index];
     if (typeof permission !== "string" || permission === "") throw new TypeError(`${name}: permissions[${index}] must be a non-empty string`);
-  });
+  }
+  const errors = recordOrEmpty(definition.errors, `${name}: errors`);
   return tag(kind, {
     kind,
     id: definition.id,
     input: definition.input,
     output: definition.output,
-    errors: Object.freeze({ ...(definition.errors ?? {}) }),
+    errors: Object.freeze({ ...errors }),
     permissions: Object.freeze([...permissions]),
     effects: Object.freeze({ ...effects }),
     emits: Object.freeze({ ...emits }),

@@ -1,5 +1,5 @@
 import type { AnySchema, Input, Output } from "../schema/types.js";
-import { tag } from "./descriptor-kind.js";
+import { recordOrEmpty, tag } from "./descriptor-kind.js";
 
 /**
  * What a port operation does to the world. Queries may declare only `read`, `time` and
@@ -44,10 +44,32 @@ export type EffectCallFor<I extends AnySchema | undefined, O extends AnySchema, 
   ? (input: Input<I>) => Promise<ResultFor<O, E>>
   : () => Promise<ResultFor<O, E>>;
 
-/** How an adapter implements it: it receives parsed input and returns unparsed output. */
+/**
+ * What dispatch hands every adapter handler beside its input. An object, so it can grow
+ * without changing handler signatures.
+ */
+export interface HandlerContext {
+  /**
+   * Aborts when the dispatch that called the handler is abandoned (its deadline passed or its
+   * caller's signal aborted); its `reason` says which. Pass it on (`fetch(url, { signal })`) so
+   * abandoned work stops; whatever the handler answers afterwards is ignored. It never aborts
+   * for a dispatch that settles normally.
+   */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * How an adapter implements it: it receives parsed input (`undefined` for an operation without
+ * input) and the handler context, and returns unparsed output. A handler may ignore either.
+ */
 export type HandlerFor<I extends AnySchema | undefined, O extends AnySchema, E extends ErrorMap> = I extends AnySchema
-  ? (input: Output<I>) => MaybePromise<HandlerResultFor<O, E>>
-  : () => MaybePromise<HandlerResultFor<O, E>>;
+  ? (input: Output<I>, context: HandlerContext) => MaybePromise<HandlerResultFor<O, E>>
+  : (input: undefined, context: HandlerContext) => MaybePromise<HandlerResultFor<O, E>>;
+
+/** How code outside dispatch (a storage test, a script) calls a bound handler: the context is optional. */
+export type InvokeFor<I extends AnySchema | undefined, O extends AnySchema, E extends ErrorMap> = I extends AnySchema
+  ? (input: Output<I>, context?: HandlerContext) => MaybePromise<HandlerResultFor<O, E>>
+  : (input?: undefined, context?: HandlerContext) => MaybePromise<HandlerResultFor<O, E>>;
 
 declare const signatures: unique symbol;
 
@@ -56,6 +78,7 @@ export interface PortOperation<
   Kind extends EffectKind = EffectKind,
   Call = unknown,
   Handler = unknown,
+  Invoke = unknown,
 > {
   readonly id: Id;
   readonly kind: Kind;
@@ -65,13 +88,14 @@ export interface PortOperation<
   readonly description: string | undefined;
   /** The port's id, once the operation is part of a port (`definePort`). */
   readonly port: string | undefined;
-  /** Type-level only: the call and handler signatures, computed once here. */
-  readonly [signatures]: { readonly call: Call; readonly handler: Handler };
+  /** Type-level only: the call, handler and invocation signatures, computed once here. */
+  readonly [signatures]: { readonly call: Call; readonly handler: Handler; readonly invoke: Invoke };
 }
 
-export type AnyPortOperation = PortOperation<string, EffectKind, unknown, unknown>;
+export type AnyPortOperation = PortOperation<string, EffectKind, unknown, unknown, unknown>;
 export type CallOf<Op extends AnyPortOperation> = Op[typeof signatures]["call"];
 export type HandlerOf<Op extends AnyPortOperation> = Op[typeof signatures]["handler"];
+export type InvokeOf<Op extends AnyPortOperation> = Op[typeof signatures]["invoke"];
 
 export interface PortOperationDefinition<
   Id extends string,
@@ -102,7 +126,7 @@ export function portOperation<
   E extends ErrorMap = {},
 >(
   definition: PortOperationDefinition<Id, Kind, I, O, E>,
-): PortOperation<Id, Kind, EffectCallFor<I, O, E>, HandlerFor<I, O, E>> {
+): PortOperation<Id, Kind, EffectCallFor<I, O, E>, HandlerFor<I, O, E>, InvokeFor<I, O, E>> {
   if (typeof definition.id !== "string" || definition.id === "") {
     throw new TypeError("portOperation: id must be a non-empty string");
   }
@@ -116,8 +140,8 @@ export function portOperation<
     kind: definition.kind,
     input: definition.input,
     output: definition.output,
-    errors: Object.freeze({ ...(definition.errors ?? {}) }),
+    errors: Object.freeze({ ...recordOrEmpty(definition.errors, `portOperation "${definition.id}": errors`) }),
     description: definition.description,
     port: undefined,
-  }) as unknown as PortOperation<Id, Kind, EffectCallFor<I, O, E>, HandlerFor<I, O, E>>;
+  }) as unknown as PortOperation<Id, Kind, EffectCallFor<I, O, E>, HandlerFor<I, O, E>, InvokeFor<I, O, E>>;
 }

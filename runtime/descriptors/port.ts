@@ -1,5 +1,5 @@
-import { describeValue, kindOf, tag } from "./descriptor-kind.js";
-import type { AnyPortOperation, HandlerOf, PortOperation } from "./port-operation.js";
+import { describeValue, kindOf, recordOrEmpty, tag } from "./descriptor-kind.js";
+import type { AnyPortOperation, HandlerOf, InvokeOf, PortOperation } from "./port-operation.js";
 
 export type PortOperations = { readonly [name: string]: AnyPortOperation };
 
@@ -19,6 +19,8 @@ export interface AnyPort {
 
 /** What `implementPort` needs: one handler per operation. */
 export type PortHandlers<P extends AnyPort> = { readonly [K in keyof P["operations"]]: HandlerOf<P["operations"][K]> };
+/** An adapter's handlers as code outside dispatch calls them (the handler context is optional). */
+export type BoundHandlers<P extends AnyPort> = { readonly [K in keyof P["operations"]]: InvokeOf<P["operations"][K]> };
 
 const reservedNames: ReadonlySet<string> = new Set(["id", "operations", "description"]);
 const ports = new WeakMap<AnyPortOperation, AnyPort>();
@@ -34,7 +36,8 @@ export function definePort<Id extends string, Ops extends PortOperations>(
 ): Port<Id, Ops> {
   if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("definePort: id must be a non-empty string");
   const operations: Record<string, AnyPortOperation> = {};
-  for (const [name, operation] of Object.entries(definition.operations)) {
+  if (definition.operations === undefined) throw new TypeError(`definePort "${definition.id}": operations must be an object of portOperation(...) values`);
+  for (const [name, operation] of Object.entries(recordOrEmpty(definition.operations, `definePort "${definition.id}": operations`))) {
     if (reservedNames.has(name)) {
       throw new TypeError(`definePort "${definition.id}": an operation may not be named "${name}" (it is a field of the port itself)`);
     }

@@ -1,27 +1,43 @@
 import type { Application } from "../application/create-application.js";
-import type { Principal } from "../descriptors/operation.js";
+import { isTimeoutMs } from "../application/deadline.js";
+import { authorize } from "../application/principal.js";
+import type { AnyOperation, Principal } from "../descriptors/operation.js";
 import { errorResponse, internalErrorResponse, jsonResponse } from "./envelope.js";
 import { compileRoutes } from "./match-route.js";
 import { readJsonBody } from "./read-body.js";
-import type { Route, RouteRequest } from "./route.js";
+import { ABANDONED, RequestDeadline } from "./request-deadline.js";
+import { route as checkedRoute, type Route, type RouteRequest } from "./route.js";
+import { errorStatusProblems } from "./status.js";
 
 export interface HttpHandlerOptions {
   /** The plain route array. */
   readonly routes: readonly Route[];
   /**
    * Authentication, as the application's own explicit function: the principal for this
-   * request, or `undefined` when it carries none (operations needing permissions then get 401).
+   * request, or `undefined` / `null` when it carries none (operations needing permissions then
+   * get 401). Anything but `{ id, permissions }` is refused with 403.
    */
-  readonly principal: (request: Request) => Principal | undefined | Promise<Principal | undefined>;
-  /** Largest accepted request body in bytes. Default 1 MiB. */
+  readonly principal: (request: Request) => Principal | null | undefined | Promise<Principal | null | undefined>;
+  /** Largest accepted request body in bytes, a positive integer. Default 1 MiB. */
   readonly maxBodyBytes?: number;
   /** Status per declared error code for every route (a route's own `errors` wins). Default 422. */
   readonly errorStatus?: Readonly<Record<string, number>>;
-  /** Receives failures of the transport itself (e.g. the principal function threw). */
+  /**
+   * Receives failures of the transport itself (e.g. the principal function threw). A client
+   * that goes away is not a failure: it is never reported here.
+   */
   readonly onError?: (error: unknown, request: Request) => void;
+  /**
+   * Deadline for a whole request (principal, body, dispatch) in milliseconds; past it the answer
+   * is 503 TIMEOUT and the dispatch is abandoned. Default 30 000; `Infinity` for none.
+   */
+  readonly timeoutMs?: number;
 }
 
 export type HttpHandler = (request: Request) => Promise<Response>;
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 const frameworkStatus: Readonly<Record<string, number>> = {
   FORBIDDEN: 403,
@@ -30,9 +46,44 @@ const frameworkStatus: Readonly<Record<string, number>> = {
   UNDECLARED_EFFECT: 500,
   INVALID_OUTPUT: 500,
   DEFECT: 500,
+  TIMEOUT: 503,
+  ABORTED: 503,
 };
 
 const bodyMethods: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH"]);
+const optionKeys: ReadonlySet<string> = new Set(["routes", "principal", "maxBodyBytes", "errorStatus", "onError", "timeoutMs"]);
+
+/** Every problem of the options, each a sentence; the routes are checked as `route` checks them. */
+function optionProblems(app: unknown, options: unknown): string[] {
+  const problems: string[] = [];
+  const { dispatchUntyped, operation } = (app ?? {}) as Record<string, unknown>;
+  if (typeof dispatchUntyped !== "function" || typeof operation !== "function") problems.push("the first argument must be an application from createApplication");
+  if (options === null || typeof options !== "object") return [...problems, "the options must be an object { routes, principal }"];
+  const given = options as Record<string, unknown>;
+  for (const key of Object.keys(given)) if (!optionKeys.has(key)) problems.push(`unknown option "${key}" (the options are ${[...optionKeys].join(", ")})`);
+  if (!Array.isArray(given["routes"])) problems.push("routes must be an array of route(...) entries");
+  else {
+    for (const [index, entry] of (given["routes"] as unknown[]).entries()) {
+      try {
+        const { method, path, operation: id, ...rest } = entry as Route;
+        checkedRoute(method, path, id, rest);
+      } catch (error) {
+        problems.push(`routes[${index}]: ${error instanceof Error ? error.message : "is not a route(...) entry"}`);
+      }
+    }
+  }
+  if (typeof given["principal"] !== "function") problems.push("principal must be a function (request) => principal | undefined");
+  const maxBodyBytes = given["maxBodyBytes"];
+  if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && (maxBodyBytes as number) > 0)) {
+    problems.push(`maxBodyBytes must be a positive integer (bytes), got ${String(maxBodyBytes)}`);
+  }
+  problems.push(...errorStatusProblems(given["errorStatus"], "errorStatus"));
+  if (given["onError"] !== undefined && typeof given["onError"] !== "function") problems.push("onError must be a function (error, request) => void");
+  if (given["timeoutMs"] !== undefined && !isTimeoutMs(given["timeoutMs"])) {
+    problems.push(`timeoutMs must be a positive number of milliseconds (Infinity for none), got ${String(given["timeoutMs"])}`);
+  }
+  return problems;
+}
 
 /**
  * Maps Web-standard requests to operations and outcomes to responses. Mount the returned
@@ -43,6 +94,8 @@ export function createHttpHandler(
   app: Application<any>,
   options: HttpHandlerOptions,
 ): HttpHandler {
+  const problems = optionProblems(app, options);
+  if (problems.length > 0) throw new TypeError(`createHttpHandler: ${problems.join("; ")}`);
   const unknown = options.routes.filter((route) => app.operation(route.operation) === undefined);
   if (unknown.length > 0) {
     throw new TypeError(
@@ -50,10 +103,17 @@ export function createHttpHandler(
     );
   }
   const match = compileRoutes(options.routes);
-  const limit = options.maxBodyBytes ?? 1024 * 1024;
+  const operations = new Map<Route, AnyOperation>(options.routes.map((route) => [route, app.operation(route.operation) as AnyOperation]));
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const timeoutMs = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) > 2_147_483_647 ? undefined : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const onError = options.onError ?? ((error: unknown) => console.error("[agentix/http]", error));
+  const abandoned = (deadline: RequestDeadline) =>
+    deadline.clientAborted
+      ? errorResponse(503, "ABORTED", "The client closed the request.")
+      : errorResponse(503, "TIMEOUT", "The server did not finish this request in time.");
 
   return async (request) => {
+    const deadline = new RequestDeadline(request, timeoutMs);
     try {
       const url = new URL(request.url);
       const found = match(request.method, url.pathname);
@@ -63,15 +123,20 @@ export function createHttpHandler(
         return errorResponse(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed here.`, undefined, { allow: found.allow.join(", ") });
       }
       const { route, params } = found;
-
-      // Authentication first: an anonymous request for an operation that needs permissions
+      // Authentication and authorization first: a request that may not run the operation
       // learns nothing about body limits or formats, and its body is never read.
-      const principal = await options.principal(request);
-      if (principal === undefined && (app.operation(route.operation)?.permissions.length ?? 0) > 0) return unauthenticated();
-
+      const candidate = await deadline.race(() => options.principal(request));
+      if (candidate === ABANDONED) return abandoned(deadline);
+      const authorization = authorize(operations.get(route) as AnyOperation, candidate);
+      if (!authorization.ok) {
+        if (authorization.anonymous) return unauthenticated();
+        return errorResponse(403, "FORBIDDEN", authorization.error.message, authorization.error.details);
+      }
       let body: unknown;
       if (bodyMethods.has(request.method)) {
-        const read = await readJsonBody(request, limit);
+        const read = await readJsonBody(request, limit, deadline.signal);
+        if (read.kind === "aborted") return abandoned(deadline);
+        if (read.kind === "unreadable") return errorResponse(400, "BAD_REQUEST", "The request body could not be read.");
         if (read.kind === "too-large") return errorResponse(413, "PAYLOAD_TOO_LARGE", `The request body is larger than ${limit} bytes.`);
         if (read.kind === "unsupported-media-type") return errorResponse(415, "UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json.");
         if (read.kind === "malformed") return errorResponse(400, "MALFORMED_JSON", `${capitalize(read.reason)}.`);
@@ -80,19 +145,22 @@ export function createHttpHandler(
       const routeRequest: RouteRequest = { params, query: url.searchParams, body, headers: request.headers };
       const input = route.input ? route.input(routeRequest) : defaultInput(request.method, routeRequest);
       if (input instanceof Response) return input;
-
-      const outcome = await app.dispatchUntyped(route.operation, input, { principal });
+      const outcome = await app.dispatchUntyped(route.operation, input, { principal: authorization.principal, signal: deadline.signal });
       if (outcome.ok) return jsonResponse(route.status ?? (request.method === "POST" ? 201 : 200), outcome.value);
-
       const { code } = outcome.error;
+      if (code === "TIMEOUT" || code === "ABORTED") return abandoned(deadline);
       const status = frameworkStatus[code];
       if (status === 500) return internalErrorResponse(code);
       if (status !== undefined) return errorResponse(status, code, outcome.error.message ?? code, outcome.error.details);
       const declaredStatus = route.errors?.[code] ?? options.errorStatus?.[code] ?? 422;
       return errorResponse(declaredStatus, code, outcome.error.message ?? code, outcome.error.details);
     } catch (error) {
+      // A client that went away is not a server failure: nothing to report, nobody to answer.
+      if (deadline.clientAborted) return abandoned(deadline);
       onError(error, request);
       return internalErrorResponse("DEFECT");
+    } finally {
+      deadline.dispose();
     }
   };
 }

@@ -3,25 +3,43 @@ export type BodyResult =
   | { readonly kind: "json"; readonly value: unknown }
   | { readonly kind: "too-large" }
   | { readonly kind: "malformed"; readonly reason: string }
-  | { readonly kind: "unsupported-media-type" };
+  | { readonly kind: "unsupported-media-type" }
+  /** The body stream failed (the client went away, or sent a broken chunked body). */
+  | { readonly kind: "unreadable" }
+  /** The signal aborted (deadline or client abort) before the body was read. */
+  | { readonly kind: "aborted" };
 
-/** Reads a JSON body without ever holding more than `limit` bytes of it. */
-export async function readJsonBody(request: Request, limit: number): Promise<BodyResult> {
+/**
+ * Reads a JSON body without ever holding more than `limit` bytes of it, and stops reading at
+ * once when the signal aborts.
+ */
+export async function readJsonBody(request: Request, limit: number, signal: AbortSignal): Promise<BodyResult> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) return { kind: "too-large" };
   if (request.body === null) return { kind: "empty" };
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return { kind: "too-large" };
+  // Cancelling the reader ends a pending read at once; the loop then sees the abort.
+  const cancel = () => void reader.cancel().catch(() => {});
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    for (;;) {
+      if (signal.aborted) return { kind: "aborted" };
+      const { done, value } = await reader.read();
+      if (signal.aborted) return { kind: "aborted" };
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        return { kind: "too-large" };
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch {
+    return signal.aborted ? { kind: "aborted" } : { kind: "unreadable" };
+  } finally {
+    signal.removeEventListener("abort", cancel);
   }
   if (size === 0) return { kind: "empty" };
   const type = request.headers.get("content-type") ?? "";
@@ -32,11 +50,39 @@ export async function readJsonBody(request: Request, limit: number): Promise<Bod
   } catch {
     return { kind: "malformed", reason: "the request body is not valid UTF-8" };
   }
+  let value: unknown;
   try {
-    return { kind: "json", value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch {
     return { kind: "malformed", reason: "the request body is not valid JSON" };
   }
+  // Valid UTF-8 cannot hold a lone surrogate, but a JSON escape can (`"\ud800"`): such a string
+  // cannot be stored or sent on as UTF-8 without changing it, so it is refused (as I-JSON does).
+  if (escapedSurrogate.test(text) && hasLoneSurrogate(value)) {
+    return { kind: "malformed", reason: "the request body has a string with a lone surrogate (an unpaired \\ud800-\\udfff escape)" };
+  }
+  return { kind: "json", value };
+}
+
+const escapedSurrogate = /\\u[dD][89a-fA-F]/;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function hasLoneSurrogate(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === "string") {
+      if (loneSurrogate.test(current)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current as unknown[]) pending.push(item);
+    } else if (current !== null && typeof current === "object") {
+      for (const [key, item] of Object.entries(current)) {
+        if (loneSurrogate.test(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {

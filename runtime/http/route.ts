@@ -1,3 +1,5 @@
+import { errorStatusProblems, isSuccessStatus } from "./status.js";
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** What a route's `input` mapper receives. */
@@ -10,9 +12,9 @@ export interface RouteRequest {
 }
 
 export interface RouteOptions {
-  /** Status of a successful response. Default: 201 for POST, 200 otherwise. */
+  /** Status of a successful response, 200 to 599. Default: 201 for POST, 200 otherwise. */
   readonly status?: number;
-  /** Status per declared error code, overriding the handler's `errorStatus`. */
+  /** Status per declared error code (400 to 599), overriding the handler's `errorStatus`. */
   readonly errors?: Readonly<Record<string, number>>;
   /**
    * Builds the operation's input. Default: the JSON body (an object) for POST/PUT/PATCH, the
@@ -29,10 +31,34 @@ export interface Route extends RouteOptions {
 }
 
 const methods: ReadonlySet<string> = new Set<HttpMethod>(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+const optionKeys: ReadonlySet<string> = new Set(["status", "errors", "input"]);
 
 /** One entry of the plain route array: `route("POST", "/customers", "customers.register")`. */
 export function route(method: HttpMethod, path: string, operation: string, options: RouteOptions = {}): Route {
   if (!methods.has(method)) throw new TypeError(`route: unsupported method ${JSON.stringify(method)}`);
-  if (!path.startsWith("/")) throw new TypeError(`route ${method} ${path}: the path must start with "/"`);
+  if (typeof path !== "string" || !path.startsWith("/")) throw new TypeError(`route ${method} ${String(path)}: the path must start with "/"`);
+  const problems = [...pathProblems(path)];
+  if (typeof operation !== "string" || operation === "") problems.push("the operation must be a non-empty operation id");
+  if (options === null || typeof options !== "object") problems.push("the options must be an object");
+  else {
+    for (const key of Object.keys(options)) if (!optionKeys.has(key)) problems.push(`unknown option "${key}" (the options are status, errors, input)`);
+    if (options.status !== undefined && !isSuccessStatus(options.status)) problems.push(`status must be an integer from 200 to 599, got ${String(options.status)}`);
+    problems.push(...errorStatusProblems(options.errors, "errors"));
+    if (options.input !== undefined && typeof options.input !== "function") problems.push("input must be a function (request) => input");
+  }
+  if (problems.length > 0) throw new TypeError(`route ${method} ${path}: ${problems.join("; ")}`);
   return Object.freeze({ ...options, method, path, operation });
+}
+
+function pathProblems(path: string): string[] {
+  const problems: string[] = [];
+  const names = new Set<string>();
+  for (const segment of path.split("/").slice(1)) {
+    if (!segment.startsWith(":")) continue;
+    const name = segment.slice(1);
+    if (name === "") problems.push("a path parameter needs a name (\":\" alone)");
+    else if (names.has(name)) problems.push(`the path parameter "${name}" appears twice`);
+    names.add(name);
+  }
+  return problems;
 }

@@ -7,25 +7,47 @@ import type { ValidateFunction } from "ajv";
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
   addFormatsModule) as unknown as typeof addFormatsModule.default;
 
-let instance: Ajv2020 | undefined;
+function createAjv(allErrors: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors, strictTuples: false });
+  addFormats(ajv);
+  return ajv;
+}
 
-/** The runtime's one Ajv: JSON Schema 2020-12, strict, every error, formats enforced. */
+let firstError: Ajv2020 | undefined;
+let everyError: Ajv2020 | undefined;
+
+/**
+ * The runtime's Ajv for deciding validity: JSON Schema 2020-12, strict, formats enforced, and
+ * stopping at the first error (Ajv's security guidance: `allErrors` lets a hostile value make
+ * validation produce an error per key).
+ */
 export function runtimeAjv(): Ajv2020 {
-  if (instance === undefined) {
-    instance = new Ajv2020({ strict: true, allErrors: true, strictTuples: false });
-    addFormats(instance);
-  }
-  return instance;
+  return (firstError ??= createAjv(false));
+}
+
+/** The same, reporting every error: only ever run on values known to be small. */
+function collectingAjv(): Ajv2020 {
+  return (everyError ??= createAjv(true));
 }
 
 const compiled = new WeakMap<object, ValidateFunction>();
+const collecting = new WeakMap<object, ValidateFunction>();
+
+function compiledOnce(cache: WeakMap<object, ValidateFunction>, ajv: () => Ajv2020, schema: object): ValidateFunction {
+  let validate = cache.get(schema);
+  if (validate === undefined) {
+    validate = ajv().compile(schema);
+    cache.set(schema, validate);
+  }
+  return validate;
+}
 
 /** Compiles a schema on first use and keeps the validator for the schema's lifetime. */
 export function validatorFor(schema: object): ValidateFunction {
-  let validate = compiled.get(schema);
-  if (validate === undefined) {
-    validate = runtimeAjv().compile(schema);
-    compiled.set(schema, validate);
-  }
-  return validate;
+  return compiledOnce(compiled, runtimeAjv, schema);
+}
+
+/** The every-error validator of a schema, compiled the first time a small value fails it. */
+export function collectingValidatorFor(schema: object): ValidateFunction {
+  return compiledOnce(collecting, collectingAjv, schema);
 }

@@ -1,5 +1,6 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import { validatorFor } from "./ajv.js";
+import { collectingValidatorFor, validatorFor } from "./ajv.js";
+import { MAX_NODES_FOR_EVERY_ISSUE, boundIssues, hasAtMostNodes } from "./bounded-issues.js";
 import { formatIssues, issuesFromAjv, pointerToPath } from "./issues.js";
 import type { Issue, SafeParseResult, Schema } from "./types.js";
 
@@ -10,8 +11,12 @@ export const OPTIONAL: unique symbol = Symbol.for("agentix.schema.optional");
 
 export class SchemaValidationError extends Error {
   override readonly name = "SchemaValidationError";
-  constructor(readonly issues: readonly Issue[]) {
-    super(`Invalid value: ${formatIssues(issues)}`);
+  constructor(
+    readonly issues: readonly Issue[],
+    /** Issues found beyond the listed ones. */
+    readonly omittedIssues = 0,
+  ) {
+    super(`Invalid value: ${formatIssues(issues)}${omittedIssues > 0 ? ` (and ${omittedIssues} more)` : ""}`);
   }
 }
 
@@ -23,10 +28,19 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * Validity is decided by a validator that stops at the first error. Only a failing value small
+ * enough to be cheap is validated again to list every issue (at most 50 of them are kept).
+ */
 function safeParseWith(schema: object, value: unknown): SafeParseResult<unknown> {
   const validate = validatorFor(schema);
   if (validate(value)) return { ok: true, value };
-  return { ok: false, issues: issuesFromAjv(validate.errors ?? []) };
+  let errors = validate.errors ?? [];
+  if (hasAtMostNodes(value, MAX_NODES_FOR_EVERY_ISSUE)) {
+    const collect = collectingValidatorFor(schema);
+    if (!collect(value)) errors = collect.errors ?? errors;
+  }
+  return { ok: false, ...boundIssues(issuesFromAjv(errors)) };
 }
 
 /**
@@ -61,7 +75,7 @@ export function createSchema<Out, In = Out>(
     parse: {
       value: (value: unknown) => {
         const result = safeParseWith(schema, value);
-        if (!result.ok) throw new SchemaValidationError(result.issues);
+        if (!result.ok) throw new SchemaValidationError(result.issues, result.omittedIssues);
         return result.value;
       },
     },

@@ -94,18 +94,22 @@ function isBelowValue(error: ErrorObject): boolean {
   return error.keyword === "required" || error.keyword === "additionalProperties";
 }
 
-/** Standard Schema issues (from a foreign validator) -> agentix issues. */
-export function issuesFromStandard(issues: readonly StandardSchemaV1.Issue[]): Issue[] {
-  return issues.map((issue) => ({
-    code: "invalid",
-    path: (issue.path ?? [])
-      .map((segment) => {
-        const key = typeof segment === "object" ? segment.key : segment;
-        return `/${escapePointerSegment(String(key))}`;
-      })
-      .join(""),
-    message: issue.message,
-  }));
+/** Standard Schema issues (from a foreign validator, so read defensively) -> agentix issues. */
+export function issuesFromStandard(issues: readonly unknown[]): Issue[] {
+  return issues.map((raw) => {
+    const issue = (raw !== null && typeof raw === "object" ? raw : {}) as Partial<StandardSchemaV1.Issue>;
+    const path = Array.isArray(issue.path) ? (issue.path as readonly unknown[]) : [];
+    return {
+      code: "invalid",
+      path: path
+        .map((segment) => {
+          const key = segment !== null && typeof segment === "object" ? (segment as { key?: unknown }).key : segment;
+          return `/${escapePointerSegment(String(key))}`;
+        })
+        .join(""),
+      message: typeof issue.message === "string" ? issue.message : "is invalid",
+    };
+  });
 }
 
 /** JSON pointer -> Standard Schema path, with numbers where the value at that point is an array. */

@@ -38,7 +38,13 @@ export interface Issue {
 
 export type SafeParseResult<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly issues: readonly Issue[] };
+  | {
+      readonly ok: false;
+      /** At most 50 issues, in the order found; long paths and messages are cut. */
+      readonly issues: readonly Issue[];
+      /** How many further issues were found and not listed; absent when there were none. */
+      readonly omittedIssues?: number;
+    };
 
 /**
  * An agentix schema: a frozen JSON Schema 2020-12 object. `parse`, `safeParse` and

@@ -1,16 +1,22 @@
 import { isAgentixSchema } from "./create-schema.js";
+import { MAX_LISTED_ISSUES, boundIssues } from "./bounded-issues.js";
 import { issuesFromStandard } from "./issues.js";
 import type { AnySchema, SafeParseResult } from "./types.js";
 
 /**
  * Validates with any Standard Schema. `s.*` schemas answer synchronously; a foreign validator
- * may answer with a promise, so callers that accept foreign schemas await the result.
+ * may answer with a promise (or any thenable), so callers that accept foreign schemas await the
+ * result. A foreign validator that throws or rejects makes this throw or reject.
  */
 export function validate(schema: AnySchema, value: unknown): SafeParseResult<unknown> | Promise<SafeParseResult<unknown>> {
   if (isAgentixSchema(schema)) return schema.safeParse(value);
-  const result = schema["~standard"].validate(value);
-  if (result instanceof Promise) return result.then(fromStandardResult);
+  const result: unknown = schema["~standard"].validate(value);
+  if (isThenable(result)) return Promise.resolve(result).then(fromStandardResult);
   return fromStandardResult(result);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value instanceof Promise || (value !== null && typeof value === "object" && typeof (value as { then?: unknown }).then === "function");
 }
 
 /** Synchronous validation; refuses validators that only answer asynchronously. */
@@ -22,7 +28,13 @@ export function validateSync(schema: AnySchema, value: unknown, where: string): 
   return result;
 }
 
-function fromStandardResult(result: { readonly value?: unknown; readonly issues?: readonly { message: string }[] | undefined }): SafeParseResult<unknown> {
-  if (result.issues) return { ok: false, issues: issuesFromStandard(result.issues) };
-  return { ok: true, value: result.value };
+function fromStandardResult(result: unknown): SafeParseResult<unknown> {
+  if (result === null || typeof result !== "object") {
+    throw new TypeError(`a Standard Schema validator answered ${result === null ? "null" : typeof result} instead of a result object`);
+  }
+  const { issues, value } = result as { readonly value?: unknown; readonly issues?: unknown };
+  if (issues === undefined) return { ok: true, value };
+  if (!Array.isArray(issues)) throw new TypeError("a Standard Schema validator answered issues that are not an array");
+  // A validator may answer an empty list for a failure; it still failed.
+  return { ok: false, ...boundIssues(issuesFromStandard(issues.slice(0, MAX_LISTED_ISSUES)), issues.length) };
 }

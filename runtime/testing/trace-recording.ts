@@ -1,8 +1,9 @@
 import { s } from "../schema/builders.js";
+import { frameworkErrorCodes, type FrameworkErrorCode } from "../application/outcome.js";
 import type { Infer } from "../schema/types.js";
 
 const effectKind = s.enum(["read", "write", "time", "random", "external"]);
-const frameworkCode = s.enum(["UNKNOWN_OPERATION", "FORBIDDEN", "INVALID_INPUT", "UNDECLARED_EFFECT", "INVALID_OUTPUT", "DEFECT"]);
+const frameworkCode = s.enum(frameworkErrorCodes as readonly [FrameworkErrorCode, ...FrameworkErrorCode[]]);
 const event = s.object({ event: s.string(), version: s.integer({ minimum: 1 }), payload: s.unknown() });
 
 /** A recorded run: plain, schema-versioned JSON data (no functions), replayable with `replayTrace`. */

@@ -310,6 +310,38 @@ describe("transport errors", () => {
     });
   });
 
+  test("an integer beyond what SQLite and JavaScript hold exactly is 400 INVALID_INPUT, and nothing is written", async () => {
+    for (const raw of ['{"name":"Kettle","priceCents":2500,"stock":1e20}', '{"name":"Kettle","priceCents":2500,"stock":9007199254740992}']) {
+      expect(await call("POST", "/products", { as: "admin", raw })).toEqual({
+        status: 400,
+        body: {
+          error: {
+            code: "INVALID_INPUT",
+            message: "invalid input for products.create",
+            details: { issues: [{ code: "too_big", path: "/stock", message: "must be <= 9007199254740991" }] },
+          },
+        },
+      });
+    }
+    expect(await call("POST", "/products", { as: "admin", raw: '{"name":"Kettle","priceCents":2500,"stock":9007199254740991}' })).toMatchObject({
+      status: 201,
+      body: { id: "prd_1", stock: 9_007_199_254_740_991 },
+    });
+    expect(stored().stock).toEqual({ prd_1: 9_007_199_254_740_991 });
+    expect(defects).toEqual([]);
+  });
+
+  test("a string with a JSON-escaped lone surrogate is 400 MALFORMED_JSON, and nothing is written", async () => {
+    expect(await call("POST", "/customers", { as: "clerk", raw: '{"name":"Ada \\ud800","email":"ada@example.com"}' })).toEqual({
+      status: 400,
+      body: { error: { code: "MALFORMED_JSON", message: "The request body has a string with a lone surrogate (an unpaired \\ud800-\\udfff escape)." } },
+    });
+    expect(stored().customers).toEqual([]);
+    const paired = await call("POST", "/customers", { as: "clerk", raw: '{"name":"Ada \\ud83d\\ude00","email":"ada@example.com"}' });
+    expect(paired).toMatchObject({ status: 201, body: { name: "Ada \u{1F600}" } });
+    expect(await call("GET", "/customers/cus_1", { as: "clerk" })).toMatchObject({ status: 200, body: { name: "Ada \u{1F600}" } });
+  });
+
   test("malformed JSON is 400 and an unknown route 404", async () => {
     expect(await call("POST", "/customers", { as: "clerk", raw: "{" })).toEqual({
       status: 400,

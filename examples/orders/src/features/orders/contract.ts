@@ -8,6 +8,9 @@ import { ProductId } from "../products/contract.js";
 export const OrderId = s.brand("OrderId", s.string({ pattern: "^ord_[A-Za-z0-9-]+$", maxLength: 64 }));
 export type OrderId = Infer<typeof OrderId>;
 
+/** Number.MAX_SAFE_INTEGER: every integer here stays within what SQLite and JavaScript both hold exactly. */
+const MAX_SAFE_INTEGER = 9_007_199_254_740_991;
+
 /**
  * `pending_payment`: placed, stock reserved, not paid yet (a declined card leaves it here).
  * `paid`: a payment for the full total is recorded. `cancelled`: its stock was released.
@@ -24,15 +27,15 @@ export const Quantity = s.integer({ minimum: 1, maximum: 1_000 });
  */
 export const OrderLine = s.object({
   productId: ProductId,
-  quantity: s.integer({ minimum: 1 }),
-  unitPriceCents: s.integer({ minimum: 1 }),
+  quantity: s.integer({ minimum: 1, maximum: MAX_SAFE_INTEGER }),
+  unitPriceCents: s.integer({ minimum: 1, maximum: MAX_SAFE_INTEGER }),
 });
 
 export const Order = s.object({
   id: OrderId,
   customerId: CustomerId,
   lines: s.array(OrderLine, { minItems: 1, maxItems: 50 }),
-  totalCents: s.integer({ minimum: 1 }),
+  totalCents: s.integer({ minimum: 1, maximum: MAX_SAFE_INTEGER }),
   status: OrderStatus,
   /** Set exactly when the order is paid (invariant `orders.paid-order-has-payment`). */
   paymentId: s.union([PaymentId, s.literal(null)]),
@@ -44,14 +47,14 @@ export const OrderCreated = defineEvent({
   id: "orders.created",
   version: 1,
   description: "An order was placed and its stock reserved; it awaits payment.",
-  payload: s.object({ orderId: OrderId, customerId: CustomerId, lines: s.array(OrderLine), totalCents: s.integer({ minimum: 1 }) }),
+  payload: s.object({ orderId: OrderId, customerId: CustomerId, lines: s.array(OrderLine), totalCents: s.integer({ minimum: 1, maximum: MAX_SAFE_INTEGER }) }),
 });
 
 export const OrderPaid = defineEvent({
   id: "orders.paid",
   version: 1,
   description: "An order's payment was captured and recorded.",
-  payload: s.object({ orderId: OrderId, paymentId: PaymentId, amountCents: s.integer({ minimum: 1 }) }),
+  payload: s.object({ orderId: OrderId, paymentId: PaymentId, amountCents: s.integer({ minimum: 1, maximum: MAX_SAFE_INTEGER }) }),
 });
 
 export const OrderCancelled = defineEvent({
@@ -69,14 +72,14 @@ export const OrderCancelled = defineEvent({
 export const OutboxMessage = s.object({
   id: s.string({ minLength: 1 }),
   event: s.string({ minLength: 1 }),
-  version: s.integer({ minimum: 1 }),
+  version: s.integer({ minimum: 1, maximum: MAX_SAFE_INTEGER }),
   payload: s.unknown(),
   occurredAt: s.string({ format: "date-time" }),
 });
 export type OutboxMessage = Infer<typeof OutboxMessage>;
 
 /** A product had fewer units than an order asked for. */
-export const StockShortage = s.object({ productId: ProductId, requested: s.integer({ minimum: 1 }), available: s.integer({ minimum: 0 }) });
+export const StockShortage = s.object({ productId: ProductId, requested: s.integer({ minimum: 1, maximum: MAX_SAFE_INTEGER }), available: s.integer({ minimum: 0, maximum: MAX_SAFE_INTEGER }) });
 
 /** The order changed state under us (paid or cancelled concurrently). */
 export const NotPending = s.object({ status: OrderStatus });

@@ -7,13 +7,16 @@ import { defineContract, definePort, portOperation, s, type Infer } from "agenti
 export const PaymentId = s.brand("PaymentId", s.string({ pattern: "^pay_[A-Za-z0-9-]+$", maxLength: 64 }));
 export type PaymentId = Infer<typeof PaymentId>;
 
+/** Number.MAX_SAFE_INTEGER: every integer here stays within what SQLite and JavaScript both hold exactly. */
+const MAX_SAFE_INTEGER = 9_007_199_254_740_991;
+
 /** A charge's id at the payment provider. */
 export const ChargeId = s.string({ minLength: 1, maxLength: 200 });
 
 /** A tokenised card, as the provider's client-side library hands it out; never a card number. */
 export const CardToken = s.string({ pattern: "^tok_[a-z0-9_]+$", maxLength: 100 });
 
-export const AmountCents = s.integer({ minimum: 1 });
+export const AmountCents = s.integer({ minimum: 1, maximum: MAX_SAFE_INTEGER });
 
 /** A captured payment, as recorded by us (the provider keeps its own record of the charge). */
 export const Payment = s.object({

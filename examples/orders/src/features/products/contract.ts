@@ -5,11 +5,14 @@ import { defineContract, definePort, portOperation, s, type Infer } from "agenti
 export const ProductId = s.brand("ProductId", s.string({ pattern: "^prd_[A-Za-z0-9-]+$", maxLength: 64 }));
 export type ProductId = Infer<typeof ProductId>;
 
+/** Number.MAX_SAFE_INTEGER: every integer here stays within what SQLite and JavaScript both hold exactly. */
+const MAX_SAFE_INTEGER = 9_007_199_254_740_991;
+
 /** Prices are integer cents (one currency), so totals never round. */
 export const PriceCents = s.integer({ minimum: 1, maximum: 10_000_000 });
 
 /** Units that can still be ordered: orders reserve stock when they are placed. */
-export const Stock = s.integer({ minimum: 0 });
+export const Stock = s.integer({ minimum: 0, maximum: MAX_SAFE_INTEGER });
 
 export const Product = s.object({
   id: ProductId,
