@@ -7,6 +7,7 @@ import type { ImportEdge } from "./index-file/types.js";
 import {
   loadProject,
   type LoadedProject,
+  type LoadProblem,
   type LoadProjectOptions,
   type ProjectFile,
 } from "./project/load-project.js";
@@ -96,7 +97,7 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
   const scans = new Map<ProjectFile, FileScan>();
   const imports = new Map<ProjectFile, ResolvedImport[]>();
   const unresolved: UnresolvedItem[] = [];
-  const diagnostics: DiagnosticItem[] = [];
+  const diagnostics: DiagnosticItem[] = loaded.problems.map(loadDiagnostic);
   const total = loaded.files.length;
   let done = 0;
   for (const file of loaded.files) {
@@ -149,6 +150,20 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
   phase("extract");
   unresolved.push(...descriptors.unresolved);
   return { loaded, roles, resolver, scans, imports, descriptors, unresolved, diagnostics, timings };
+}
+
+/** A problem of loading (a tsconfig warning, an unreadable file) as a diagnostic of the index. */
+function loadDiagnostic(problem: LoadProblem): DiagnosticItem {
+  const column = problem.column === null ? "" : `column ${problem.column}: `;
+  return {
+    code: problem.code,
+    severity: problem.severity,
+    message: `${column}${problem.message}`,
+    site: null,
+    ...(problem.file !== null ? { file: problem.file } : {}),
+    ...(problem.line !== null ? { line: problem.line } : {}),
+    related: [],
+  };
 }
 
 /** The innermost node at a position (for diagnostics that only have an offset). */

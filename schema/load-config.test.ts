@@ -49,7 +49,11 @@ describe("agentix.config.json", () => {
       },
       adapters: ["**/src/adapters/**"],
       compositionRoots: ["**/src/main.ts", "**/src/app.ts"],
-      tests: ["**/*.test.ts", "**/*.test.tsx", "**/*.spec.ts", "**/__tests__/**"],
+      tests: [
+        "**/*.{test,spec}.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+        "**/*.e2e-spec.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+        "**/__tests__/**",
+      ],
       ambient: {
         network: { check: true, allow: [] },
         environment: { check: true, allow: [] },

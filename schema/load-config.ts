@@ -58,9 +58,8 @@ export const DEFAULT_DESCRIPTOR = "feature.ts";
 export const DEFAULT_ADAPTERS: readonly string[] = ["**/src/adapters/**"];
 export const DEFAULT_COMPOSITION_ROOTS: readonly string[] = ["**/src/main.ts", "**/src/app.ts"];
 export const DEFAULT_TESTS: readonly string[] = [
-  "**/*.test.ts",
-  "**/*.test.tsx",
-  "**/*.spec.ts",
+  "**/*.{test,spec}.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+  "**/*.e2e-spec.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
   "**/__tests__/**",
 ];
 

@@ -16,6 +16,11 @@ export interface Classified {
   readonly seeds: readonly { readonly file: ProjectFile; readonly change: FileChange }[];
   /** Files that imported a removed file (by the base index): their module changed meaning. */
   readonly importersOfRemoved: readonly ProjectFile[];
+  /**
+   * Runtime files with an `import()`/`require()` no one can name: it may load the changed code,
+   * so every test that loads them runs (nothing else does: what they load flows only into them).
+   */
+  readonly unknownLoaders: readonly { readonly file: ProjectFile; readonly reason: string }[];
   readonly widened: readonly WideningReason[];
   readonly notes: readonly string[];
 }
@@ -29,10 +34,10 @@ export function classifyChanges(
   const classifier = new ChangeClassifier(analysis, importers);
   for (const change of changes) classifier.classify(change);
   classifier.widenForForeignSchemas();
-  classifier.widenForUnresolvedImports();
+  const unknownLoaders = classifier.unknownLoaders();
   const importersOfRemoved = classifier.importersOfRemoved(base);
   const { seeds, widened, notes } = classifier;
-  return { seeds, importersOfRemoved, widened, notes };
+  return { seeds, importersOfRemoved, unknownLoaders, widened, notes };
 }
 
 class ChangeClassifier {
@@ -155,21 +160,27 @@ class ChangeClassifier {
     }
   }
 
-  /** A non-literal import()/require() in runtime code could load any changed module. */
-  widenForUnresolvedImports(): void {
-    if (this.seeds.length === 0 && this.removed.length === 0) return;
+  /**
+   * A non-literal import()/require() in runtime code could load any changed module: the module
+   * that holds it is affected as a whole, which reaches exactly the tests that load it.
+   */
+  unknownLoaders(): { file: ProjectFile; reason: string }[] {
+    if (this.seeds.length === 0 && this.removed.length === 0) return [];
+    const loaders = new Map<ProjectFile, string>();
     for (const item of this.analysis.unresolved) {
       if (
         (item.kind !== "dynamic-import" && item.kind !== "require") ||
-        this.analysis.roles.isTest(item.site.file)
+        this.analysis.roles.isTest(item.site.file) ||
+        loaders.has(item.site.file)
       )
         continue;
-      this.widen({
-        code: "unresolved-import",
-        message: `${item.site.file.path}:${lineOf(item.site)}: ${item.reason}`,
-        path: item.site.file.path,
-      });
+      const where = `${item.site.file.path}:${lineOf(item.site)}`;
+      loaders.set(item.site.file, `${where}: ${item.reason}; it may load the changed code`);
+      this.notes.push(
+        `${where}: ${item.reason}: the tests that load ${item.site.file.path} run with any change`,
+      );
     }
+    return [...loaders].map(([file, reason]) => ({ file, reason }));
   }
 
   /** Removed (and renamed-away) files: their importers must be proven from the base index. */

@@ -31,8 +31,11 @@ export interface Propagation {
 
 export interface Seeds {
   readonly changed: readonly { readonly file: ProjectFile; readonly change: FileChange }[];
-  /** Modules changed as a whole (they imported a removed file). */
-  readonly wholeModules: readonly ProjectFile[];
+  /**
+   * Modules changed as a whole, with why: they imported a removed file, or they load a module
+   * no one can name (`import(x)`), which may be the changed one.
+   */
+  readonly wholeModules: readonly { readonly file: ProjectFile; readonly reason: string }[];
   /** Units named directly (an operation id on the command line), with the reason. */
   readonly units: readonly { readonly unit: CodeUnit; readonly reason: string }[];
 }
@@ -45,8 +48,8 @@ export function propagate(
 ): Propagation {
   const propagator = new Propagator(files, importers, graph);
   for (const { file, change } of seeds.changed) propagator.seedChange(file, change);
-  for (const file of seeds.wholeModules)
-    propagator.markModule(file.path, { from: null, reason: "imported a removed file" });
+  for (const { file, reason } of seeds.wholeModules)
+    propagator.markModule(file.path, { from: null, reason });
   for (const { unit, reason } of seeds.units) propagator.markUnit(unit, { from: null, reason });
   propagator.run();
   const { units, modules, typeOnlyFiles } = propagator;

@@ -62,9 +62,13 @@ export function computeAffected(
     analysis.descriptors.operations.filter((operation) => operation.id === id),
   );
 
+  const wholeModules = [
+    ...classified.importersOfRemoved.map((file) => ({ file, reason: "imported a removed file" })),
+    ...classified.unknownLoaders,
+  ];
   const changedFiles: ProjectFile[] = [
     ...classified.seeds.map((seed) => seed.file),
-    ...classified.importersOfRemoved,
+    ...wholeModules.map((entry) => entry.file),
     ...operations.map((operation) => operation.site.file),
   ];
   const files = analysedFiles(analysis, changedFiles, importers);
@@ -88,7 +92,7 @@ export function computeAffected(
       : [];
   });
   const propagation = propagate(
-    { changed: classified.seeds, wholeModules: classified.importersOfRemoved, units: named },
+    { changed: classified.seeds, wholeModules, units: named },
     files,
     importers,
     graph,

@@ -4,6 +4,7 @@ import { analyze, type Analysis } from "../analyze.js";
 import { buildValidatedIndex } from "../index-builder/build-index.js";
 import type { AgentixIndex } from "../index-file/types.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "../project/load-project.js";
+import { formatProblem } from "../project/tsconfig.js";
 import { Progress, type CliIO } from "./io.js";
 
 export interface ProjectArgs {
@@ -21,29 +22,45 @@ export function projectOptions(values: ProjectArgs): LoadProjectOptions {
 /** The analysis (not yet an index), for verbs that need the program: affected, verify. */
 export function projectAnalysis(values: ProjectArgs, io: CliIO): Analysis {
   const progress = new Progress(io);
+  let analysis: Analysis;
   try {
-    return analyzeWithProgress(values, io, progress);
+    analysis = analyzeWithProgress(values, io, progress);
   } finally {
     progress.done();
   }
+  announceProblems(analysis, io);
+  return analysis;
+}
+
+/**
+ * What loading the project found but did not stop for (tsconfig warnings, unreadable files,
+ * tests not analysed), on stderr: `check` lists them with its other findings instead.
+ */
+export function announceProblems(analysis: Analysis, io: CliIO): void {
+  for (const problem of analysis.loaded.problems)
+    io.stderr(`agentix: ${problem.severity}: ${formatProblem(problem)}\n`);
 }
 
 /** The project's validated index, as `agentix index` writes it. */
 export function projectIndex(
   values: ProjectArgs,
   io: CliIO,
+  options: { readonly announce?: boolean } = {},
 ): { index: AgentixIndex; root: string; timings: Record<string, number> } {
   const progress = new Progress(io);
+  let result: { index: AgentixIndex; analysis: Analysis };
   try {
     const started = performance.now();
     const analysis = analyzeWithProgress(values, io, progress);
     progress.update("building the index", 0, 0);
-    const index = buildValidatedIndex(analysis);
+    result = { index: buildValidatedIndex(analysis), analysis };
     analysis.timings["total"] = Math.round(performance.now() - started);
-    return { index, root: analysis.loaded.root, timings: analysis.timings };
   } finally {
     progress.done();
   }
+  if (options.announce !== false) announceProblems(result.analysis, io);
+  const { index, analysis } = result;
+  return { index, root: analysis.loaded.root, timings: analysis.timings };
 }
 
 function analyzeWithProgress(values: ProjectArgs, io: CliIO, progress: Progress): Analysis {

@@ -45,6 +45,18 @@ function importDeclarationTypeOnly(declaration: ts.ImportDeclaration): boolean {
   return bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
 }
 
+/** The string values an expression can only have (its type is a literal or a union of them). */
+function literalStrings(expression: ts.Expression, resolver: ValueResolver): string[] | undefined {
+  const type = resolver.loaded.program.getTypeChecker().getTypeAtLocation(expression);
+  const members = type.isUnion() ? type.types : [type];
+  const values: string[] = [];
+  for (const member of members) {
+    if (!member.isStringLiteral()) return undefined;
+    values.push(member.value);
+  }
+  return values.length > 0 ? [...new Set(values)].sort() : undefined;
+}
+
 /**
  * Walks one file once: collects its import sites (every form) and its calls of the agentix
  * API (through any import alias, namespace or local re-export module).
@@ -122,19 +134,39 @@ class FileScanner {
   /** `import(x)`, the global `require(x)`, or a call of the agentix API. */
   private visitCall(call: ts.CallExpression): void {
     if (call.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      this.imports.push(site("dynamic-import", literalOf(call.arguments[0]), call, false));
+      this.pushDynamic("dynamic-import", call);
     } else if (
       ts.isIdentifier(call.expression) &&
       call.expression.text === "require" &&
       call.arguments.length === 1
     ) {
-      if (this.resolver.lookup(call.expression) === undefined) {
-        this.imports.push(site("require", literalOf(call.arguments[0]), call, false));
-      }
+      if (this.resolver.lookup(call.expression) === undefined) this.pushDynamic("require", call);
     } else {
       const api = this.apiOfCallee(call.expression);
       if (api !== undefined) this.calls.push({ api, node: call, file: this.file });
     }
+  }
+
+  /**
+   * `import(x)` / `require(x)`: a literal target as it is; a `const` string (or a union of literal
+   * strings the type checker knows) as one site per value; anything else as a non-literal site.
+   */
+  private pushDynamic(form: "dynamic-import" | "require", call: ts.CallExpression): void {
+    const argument = call.arguments[0];
+    const literal = literalOf(argument);
+    const values = literal || !argument ? undefined : literalStrings(argument, this.resolver);
+    if (values === undefined) {
+      this.imports.push(site(form, literal, call, false));
+      return;
+    }
+    for (const value of values)
+      this.imports.push({
+        form,
+        specifier: value,
+        literal: undefined,
+        node: argument!,
+        typeOnly: false,
+      });
   }
 
   /** The agentix function a callee names, through imports, namespaces and re-exports. */

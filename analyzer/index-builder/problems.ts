@@ -24,8 +24,8 @@ export function diagnosticEntries({ diagnostics }: BuildContext): DiagnosticEntr
       code: item.code,
       severity: item.severity,
       message: item.message,
-      file: item.site?.file.path ?? null,
-      line: item.site ? (item.line ?? lineOf(item.site)) : null,
+      file: item.file ?? item.site?.file.path ?? null,
+      line: item.line ?? (item.site ? lineOf(item.site) : null),
       related: item.related
         .map((site) => ({ file: site.file.path, line: lineOf(site) }))
         .sort(

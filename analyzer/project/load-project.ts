@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { Project, ts } from "./ts-morph.js";
 import {
@@ -11,6 +11,11 @@ import {
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import { ProjectLoadError } from "../errors.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
+import { testsOutsideTsconfig } from "./test-discovery.js";
+import { findTsconfig, problemOf, readTsconfig, shownPath, type LoadProblem } from "./tsconfig.js";
+import { readVitestConfig, type VitestConfig } from "./vitest-config.js";
+
+export type { LoadProblem } from "./tsconfig.js";
 
 export interface LoadProjectOptions {
   /** The project root: paths in the index are relative to it. Default: the tsconfig's folder, else the working directory. */
@@ -43,6 +48,13 @@ export interface LoadedProject {
   readonly addedTests: readonly string[];
   /** The projects the tsconfig references (`references`), absolute; empty without any. */
   readonly projectReferences: readonly string[];
+  /** What the project's Vitest config runs, read statically. */
+  readonly vitest: VitestConfig;
+  /**
+   * What loading found but did not stop for: tsconfig warnings (with positions), files that do
+   * not exist or cannot be read, tests owned by another tsconfig, an unreadable Vitest config.
+   */
+  readonly problems: readonly LoadProblem[];
 }
 
 export interface ProjectFile {
@@ -54,84 +66,8 @@ export interface ProjectFile {
   readonly declaration: boolean;
 }
 
-function formatDiagnostic(diagnostic: ts.Diagnostic, root: string): string {
-  const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
-  if (diagnostic.file && diagnostic.start !== undefined) {
-    const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-    const file = relativeToRoot(root, diagnostic.file.fileName) ?? diagnostic.file.fileName;
-    return `${file}:${line + 1}:${character + 1}: ${message}`;
-  }
-  return message;
-}
-
 function display(root: string, file: string): string {
   return relativeToRoot(root, file) ?? file;
-}
-
-/** A path as people read it in load errors: relative to the working directory when inside it. */
-function shownPath(file: string): string {
-  return relativeToRoot(process.cwd(), file) ?? file;
-}
-
-/** Reads and parses a tsconfig.json, turning every problem into a ProjectLoadError. */
-export function readTsconfig(
-  tsconfigFile: string,
-  root: string,
-): { parsed: ts.ParsedCommandLine; files: string[] } {
-  const shown = shownPath(tsconfigFile);
-  if (!existsSync(tsconfigFile)) {
-    throw new ProjectLoadError(
-      "tsconfig-missing",
-      `${shown}: no such file (pass the project's tsconfig with --project <path>)`,
-      shown,
-    );
-  }
-  const read = ts.readConfigFile(tsconfigFile, (file) => ts.sys.readFile(file));
-  if (read.error) {
-    throw new ProjectLoadError(
-      "tsconfig-invalid",
-      `${shown} is not valid: ${formatDiagnostic(read.error, root)}`,
-      shown,
-    );
-  }
-  const readFiles = new Set<string>([path.resolve(tsconfigFile)]);
-  const host: ts.ParseConfigHost = {
-    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
-    readDirectory: (...args) => ts.sys.readDirectory(...args),
-    fileExists: (file) => ts.sys.fileExists(file),
-    readFile: (file) => {
-      const text = ts.sys.readFile(file);
-      if (text !== undefined && /\.json$/iu.test(file)) readFiles.add(path.resolve(file));
-      return text;
-    },
-  };
-  const parsed = ts.parseJsonConfigFileContent(
-    read.config,
-    host,
-    path.dirname(tsconfigFile),
-    undefined,
-    tsconfigFile,
-  );
-  // TS18003 (no inputs) is handled below with a better message; the rest are fatal.
-  const errors = parsed.errors.filter((diagnostic) => diagnostic.code !== 18003);
-  if (errors.length > 0) {
-    throw new ProjectLoadError(
-      "tsconfig-invalid",
-      `${shown} is not valid:\n${errors.map((error) => `  ${formatDiagnostic(error, root)}`).join("\n")}`,
-      shown,
-    );
-  }
-  if (parsed.fileNames.length === 0) {
-    const references = (parsed.projectReferences ?? []).map((reference) =>
-      display(root, reference.path),
-    );
-    const hint =
-      references.length > 0
-        ? `; it only references other projects (${references.join(", ")}): pass one of them with --project`
-        : "; check its include/files settings";
-    throw new ProjectLoadError("tsconfig-empty", `${shown} includes no source files${hint}`, shown);
-  }
-  return { parsed, files: [...readFiles].sort() };
 }
 
 /** Loads agentix.config.json from the root, or the defaults when there is none. */
@@ -148,7 +84,7 @@ export function loadAgentixConfig(root: string): AgentixConfig {
   }
 }
 
-/** Resolves the root and tsconfig paths of the options. */
+/** Resolves the root and tsconfig paths of the options (the tsconfig searched upwards, as tsc does). */
 export function resolveProjectPaths(
   options: LoadProjectOptions,
   cwd: string = process.cwd(),
@@ -156,12 +92,25 @@ export function resolveProjectPaths(
   const tsconfigFile =
     options.tsconfig !== undefined
       ? path.resolve(cwd, options.tsconfig)
-      : path.join(path.resolve(cwd, options.root ?? "."), "tsconfig.json");
-  const root = path.resolve(
-    cwd,
-    options.root ?? (options.tsconfig !== undefined ? path.dirname(tsconfigFile) : "."),
-  );
+      : findTsconfig(cwd, options.root);
+  const root = path.resolve(cwd, options.root ?? path.dirname(tsconfigFile));
   return { root, tsconfigFile };
+}
+
+/** A --root that does not exist (or is a file) is the user's mistake, said as such. */
+function assertRoot(root: string): void {
+  let directory = false;
+  try {
+    directory = statSync(root).isDirectory();
+  } catch {
+    directory = false;
+  }
+  if (!directory)
+    throw new ProjectLoadError(
+      "root-missing",
+      `${shownPath(root)}: the project root ${existsSync(root) ? "is not a directory" : "does not exist"}`,
+      undefined,
+    );
 }
 
 /**
@@ -170,27 +119,127 @@ export function resolveProjectPaths(
  */
 export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   const { root, tsconfigFile } = resolveProjectPaths(options);
-  if (existsSync(tsconfigFile) && (!existsSync(root) || !statSync(root).isDirectory())) {
-    throw new ProjectLoadError(
-      "root-missing",
-      `${shownPath(root)}: the project root is not a directory`,
-      undefined,
-    );
-  }
-  const { parsed, files: tsconfigFiles } = readTsconfig(tsconfigFile, root);
+  assertRoot(root);
+  const { parsed, files: tsconfigFiles, problems } = readTsconfig(tsconfigFile, root);
+  if (parsed.fileNames.length === 0) throw emptyTsconfig(tsconfigFile, root, parsed);
   const config = loadAgentixConfig(root);
   const compilerOptions: ts.CompilerOptions = { ...parsed.options, noEmit: true };
   delete compilerOptions.incremental;
   delete compilerOptions.tsBuildInfoFile;
-  const addedTests = testsOutsideTsconfig(root, parsed, config);
+  const vitest = readVitestConfig(root);
+  if (vitest.problem) problems.push(vitest.problem);
+  const discovery = testsOutsideTsconfig({
+    root,
+    tsconfigFile,
+    parsed,
+    layout: layoutFor(config),
+    vitest,
+  });
+  problems.push(...discovery.problems);
   const project = new Project({
     compilerOptions,
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
   });
-  for (const fileName of [...parsed.fileNames, ...addedTests])
-    project.addSourceFileAtPath(fileName);
+  const addedTests: string[] = [];
+  for (const fileName of parsed.fileNames) addSource(project, fileName, root, problems, "tsconfig");
+  for (const fileName of discovery.added)
+    if (addSource(project, fileName, root, problems, "test")) addedTests.push(fileName);
   const program = project.getProgram().compilerObject;
+  problems.push(...optionProblems(program, root, problems));
+  const files = projectFiles(program, root);
+  return {
+    root,
+    tsconfigFile,
+    tsconfigFiles,
+    config,
+    project,
+    program,
+    compilerOptions,
+    files,
+    fileByName: new Map(files.map((file) => [file.fileName, file])),
+    addedTests: addedTests.map((file) => relativeToRoot(root, file) ?? file).sort(),
+    projectReferences: (parsed.projectReferences ?? []).map((reference) => reference.path),
+    vitest,
+    problems,
+  };
+}
+
+function emptyTsconfig(tsconfigFile: string, root: string, parsed: ts.ParsedCommandLine) {
+  const shown = shownPath(tsconfigFile);
+  const references = (parsed.projectReferences ?? []).map((reference) =>
+    display(root, reference.path),
+  );
+  const hint =
+    references.length > 0
+      ? `; it only references other projects (${references.join(", ")}): pass one of them with --project`
+      : "; check its include/files settings";
+  return new ProjectLoadError("tsconfig-empty", `${shown} includes no source files${hint}`, shown);
+}
+
+/**
+ * Adds one source file; a file that is missing or cannot be read is a problem with its path
+ * and cause (a warning for a `files` entry that does not exist, as tsc reports it; an error for
+ * a file that exists and cannot be read), never an exception.
+ */
+function addSource(
+  project: Project,
+  fileName: string,
+  root: string,
+  problems: LoadProblem[],
+  from: "tsconfig" | "test",
+): boolean {
+  const shown = display(root, path.resolve(fileName));
+  let reason: string | undefined;
+  try {
+    if (statSync(fileName).isDirectory()) reason = "EISDIR: it is a directory";
+    else accessSync(fileName, constants.R_OK);
+  } catch (error) {
+    reason = (error as NodeJS.ErrnoException).code ?? String(error);
+  }
+  if (reason !== undefined) {
+    const missing = reason === "ENOENT";
+    problems.push({
+      code: missing ? "file-missing" : "unreadable",
+      severity: missing ? "warning" : "error",
+      message: missing
+        ? `the ${from === "tsconfig" ? "tsconfig names this file" : "test"} but it does not exist (ENOENT)`
+        : `this file cannot be read (${reason}); it is not analysed`,
+      file: shown,
+      line: null,
+      column: null,
+    });
+    return false;
+  }
+  project.addSourceFileAtPath(fileName);
+  return true;
+}
+
+/** TS5101, TS5102, TS5107, TS5108: an option deprecated or removed, which tsc reports and agentix carries on past. */
+const DEPRECATIONS = new Set([5101, 5102, 5107, 5108]);
+
+/** Deprecated compiler options, as tsc reports them (once each, as warnings). */
+function optionProblems(
+  program: ts.Program,
+  root: string,
+  known: readonly LoadProblem[],
+): LoadProblem[] {
+  const seen = new Set(
+    known.map((problem) => `${problem.file}:${problem.line}:${problem.message}`),
+  );
+  const found: LoadProblem[] = [];
+  for (const diagnostic of program.getOptionsDiagnostics()) {
+    if (!DEPRECATIONS.has(diagnostic.code)) continue;
+    const problem = problemOf(diagnostic, root, "warning");
+    const key = `${problem.file}:${problem.line}:${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push(problem);
+  }
+  return found;
+}
+
+function projectFiles(program: ts.Program, root: string): ProjectFile[] {
   const files: ProjectFile[] = [];
   for (const sourceFile of program.getSourceFiles()) {
     const fileName = sourceFile.fileName;
@@ -204,43 +253,5 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
       declaration: sourceFile.isDeclarationFile || isDeclarationFile(fileName),
     });
   }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return {
-    root,
-    tsconfigFile,
-    tsconfigFiles,
-    config,
-    project,
-    program,
-    compilerOptions,
-    files,
-    fileByName: new Map(files.map((file) => [file.fileName, file])),
-    addedTests: addedTests.map((file) => relativeToRoot(root, file) ?? file).sort(),
-    projectReferences: (parsed.projectReferences ?? []).map((reference) => reference.path),
-  };
-}
-
-const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"];
-
-/**
- * Test files under the root (the configured test globs) that the tsconfig does not include:
- * a build tsconfig often excludes tests, yet tests are what the index links to operations.
- * node_modules and the tsconfig's output folders are never searched.
- */
-function testsOutsideTsconfig(
-  root: string,
-  parsed: ts.ParsedCommandLine,
-  config: AgentixConfig,
-): string[] {
-  const layout = layoutFor(config);
-  const included = new Set(parsed.fileNames.map((file) => path.resolve(file)));
-  const excluded = ["**/node_modules", "**/.git", "**/.agentix"];
-  for (const dir of [parsed.options.outDir, parsed.options.declarationDir]) {
-    if (dir !== undefined) excluded.push(path.resolve(dir));
-  }
-  return ts.sys
-    .readDirectory(root, SOURCE_EXTENSIONS, excluded, ["**/*"])
-    .map((file) => path.resolve(file))
-    .filter((file) => !included.has(file) && !isDeclarationFile(file) && layout.isTestFile(file))
-    .sort();
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -8,6 +8,7 @@ import {
 import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
 import { toPosix } from "../../schema/paths.js";
+import { importsTestFramework } from "./test-discovery.js";
 
 /**
  * What each file is, by the same configuration (and the same feature-folder logic) the ESLint
@@ -50,8 +51,20 @@ export class FileRoles {
     return feature;
   }
 
+  private readonly tests = new Map<ProjectFile, boolean>();
+
+  /** A test by its name (the configured globs), by importing a test framework, or because Vitest runs it. */
   isTest(file: ProjectFile): boolean {
-    return this.layout.isTestFile(this.absolute(file));
+    let test = this.tests.get(file);
+    if (test === undefined) {
+      test =
+        !file.declaration &&
+        (this.layout.isTestFile(this.absolute(file)) ||
+          this.loaded.vitest.runs(file.path) === true ||
+          importsTestFramework(file.sourceFile));
+      this.tests.set(file, test);
+    }
+    return test;
   }
 
   role(file: ProjectFile): FileRole {

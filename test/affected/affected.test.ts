@@ -297,25 +297,34 @@ describe("affected --since HEAD", () => {
         path: "src/features/cart/coupon.ts",
       },
     ],
-    [
-      "an unresolved dynamic import",
-      () =>
-        appendFileSync(
-          path.join(project, "src/adapters/memory.ts"),
-          "export const load = (name: string) => import(name);\n",
-        ),
-      {
-        code: "unresolved-import",
-        message:
-          "src/adapters/memory.ts:13: import() with a non-literal target: the module it loads cannot be known statically",
-        path: "src/adapters/memory.ts",
-      },
-    ],
   ])("widens to everything for %s", (_name, edit, reason) => {
     const result = affectedAfter(edit);
     expect(result.widened).toEqual([reason]);
     expect(result.tests.selected).toEqual(result.tests.total);
     expect(result.tests.files.every((file) => file.whole)).toBe(true);
+  });
+
+  it("runs the tests that load an unresolved dynamic import, not the whole application", () => {
+    const result = affectedAfter(() => {
+      appendFileSync(
+        path.join(project, "src/adapters/memory.ts"),
+        "export const load = (name: string) => import(name);\n",
+      );
+      appendFileSync(
+        path.join(project, "src/features/catalog/model.ts"),
+        "export const one = 1;\n",
+      );
+    });
+    expect(result.widened).toEqual([]);
+    expect(result.notes).toEqual([
+      "src/adapters/memory.ts:13: import() with a non-literal target: the module it loads cannot be known statically: the tests that load src/adapters/memory.ts run with any change",
+    ]);
+    // The cart's tests load neither the changed model nor the adapter with the unknown import().
+    expect(selection(result)).toEqual([
+      "src/features/catalog/catalog.test.ts",
+      "test/app.test.ts",
+      "test/process.test.ts",
+    ]);
   });
 });
 

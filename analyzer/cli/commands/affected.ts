@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { baseIndexAt } from "../../affected/base-index.js";
 import { changesSince, type FileChange } from "../../affected/changes.js";
@@ -12,6 +12,7 @@ import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { projectAnalysis, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 import { toPosix } from "../../../schema/paths.js";
+import { walkProject } from "../../project/walk.js";
 
 const USAGE = `Usage: agentix affected <feature|operation|file...> [options]
        agentix affected --since <git-ref> [options]
@@ -75,9 +76,8 @@ export function runAffected(
         continue;
       }
       const absolute = path.resolve(io.cwd, target);
-      const relative = toPosix(path.relative(root, absolute));
       if (existsSync(absolute)) {
-        changes.push({ path: relative, status: "modified" });
+        changes.push(...targetChanges(absolute, root));
         continue;
       }
       const ids = [...analysis.descriptors.operations.map((operation) => operation.id)].sort();
@@ -97,6 +97,14 @@ export function runAffected(
       changes,
     }),
   };
+}
+
+/** A file named on the command line, or every file under a folder named there. */
+function targetChanges(absolute: string, root: string): FileChange[] {
+  const files = statSync(absolute).isDirectory()
+    ? walkProject(absolute, () => true).files
+    : [absolute];
+  return files.map((file) => ({ path: toPosix(path.relative(root, file)), status: "modified" }));
 }
 
 export const affectedCommand: Command = {

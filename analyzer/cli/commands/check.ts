@@ -246,7 +246,7 @@ agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
     });
     let result: CheckResult;
     try {
-      const { index } = projectIndex(values, io);
+      const { index } = projectIndex(values, io, { announce: false });
       result = checkResult(problemsOf(index), index);
     } catch (error) {
       if (!(error instanceof ProjectLoadError) || error.code !== "config-invalid") throw error;

@@ -122,9 +122,25 @@ export function testsStep(context: StepContext): VerifyStep {
   const vitest = toolBin(root, "vitest", "vitest");
   const from = vitestRoot(root);
   const prefix = toPosix(path.relative(from, root));
+  // Selected tests that the project's Vitest config does not run belong to another runner.
+  const runs = analysis.loaded.vitest.runs;
+  const otherRunner = affected.tests.files.filter((file) => runs(file.file) === false);
+  const byVitest = {
+    ...affected,
+    tests: {
+      ...affected.tests,
+      files: affected.tests.files.filter((file) => runs(file.file) !== false),
+    },
+  };
   const filters = widened
     ? [prefix === "" ? "." : prefix]
-    : vitestFilters(affected, prefix === "" ? "" : `${prefix}/`);
+    : vitestFilters(byVitest, prefix === "" ? "" : `${prefix}/`);
+  if (otherRunner.length > 0) {
+    const config = analysis.loaded.vitest.file ?? "Vitest's defaults";
+    context.log(
+      `\ntests not run by vitest (${config} does not include them; run them with their own runner):\n${otherRunner.map((file) => `  ${file.file}\n`).join("")}`,
+    );
+  }
   if (vitest === undefined) {
     const why = "vitest is not installed for this project";
     context.log(`\ntests: skipped\n  why: ${why}\n`);

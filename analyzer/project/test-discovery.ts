@@ -1,0 +1,140 @@
+// Which files are tests: the configured globs (every common runner's naming by default), any
+// file that imports a test framework, and what the project's Vitest config runs. Tests the
+// tsconfig leaves out are analysed with it only when it is the tsconfig that owns them; a test
+// owned by another tsconfig (a package or a sibling app with its own) is reported, not analysed
+// with options that are not its own.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ts } from "./ts-morph.js";
+import type { ProjectLayout } from "../../eslint-plugin/logic/project/layout.js";
+import { isDeclarationFile, relativeToRoot } from "./paths.js";
+import type { LoadProblem } from "./tsconfig.js";
+import type { VitestConfig } from "./vitest-config.js";
+import { walkProject } from "./walk.js";
+
+/** Modules only tests import: a file importing one is a test, whatever its name. */
+export const TEST_FRAMEWORKS: ReadonlySet<string> = new Set([
+  "vitest",
+  "jest",
+  "@jest/globals",
+  "node:test",
+  "bun:test",
+  "@playwright/test",
+  "mocha",
+  "chai",
+  "ava",
+  "uvu",
+]);
+
+const FRAMEWORK_IMPORT =
+  /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["'](vitest|jest|@jest\/globals|node:test|bun:test|@playwright\/test|mocha|chai|ava|uvu)["']/u;
+
+/** Whether a parsed file imports a test framework (static imports and import-equals). */
+export function importsTestFramework(sourceFile: ts.SourceFile): boolean {
+  for (const statement of sourceFile.statements) {
+    let specifier: ts.Expression | undefined;
+    if (ts.isImportDeclaration(statement)) specifier = statement.moduleSpecifier;
+    else if (
+      ts.isImportEqualsDeclaration(statement) &&
+      ts.isExternalModuleReference(statement.moduleReference)
+    )
+      specifier = statement.moduleReference.expression;
+    if (
+      specifier !== undefined &&
+      ts.isStringLiteral(specifier) &&
+      TEST_FRAMEWORKS.has(specifier.text)
+    )
+      return true;
+  }
+  return false;
+}
+
+/** The same question for a file not parsed yet: its text, read once. */
+function textImportsTestFramework(file: string): boolean {
+  try {
+    return FRAMEWORK_IMPORT.test(readFileSync(file, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+const SOURCE_FILE = /\.(?:[cm]?ts|tsx)$/u;
+
+export interface TestDiscovery {
+  /** Test files outside the tsconfig that the analysis adds (absolute, sorted). */
+  readonly added: string[];
+  readonly problems: LoadProblem[];
+}
+
+export interface DiscoveryInput {
+  readonly root: string;
+  readonly tsconfigFile: string;
+  readonly parsed: ts.ParsedCommandLine;
+  readonly layout: ProjectLayout;
+  readonly vitest: VitestConfig;
+}
+
+/**
+ * Tests under the root that the tsconfig does not include (build configs often exclude tests):
+ * found by the one walk, which also reports every folder it could not read.
+ */
+export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
+  const { root, parsed, layout, vitest } = input;
+  const included = new Set(parsed.fileNames.map((file) => path.resolve(file)));
+  const skipped = new Set<string>();
+  for (const dir of [parsed.options.outDir, parsed.options.declarationDir])
+    if (dir !== undefined) skipped.add(path.resolve(dir));
+  const isTest = (file: string): boolean => {
+    const relative = relativeToRoot(root, file) ?? file;
+    return (
+      layout.isTestFile(file) || vitest.runs(relative) === true || textImportsTestFramework(file)
+    );
+  };
+  const walk = walkProject(
+    root,
+    (file) => SOURCE_FILE.test(file) && !isDeclarationFile(file) && !included.has(file),
+    skipped,
+  );
+  const problems: LoadProblem[] = walk.unreadable.map(({ dir, reason }) => ({
+    code: "unreadable",
+    severity: "error",
+    message: `this folder cannot be read (${reason}); the files in it are not analysed`,
+    file: relativeToRoot(root, dir) ?? dir,
+    line: null,
+    column: null,
+  }));
+  const added: string[] = [];
+  const owners = new Map<string, string>();
+  const analysedDir = path.dirname(path.resolve(input.tsconfigFile));
+  for (const file of walk.files) {
+    if (!isTest(file)) continue;
+    const owner = ownerTsconfig(path.dirname(file), root, owners);
+    if (owner === undefined || path.dirname(owner) === analysedDir) {
+      added.push(file);
+      continue;
+    }
+    const relative = relativeToRoot(root, file) ?? file;
+    problems.push({
+      code: "test-not-analysed",
+      severity: "warning",
+      message: `a test the analysed tsconfig leaves out and ${relativeToRoot(root, owner) ?? owner} owns: it is not analysed (pass that tsconfig with --project to analyse it)`,
+      file: relative,
+      line: null,
+      column: null,
+    });
+  }
+  return { added, problems };
+}
+
+/** The nearest tsconfig.json from `dir` up to the root, memoised per folder. */
+function ownerTsconfig(dir: string, root: string, memo: Map<string, string>): string | undefined {
+  const known = memo.get(dir);
+  if (known !== undefined) return known === "" ? undefined : known;
+  const candidate = path.join(dir, "tsconfig.json");
+  let owner: string | undefined;
+  if (ts.sys.fileExists(candidate)) owner = candidate;
+  else if (dir !== root && relativeToRoot(root, dir) !== undefined)
+    owner = ownerTsconfig(path.dirname(dir), root, memo);
+  memo.set(dir, owner ?? "");
+  return owner;
+}

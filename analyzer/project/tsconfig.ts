@@ -1,0 +1,139 @@
+// Reading a tsconfig as tsc does: only a file that cannot be read or parsed at all stops the
+// analysis; an `extends` that does not resolve, an unknown or deprecated option, a `files`
+// entry that does not exist are warnings with their position, and the analysis runs with what
+// is known.
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { ts } from "./ts-morph.js";
+import { ProjectLoadError } from "../errors.js";
+import { relativeToRoot } from "./paths.js";
+
+/** A problem found while loading the project that does not stop it. */
+export interface LoadProblem {
+  readonly code: string;
+  readonly severity: "error" | "warning";
+  readonly message: string;
+  /** Repository-relative POSIX path (absolute when outside the root), or null. */
+  readonly file: string | null;
+  readonly line: number | null;
+  readonly column: number | null;
+}
+
+export interface ReadTsconfig {
+  readonly parsed: ts.ParsedCommandLine;
+  /** The tsconfig files read (the file and its `extends` chain), absolute, sorted. */
+  readonly files: string[];
+  readonly problems: LoadProblem[];
+}
+
+/** A path as people read it in load errors: relative to the working directory when inside it. */
+export function shownPath(file: string): string {
+  return relativeToRoot(process.cwd(), file) ?? file;
+}
+
+/** A TypeScript diagnostic as a load problem: its file, 1-based line and column. */
+export function problemOf(
+  diagnostic: ts.Diagnostic,
+  root: string,
+  severity: LoadProblem["severity"],
+): LoadProblem {
+  const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+  const code = `TS${diagnostic.code}`;
+  if (diagnostic.file && diagnostic.start !== undefined) {
+    const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+    const fileName = path.resolve(diagnostic.file.fileName);
+    const file = relativeToRoot(root, fileName) ?? fileName;
+    return {
+      code,
+      severity,
+      message: `${message} (${code})`,
+      file,
+      line: line + 1,
+      column: character + 1,
+    };
+  }
+  return { code, severity, message: `${message} (${code})`, file: null, line: null, column: null };
+}
+
+/** `file:line:column: message`, as tsc and ESLint print positions. */
+export function formatProblem(problem: LoadProblem): string {
+  const at =
+    problem.file === null
+      ? ""
+      : `${problem.file}${problem.line === null ? "" : `:${problem.line}:${problem.column}`}: `;
+  return `${at}${problem.message}`;
+}
+
+function readError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** Reads and parses a tsconfig.json: a ProjectLoadError only when it cannot be parsed at all. */
+export function readTsconfig(tsconfigFile: string, root: string): ReadTsconfig {
+  const shown = shownPath(tsconfigFile);
+  if (!existsSync(tsconfigFile)) {
+    throw new ProjectLoadError(
+      "tsconfig-missing",
+      `${shown}: no such file (pass the project's tsconfig with --project <path>)`,
+      shown,
+    );
+  }
+  let text: string | undefined;
+  try {
+    if (statSync(tsconfigFile).isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
+    text = ts.sys.readFile(tsconfigFile);
+    if (text === undefined) throw Object.assign(new Error(), { code: "EACCES" });
+  } catch (error) {
+    throw new ProjectLoadError(
+      "tsconfig-invalid",
+      `${shown} cannot be read (${readError(error)})`,
+      shown,
+    );
+  }
+  const source = ts.parseJsonText(tsconfigFile, text);
+  const syntax = (source as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
+  const topLevel = source.statements[0]?.expression;
+  if (syntax.length > 0 || (topLevel !== undefined && !ts.isObjectLiteralExpression(topLevel))) {
+    const first = syntax[0];
+    const detail = first
+      ? formatProblem(problemOf(first, root, "error"))
+      : "its top level is not an object";
+    throw new ProjectLoadError("tsconfig-invalid", `${shown} is not valid: ${detail}`, shown);
+  }
+  const readFiles = new Set<string>([path.resolve(tsconfigFile)]);
+  const host: ts.ParseConfigHost = {
+    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    readDirectory: (...args) => ts.sys.readDirectory(...args),
+    fileExists: (file) => ts.sys.fileExists(file),
+    readFile: (file) => {
+      const read = ts.sys.readFile(file);
+      if (read !== undefined && /\.json$/iu.test(file)) readFiles.add(path.resolve(file));
+      return read;
+    },
+  };
+  const parsed = ts.parseJsonSourceFileConfigFileContent(
+    source,
+    host,
+    path.dirname(tsconfigFile),
+    undefined,
+    tsconfigFile,
+  );
+  // TS18003 (no inputs) is reported by the caller with a better message.
+  const problems = parsed.errors
+    .filter((diagnostic) => diagnostic.code !== 18003)
+    .map((diagnostic) => problemOf(diagnostic, root, "warning"));
+  return { parsed, files: [...readFiles].sort(), problems };
+}
+
+/**
+ * The tsconfig a verb analyses without --project: `<root>/tsconfig.json` when a root is given,
+ * else the nearest tsconfig.json from the working directory upwards, as tsc finds it.
+ */
+export function findTsconfig(cwd: string, root: string | undefined): string {
+  if (root !== undefined) return path.join(path.resolve(cwd, root), "tsconfig.json");
+  return (
+    ts.findConfigFile(path.resolve(cwd), (file) => ts.sys.fileExists(file)) ??
+    path.join(path.resolve(cwd), "tsconfig.json")
+  );
+}

@@ -1,0 +1,248 @@
+// Which files `vitest run` runs, read from the project's Vitest (or Vite) config as text, never
+// executed: `test.include`, `test.exclude` and inline `test.projects` where they are literals.
+// When they are not, the reader says so and nothing is narrowed by it.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import picomatch from "picomatch";
+import { ts } from "./ts-morph.js";
+import { unwrap } from "./ts-syntax.js";
+import type { LoadProblem } from "./tsconfig.js";
+import { relativeToRoot } from "./paths.js";
+import { toPosix } from "../../schema/paths.js";
+
+/** Vitest's own defaults (vitest 4). */
+export const VITEST_DEFAULT_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
+export const VITEST_DEFAULT_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
+
+const CONFIG_NAMES = ["vitest.config", "vite.config"].flatMap((base) =>
+  ["ts", "mts", "cts", "js", "mjs", "cjs"].map((ext) => `${base}.${ext}`),
+);
+
+export interface VitestConfig {
+  /** The config read, repository-relative; null when the project has none (defaults apply). */
+  readonly file: string | null;
+  /**
+   * Whether `vitest run` runs the file (repository-relative POSIX path); undefined when the config
+   * could not be read statically (then `problem` says why).
+   */
+  readonly runs: (file: string) => boolean | undefined;
+  readonly problem: LoadProblem | undefined;
+}
+
+interface Globs {
+  include: string[];
+  exclude: string[];
+  /** Already relative to the project root (a nested config's projects). */
+  ownRoot?: boolean;
+}
+
+class NotLiteral extends Error {
+  constructor(
+    readonly node: ts.Node,
+    reason = "not a literal",
+  ) {
+    super(reason);
+  }
+}
+
+export function readVitestConfig(root: string): VitestConfig {
+  for (const name of CONFIG_NAMES) {
+    const file = path.join(root, name);
+    if (!isFile(file)) continue;
+    const shown = relativeToRoot(root, file) ?? file;
+    try {
+      const projects = readConfigFile(file, root, 0);
+      const matchers = projects.map(
+        (globs) => [picomatch(globs.include), picomatch(globs.exclude, { dot: true })] as const,
+      );
+      return {
+        file: shown,
+        runs: (relative) =>
+          matchers.some(([include, exclude]) => include(relative) && !exclude(relative)),
+        problem: undefined,
+      };
+    } catch (error) {
+      if (!(error instanceof NotLiteral)) throw error;
+      return { file: shown, runs: () => undefined, problem: notLiteralProblem(error, root) };
+    }
+  }
+  const [include, exclude] = [picomatch(VITEST_DEFAULT_INCLUDE), picomatch(VITEST_DEFAULT_EXCLUDE)];
+  return { file: null, runs: (file) => include(file) && !exclude(file), problem: undefined };
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function notLiteralProblem(error: NotLiteral, root: string): LoadProblem {
+  const source = error.node.getSourceFile();
+  const { line, character } = source.getLineAndCharacterOfPosition(error.node.getStart(source));
+  const file = relativeToRoot(root, source.fileName) ?? source.fileName;
+  return {
+    code: "vitest-config-not-literal",
+    severity: "warning",
+    message: `which files Vitest runs cannot be read statically (${error.node.getText(source).slice(0, 60)} is not a literal): every file the test globs match counts as a test, and verify passes Vitest only the files it names`,
+    file,
+    line: line + 1,
+    column: character + 1,
+  };
+}
+
+/** One config file's projects, their globs relative to the project root. */
+function readConfigFile(file: string, root: string, depth: number): Globs[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const source = ts.createSourceFile(file, "", ts.ScriptTarget.Latest, true);
+    throw new NotLiteral(source, `cannot be read: ${(error as NodeJS.ErrnoException).code}`);
+  }
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const prefix = toPosix(path.relative(root, path.dirname(file)));
+  const rebase = (glob: string): string =>
+    prefix === "" ? glob.replace(/^\.\//u, "") : path.posix.join(prefix, glob);
+  const context: ReadContext = { root, depth, dir: path.dirname(file) };
+  return readTestOptions(source, context).map((globs) =>
+    globs.ownRoot
+      ? { include: globs.include, exclude: globs.exclude }
+      : { include: globs.include.map(rebase), exclude: globs.exclude.map(rebase) },
+  );
+}
+
+interface ReadContext {
+  readonly root: string;
+  readonly dir: string;
+  readonly depth: number;
+}
+
+function propertyName(property: ts.ObjectLiteralElementLike): string | undefined {
+  const name = property.name;
+  if (name === undefined) return undefined;
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
+}
+
+/** The object literal a property holds, or a NotLiteral. */
+function objectOf(node: ts.Expression): ts.ObjectLiteralExpression {
+  const inner = unwrap(node);
+  if (!ts.isObjectLiteralExpression(inner)) throw new NotLiteral(inner);
+  return inner;
+}
+
+/** `configDefaults.include` / `.exclude` (imported from vitest/config) are Vitest's defaults. */
+const DEFAULTS: Readonly<Record<string, readonly string[]>> = {
+  "configDefaults.include": VITEST_DEFAULT_INCLUDE,
+  "configDefaults.exclude": VITEST_DEFAULT_EXCLUDE,
+};
+
+function stringsOf(node: ts.Expression): string[] {
+  const inner = unwrap(node);
+  const known = DEFAULTS[inner.getText()];
+  if (known !== undefined) return [...known];
+  if (!ts.isArrayLiteralExpression(inner)) throw new NotLiteral(inner);
+  return inner.elements.flatMap((element) => {
+    if (ts.isSpreadElement(element)) return stringsOf(element.expression);
+    const value = unwrap(element);
+    if (!ts.isStringLiteral(value) && !ts.isNoSubstitutionTemplateLiteral(value))
+      throw new NotLiteral(value);
+    return [value.text];
+  });
+}
+
+/** Every `test: { ... }` property of the file (the config object may be wrapped in calls). */
+function testProperties(source: ts.SourceFile): ts.PropertyAssignment[] {
+  const found: ts.PropertyAssignment[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAssignment(node) && propertyName(node) === "test") found.push(node);
+    else ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The include/exclude of the config, one entry per project (inline `projects` objects). */
+function readTestOptions(source: ts.SourceFile, context: ReadContext): Globs[] {
+  const tests = testProperties(source);
+  if (tests.length === 0) {
+    return [{ include: VITEST_DEFAULT_INCLUDE, exclude: VITEST_DEFAULT_EXCLUDE }];
+  }
+  if (tests.length > 1) throw new NotLiteral(tests[1]!);
+  return globsOf(objectOf(tests[0]!.initializer), context);
+}
+
+function globsOf(test: ts.ObjectLiteralExpression, context: ReadContext | undefined): Globs[] {
+  const own: Globs = { include: VITEST_DEFAULT_INCLUDE, exclude: VITEST_DEFAULT_EXCLUDE };
+  let projects: Globs[] | undefined;
+  for (const property of test.properties) {
+    if (ts.isSpreadAssignment(property)) throw new NotLiteral(property);
+    const name = propertyName(property);
+    if (name !== "include" && name !== "exclude" && name !== "projects" && name !== "workspace")
+      continue;
+    if (!ts.isPropertyAssignment(property)) throw new NotLiteral(property);
+    if (name === "include") own.include = stringsOf(property.initializer);
+    else if (name === "exclude") own.exclude = stringsOf(property.initializer);
+    else if (context !== undefined) projects = projectsOf(property.initializer, context);
+    else throw new NotLiteral(property);
+  }
+  return projects ?? [own];
+}
+
+/** Inline projects (`{ test: { include } }`) and projects named by a glob of config files. */
+function projectsOf(node: ts.Expression, context: ReadContext): Globs[] {
+  const inner = unwrap(node);
+  if (!ts.isArrayLiteralExpression(inner)) throw new NotLiteral(inner);
+  return inner.elements.flatMap((element) => {
+    const value = unwrap(element as ts.Expression);
+    if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value))
+      return projectFiles(value, context);
+    const project = objectOf(element as ts.Expression);
+    const test = project.properties.find((property) => propertyName(property) === "test");
+    if (test === undefined) throw new NotLiteral(project);
+    if (!ts.isPropertyAssignment(test)) throw new NotLiteral(test);
+    return globsOf(objectOf(test.initializer), undefined);
+  });
+}
+
+/** The config files a project glob names (a folder means its vitest.config.*), each read. */
+function projectFiles(glob: ts.StringLiteralLike, context: ReadContext): Globs[] {
+  if (context.depth > 2) throw new NotLiteral(glob, "projects nested too deep");
+  const matched = expandGlob(context.dir, glob);
+  return matched.flatMap((found) => {
+    const config = isFile(found)
+      ? found
+      : CONFIG_NAMES.map((name) => path.join(found, name)).find(isFile);
+    if (config === undefined) return [];
+    return readConfigFile(config, context.root, context.depth + 1).map((globs) => ({
+      ...globs,
+      ownRoot: true,
+    }));
+  });
+}
+
+/** Expands a relative glob segment by segment (`*` and friends within one segment; no `**`). */
+function expandGlob(dir: string, glob: ts.StringLiteralLike): string[] {
+  let current = [dir];
+  for (const segment of toPosix(glob.text).split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "**") throw new NotLiteral(glob, "a ** project glob is not followed");
+    if (!picomatch.scan(segment).isGlob) {
+      current = current.map((base) => path.join(base, segment));
+      continue;
+    }
+    const matches = picomatch(segment);
+    current = current.flatMap((base) => {
+      try {
+        return readdirSync(base)
+          .filter((name) => matches(name))
+          .sort()
+          .map((name) => path.join(base, name));
+      } catch {
+        return [];
+      }
+    });
+  }
+  return current.filter((file) => existsSync(file));
+}

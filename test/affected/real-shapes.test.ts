@@ -1,0 +1,192 @@
+// The shapes real repositories have (hono, a NestJS + Next.js monorepo, typeorm), in a small
+// hand-written fixture: tests named *.spec.tsx and *.e2e-spec.ts or found by what they import,
+// a Vitest config read statically, a test owned by another tsconfig, `import()` of a const
+// string and of a union of literals, a truly unknown `import()` and one in a build script.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyze, type Analysis } from "../../analyzer/analyze.js";
+import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
+import { computeAffected } from "../../analyzer/affected/select.js";
+import type { FileChange } from "../../analyzer/affected/changes.js";
+import { run } from "../../analyzer/cli/main.js";
+import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
+
+let project: string;
+let analysis: Analysis;
+
+beforeAll(() => {
+  project = copyFixture("real-shapes");
+  analysis = analyze({ root: project });
+});
+afterAll(removeCopies);
+
+function affected(...files: string[]): AffectedResult {
+  const changes: FileChange[] = files.map((file) => ({ path: file, status: "modified" }));
+  return affectedResult(analysis, computeAffected(analysis, changes), {
+    since: null,
+    targets: files,
+    changes,
+  });
+}
+
+function selection(result: AffectedResult): string[] {
+  return result.tests.files.flatMap((file) =>
+    file.whole ? [file.file] : file.cases.map((testCase) => `${file.file}:${testCase.line}`),
+  );
+}
+
+describe("test discovery", () => {
+  it("finds *.spec.tsx, *.e2e-spec.ts and files that import a test framework, and nothing else", () => {
+    const tests = analysis.loaded.files
+      .filter((file) => analysis.roles.isTest(file))
+      .map((file) => file.path);
+    expect(tests).toEqual([
+      "src/components/FieldEditor.spec.tsx",
+      "src/features/notes/notes.spec.tsx",
+      "src/plugins/anything.test.ts",
+      "src/plugins/plugins.test.ts",
+      "test/notes.e2e-spec.ts",
+      "test/smoke-check.ts",
+    ]);
+  });
+
+  it("does not analyse a test another tsconfig owns with this one's options, and says so", () => {
+    expect(analysis.loaded.files.map((file) => file.path)).not.toContain(
+      "packages/ui/button.test.ts",
+    );
+    expect(analysis.loaded.problems).toEqual([
+      {
+        code: "test-not-analysed",
+        severity: "warning",
+        message:
+          "a test the analysed tsconfig leaves out and packages/ui/tsconfig.json owns: it is not analysed (pass that tsconfig with --project to analyse it)",
+        file: "packages/ui/button.test.ts",
+        line: null,
+        column: null,
+      },
+    ]);
+  });
+
+  it("reads the Vitest config's include and exclude (with configDefaults) without running it", () => {
+    const runs = analysis.loaded.vitest.runs;
+    expect(analysis.loaded.vitest.file).toBe("vitest.config.ts");
+    expect(
+      [
+        "src/components/FieldEditor.spec.tsx",
+        "test/notes.e2e-spec.ts",
+        "test/smoke-check.ts",
+        "src/x.manual.test.ts",
+        "src/node_modules/x.test.ts",
+        "other/x.test.ts",
+      ].map(runs),
+    ).toEqual([true, true, false, false, false, false]);
+  });
+
+  it("plans vitest only on the selected files its config runs, naming the others", async () => {
+    const recorded = recordingIO(project);
+    const code = await run(["verify", "src/features/notes/model.ts", "--dry-run"], recorded.io);
+    expect(code).toBe(0);
+    expect(recorded.stdout()).toContain(
+      "tests not run by vitest (vitest.config.ts does not include them; run them with their own runner):\n  test/smoke-check.ts\n",
+    );
+    expect(recorded.stdout()).toMatch(
+      /vitest run src\/features\/notes\/notes\.spec\.tsx src\/plugins\/anything\.test\.ts test\/notes\.e2e-spec\.ts\n/u,
+    );
+  });
+});
+
+describe("widening as narrow as the unknown", () => {
+  it("reaches the spec.tsx and e2e-spec tests of a model change, and the tests loading an unknown import()", () => {
+    const result = affected("src/features/notes/model.ts");
+    expect(result.widened).toEqual([]);
+    expect(selection(result)).toEqual([
+      "src/features/notes/notes.spec.tsx",
+      "src/plugins/anything.test.ts",
+      "test/notes.e2e-spec.ts",
+      "test/smoke-check.ts",
+    ]);
+    expect(result.notes).toEqual([
+      "scripts/build.ts:2: import() with a non-literal target: the module it loads cannot be known statically: the tests that load scripts/build.ts run with any change",
+      "src/plugins/anything.ts:2: import() with a non-literal target: the module it loads cannot be known statically: the tests that load src/plugins/anything.ts run with any change",
+    ]);
+  });
+
+  it("resolves import() of a const string and of a union of literals", () => {
+    const edges = analysis.imports
+      .get(analysis.loaded.fileByName.get(path.join(project, "src/plugins/loader.ts"))!)!
+      .map((entry) => [entry.edge.form, entry.edge.specifier, entry.edge.target]);
+    expect(edges).toEqual([
+      ["dynamic-import", "./markdown.js", "src/plugins/markdown.ts"],
+      ["dynamic-import", "./markdown.js", "src/plugins/markdown.ts"],
+      ["dynamic-import", "./plain.js", "src/plugins/plain.ts"],
+    ]);
+    expect(selection(affected("src/plugins/plain.ts"))).toEqual([
+      "src/plugins/anything.test.ts",
+      "src/plugins/plugins.test.ts:8",
+    ]);
+  });
+
+  it("takes a directory to mean the files under it", async () => {
+    const recorded = recordingIO(project);
+    expect(await run(["affected", "src/components", "--json"], recorded.io)).toBe(0);
+    const result = JSON.parse(recorded.stdout()) as AffectedResult;
+    expect(result.widened).toEqual([]);
+    expect(result.changes.map((change) => change.path)).toEqual([
+      "src/components/FieldEditor.spec.tsx",
+      "src/components/FieldEditor.tsx",
+    ]);
+    expect(selection(result)).toEqual([
+      "src/components/FieldEditor.spec.tsx",
+      "src/plugins/anything.test.ts",
+    ]);
+  });
+});
+
+describe("tsconfig problems degrade as tsc does", () => {
+  function tsconfigProject(tsconfig: string): string {
+    const dir = path.join(copyFixture("real-shapes"), "degraded");
+    mkdirSync(path.join(dir, "src/deep"), { recursive: true });
+    writeFileSync(path.join(dir, "tsconfig.json"), tsconfig);
+    writeFileSync(path.join(dir, "src/a.ts"), "export const a = 1;\n");
+    return dir;
+  }
+
+  it("warns with positions for an extends that does not resolve, an unknown option and a missing files entry", async () => {
+    const dir = tsconfigProject(
+      '{\n  "extends": "@tsconfig/node20/tsconfig.json",\n  "compilerOptions": { "bogus": 1 },\n  "files": ["src/a.ts", "src/missing.ts"]\n}\n',
+    );
+    // Found upwards from a subfolder, as tsc finds it.
+    const recorded = recordingIO(path.join(dir, "src/deep"));
+    expect(await run(["index"], recorded.io)).toBe(0);
+    expect(recorded.stderr()).toBe(
+      [
+        "agentix: warning: tsconfig.json:2:14: File '@tsconfig/node20/tsconfig.json' not found. (TS6053)",
+        "agentix: warning: tsconfig.json:3:24: Unknown compiler option 'bogus'. (TS5023)",
+        "agentix: warning: src/missing.ts: the tsconfig names this file but it does not exist (ENOENT)",
+        "agentix: the index records 0 errors and 3 warnings; run `agentix check` for details",
+        "",
+      ].join("\n"),
+    );
+    expect(recorded.stdout()).toMatch(
+      /^wrote \.\.\/\.\.\/\.agentix\/index\.json: .* 1 source file\n$/u,
+    );
+  });
+
+  it("stops (exit 2) only for a tsconfig that cannot be parsed at all", async () => {
+    const dir = tsconfigProject('{ "compilerOptions": { "strict": true, }\n');
+    const recorded = recordingIO(dir);
+    expect(await run(["check"], recorded.io)).toBe(2);
+    expect(recorded.stderr()).toBe(
+      `agentix check: ${path.join(dir, "tsconfig.json")} is not valid: tsconfig.json:2:1: '}' expected. (TS1005)\n`,
+    );
+  });
+
+  it("says that a --root which does not exist does not exist (exit 2)", async () => {
+    const recorded = recordingIO(project);
+    expect(await run(["check", "--root", "no/such/dir"], recorded.io)).toBe(2);
+    expect(recorded.stderr()).toBe(
+      `agentix check: ${path.join(project, "no/such/dir")}: the project root does not exist\n`,
+    );
+  });
+});
