@@ -71,10 +71,15 @@ function edgeReason(context: EdgeContext, from: string, to: string, why: Cause):
   const source = entities.get(from)?.[0];
   const target = computation.unitById.get(to);
   const user = entities.get(to)?.[0];
-  if (/^(testCommand|testQuery|replayTrace)\(/.test(why.reason) && source?.kind === "operation")
+  if (
+    /^(testCommand|testQuery|replayTrace|checkOperation)\(/.test(why.reason) &&
+    source?.kind === "operation"
+  )
     return "declared operation test";
-  if (why.reason.startsWith("assertInvariant(") && source?.kind === "invariant")
+  if (/^(assertInvariant|checkInvariant)\(/.test(why.reason) && source?.kind === "invariant")
     return "invariant test";
+  if (why.reason.startsWith("adapterContract(") && source?.kind === "port")
+    return "port contract test";
   if (target?.kind === "test-case" || target?.kind === "test-hook") return "test uses it";
   const fromFile = computation.unitById.get(from)?.file;
   const fromRole = fromFile

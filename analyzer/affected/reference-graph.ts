@@ -30,7 +30,15 @@ export interface ReferenceGraph {
   readonly unitById: ReadonlyMap<string, CodeUnit>;
 }
 
-const TESTING_CALLS = new Set(["testCommand", "testQuery", "replayTrace", "assertInvariant"]);
+const TESTING_CALLS = new Set([
+  "testCommand",
+  "testQuery",
+  "replayTrace",
+  "assertInvariant",
+  "checkOperation",
+  "checkInvariant",
+  "adapterContract",
+]);
 
 function isTypePosition(node: ts.Node): boolean {
   for (

@@ -1,4 +1,5 @@
-// The agentix functions whose calls the analyzer reads (from `agentix` and `agentix/testing`).
+// The agentix functions whose calls the analyzer reads (from `agentix`, `agentix/testing` and
+// `agentix/testing/property`).
 
 /** Calls that create a descriptor value, whose members are its definition's fields. */
 const DESCRIPTOR_CALL_NAMES = [
@@ -20,6 +21,10 @@ const POINTER_CALL_NAMES = [
   "testCommand",
   "testQuery",
   "replayTrace",
+  // agentix/testing/property
+  "checkOperation",
+  "checkInvariant",
+  "adapterContract",
 ] as const;
 
 export type DescriptorCall = (typeof DESCRIPTOR_CALL_NAMES)[number];

@@ -110,6 +110,8 @@ export interface TestCallModel {
   readonly via: string;
   readonly operation: OperationModel | null;
   readonly invariant: InvariantModel | null;
+  /** The port an adapter contract suite (`adapterContract(port, ...)`) checks. */
+  readonly port: PortModel | null;
 }
 
 export interface UnresolvedItem {

@@ -87,7 +87,9 @@ export function linkTests(context: BuildContext): TestLinks {
           ? link.id
           : link.target === "operation"
             ? operationFeature.get(link.id)
-            : featureOfSite(descriptors.invariants.find((i) => i.id === link.id)?.site ?? null);
+            : link.target === "port"
+              ? featureOfSite(descriptors.ports.find((p) => p.id === link.id)?.site ?? null)
+              : featureOfSite(descriptors.invariants.find((i) => i.id === link.id)?.site ?? null);
       if (feature) addTo(featureTests, feature, test.file);
     }
     if (test.feature) addTo(featureTests, test.feature, test.file);
@@ -98,6 +100,17 @@ export function linkTests(context: BuildContext): TestLinks {
     ofInvariant: (id) => invariantTests.of(id),
     ofFeature: (id) => sortedUnique(featureTests.get(id) ?? []),
   };
+}
+
+/** Test helpers and shared files a test imports at run time (not feature code). */
+function importedHelpers({ imports, roles }: Analysis, file: ProjectFile): ProjectFile[] {
+  const helpers: ProjectFile[] = [];
+  for (const entry of imports.get(file) ?? []) {
+    if (entry.edge.typeOnly || entry.target.kind !== "file" || entry.target.file === file) continue;
+    const role = roles.role(entry.target.file);
+    if (role === "test" || role === "shared") helpers.push(entry.target.file);
+  }
+  return helpers;
 }
 
 function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
@@ -111,7 +124,8 @@ function fileLinker({ analysis, featureOfSite }: BuildContext): (file: ProjectFi
   const { roles, descriptors } = analysis;
   const callsByFile = new Map<ProjectFile, TestCallModel[]>();
   for (const call of descriptors.testCalls) {
-    if (roles.role(call.site.file) !== "test") continue;
+    const role = roles.role(call.site.file);
+    if (role !== "test" && role !== "shared") continue;
     const list = callsByFile.get(call.site.file) ?? [];
     list.push(call);
     callsByFile.set(call.site.file, list);
@@ -124,16 +138,29 @@ function fileLinker({ analysis, featureOfSite }: BuildContext): (file: ProjectFi
     list.push(operation);
     operationsByFeature.set(feature, list);
   }
+  const linksOfCall = (call: TestCallModel, line: number | null): TestLink[] => [
+    ...(call.operation
+      ? [{ target: "operation", id: call.operation.id, by: "call", via: call.via, line } as const]
+      : []),
+    ...(call.invariant
+      ? [{ target: "invariant", id: call.invariant.id, by: "call", via: call.via, line } as const]
+      : []),
+    ...(call.port
+      ? [{ target: "port", id: call.port.id, by: "call", via: call.via, line } as const]
+      : []),
+  ];
   return (file) => {
     const links: TestLink[] = [];
-    for (const call of callsByFile.get(file) ?? []) {
-      const line = lineOf(call.site);
-      if (call.operation)
-        links.push({ target: "operation", id: call.operation.id, by: "call", via: call.via, line });
-      if (call.invariant)
-        links.push({ target: "invariant", id: call.invariant.id, by: "call", via: call.via, line });
-    }
-    if (links.length === 0) links.push(...namedLinks(analysis, file, operationsByFeature));
+    for (const call of callsByFile.get(file) ?? [])
+      links.push(...linksOfCall(call, lineOf(call.site)));
+    // A helper the test imports (a contract suite in test/storage-contract.ts) runs in its cases:
+    // its calls link the test too, without a line of the test's own.
+    for (const helper of importedHelpers(analysis, file))
+      for (const call of callsByFile.get(helper) ?? []) links.push(...linksOfCall(call, null));
+    // A port contract suite says which adapters the file checks, not which operations: the
+    // naming fallback still says which features it belongs to.
+    if (links.every((link) => link.target === "port"))
+      links.push(...namedLinks(analysis, file, operationsByFeature));
     links.sort(
       orderBy(
         (l) => l.target,

@@ -238,9 +238,9 @@ export interface PermissionEntry {
 }
 
 export interface TestLink {
-  readonly target: "operation" | "feature" | "invariant";
+  readonly target: "operation" | "feature" | "invariant" | "port";
   readonly id: string;
-  /** `call`: passes the descriptor to testCommand/testQuery/replayTrace/assertInvariant; `name`: file name; `folder`: inside the feature; `import`: imports the feature's files. */
+  /** `call`: passes the descriptor to testCommand/testQuery/replayTrace/checkOperation/checkInvariant/adapterContract/assertInvariant (in the test, or in a helper it imports: then `line` is null); `name`: file name; `folder`: inside the feature; `import`: imports the feature's files. */
   readonly by: "call" | "name" | "folder" | "import";
   readonly via: string | null;
   readonly line: number | null;

@@ -119,7 +119,8 @@ function assertRoot(root: string): void {
  */
 export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   const { root, tsconfigFile } = resolveProjectPaths(options);
-  assertRoot(root);
+  // With --project naming a missing file, that file is the problem to report.
+  if (options.tsconfig === undefined || existsSync(tsconfigFile)) assertRoot(root);
   const { parsed, files: tsconfigFiles, problems } = readTsconfig(tsconfigFile, root);
   if (parsed.fileNames.length === 0) throw emptyTsconfig(tsconfigFile, root, parsed);
   const config = loadAgentixConfig(root);

@@ -97,7 +97,7 @@ export function readTsconfig(tsconfigFile: string, root: string): ReadTsconfig {
   if (syntax.length > 0 || (topLevel !== undefined && !ts.isObjectLiteralExpression(topLevel))) {
     const first = syntax[0];
     const detail = first
-      ? formatProblem(problemOf(first, root, "error"))
+      ? formatProblem(problemOf(first, root, "error")).replace(/ \(TS\d+\)$/u, "")
       : "its top level is not an object";
     throw new ProjectLoadError("tsconfig-invalid", `${shown} is not valid: ${detail}`, shown);
   }

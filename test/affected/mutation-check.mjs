@@ -1,5 +1,6 @@
-// The mutation check of `agentix affected` on the orders example and the affected-app fixture
-// (or the projects named on the command line). For every operation, a fault
+// The mutation check of `agentix affected` on the orders example, the affected-app fixture and
+// the real-shapes fixture (spec.tsx, e2e-spec and const-string import() tests), or the projects
+// named on the command line. For every operation, a fault
 // is injected into its execute body and into a model function it uses; the full suite runs to
 // learn which tests fail; `agentix affected --since HEAD` must have selected every one of them
 // (recall 100%). Prints how many tests agentix selected against the full suite and against
@@ -24,7 +25,8 @@ const { changesSince } = await import(path.join(repo, "dist/analyzer/affected/ch
 const args = process.argv.slice(2);
 const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
 const projects = args.filter((arg, index) => !arg.startsWith("--") && args[index - 1] !== "--json");
-if (projects.length === 0) projects.push("examples/orders", "test/fixtures/affected-app");
+if (projects.length === 0)
+  projects.push("examples/orders", "test/fixtures/affected-app", "test/fixtures/real-shapes");
 const only = process.env.MUTATION_ONLY; // e.g. "orders.create" to run one operation's mutations
 
 /** Runs every mutation of one project (a folder of the repository) in a scratch copy; returns the rows. */
@@ -53,7 +55,7 @@ async function checkProject(relativeProject) {
       { find: /^agentix\\/http$/, replacement: ${JSON.stringify(path.join(repo, "runtime/http/index.ts"))} },
       { find: /^agentix$/, replacement: ${JSON.stringify(path.join(repo, "runtime/index.ts"))} },
     ] },
-    test: { include: ["${relativeProject}/**/*.test.ts"], exclude: ["**/node_modules/**", "**/dist/**"], includeTaskLocation: true, testTimeout: 30000, hookTimeout: 60000 },
+    test: { include: ["${relativeProject}/{src,test}/**/*.{test,spec}.{ts,tsx}", "${relativeProject}/{src,test}/**/*.e2e-spec.ts"], exclude: ["**/node_modules/**", "**/dist/**"], includeTaskLocation: true, testTimeout: 30000, hookTimeout: 60000 },
   };\n`,
   );
   writeFileSync(

@@ -20,7 +20,12 @@ import type { ApiCall } from "../scan.js";
 import type { TypePrinter } from "../type-printer.js";
 import { adapterReader } from "./adapter.js";
 import { readApplication } from "./application.js";
-import { readAssertion, readTestCall } from "./test-calls.js";
+import {
+  readAssertion,
+  readInvariantCheck,
+  readPortContract,
+  readTestCall,
+} from "./test-calls.js";
 import { contractReader } from "./contract.js";
 import type { Descriptor } from "./descriptor-kind.js";
 import { eventReader } from "./event.js";
@@ -59,6 +64,9 @@ const POINTERS: Readonly<Record<PointerCall, PointerReader>> = {
   testCommand: readTestCall,
   testQuery: readTestCall,
   replayTrace: readTestCall,
+  checkOperation: readTestCall,
+  checkInvariant: readInvariantCheck,
+  adapterContract: readPortContract,
   assertInvariant: readAssertion,
 };
 
