@@ -171,7 +171,14 @@ export function loadConfigFile(configFile: string): AgentixConfig {
   }
   let result: AgentixConfig | AgentixConfigError;
   try {
-    result = parseConfig(parseJson(readFileSync(file, "utf8"), file), file);
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new AgentixConfigError(`${displayPath(file)}: cannot be read (${code})`, file);
+    }
+    result = parseConfig(parseJson(text, file), file);
   } catch (error) {
     if (!(error instanceof AgentixConfigError)) throw error;
     result = error;

@@ -48,7 +48,10 @@ function manifestChanges(
 function sectionChanges(name: string, before: unknown, after: unknown): string | undefined {
   if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
   const key = ID_KEYS[name];
-  if (!key || !Array.isArray(before) || !Array.isArray(after)) return `${name} differ`;
+  const objects = (items: unknown[]) =>
+    items.every((item) => typeof item === "object" && item !== null && !Array.isArray(item));
+  if (!key || !Array.isArray(before) || !Array.isArray(after) || !objects(before))
+    return `${name} differ`;
   const old = new Map(
     (before as Record<string, unknown>[]).map((item) => [key(item), JSON.stringify(item)]),
   );
@@ -77,7 +80,13 @@ export function compareIndex(
 ): StalenessReport {
   if (!existsSync(file))
     return { status: "missing", reasons: ["there is no index file; run `agentix index`"] };
-  const committed = readFileSync(file, "utf8");
+  let committed: string;
+  try {
+    committed = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return { status: "stale", reasons: [`the index file cannot be read (${code})`] };
+  }
   if (committed === freshBytes) return { status: "current", reasons: [] };
   let previous: Partial<AgentixIndex> | undefined;
   try {
@@ -85,6 +94,8 @@ export function compareIndex(
   } catch {
     return { status: "stale", reasons: ["the index file is not valid JSON"] };
   }
+  if (typeof previous !== "object" || previous === null || Array.isArray(previous))
+    return { status: "stale", reasons: ["the index file does not hold a JSON object"] };
   const reasons: string[] = [];
   if (previous.schemaVersion !== fresh.schemaVersion)
     reasons.push(

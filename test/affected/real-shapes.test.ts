@@ -2,7 +2,7 @@
 // hand-written fixture: tests named *.spec.tsx and *.e2e-spec.ts or found by what they import,
 // a Vitest config read statically, a test owned by another tsconfig, `import()` of a const
 // string and of a union of literals, a truly unknown `import()` and one in a build script.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
@@ -187,6 +187,36 @@ describe("tsconfig problems degrade as tsc does", () => {
     expect(await run(["check", "--root", "no/such/dir"], recorded.io)).toBe(2);
     expect(recorded.stderr()).toBe(
       `agentix check: ${path.join(project, "no/such/dir")}: the project root does not exist\n`,
+    );
+  });
+});
+
+describe("user and environment errors are exit 1 or 2, never 3", () => {
+  let copy: string;
+  beforeAll(() => {
+    copy = copyFixture("real-shapes");
+  });
+
+  it.each([
+    ["null", "the index file does not hold a JSON object"],
+    ['{"features":[null]}', "features differ"],
+  ])("index --check on an index holding %s is stale (exit 1)", async (text, reason) => {
+    mkdirSync(path.join(copy, ".agentix"), { recursive: true });
+    writeFileSync(path.join(copy, ".agentix/index.json"), text);
+    const recorded = recordingIO(copy);
+    expect(await run(["index", "--check"], recorded.io)).toBe(1);
+    expect(recorded.stdout()).toMatch(/^\.agentix\/index\.json is stale:\n/u);
+    expect(recorded.stdout()).toContain(`\n  - ${reason}\n`);
+  });
+
+  it("a config that cannot be read is exit 2 naming the file and the cause", async () => {
+    const dir = copyFixture("real-shapes");
+    rmSync(path.join(dir, "agentix.config.json"));
+    mkdirSync(path.join(dir, "agentix.config.json"));
+    const recorded = recordingIO(dir);
+    expect(await run(["index"], recorded.io)).toBe(2);
+    expect(recorded.stderr()).toBe(
+      `agentix index: ${path.join(dir, "agentix.config.json")}: cannot be read (EISDIR)\n`,
     );
   });
 });
