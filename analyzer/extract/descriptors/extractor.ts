@@ -20,12 +20,7 @@ import type { ApiCall } from "../scan.js";
 import type { TypePrinter } from "../type-printer.js";
 import { adapterReader } from "./adapter.js";
 import { readApplication } from "./application.js";
-import {
-  readAssertion,
-  readInvariantCheck,
-  readPortContract,
-  readTestCall,
-} from "./test-calls.js";
+import { readAssertion, readInvariantCheck, readPortContract, readTestCall } from "./test-calls.js";
 import { contractReader } from "./contract.js";
 import type { Descriptor } from "./descriptor-kind.js";
 import { eventReader } from "./event.js";
