@@ -69,7 +69,7 @@ describe("agentix affected", () => {
     );
   });
 
-  it("takes a feature id and a file path", () => {
+  it("takes a feature id", () => {
     const feature = JSON.parse(runCli(["affected", "catalog", "--json"], project).stdout) as {
       changes: { path: string }[];
       tests: { selected: { cases: number } };
@@ -82,6 +82,9 @@ describe("agentix affected", () => {
       "src/features/catalog/operations.ts",
     ]);
     expect(feature.tests.selected.cases).toBe(10);
+  });
+
+  it("takes a file path", () => {
     const file = JSON.parse(
       runCli(["affected", "src/features/cart/model.ts", "--json", "--compact"], project).stdout,
     ) as { tests: { files: { file: string; whole: boolean }[] } };
