@@ -73,6 +73,12 @@ export const COMMANDS: readonly LazyCommand[] = [
       (await import("./commands/mcp.js")).mcpCommand((argv, io) => run(argv, io, COMMANDS)),
   },
   {
+    name: "init",
+    analyzes: false,
+    summary: "write the agent skill and an AGENTS.md section; never overwrites",
+    load: async () => (await import("./commands/init.js")).initCommand,
+  },
+  {
     name: "scaffold",
     analyzes: false,
     summary: "create a feature capsule from the public template; never overwrites",
