@@ -7,6 +7,11 @@ import { pathToFileURL } from "node:url";
 import { realpathSync } from "node:fs";
 import { AgentixError, UsageError, type ErrorCode } from "../errors.js";
 import { ANALYZER_VERSION } from "../version.js";
+import {
+  ANALYZER_TOOLCHAIN,
+  missingToolchain,
+  missingToolchainMessage,
+} from "../../schema/toolchain.js";
 import type { Command } from "./commands/command.js";
 import { EXIT, processIO, type CliIO, type ExitCode } from "./io.js";
 
@@ -104,6 +109,12 @@ export async function run(
   const entry = commands.find((candidate) => candidate.name === verb);
   if (!entry) {
     io.stderr(`agentix: unknown command "${verb}"\n\n${mainUsage(commands)}`);
+    return EXIT.badInvocation;
+  }
+  // Every verb loads the analyzer, whose toolchain a production install leaves out.
+  const missing = "load" in entry ? missingToolchain(ANALYZER_TOOLCHAIN) : [];
+  if (missing.length > 0) {
+    io.stderr(`${missingToolchainMessage(`agentix ${verb}`, missing)}\n`);
     return EXIT.badInvocation;
   }
   try {
