@@ -71,6 +71,19 @@ export const COMMANDS: readonly LazyCommand[] = [
     load: async () => (await import("./commands/verify.js")).verifyCommand,
   },
   {
+    name: "mcp",
+    analyzes: true,
+    summary: "a Model Context Protocol server on stdio, answering from a warm analysis",
+    load: async () =>
+      (await import("./commands/mcp.js")).mcpCommand((argv, io) => run(argv, io, COMMANDS)),
+  },
+  {
+    name: "init",
+    analyzes: false,
+    summary: "write the agent skill and an AGENTS.md section; never overwrites",
+    load: async () => (await import("./commands/init.js")).initCommand,
+  },
+  {
     name: "scaffold",
     analyzes: false,
     summary: "create a feature capsule from the public template; never overwrites",
