@@ -13,6 +13,7 @@ export const TOOLCHAIN_VERSIONS = {
   "@typescript-eslint/types": "8.72.0",
   "@typescript-eslint/typescript-estree": "8.72.0",
   "@typescript-eslint/utils": "8.72.0",
+  "@modelcontextprotocol/sdk": "1.32.2",
 } as const;
 
 export type ToolchainPackage = keyof typeof TOOLCHAIN_VERSIONS;
@@ -24,6 +25,12 @@ export const ANALYZER_TOOLCHAIN: readonly ToolchainPackage[] = [
   "@typescript-eslint/typescript-estree",
   "@typescript-eslint/scope-manager",
   "@typescript-eslint/types",
+];
+
+/** What `agentix mcp` loads: the analyzer and the MCP SDK (its server and stdio transport). */
+export const MCP_TOOLCHAIN: readonly ToolchainPackage[] = [
+  ...ANALYZER_TOOLCHAIN,
+  "@modelcontextprotocol/sdk",
 ];
 
 /** What `agentix/eslint-plugin` loads (ESLint itself is the user's already). */
@@ -38,9 +45,14 @@ const require = createRequire(import.meta.url);
 /** Whether a package resolves from agentix's own location, as its modules will import it. */
 export type PackageResolver = (name: string) => boolean;
 
+/** A module of each package that resolves when it is installed (the SDK's bare name does not). */
+const PROBES: Partial<Record<ToolchainPackage, string>> = {
+  "@modelcontextprotocol/sdk": "@modelcontextprotocol/sdk/server/index.js",
+};
+
 const resolvesFromAgentix: PackageResolver = (name) => {
   try {
-    require.resolve(name);
+    require.resolve(PROBES[name as ToolchainPackage] ?? name);
     return true;
   } catch {
     return false;

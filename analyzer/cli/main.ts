@@ -9,8 +9,10 @@ import { AgentixError, UsageError, type ErrorCode } from "../errors.js";
 import { ANALYZER_VERSION } from "../version.js";
 import {
   ANALYZER_TOOLCHAIN,
+  MCP_TOOLCHAIN,
   missingToolchain,
   missingToolchainMessage,
+  type ToolchainPackage,
 } from "../../schema/toolchain.js";
 import type { Command } from "./commands/command.js";
 import { EXIT, processIO, type CliIO, type ExitCode } from "./io.js";
@@ -21,6 +23,8 @@ export interface LazyCommand {
   readonly summary: string;
   /** Whether the verb analyses the project (loads ts-morph and the shared rule logic). */
   readonly analyzes: boolean;
+  /** The optional peers it loads, checked before it runs (default: the analyzer's toolchain). */
+  readonly needs?: readonly ToolchainPackage[];
   load(): Promise<Command>;
 }
 
@@ -73,6 +77,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "mcp",
     analyzes: true,
+    needs: MCP_TOOLCHAIN,
     summary: "a Model Context Protocol server on stdio, answering from a warm analysis",
     load: async () =>
       (await import("./commands/mcp.js")).mcpCommand((argv, io) => run(argv, io, COMMANDS)),
@@ -125,7 +130,7 @@ export async function run(
     return EXIT.badInvocation;
   }
   // Every verb loads the analyzer, whose toolchain a production install leaves out.
-  const missing = "load" in entry ? missingToolchain(ANALYZER_TOOLCHAIN) : [];
+  const missing = "load" in entry ? missingToolchain(entry.needs ?? ANALYZER_TOOLCHAIN) : [];
   if (missing.length > 0) {
     io.stderr(`${missingToolchainMessage(`agentix ${verb}`, missing)}\n`);
     return EXIT.badInvocation;

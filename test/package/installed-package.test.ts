@@ -163,6 +163,12 @@ describe("a production install (npm i --omit=dev agentix)", () => {
         `agentix ${verb} needs ts-morph, typescript, @typescript-eslint/typescript-estree, @typescript-eslint/scope-manager and @typescript-eslint/types, optional peer dependencies of agentix: install them beside agentix (npm i -D ts-morph@28.0.0 typescript@6.0.3 @typescript-eslint/typescript-estree@8.72.0 @typescript-eslint/scope-manager@8.72.0 @typescript-eslint/types@8.72.0)\n`,
       ]);
     }
+    const mcp = spawnSync(bin, ["mcp"], { cwd: lean, encoding: "utf8" });
+    expect([mcp.status, mcp.stdout, mcp.stderr]).toEqual([
+      2,
+      "",
+      "agentix mcp needs ts-morph, typescript, @typescript-eslint/typescript-estree, @typescript-eslint/scope-manager, @typescript-eslint/types and @modelcontextprotocol/sdk, optional peer dependencies of agentix: install them beside agentix (npm i -D ts-morph@28.0.0 typescript@6.0.3 @typescript-eslint/typescript-estree@8.72.0 @typescript-eslint/scope-manager@8.72.0 @typescript-eslint/types@8.72.0 @modelcontextprotocol/sdk@1.32.2)\n",
+    ]);
   });
 
   it("agentix/eslint-plugin says which toolchain it needs and how to install it", () => {
