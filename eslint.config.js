@@ -22,6 +22,9 @@ export default tseslint.config(
   },
   ...tseslint.configs.recommended,
   {
+    // Named, not inferred: examples/orders-plain has its own eslint.config.js with
+    // typescript-eslint, and with two candidate roots the parser refuses to guess.
+    languageOptions: { parserOptions: { tsconfigRootDir: here } },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },

@@ -46,6 +46,7 @@ async function checkProject(relativeProject) {
     `export default {
     resolve: { alias: [
       { find: /^agentix\\/testing$/, replacement: ${JSON.stringify(path.join(repo, "runtime/testing/index.ts"))} },
+      { find: /^agentix\\/testing\\/property$/, replacement: ${JSON.stringify(path.join(repo, "runtime/testing/property/index.ts"))} },
       { find: /^agentix\\/http$/, replacement: ${JSON.stringify(path.join(repo, "runtime/http/index.ts"))} },
       { find: /^agentix$/, replacement: ${JSON.stringify(path.join(repo, "runtime/index.ts"))} },
     ] },

@@ -47,6 +47,18 @@ describe("the installed package", () => {
     ]);
   });
 
+  it("loads agentix/testing without fast-check, and says what agentix/testing/property needs", () => {
+    const run = node(`
+      await import("agentix/testing");
+      const failure = await import("agentix/testing/property").then(() => "loaded", (error) => error.message);
+      console.log(JSON.stringify(failure));
+    `);
+    expect([run.stderr, JSON.parse(run.stdout)]).toEqual([
+      "",
+      "agentix/testing/property needs fast-check, an optional peer dependency of agentix: install it beside agentix (npm i -D fast-check)",
+    ]);
+  });
+
   it("starts the agentix bin and loads the ESLint plugin and the analyzer", () => {
     const bin = spawnSync(path.join(user, "node_modules/.bin/agentix"), ["--version"], { encoding: "utf8" });
     expect([bin.status, bin.stdout]).toEqual([0, "0.1.0\n"]);
@@ -86,5 +98,40 @@ export const routes = [route("POST", "/hello", "hello.say")];
     );
     const tsc = spawnSync(process.execPath, [path.join(user, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: user, encoding: "utf8" });
     expect([tsc.status, tsc.stdout]).toEqual([0, ""]);
-  });
+    // A tsc process took 17 to 23 s here while other suites ran beside it: past the default 20 s.
+  }, 120_000);
+
+  // Last: the tests above prove the package works without the optional peer.
+  it("with fast-check installed, agentix/testing/property generates values and checks invariants, and type-checks", () => {
+    execFileSync(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "fast-check@4.11.0"], { cwd: user, stdio: "ignore" });
+    const run = node(`
+      import fc from "fast-check";
+      import { defineInvariant, s } from "agentix";
+      import { arbitrary, checkInvariant } from "agentix/testing/property";
+      const Line = s.object({ sku: s.string({ pattern: "^sku_[0-9]+$" }), quantity: s.integer({ minimum: 1, maximum: 9 }) });
+      const values = fc.sample(arbitrary(Line), { numRuns: 50, seed: 1 });
+      const bounded = defineInvariant({ id: "lines.bounded", dependsOn: [], evidence: Line, check: (line) => line.quantity < 5 });
+      const failure = (() => { try { checkInvariant(bounded, { seed: 1 }); return "held"; } catch (error) { return [error.name, error.counterexample.quantity]; } })();
+      console.log(JSON.stringify([values.every((value) => Line.safeParse(value).ok), failure]));
+    `);
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual([true, ["PropertyCheckFailure", 5]]);
+    writeFileSync(
+      path.join(user, "property.ts"),
+      `import fc from "fast-check";
+import { s } from "agentix";
+import { arbitrary } from "agentix/testing/property";
+const Line = s.object({ sku: s.string(), quantity: s.integer() });
+export const lines: fc.Arbitrary<{ readonly sku: string; readonly quantity: number }> = arbitrary(Line);
+// @ts-expect-error a generated line has no price
+export const prices: fc.Arbitrary<{ price: number }> = arbitrary(Line);
+`,
+    );
+    writeFileSync(
+      path.join(user, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2023", strict: true, noEmit: true, types: ["node"] }, include: ["property.ts"] }),
+    );
+    const tsc = spawnSync(process.execPath, [path.join(user, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: user, encoding: "utf8" });
+    expect([tsc.status, tsc.stdout]).toEqual([0, ""]);
+  }, 120_000);
 });
