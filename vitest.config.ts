@@ -8,7 +8,10 @@ export default defineConfig({
     // Examples and tests import the package by its public name; run them against the sources.
     alias: [
       { find: /^agentix\/testing$/, replacement: here("./runtime/testing/index.ts") },
-      { find: /^agentix\/testing\/property$/, replacement: here("./runtime/testing/property/index.ts") },
+      {
+        find: /^agentix\/testing\/property$/,
+        replacement: here("./runtime/testing/property/index.ts"),
+      },
       { find: /^agentix\/http$/, replacement: here("./runtime/http/index.ts") },
       { find: /^agentix$/, replacement: here("./runtime/index.ts") },
     ],

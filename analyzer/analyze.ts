@@ -1,10 +1,15 @@
 import { ts } from "./project/ts-morph.js";
-import { DescriptorExtractor } from "./extract/descriptors.js";
+import { DescriptorExtractor } from "./extract/descriptors/extractor.js";
 import type { DiagnosticItem, UnresolvedItem } from "./extract/model.js";
 import { scanFile, type FileScan, type ImportSite } from "./extract/scan.js";
 import { TypePrinter } from "./extract/type-printer.js";
 import type { ImportEdge } from "./index-file/types.js";
-import { loadProject, type LoadedProject, type LoadProjectOptions, type ProjectFile } from "./project/load-project.js";
+import {
+  loadProject,
+  type LoadedProject,
+  type LoadProjectOptions,
+  type ProjectFile,
+} from "./project/load-project.js";
 import { FileRoles } from "./project/roles.js";
 import type { ModuleTarget } from "./resolve/module-resolution.js";
 import { ValueResolver } from "./resolve/values.js";
@@ -37,20 +42,43 @@ export interface AnalyzeOptions {
   readonly onProgress?: (phase: string, done: number, total: number) => void;
 }
 
-function resolveImport(site: ImportSite, file: ProjectFile, resolver: ValueResolver): { target: ModuleTarget; edge: ImportEdge } {
+function resolveImport(
+  site: ImportSite,
+  file: ProjectFile,
+  resolver: ValueResolver,
+): { target: ModuleTarget; edge: ImportEdge } {
   const line = lineColumn(file.sourceFile, site.node.getStart(file.sourceFile)).line;
   if (site.specifier === undefined) {
     return {
       target: { kind: "unresolved" },
-      edge: { specifier: null, form: site.form, typeOnly: site.typeOnly, resolution: "unresolved", target: null, line },
+      edge: {
+        specifier: null,
+        form: site.form,
+        typeOnly: site.typeOnly,
+        resolution: "unresolved",
+        target: null,
+        line,
+      },
     };
   }
   const mode = site.form === "require" ? ts.ModuleKind.CommonJS : undefined;
   const target = resolver.modules.resolve(site.specifier, file.sourceFile, site.literal, mode);
-  const edgeTarget = target.kind === "file" ? target.file.path : target.kind === "package" || target.kind === "builtin" ? target.name : null;
+  const edgeTarget =
+    target.kind === "file"
+      ? target.file.path
+      : target.kind === "package" || target.kind === "builtin"
+        ? target.name
+        : null;
   return {
     target,
-    edge: { specifier: site.specifier, form: site.form, typeOnly: site.typeOnly, resolution: target.kind, target: edgeTarget, line },
+    edge: {
+      specifier: site.specifier,
+      form: site.form,
+      typeOnly: site.typeOnly,
+      resolution: target.kind,
+      target: edgeTarget,
+      line,
+    },
   };
 }
 
@@ -78,14 +106,21 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
     for (const site of scan.imports) {
       const { target, edge } = resolveImport(site, file, resolver);
       resolved.push({ site, target, edge });
-      if (site.specifier === undefined && (site.form === "dynamic-import" || site.form === "require")) {
+      if (
+        site.specifier === undefined &&
+        (site.form === "dynamic-import" || site.form === "require")
+      ) {
         unresolved.push({
           kind: site.form,
           site: { file, node: site.node },
           reason: `${site.form === "require" ? "require()" : "import()"} with a non-literal target: the module it loads cannot be known statically`,
         });
       } else if (target.kind === "unresolved") {
-        unresolved.push({ kind: "import", site: { file, node: site.node }, reason: `"${site.specifier}" cannot be resolved to a file` });
+        unresolved.push({
+          kind: "import",
+          site: { file, node: site.node },
+          reason: `"${site.specifier}" cannot be resolved to a file`,
+        });
       }
     }
     imports.set(file, resolved);
@@ -106,7 +141,9 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
   const calls = [...scans.values()].flatMap((scan) => (scan.file.declaration ? [] : scan.calls));
   const printer = new TypePrinter(loaded.program);
   const projector = new SchemaProjector(resolver);
-  const descriptors = new DescriptorExtractor(loaded, resolver, projector, printer, calls, (file) => roles.isTest(file));
+  const descriptors = new DescriptorExtractor(loaded, resolver, projector, printer, calls, (file) =>
+    roles.isTest(file),
+  );
   options.onProgress?.("extracting descriptors", 0, calls.length);
   descriptors.run();
   phase("extract");

@@ -1,22 +1,27 @@
 // agentix/analyzer: the programmatic API of the analyzer. It loads a project with ts-morph,
 // extracts its model statically (never running project code) and builds the index.
-import { analyze, type Analysis, type AnalyzeOptions } from "./analyze.js";
-import { buildIndex } from "./index-file/build.js";
+import { analyze, type AnalyzeOptions } from "./analyze.js";
+import { buildValidatedIndex } from "./index-builder/build-index.js";
 import { serializeIndex } from "./index-file/serialize.js";
-import { assertValidIndex } from "./index-file/validate.js";
 import type { AgentixIndex } from "./index-file/types.js";
 import type { LoadProjectOptions } from "./project/load-project.js";
-import { collectViolations } from "./violations/collect.js";
 
 export { analyze, analyzeLoaded } from "./analyze.js";
 export type { Analysis, AnalyzeOptions, ResolvedImport } from "./analyze.js";
 export { loadProject, resolveProjectPaths } from "./project/load-project.js";
 export type { LoadedProject, LoadProjectOptions, ProjectFile } from "./project/load-project.js";
-export { ProjectLoadError } from "./project/errors.js";
-export { buildIndex, sourceManifest, INDEX_SCHEMA_URL } from "./index-file/build.js";
+export { AgentixError, InvalidIndexError, ProjectLoadError } from "./errors.js";
+export type { ErrorCode, ProjectLoadErrorCode } from "./errors.js";
+export { buildIndex, buildValidatedIndex } from "./index-builder/build-index.js";
+export { sourceManifest } from "./index-builder/manifest.js";
 export { serializeIndex } from "./index-file/serialize.js";
-export { assertValidIndex, indexProblems, InvalidIndexError } from "./index-file/validate.js";
-export { indexPath, writeFileAtomic, INDEX_DIRECTORY, INDEX_FILE_NAME } from "./index-file/write.js";
+export { assertValidIndex, indexProblems } from "./index-file/validate.js";
+export {
+  indexPath,
+  writeFileAtomic,
+  INDEX_DIRECTORY,
+  INDEX_FILE_NAME,
+} from "./index-file/write.js";
 export { compareIndex } from "./index-file/staleness.js";
 export type { IndexStatus, StalenessReport } from "./index-file/staleness.js";
 export { collectViolations } from "./violations/collect.js";
@@ -24,20 +29,13 @@ export { findCycles, findCyclicComponents } from "./graph/cycles.js";
 export { ANALYZER_VERSION } from "./version.js";
 export * from "./index-file/types.js";
 
-/** An analysis turned into a validated index. */
-export function indexOf(analysis: Analysis): AgentixIndex {
-  const index = buildIndex(analysis, collectViolations(analysis));
-  assertValidIndex(index);
-  return index;
-}
-
 /**
  * Analyses the project of `tsconfig` (default `<root>/tsconfig.json`) and returns its index,
  * validated against schema/index.v1.schema.json. Throws ProjectLoadError for a missing or
  * broken tsconfig.json or agentix.config.json.
  */
 export function analyzeProject(options: LoadProjectOptions & AnalyzeOptions = {}): AgentixIndex {
-  return indexOf(analyze(options));
+  return buildValidatedIndex(analyze(options));
 }
 
 /** The index bytes of a project, as `agentix index` writes them. */

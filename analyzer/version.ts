@@ -7,8 +7,12 @@ function readVersion(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     try {
-      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
-      if (manifest.name === "agentix" && typeof manifest.version === "string") return manifest.version;
+      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (manifest.name === "agentix" && typeof manifest.version === "string")
+        return manifest.version;
     } catch {
       // no package.json here
     }

@@ -7,16 +7,24 @@ import tseslint from "typescript-eslint";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../test/support/eslint-plugin-fixtures.js";
 import plugin, { typedRules } from "./index.js";
+import { RULES } from "./rule-registry.js";
 
-const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const packageJson = JSON.parse(
+  readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+) as { version: string };
 
 // The plugin's configs and rules are accepted by ESLint's own config types (typescript-eslint
 // issue 11543 is why `rules` is typed for ESLint at the boundary). This is checked by tsc.
-const userConfig = defineConfig([plugin.configs.recommended, { plugins: { agentix: plugin }, rules: { "agentix/no-query-writes": "off" } }]);
+const userConfig = defineConfig([
+  plugin.configs.recommended,
+  { plugins: { agentix: plugin }, rules: { "agentix/no-query-writes": "off" } },
+]);
 // The README's eslint.config.js, both variants.
 const readmeConfig = defineConfig(tseslint.configs.recommended, plugin.configs.recommended, {
   ...plugin.configs["recommended-type-checked"],
-  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  languageOptions: {
+    parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+  },
 });
 
 describe("the agentix ESLint plugin", () => {
@@ -27,14 +35,42 @@ describe("the agentix ESLint plugin", () => {
   });
 
   it("has one doc page per rule, linked from the rule", () => {
-    expect(Object.keys(plugin.rules).sort()).toEqual(["no-ambient-capabilities", "no-private-imports", "no-query-writes", "no-undeclared-dependencies"]);
+    expect(Object.keys(plugin.rules).sort()).toEqual([
+      "no-ambient-capabilities",
+      "no-private-imports",
+      "no-query-writes",
+      "no-undeclared-dependencies",
+    ]);
     for (const [name, rule] of Object.entries(typedRules)) {
-      expect(rule.meta.docs?.url).toBe(`https://github.com/agentix-dev/agentix/blob/main/eslint-plugin/rules/${name}.md`);
+      expect(rule.meta.docs?.url).toBe(
+        `https://github.com/agentix-dev/agentix/blob/main/eslint-plugin/rules/${name}.md`,
+      );
       const page = fileURLToPath(new URL(`./rules/${name}.md`, import.meta.url));
       expect(existsSync(page), page).toBe(true);
       const text = readFileSync(page, "utf8");
-      for (const heading of [`# agentix/${name}`, "## Why", "## Incorrect", "## Correct", "## Options"]) expect(text).toContain(heading);
+      for (const heading of [
+        `# agentix/${name}`,
+        "## Why",
+        "## Incorrect",
+        "## Correct",
+        "## Options",
+      ])
+        expect(text).toContain(heading);
       expect(rule.meta.schema).toEqual([]);
+    }
+  });
+
+  it("derives its rules and configs from the rule registry", () => {
+    expect(Object.keys(plugin.rules).sort()).toEqual(RULES.map((rule) => rule.name).sort());
+    for (const entry of RULES) {
+      const docs = typedRules[entry.name].meta.docs;
+      expect([entry.name, docs?.requiresTypeChecking === true]).toEqual([
+        entry.name,
+        entry.typeAware,
+      ]);
+      expect(plugin.configs.recommended.rules?.[`agentix/${entry.name}`]).toBe(
+        entry.typeAware ? undefined : "error",
+      );
     }
   });
 
@@ -62,9 +98,12 @@ describe("the agentix ESLint plugin", () => {
       overrideConfigFile: true,
       overrideConfig: [{ languageOptions: { parser: tsParser } }, plugin.configs.recommended],
     });
-    const [result] = await eslint.lintText(`import { total } from "../orders/model.js";\nexport const at = Date.now() + total([]);\n`, {
-      filePath: fixture("project", "src/features/customers/pricing.ts"),
-    });
+    const [result] = await eslint.lintText(
+      `import { total } from "../orders/model.js";\nexport const at = Date.now() + total([]);\n`,
+      {
+        filePath: fixture("project", "src/features/customers/pricing.ts"),
+      },
+    );
     expect(result?.messages.map((m) => [m.ruleId, m.line, m.column])).toEqual([
       ["agentix/no-private-imports", 1, 23],
       ["agentix/no-ambient-capabilities", 2, 19],
@@ -74,9 +113,18 @@ describe("the agentix ESLint plugin", () => {
   it("rejects options: configuration lives in agentix.config.json", () => {
     const linter = new Linter({ configType: "flat" });
     expect(() =>
-      linter.verify("export {};", [{ plugins: { agentix: plugin }, rules: { "agentix/no-private-imports": ["error", { allow: [] }] } }], {
-        filename: "x.js",
-      }),
+      linter.verify(
+        "export {};",
+        [
+          {
+            plugins: { agentix: plugin },
+            rules: { "agentix/no-private-imports": ["error", { allow: [] }] },
+          },
+        ],
+        {
+          filename: "x.js",
+        },
+      ),
     ).toThrow(/should NOT have more than 0 items/u);
   });
 });

@@ -1,4 +1,5 @@
 import type { ESLint, Linter } from "eslint";
+import { RULES, ruleId } from "./rule-registry.js";
 import { rules as typedRules } from "./rules/index.js";
 import { VERSION } from "./version.js";
 
@@ -29,24 +30,27 @@ const plugin: AgentixPlugin = {
   configs,
 };
 
-const syntacticRules: Linter.RulesRecord = {
-  "agentix/no-private-imports": "error",
-  "agentix/no-ambient-capabilities": "error",
-  "agentix/no-undeclared-dependencies": "error",
-};
+/** Every rule of the registry as an error; `recommended` leaves out the type-aware ones. */
+const errors = (typeAware: boolean): Linter.RulesRecord =>
+  Object.fromEntries(
+    RULES.filter((rule) => typeAware || !rule.typeAware).map((rule) => [
+      ruleId(rule.name),
+      "error",
+    ]),
+  );
 
 configs.recommended = {
   name: "agentix/recommended",
   files: TYPESCRIPT_FILES,
   plugins: { agentix: plugin },
-  rules: syntacticRules,
+  rules: errors(false),
 };
 
 configs["recommended-type-checked"] = {
   name: "agentix/recommended-type-checked",
   files: TYPESCRIPT_FILES,
   plugins: { agentix: plugin },
-  rules: { ...syntacticRules, "agentix/no-query-writes": "error" },
+  rules: errors(true),
 };
 
 export { rules, typedRules };

@@ -60,7 +60,8 @@ export function precompiledValidator(name: PrecompiledSchema, schema: object): V
     // Not built (running from the TypeScript sources): compile below.
     if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
   }
-  if (standalone !== undefined && standalone.schemaDigest === schemaDigest(schema)) return standalone;
+  if (standalone !== undefined && standalone.schemaDigest === schemaDigest(schema))
+    return standalone;
   return createAjv().compile(schema);
 }
 
@@ -71,7 +72,9 @@ export function precompiledValidator(name: PrecompiledSchema, schema: object): V
  */
 export function describeAjvErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
   if (!errors || errors.length === 0) return [];
-  const meaningful = errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf" && e.keyword !== "if");
+  const meaningful = errors.filter(
+    (e) => e.keyword !== "anyOf" && e.keyword !== "oneOf" && e.keyword !== "if",
+  );
   const candidates = meaningful.length > 0 ? meaningful : [...errors];
   const paths = candidates.map((e) => e.instancePath);
   const deepest = candidates.filter(
@@ -88,7 +91,16 @@ export function describeAjvErrors(errors: readonly ErrorObject[] | null | undefi
   for (const [path, problems] of byPath) {
     // "must be \"off\" or object", "must be \"off\" or have the property \"allow\""
     const joined = problems
-      .map((problem, index) => (index === 0 ? problem : problem.replace(problems[0]?.startsWith("must be ") && problem.startsWith("must be ") ? /^must be / : /^must /u, "")))
+      .map((problem, index) =>
+        index === 0
+          ? problem
+          : problem.replace(
+              problems[0]?.startsWith("must be ") && problem.startsWith("must be ")
+                ? /^must be /
+                : /^must /u,
+              "",
+            ),
+      )
       .join(" or ");
     lines.push(`${path === "" ? "/" : path} ${joined}`);
   }

@@ -20,7 +20,9 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem {
   }
 
   const describe = (): string =>
-    offset >= text.length ? "unexpected end of input" : `unexpected ${JSON.stringify(text[offset])}`;
+    offset >= text.length
+      ? "unexpected end of input"
+      : `unexpected ${JSON.stringify(text[offset])}`;
   const fail = (reason = describe()): never => {
     throw new Stop(reason);
   };
@@ -40,7 +42,8 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem {
         offset += 1;
         const escape = text[offset] ?? "";
         if (escape === "u") {
-          if (!/^[0-9a-fA-F]{4}$/u.test(text.slice(offset + 1, offset + 5))) fail("invalid \\u escape");
+          if (!/^[0-9a-fA-F]{4}$/u.test(text.slice(offset + 1, offset + 5)))
+            fail("invalid \\u escape");
           offset += 4;
         } else if (!'"\\/bfnrt'.includes(escape) || escape === "") fail("invalid escape");
       }

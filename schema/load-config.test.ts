@@ -42,7 +42,11 @@ describe("agentix.config.json", () => {
     expect(defaultConfig("/repo")).toEqual({
       root: "/repo",
       configFile: undefined,
-      features: { directories: ["**/src/features/*"], contract: "contract.ts", descriptor: "feature.ts" },
+      features: {
+        directories: ["**/src/features/*"],
+        contract: "contract.ts",
+        descriptor: "feature.ts",
+      },
       adapters: ["**/src/adapters/**"],
       compositionRoots: ["**/src/main.ts", "**/src/app.ts"],
       tests: ["**/*.test.ts", "**/*.test.tsx", "**/*.spec.ts", "**/__tests__/**"],
@@ -69,7 +73,11 @@ describe("agentix.config.json", () => {
     );
     expect(config.root).toBe("/repo");
     expect(config.configFile).toBe("/repo/agentix.config.json");
-    expect(config.features).toEqual({ directories: ["packages/*/src/modules/*"], contract: "public.ts", descriptor: "feature.ts" });
+    expect(config.features).toEqual({
+      directories: ["packages/*/src/modules/*"],
+      contract: "public.ts",
+      descriptor: "feature.ts",
+    });
     expect(config.ambient.clock).toEqual({ check: false });
     expect(config.ambient.environment).toEqual({ check: true, allow: ["src/config/**"] });
     expect(config.adapters).toEqual(["**/src/adapters/**"]);
@@ -80,20 +88,32 @@ describe("agentix.config.json", () => {
     [{ ambient: { clock: "on" } }, '/ambient/clock must be "off" or object'],
     [{ ambient: { clock: {} } }, '/ambient/clock must be "off" or have the property "allow"'],
     [{ ambient: { time: "off" } }, '/ambient must NOT have the unknown property "time"'],
-    [{ features: { directorys: ["x"] } }, '/features must NOT have the unknown property "directorys"'],
-    [{ features: { contract: "../contract.ts" } }, '/features/contract must match pattern "^(?!/)(?!.*(^|/)\\.\\.(/|$)).+$"'],
+    [
+      { features: { directorys: ["x"] } },
+      '/features must NOT have the unknown property "directorys"',
+    ],
+    [
+      { features: { contract: "../contract.ts" } },
+      '/features/contract must match pattern "^(?!/)(?!.*(^|/)\\.\\.(/|$)).+$"',
+    ],
     [{ adapters: "src/adapters/**" }, "/adapters must be array"],
     [{ tests: [""] }, "/tests/0 must NOT have fewer than 1 characters"],
     [[], "/ must be object"],
   ])("rejects %j naming the file and the JSON path", (value, problem) => {
-    const error = errorOf(() => parseConfig(value, path.join(process.cwd(), "agentix.config.json")));
+    const error = errorOf(() =>
+      parseConfig(value, path.join(process.cwd(), "agentix.config.json")),
+    );
     expect(error.message).toBe(`agentix.config.json: ${problem}`);
     expect(error.stack).toBeDefined();
   });
 
   it("lists every problem, one per line", () => {
-    const error = errorOf(() => parseConfig({ adapters: [2], tests: [3] }, path.join(process.cwd(), "agentix.config.json")));
-    expect(error.message).toBe("agentix.config.json: /adapters/0 must be string\nagentix.config.json: /tests/0 must be string");
+    const error = errorOf(() =>
+      parseConfig({ adapters: [2], tests: [3] }, path.join(process.cwd(), "agentix.config.json")),
+    );
+    expect(error.message).toBe(
+      "agentix.config.json: /adapters/0 must be string\nagentix.config.json: /tests/0 must be string",
+    );
     expect(error.pointers).toEqual(["/adapters/0", "/tests/0"]);
   });
 
@@ -106,7 +126,9 @@ describe("agentix.config.json", () => {
 
   it("names a missing file", () => {
     const error = errorOf(() => loadConfigFile(path.join(temp, "nowhere", "agentix.config.json")));
-    expect(error.message).toMatch(/nowhere\/agentix\.config\.json: cannot be read \(no such file\)$/u);
+    expect(error.message).toMatch(
+      /nowhere\/agentix\.config\.json: cannot be read \(no such file\)$/u,
+    );
   });
 
   it("caches by path and mtime (checked at most once a second), and rereads an edited file", () => {
@@ -143,8 +165,13 @@ describe("agentix.config.json", () => {
       configFile: path.join(root, "agentix.config.json"),
     });
     const plain = project({ "package.json": "{}", "sub/package.json": "{}", "sub/src/y.ts": "" });
-    expect(findProject(path.join(plain, "sub/src/y.ts"))).toEqual({ root: path.join(plain, "sub"), configFile: undefined });
+    expect(findProject(path.join(plain, "sub/src/y.ts"))).toEqual({
+      root: path.join(plain, "sub"),
+      configFile: undefined,
+    });
     expect(loadConfigForFile(path.join(plain, "sub/src/y.ts")).root).toBe(path.join(plain, "sub"));
-    expect(loadConfigForFile(path.join(root, "packages/app/src/features/a/x.ts")).configFile).toBe(path.join(root, "agentix.config.json"));
+    expect(loadConfigForFile(path.join(root, "packages/app/src/features/a/x.ts")).configFile).toBe(
+      path.join(root, "agentix.config.json"),
+    );
   });
 });

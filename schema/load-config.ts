@@ -3,6 +3,7 @@ import path from "node:path";
 import { describeAjvErrors, precompiledValidator } from "./ajv.js";
 import type { ValidateFunction } from "ajv";
 import { findJsonSyntaxProblem } from "./json-position.js";
+import { toPosix } from "./paths.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
 
 /** The file name the loader looks for, walking up from a source file. */
@@ -22,8 +23,7 @@ export type AmbientCategory = (typeof AMBIENT_CATEGORIES)[number];
 
 /** `check: false` is `"off"` in the file; `allow` adds globs where the category is allowed. */
 export type AmbientPolicy =
-  | { readonly check: false }
-  | { readonly check: true; readonly allow: readonly string[] };
+  { readonly check: false } | { readonly check: true; readonly allow: readonly string[] };
 
 /** The effective configuration of one project: the file's values over the defaults. */
 export interface AgentixConfig {
@@ -57,7 +57,12 @@ export const DEFAULT_CONTRACT = "contract.ts";
 export const DEFAULT_DESCRIPTOR = "feature.ts";
 export const DEFAULT_ADAPTERS: readonly string[] = ["**/src/adapters/**"];
 export const DEFAULT_COMPOSITION_ROOTS: readonly string[] = ["**/src/main.ts", "**/src/app.ts"];
-export const DEFAULT_TESTS: readonly string[] = ["**/*.test.ts", "**/*.test.tsx", "**/*.spec.ts", "**/__tests__/**"];
+export const DEFAULT_TESTS: readonly string[] = [
+  "**/*.test.ts",
+  "**/*.test.tsx",
+  "**/*.spec.ts",
+  "**/__tests__/**",
+];
 
 /** A configuration problem, with a message meant for a person: file, JSON path or line, fix. */
 export class AgentixConfigError extends Error {
@@ -100,14 +105,23 @@ export function parseConfig(value: unknown, configFile: string): AgentixConfig {
       problems.map((problem) => problem.split(" ", 1)[0] ?? "/"),
     );
   }
-  return resolveConfig(value as AgentixConfigFile, path.dirname(path.resolve(configFile)), path.resolve(configFile));
+  return resolveConfig(
+    value as AgentixConfigFile,
+    path.dirname(path.resolve(configFile)),
+    path.resolve(configFile),
+  );
 }
 
-function resolveConfig(file: AgentixConfigFile, root: string, configFile: string | undefined): AgentixConfig {
+function resolveConfig(
+  file: AgentixConfigFile,
+  root: string,
+  configFile: string | undefined,
+): AgentixConfig {
   const ambient = {} as Record<AmbientCategory, AmbientPolicy>;
   for (const category of AMBIENT_CATEGORIES) {
     const setting = file.ambient?.[category];
-    ambient[category] = setting === "off" ? { check: false } : { check: true, allow: setting?.allow ?? [] };
+    ambient[category] =
+      setting === "off" ? { check: false } : { check: true, allow: setting?.allow ?? [] };
   }
   return {
     root,
@@ -177,7 +191,10 @@ function parseJson(text: string, file: string): unknown {
     return JSON.parse(text) as unknown;
   } catch {
     const { line, column, reason } = findJsonSyntaxProblem(text);
-    throw new AgentixConfigError(`${displayPath(file)}:${line}:${column}: malformed JSON: ${reason}`, file);
+    throw new AgentixConfigError(
+      `${displayPath(file)}:${line}:${column}: malformed JSON: ${reason}`,
+      file,
+    );
   }
 }
 
@@ -191,11 +208,19 @@ const locationCache = new Map<string, ProjectLocation>();
 const packageDirCache = new Map<string, string | null>();
 
 /** The nearest directory at or above `dir` holding `marker`, memoized per directory. */
-function nearestWith(dir: string, marker: string, cache: Map<string, string | null>): string | null {
+function nearestWith(
+  dir: string,
+  marker: string,
+  cache: Map<string, string | null>,
+): string | null {
   const known = cache.get(dir);
   if (known !== undefined) return known;
   const parent = path.dirname(dir);
-  const found = isFile(path.join(dir, marker)) ? dir : parent === dir ? null : nearestWith(parent, marker, cache);
+  const found = isFile(path.join(dir, marker))
+    ? dir
+    : parent === dir
+      ? null
+      : nearestWith(parent, marker, cache);
   cache.set(dir, found);
   return found;
 }
@@ -250,12 +275,10 @@ function isFile(file: string): boolean {
   }
 }
 
-function toPosix(value: string): string {
-  return value.split(path.sep).join("/");
-}
-
 /** A path as people read it in messages: relative to the working directory when inside it. */
 export function displayPath(file: string): string {
   const relative = path.relative(process.cwd(), file);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative) ? toPosix(relative) : file;
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative)
+    ? toPosix(relative)
+    : file;
 }

@@ -11,10 +11,23 @@ const bin = fileURLToPath(new URL("../dist/analyzer/cli/main.js", import.meta.ur
 const example = fileURLToPath(new URL("../examples/orders/", import.meta.url));
 
 const steps = [
-  { title: "Architecture check: boundaries, ambient capabilities, query writes, undeclared dependencies", args: ["check"] },
-  { title: "One operation, as an agent sees it before changing it", args: ["inspect", "orders.create"] },
-  { title: "The features and their dependencies (Mermaid)", args: ["graph", "--format", "mermaid"] },
-  { title: "What a change to orders.create can affect, and the narrowest tests that are still safe", args: ["affected", "orders.create"] },
+  {
+    title:
+      "Architecture check: boundaries, ambient capabilities, query writes, undeclared dependencies",
+    args: ["check"],
+  },
+  {
+    title: "One operation, as an agent sees it before changing it",
+    args: ["inspect", "orders.create"],
+  },
+  {
+    title: "The features and their dependencies (Mermaid)",
+    args: ["graph", "--format", "mermaid"],
+  },
+  {
+    title: "What a change to orders.create can affect, and the narrowest tests that are still safe",
+    args: ["affected", "orders.create"],
+  },
 ];
 
 /** Runs the commands on examples/orders; false when one fails. */
@@ -27,7 +40,10 @@ export function runAnalyzerDemo() {
   console.log("\nThe same application, as the analyzer reads it (statically: no code runs):\n");
   for (const step of steps) {
     console.log(`$ agentix ${step.args.join(" ")}    # ${step.title}`);
-    const result = spawnSync(process.execPath, [bin, ...step.args], { cwd: example, encoding: "utf8" });
+    const result = spawnSync(process.execPath, [bin, ...step.args], {
+      cwd: example,
+      encoding: "utf8",
+    });
     process.stdout.write(`${result.stdout.trimEnd().replace(/^/gmu, "    ")}\n`);
     if (result.stderr) process.stderr.write(result.stderr);
     if (result.status !== 0) {

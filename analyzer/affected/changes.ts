@@ -1,6 +1,8 @@
 // What changed: from git (`--since <ref>`, working tree included) or from named targets.
 import path from "node:path";
-import { ChangeSourceError, gitText as git, repositoryTop } from "./git.js";
+import { ChangeSourceError } from "../errors.js";
+import { gitText as git, repositoryTop } from "./git.js";
+import { toPosix } from "../../schema/paths.js";
 
 export type ChangeStatus = "added" | "modified" | "deleted" | "renamed";
 
@@ -16,10 +18,6 @@ export interface FileChange {
   readonly deletedAfter?: readonly number[];
 }
 
-export { ChangeSourceError };
-
-const toPosix = (value: string) => value.split(path.sep).join("/");
-
 /**
  * The files changed between `ref` and the working tree (committed, staged, unstaged and
  * untracked), with the changed lines of each modified file.
@@ -29,12 +27,12 @@ export function changesSince(ref: string, projectRoot: string): FileChange[] {
   try {
     git(projectRoot, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
   } catch {
-    throw new ChangeSourceError(`"${ref}" is not a commit in this repository`);
+    throw new ChangeSourceError("not-a-commit", `"${ref}" is not a commit in this repository`);
   }
   const fromTop = (file: string) => toPosix(path.relative(projectRoot, path.join(top, file)));
   const changes: FileChange[] = [];
   const fields = git(top, ["diff", "--name-status", "-M", "-z", ref, "--"]).split("\0");
-  for (let index = 0; index < fields.length - 1; ) {
+  for (let index = 0; index < fields.length - 1;) {
     const status = fields[index++] as string;
     if (status.startsWith("R")) {
       const from = fields[index++] as string;
@@ -52,8 +50,11 @@ export function changesSince(ref: string, projectRoot: string): FileChange[] {
   for (const file of git(top, ["ls-files", "--others", "--exclude-standard", "-z"]).split("\0")) {
     if (file !== "") changes.push({ path: fromTop(file), status: "added" });
   }
-  const modified = changes.filter((change) => change.status === "modified").map((change) => change.path);
-  const hunks = modified.length === 0 ? new Map<string, Hunks>() : changedLines(top, ref, projectRoot);
+  const modified = changes
+    .filter((change) => change.status === "modified")
+    .map((change) => change.path);
+  const hunks =
+    modified.length === 0 ? new Map<string, Hunks>() : changedLines(top, ref, projectRoot);
   return changes
     .map((change) => {
       if (change.status !== "modified") return change;
@@ -70,7 +71,17 @@ interface Hunks {
 
 /** Changed line ranges per file, in new-file coordinates, and where text was only removed. */
 function changedLines(top: string, ref: string, projectRoot: string): Map<string, Hunks> {
-  const diff = git(top, ["-c", "core.quotePath=false", "diff", "-U0", "--no-color", "--no-ext-diff", "-M", ref, "--"]);
+  const diff = git(top, [
+    "-c",
+    "core.quotePath=false",
+    "diff",
+    "-U0",
+    "--no-color",
+    "--no-ext-diff",
+    "-M",
+    ref,
+    "--",
+  ]);
   const result = new Map<string, Hunks>();
   let current: Hunks | undefined;
   for (const line of diff.split("\n")) {

@@ -2,12 +2,13 @@
 // to the whole application, with the reason.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../project/ts-morph.js";
 import type { Analysis } from "../analyze.js";
+import { lineOf } from "../extract/location.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { FileChange } from "./changes.js";
 import type { Importers } from "./import-graph.js";
-import type { BaseIndexLookup } from "./select.js";
+import type { BaseIndexLookup } from "./base-index.js";
 import { isConfigFile, isInertFile, type WideningReason } from "./widening.js";
 
 export interface Classified {
@@ -19,25 +20,114 @@ export interface Classified {
   readonly notes: readonly string[];
 }
 
-export function classifyChanges(analysis: Analysis, changes: readonly FileChange[], importers: Importers, base: BaseIndexLookup | undefined): Classified {
-  const { loaded, roles } = analysis;
-  const byPath = new Map(loaded.files.map((file) => [file.path, file]));
-  const agentixDir = agentixPackageDirectory(loaded.root, loaded.compilerOptions);
-  const widened: WideningReason[] = [];
-  const notes: string[] = [];
-  const seeds: { file: ProjectFile; change: FileChange }[] = [];
-  const removed: string[] = [];
-  const widen = (reason: WideningReason) => {
-    if (!widened.some((existing) => existing.code === reason.code && existing.path === reason.path)) widened.push(reason);
-  };
+export function classifyChanges(
+  analysis: Analysis,
+  changes: readonly FileChange[],
+  importers: Importers,
+  base: BaseIndexLookup | undefined,
+): Classified {
+  const classifier = new ChangeClassifier(analysis, importers);
+  for (const change of changes) classifier.classify(change);
+  classifier.widenForForeignSchemas();
+  classifier.widenForUnresolvedImports();
+  const importersOfRemoved = classifier.importersOfRemoved(base);
+  const { seeds, widened, notes } = classifier;
+  return { seeds, importersOfRemoved, widened, notes };
+}
+
+class ChangeClassifier {
+  readonly widened: WideningReason[] = [];
+  readonly notes: string[] = [];
+  readonly seeds: { file: ProjectFile; change: FileChange }[] = [];
+  /** Paths that no longer exist: deleted, or the old side of a rename. */
+  private readonly removed: string[] = [];
+  private readonly byPath: ReadonlyMap<string, ProjectFile>;
+  private readonly agentixDir: string | undefined;
+
+  constructor(
+    private readonly analysis: Analysis,
+    private readonly importers: Importers,
+  ) {
+    const { loaded } = analysis;
+    this.byPath = new Map(loaded.files.map((file) => [file.path, file]));
+    this.agentixDir = agentixPackageDirectory(loaded.root, loaded.compilerOptions);
+  }
+
+  private widen(reason: WideningReason): void {
+    if (
+      !this.widened.some(
+        (existing) => existing.code === reason.code && existing.path === reason.path,
+      )
+    )
+      this.widened.push(reason);
+  }
+
+  classify(change: FileChange): void {
+    if (change.status === "deleted" || change.status === "renamed")
+      this.removed.push(change.status === "renamed" ? (change.oldPath as string) : change.path);
+    if (change.status === "deleted") return;
+    const file = change.path;
+    if (isConfigFile(file)) {
+      this.widen({ code: "config-file", message: `configuration changed: ${file}`, path: file });
+      return;
+    }
+    if (isInertFile(file)) return;
+    if (file.startsWith("../")) {
+      this.classifyOutside(file);
+      return;
+    }
+    const projectFile = this.byPath.get(file);
+    if (projectFile === undefined) {
+      this.widen({
+        code: "unknown-file",
+        message: `${file} is not TypeScript the analyzer follows; what reads it cannot be proven`,
+        path: file,
+      });
+    } else if (projectFile.declaration) {
+      this.widen({ code: "shared-code", message: `declaration file changed: ${file}`, path: file });
+    } else if (
+      this.analysis.roles.role(projectFile) === "shared" &&
+      !this.onlyTestsReach(projectFile)
+    ) {
+      this.widen({
+        code: "shared-code",
+        message: `shared code outside every feature changed: ${file}`,
+        path: file,
+      });
+    } else {
+      this.seeds.push({ file: projectFile, change });
+    }
+  }
+
+  /** A change outside the project root: code it compiles, the agentix it runs on, or a note. */
+  private classifyOutside(file: string): void {
+    const { loaded } = this.analysis;
+    const absolute = path.resolve(loaded.root, file);
+    if (loaded.program.getSourceFile(absolute) !== undefined) {
+      this.widen({
+        code: "outside-project",
+        message: `code outside the project that it compiles changed: ${file}`,
+        path: file,
+      });
+    } else if (this.agentixDir !== undefined && absolute.startsWith(this.agentixDir + path.sep)) {
+      this.widen({
+        code: "agentix-runtime",
+        message: `the agentix package the project runs on changed: ${file}`,
+        path: file,
+      });
+    } else {
+      this.notes.push(`${file} is outside the project and not part of its program`);
+    }
+  }
 
   /** Reached only by tests (and test helpers): a test support file, not shared application code. */
-  const onlyTestsReach = (start: ProjectFile): boolean => {
+  private onlyTestsReach(start: ProjectFile): boolean {
+    const { roles } = this.analysis;
     const seen = new Set<ProjectFile>([start]);
     const queue = [start];
     while (queue.length > 0) {
       const file = queue.pop() as ProjectFile;
-      for (const entry of importers.get(file) ?? []) {
+      for (const entry of this.importers.get(file) ?? []) {
         if (entry.typeOnly || seen.has(entry.importer)) continue;
         if (!roles.isTest(entry.importer) && roles.role(entry.importer) !== "shared") return false;
         seen.add(entry.importer);
@@ -45,86 +135,78 @@ export function classifyChanges(analysis: Analysis, changes: readonly FileChange
       }
     }
     return [...seen].some((file) => roles.isTest(file));
-  };
+  }
 
-  for (const change of changes) {
-    if (change.status === "deleted" || change.status === "renamed") removed.push(change.status === "renamed" ? (change.oldPath as string) : change.path);
-    if (change.status === "deleted") continue;
-    const file = change.path;
-    if (isConfigFile(file)) {
-      widen({ code: "config-file", message: `configuration changed: ${file}`, path: file });
-      continue;
-    }
-    if (isInertFile(file)) continue;
-    if (file.startsWith("../")) {
-      const absolute = path.resolve(loaded.root, file);
-      if (loaded.program.getSourceFile(absolute) !== undefined) {
-        widen({ code: "outside-project", message: `code outside the project that it compiles changed: ${file}`, path: file });
-      } else if (agentixDir !== undefined && absolute.startsWith(agentixDir + path.sep)) {
-        widen({ code: "agentix-runtime", message: `the agentix package the project runs on changed: ${file}`, path: file });
-      } else {
-        notes.push(`${file} is outside the project and not part of its program`);
+  /**
+   * A foreign (Standard Schema) validator that changed: its library may share it through a
+   * global registry (zod's, TypeBox's), which no import or reference shows.
+   */
+  widenForForeignSchemas(): void {
+    const foreign = this.seeds.length > 0 ? foreignSchemas(this.analysis) : [];
+    for (const { file, change } of this.seeds) {
+      for (const opaque of foreign) {
+        if (opaque.file !== file.path || !touchesLine(change, opaque.line)) continue;
+        this.widen({
+          code: "opaque-schema",
+          message: `a ${opaque.vendor} schema changed at ${opaque.file}:${opaque.line}; foreign validators can be shared through their library's global registry, which agentix cannot follow`,
+          path: opaque.file,
+        });
       }
-      continue;
-    }
-    const projectFile = byPath.get(file);
-    if (projectFile === undefined) {
-      widen({ code: "unknown-file", message: `${file} is not TypeScript the analyzer follows; what reads it cannot be proven`, path: file });
-    } else if (projectFile.declaration) {
-      widen({ code: "shared-code", message: `declaration file changed: ${file}`, path: file });
-    } else if (roles.role(projectFile) === "shared" && !onlyTestsReach(projectFile)) {
-      widen({ code: "shared-code", message: `shared code outside every feature changed: ${file}`, path: file });
-    } else {
-      seeds.push({ file: projectFile, change });
     }
   }
 
-  // A foreign (Standard Schema) validator that changed: its library may share it through a
-  // global registry (zod's, TypeBox's), which no import or reference shows.
-  const foreign = seeds.length > 0 ? foreignSchemas(analysis) : [];
-  for (const { file, change } of seeds) {
-    for (const opaque of foreign) {
-      if (opaque.file !== file.path || !touchesLine(change, opaque.line)) continue;
-      widen({
-        code: "opaque-schema",
-        message: `a ${opaque.vendor} schema changed at ${opaque.file}:${opaque.line}; foreign validators can be shared through their library's global registry, which agentix cannot follow`,
-        path: opaque.file,
+  /** A non-literal import()/require() in runtime code could load any changed module. */
+  widenForUnresolvedImports(): void {
+    if (this.seeds.length === 0 && this.removed.length === 0) return;
+    for (const item of this.analysis.unresolved) {
+      if (
+        (item.kind !== "dynamic-import" && item.kind !== "require") ||
+        this.analysis.roles.isTest(item.site.file)
+      )
+        continue;
+      this.widen({
+        code: "unresolved-import",
+        message: `${item.site.file.path}:${lineOf(item.site)}: ${item.reason}`,
+        path: item.site.file.path,
       });
     }
   }
 
-  // A non-literal import()/require() in runtime code could load any changed module.
-  if (seeds.length > 0 || removed.length > 0) {
-    for (const item of analysis.unresolved) {
-      if ((item.kind !== "dynamic-import" && item.kind !== "require") || roles.isTest(item.site.file)) continue;
-      const line = item.site.file.sourceFile.getLineAndCharacterOfPosition(item.site.node.getStart(item.site.file.sourceFile)).line + 1;
-      widen({ code: "unresolved-import", message: `${item.site.file.path}:${line}: ${item.reason}`, path: item.site.file.path });
+  /** Removed (and renamed-away) files: their importers must be proven from the base index. */
+  importersOfRemoved(base: BaseIndexLookup | undefined): ProjectFile[] {
+    const importersOfRemoved: ProjectFile[] = [];
+    for (const old of this.removed) {
+      if (isConfigFile(old)) {
+        this.widen({ code: "config-file", message: `configuration removed: ${old}`, path: old });
+        continue;
+      }
+      if (isInertFile(old)) continue;
+      if (!/\.[cm]?tsx?$/.test(old)) {
+        this.widen({
+          code: "deleted-file",
+          message: `${old} was removed; what read it cannot be proven`,
+          path: old,
+        });
+        continue;
+      }
+      const found = base?.importersOf(old) ?? {
+        problem: "no base index to look its importers up in",
+      };
+      if ("problem" in found) {
+        this.widen({
+          code: "index-unavailable",
+          message: `${old} was removed and its dependents cannot be proven: ${found.problem}`,
+          path: old,
+        });
+        continue;
+      }
+      for (const importer of found) {
+        const current = this.byPath.get(importer);
+        if (current !== undefined) importersOfRemoved.push(current);
+      }
     }
+    return importersOfRemoved;
   }
-
-  // Removed (and renamed-away) files: their importers must be proven from the base index.
-  const importersOfRemoved: ProjectFile[] = [];
-  for (const old of removed) {
-    if (isConfigFile(old)) {
-      widen({ code: "config-file", message: `configuration removed: ${old}`, path: old });
-      continue;
-    }
-    if (isInertFile(old)) continue;
-    if (!/\.[cm]?tsx?$/.test(old)) {
-      widen({ code: "deleted-file", message: `${old} was removed; what read it cannot be proven`, path: old });
-      continue;
-    }
-    const found = base?.importersOf(old) ?? { problem: "no base index to look its importers up in" };
-    if ("problem" in found) {
-      widen({ code: "index-unavailable", message: `${old} was removed and its dependents cannot be proven: ${found.problem}`, path: old });
-      continue;
-    }
-    for (const importer of found) {
-      const current = byPath.get(importer);
-      if (current !== undefined) importersOfRemoved.push(current);
-    }
-  }
-  return { seeds, importersOfRemoved, widened, notes };
 }
 
 /** Every schema slot whose schema comes from another validator library, with where it is. */
@@ -139,7 +221,12 @@ function foreignSchemas(analysis: Analysis): { file: string; line: number; vendo
   const found = new Map<string, { file: string; line: number; vendor: string }>();
   for (const slot of slots) {
     const opaque = slot?.opaque;
-    if (opaque?.vendor) found.set(`${opaque.file}:${opaque.line}`, { file: opaque.file, line: opaque.line, vendor: opaque.vendor });
+    if (opaque?.vendor)
+      found.set(`${opaque.file}:${opaque.line}`, {
+        file: opaque.file,
+        line: opaque.line,
+        vendor: opaque.vendor,
+      });
   }
   return [...found.values()];
 }
@@ -147,18 +234,31 @@ function foreignSchemas(analysis: Analysis): { file: string; line: number; vendo
 /** Whether a change touches a line: whole-file changes touch every line. */
 function touchesLine(change: FileChange, line: number): boolean {
   if (change.status !== "modified" || change.lines === undefined) return true;
-  return change.lines.some(([first, last]) => line >= first && line <= last) || (change.deletedAfter ?? []).some((after) => after === line || after + 1 === line);
+  return (
+    change.lines.some(([first, last]) => line >= first && line <= last) ||
+    (change.deletedAfter ?? []).some((after) => after === line || after + 1 === line)
+  );
 }
 
 /** The directory of the agentix package the project resolves (its runtime changing widens). */
 function agentixPackageDirectory(root: string, options: ts.CompilerOptions): string | undefined {
-  const resolved = ts.resolveModuleName("agentix", path.join(root, "__agentix_probe__.ts"), options, ts.sys).resolvedModule?.resolvedFileName;
+  const resolved = ts.resolveModuleName(
+    "agentix",
+    path.join(root, "__agentix_probe__.ts"),
+    options,
+    ts.sys,
+  ).resolvedModule?.resolvedFileName;
   if (resolved === undefined) return undefined;
-  for (let dir = path.dirname(path.resolve(resolved)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+  for (
+    let dir = path.dirname(path.resolve(resolved));
+    dir !== path.dirname(dir);
+    dir = path.dirname(dir)
+  ) {
     const manifest = path.join(dir, "package.json");
     if (!existsSync(manifest)) continue;
     try {
-      if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "agentix") return dir;
+      if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "agentix")
+        return dir;
     } catch {
       return undefined;
     }

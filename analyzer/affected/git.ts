@@ -1,17 +1,21 @@
 import { execFileSync } from "node:child_process";
-
-/** git could not answer (not a repository, an unknown ref, ...): the message says which command. */
-export class ChangeSourceError extends Error {
-  override readonly name = "ChangeSourceError";
-}
+import { ChangeSourceError } from "../errors.js";
 
 /** Runs git in `cwd` (never through a shell), with `input` on stdin; its stdout as bytes. */
 export function git(cwd: string, args: readonly string[], input?: string): Buffer {
   try {
-    return execFileSync("git", args, { cwd, input, maxBuffer: 512 * 1024 * 1024, stdio: ["pipe", "pipe", "pipe"] });
+    return execFileSync("git", args, {
+      cwd,
+      input,
+      maxBuffer: 512 * 1024 * 1024,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString("utf8").trim();
-    throw new ChangeSourceError(`git ${args.join(" ")} failed${stderr ? `: ${stderr}` : ""}`);
+    throw new ChangeSourceError(
+      "git-failed",
+      `git ${args.join(" ")} failed${stderr ? `: ${stderr}` : ""}`,
+    );
   }
 }
 

@@ -1,15 +1,15 @@
 // From the changed code to everything that can behave differently: a changed deferred body
 // affects the units that use it; changed module code affects every unit of the module and
 // every module that loads it; a call made while a module loads makes that module affected.
-import type { ts } from "ts-morph";
+import type { ts } from "../project/ts-morph.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { FileChange } from "./changes.js";
-import { regionAt, type CodeUnit, type FileUnits, type Region } from "./code-units.js";
+import { regionAt, type CodeUnit, type FileUnits, type Region } from "./units.js";
 import type { Importers } from "./import-graph.js";
 import type { ReferenceGraph, Use } from "./reference-graph.js";
 
-/** Why something is affected: what it was reached from (null for the change itself), and how. */
-export interface Why {
+/** What made something affected: what it was reached from (null for the change itself), and how. */
+export interface Cause {
   readonly from: string | null;
   readonly reason: string;
 }
@@ -22,9 +22,9 @@ export interface AnalysedFile {
 
 export interface Propagation {
   /** Unit id -> why. */
-  readonly units: ReadonlyMap<string, Why>;
+  readonly units: ReadonlyMap<string, Cause>;
   /** File path -> why its module (all of its code, and everyone who loads it) is affected. */
-  readonly modules: ReadonlyMap<string, Why>;
+  readonly modules: ReadonlyMap<string, Cause>;
   /** Files where only types changed: they matter to the type checker, to no test. */
   readonly typeOnlyFiles: ReadonlySet<string>;
 }
@@ -37,58 +37,56 @@ export interface Seeds {
   readonly units: readonly { readonly unit: CodeUnit; readonly reason: string }[];
 }
 
-export function propagate(seeds: Seeds, files: ReadonlyMap<string, AnalysedFile>, importers: Importers, graph: ReferenceGraph): Propagation {
-  const units = new Map<string, Why>();
-  const modules = new Map<string, Why>();
-  const typeOnlyFiles = new Set<string>();
-  const work: (() => void)[] = [];
+export function propagate(
+  seeds: Seeds,
+  files: ReadonlyMap<string, AnalysedFile>,
+  importers: Importers,
+  graph: ReferenceGraph,
+): Propagation {
+  const propagator = new Propagator(files, importers, graph);
+  for (const { file, change } of seeds.changed) propagator.seedChange(file, change);
+  for (const file of seeds.wholeModules)
+    propagator.markModule(file.path, { from: null, reason: "imported a removed file" });
+  for (const { unit, reason } of seeds.units) propagator.markUnit(unit, { from: null, reason });
+  propagator.run();
+  const { units, modules, typeOnlyFiles } = propagator;
+  return { units, modules, typeOnlyFiles };
+}
 
-  const markModule = (file: string, why: Why): void => {
-    if (modules.has(file)) return;
-    modules.set(file, why);
-    const entry = files.get(file);
+/** Marks what is affected and queues what follows from it, breadth first. */
+class Propagator {
+  readonly units = new Map<string, Cause>();
+  readonly modules = new Map<string, Cause>();
+  readonly typeOnlyFiles = new Set<string>();
+  private readonly work: (() => void)[] = [];
+
+  constructor(
+    private readonly files: ReadonlyMap<string, AnalysedFile>,
+    private readonly importers: Importers,
+    private readonly graph: ReferenceGraph,
+  ) {}
+
+  run(): void {
+    while (this.work.length > 0) (this.work.shift() as () => void)();
+  }
+
+  /** A changed file: whole, or the units its changed (and removed) lines fall in. */
+  seedChange(file: ProjectFile, change: FileChange): void {
+    const entry = this.files.get(file.path);
     if (entry === undefined) return;
-    work.push(() => {
-      for (const unit of entry.units.units) if (unit.kind !== "module") markUnit(unit, { from: file, reason: "module code of its file changed" });
-      for (const use of graph.usesOf.get(entry.units.module.id) ?? []) follow(entry.units.module, use);
-      for (const { importer, position, typeOnly } of importers.get(entry.file) ?? []) {
-        if (typeOnly) continue;
-        const importerFile = files.get(importer.path);
-        if (importerFile === undefined) continue;
-        const region = regionAt(importerFile.units, position);
-        if (region.eager) markModule(importer.path, { from: file, reason: `imports ${file}` });
-        else markUnit(region.unit, { from: file, reason: `loads ${file}` });
-      }
-    });
-  };
-  const markUnit = (unit: CodeUnit, why: Why): void => {
-    if (unit.kind === "module") return markModule(unit.file, why);
-    if (units.has(unit.id)) return;
-    units.set(unit.id, why);
-    work.push(() => {
-      for (const use of graph.usesOf.get(unit.id) ?? []) follow(unit, use);
-    });
-  };
-  const follow = (target: CodeUnit, use: Use): void => {
-    if (use.eager && (use.kind === "call" || use.kind === "load")) {
-      markModule(use.by.file, { from: target.id, reason: `${use.kind === "load" ? "loaded" : "called"} while ${use.by.file} loads (line ${use.line})` });
-    } else {
-      markUnit(use.by, { from: target.id, reason: useReason(target, use) });
-    }
-  };
-
-  for (const { file, change } of seeds.changed) {
-    const entry = files.get(file.path);
-    if (entry === undefined) continue;
     if (change.status !== "modified" || change.lines === undefined) {
-      markModule(file.path, { from: null, reason: change.status === "modified" ? "changed" : change.status });
-      continue;
+      this.markModule(file.path, {
+        from: null,
+        reason: change.status === "modified" ? "changed" : change.status,
+      });
+      return;
     }
     const touch = (start: number, end: number, line: number) => {
       const region = innermostContaining(entry.units, start, end);
-      if (region.typeOnly) typeOnlyFiles.add(file.path);
-      else if (region.eager) markModule(file.path, { from: null, reason: `changed module code at line ${line}` });
-      else markUnit(region.unit, { from: null, reason: `changed at line ${line}` });
+      if (region.typeOnly) this.typeOnlyFiles.add(file.path);
+      else if (region.eager)
+        this.markModule(file.path, { from: null, reason: `changed module code at line ${line}` });
+      else this.markUnit(region.unit, { from: null, reason: `changed at line ${line}` });
     };
     for (const [first, last] of change.lines) {
       for (let line = first; line <= last; line++) {
@@ -104,15 +102,55 @@ export function propagate(seeds: Seeds, files: ReadonlyMap<string, AnalysedFile>
       touch(after === 0 ? 0 : Math.max(next - 1, 0), next, after);
     }
   }
-  for (const file of seeds.wholeModules) markModule(file.path, { from: null, reason: "imported a removed file" });
-  for (const { unit, reason } of seeds.units) markUnit(unit, { from: null, reason });
-  while (work.length > 0) (work.shift() as () => void)();
-  return { units, modules, typeOnlyFiles };
+
+  /** A module affected as a whole: all of its units, its uses, and every module that loads it. */
+  markModule(file: string, cause: Cause): void {
+    if (this.modules.has(file)) return;
+    this.modules.set(file, cause);
+    const entry = this.files.get(file);
+    if (entry === undefined) return;
+    this.work.push(() => {
+      for (const unit of entry.units.units)
+        if (unit.kind !== "module")
+          this.markUnit(unit, { from: file, reason: "module code of its file changed" });
+      for (const use of this.graph.usesOf.get(entry.units.module.id) ?? [])
+        this.follow(entry.units.module, use);
+      for (const { importer, position, typeOnly } of this.importers.get(entry.file) ?? []) {
+        if (typeOnly) continue;
+        const importerFile = this.files.get(importer.path);
+        if (importerFile === undefined) continue;
+        const region = regionAt(importerFile.units, position);
+        if (region.eager) this.markModule(importer.path, { from: file, reason: `imports ${file}` });
+        else this.markUnit(region.unit, { from: file, reason: `loads ${file}` });
+      }
+    });
+  }
+
+  markUnit(unit: CodeUnit, cause: Cause): void {
+    if (unit.kind === "module") return this.markModule(unit.file, cause);
+    if (this.units.has(unit.id)) return;
+    this.units.set(unit.id, cause);
+    this.work.push(() => {
+      for (const use of this.graph.usesOf.get(unit.id) ?? []) this.follow(unit, use);
+    });
+  }
+
+  private follow(target: CodeUnit, use: Use): void {
+    if (use.eager && (use.kind === "call" || use.kind === "load")) {
+      this.markModule(use.by.file, {
+        from: target.id,
+        reason: `${use.kind === "load" ? "loaded" : "called"} while ${use.by.file} loads (line ${use.line})`,
+      });
+    } else {
+      this.markUnit(use.by, { from: target.id, reason: useReason(target, use) });
+    }
+  }
 }
 
 function useReason(target: CodeUnit, use: Use): string {
   if (use.testCall !== undefined) return `${use.testCall}(${target.name}) at line ${use.line}`;
-  if (use.by.kind === "test-case" || use.by.kind === "test-hook") return `uses ${target.name} at line ${use.line}`;
+  if (use.by.kind === "test-case" || use.by.kind === "test-hook")
+    return `uses ${target.name} at line ${use.line}`;
   return `uses ${target.name} (${use.by.file}:${use.line})`;
 }
 
@@ -133,7 +171,12 @@ function lineSpan(sourceFile: ts.SourceFile, line: number): [number, number] | u
 function innermostContaining(units: FileUnits, start: number, end: number): Region {
   let best = units.regions[0] as Region;
   for (const region of units.regions) {
-    if (region.start <= start && end <= region.end && region.end - region.start <= best.end - best.start) best = region;
+    if (
+      region.start <= start &&
+      end <= region.end &&
+      region.end - region.start <= best.end - best.start
+    )
+      best = region;
   }
   return best;
 }

@@ -3,8 +3,10 @@
 // from the unit it sits in to the unit it names. How it is used decides what a change to the
 // named unit can affect: a use in deferred code affects only the using unit; a call made while
 // the module loads affects everyone who loads the module.
-import { ts } from "ts-morph";
-import { STORING_CALLS, agentixCallee, regionAt, unwrap, type CodeUnit, type FileUnits } from "./code-units.js";
+import { ts } from "../project/ts-morph.js";
+import { STORING_CALLS, agentixCallee } from "./agentix-calls.js";
+import { regionAt, type CodeUnit, type FileUnits } from "./units.js";
+import { unwrap } from "../project/ts-syntax.js";
 
 /** How a unit is used where it is named. */
 export type UseKind = "call" | "value" | "read" | "load";
@@ -31,11 +33,25 @@ export interface ReferenceGraph {
 const TESTING_CALLS = new Set(["testCommand", "testQuery", "replayTrace", "assertInvariant"]);
 
 function isTypePosition(node: ts.Node): boolean {
-  for (let current: ts.Node | undefined = node.parent; current !== undefined; current = current.parent) {
-    if (ts.isTypeNode(current) || ts.isInterfaceDeclaration(current) || ts.isTypeAliasDeclaration(current) || ts.isHeritageClause(current)) {
+  for (
+    let current: ts.Node | undefined = node.parent;
+    current !== undefined;
+    current = current.parent
+  ) {
+    if (
+      ts.isTypeNode(current) ||
+      ts.isInterfaceDeclaration(current) ||
+      ts.isTypeAliasDeclaration(current) ||
+      ts.isHeritageClause(current)
+    ) {
       // `extends Base` of a class is a value; `implements` and interface heritage are types.
-      if (ts.isHeritageClause(current)) return current.token === ts.SyntaxKind.ImplementsKeyword || ts.isInterfaceDeclaration(current.parent);
-      if (ts.isExpressionWithTypeArguments(current) && ts.isHeritageClause(current.parent)) continue;
+      if (ts.isHeritageClause(current))
+        return (
+          current.token === ts.SyntaxKind.ImplementsKeyword ||
+          ts.isInterfaceDeclaration(current.parent)
+        );
+      if (ts.isExpressionWithTypeArguments(current) && ts.isHeritageClause(current.parent))
+        continue;
       return true;
     }
     if (ts.isStatement(current) || ts.isSourceFile(current)) return false;
@@ -48,9 +64,28 @@ function isNotAUse(identifier: ts.Identifier): boolean {
   const parent = identifier.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === identifier) return true;
   if (ts.isQualifiedName(parent) && parent.right === identifier) return true;
-  if ((ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isGetAccessorDeclaration(parent) || ts.isSetAccessorDeclaration(parent) || ts.isPropertySignature(parent) || ts.isMethodSignature(parent) || ts.isEnumMember(parent)) && parent.name === identifier) return true;
+  if (
+    (ts.isPropertyAssignment(parent) ||
+      ts.isMethodDeclaration(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isGetAccessorDeclaration(parent) ||
+      ts.isSetAccessorDeclaration(parent) ||
+      ts.isPropertySignature(parent) ||
+      ts.isMethodSignature(parent) ||
+      ts.isEnumMember(parent)) &&
+    parent.name === identifier
+  )
+    return true;
   if (ts.isBindingElement(parent) && parent.propertyName === identifier) return true;
-  if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent) || ts.isImportEqualsDeclaration(parent) || ts.isNamespaceExport(parent)) return true;
+  if (
+    ts.isImportSpecifier(parent) ||
+    ts.isExportSpecifier(parent) ||
+    ts.isImportClause(parent) ||
+    ts.isNamespaceImport(parent) ||
+    ts.isImportEqualsDeclaration(parent) ||
+    ts.isNamespaceExport(parent)
+  )
+    return true;
   if (ts.isLabeledStatement(parent) || ts.isBreakOrContinueStatement(parent)) return true;
   if (ts.isJsxAttribute(parent)) return true;
   const declarationName = (parent as ts.NamedDeclaration).name;
@@ -58,27 +93,66 @@ function isNotAUse(identifier: ts.Identifier): boolean {
 }
 
 /** What the use does with the value: calls it (or may, through an unknown function), stores it, or reads from it. */
-function useKind(identifier: ts.Identifier, checker: ts.TypeChecker): { kind: UseKind; testCall: string | undefined } {
+function useKind(
+  identifier: ts.Identifier,
+  checker: ts.TypeChecker,
+): { kind: UseKind; testCall: string | undefined } {
   let node: ts.Node = identifier;
-  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isNonNullExpression(node.parent) || ts.isSatisfiesExpression(node.parent)) node = node.parent;
+  while (
+    ts.isParenthesizedExpression(node.parent) ||
+    ts.isAsExpression(node.parent) ||
+    ts.isNonNullExpression(node.parent) ||
+    ts.isSatisfiesExpression(node.parent)
+  )
+    node = node.parent;
   const parent = node.parent;
-  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === node) return { kind: "call", testCall: undefined };
-  if (ts.isTaggedTemplateExpression(parent) && parent.tag === node) return { kind: "call", testCall: undefined };
-  if ((ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === node) {
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression === node)
+    return { kind: "call", testCall: undefined };
+  if (ts.isTaggedTemplateExpression(parent) && parent.tag === node)
+    return { kind: "call", testCall: undefined };
+  if (
+    (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) &&
+    parent.expression === node
+  ) {
     let access: ts.Node = parent;
-    while (ts.isPropertyAccessExpression(access.parent) || ts.isElementAccessExpression(access.parent)) access = access.parent;
-    const called = (ts.isCallExpression(access.parent) || ts.isNewExpression(access.parent) || ts.isTaggedTemplateExpression(access.parent)) && (access.parent as { expression?: ts.Node; tag?: ts.Node }).expression === access;
+    while (
+      ts.isPropertyAccessExpression(access.parent) ||
+      ts.isElementAccessExpression(access.parent)
+    )
+      access = access.parent;
+    const called =
+      (ts.isCallExpression(access.parent) ||
+        ts.isNewExpression(access.parent) ||
+        ts.isTaggedTemplateExpression(access.parent)) &&
+      (access.parent as { expression?: ts.Node; tag?: ts.Node }).expression === access;
     return { kind: called ? "call" : "read", testCall: undefined };
   }
-  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(node as ts.Expression)) {
+  if (
+    (ts.isCallExpression(parent) || ts.isNewExpression(parent)) &&
+    parent.arguments?.includes(node as ts.Expression)
+  ) {
     const callee = agentixCallee(checker, parent.expression);
-    if (callee !== undefined && TESTING_CALLS.has(callee) && parent.arguments?.[0] === node) return { kind: "call", testCall: callee };
+    if (callee !== undefined && TESTING_CALLS.has(callee) && parent.arguments?.[0] === node)
+      return { kind: "call", testCall: callee };
     // Passed to something that may call it at once, unless agentix only stores it.
-    return { kind: callee !== undefined && STORING_CALLS.has(callee) ? "value" : "call", testCall: undefined };
+    return {
+      kind: callee !== undefined && STORING_CALLS.has(callee) ? "value" : "call",
+      testCall: undefined,
+    };
   }
-  if (ts.isSpreadElement(parent) || ts.isSpreadAssignment(parent)) return { kind: ts.isSpreadElement(parent) && (ts.isCallExpression(parent.parent) || ts.isNewExpression(parent.parent)) ? "call" : "read", testCall: undefined };
-  if (ts.isForOfStatement(parent) || ts.isForInStatement(parent)) return { kind: "call", testCall: undefined }; // iteration runs iterators
-  if (ts.isAwaitExpression(parent) || ts.isYieldExpression(parent)) return { kind: "call", testCall: undefined }; // thenables
+  if (ts.isSpreadElement(parent) || ts.isSpreadAssignment(parent))
+    return {
+      kind:
+        ts.isSpreadElement(parent) &&
+        (ts.isCallExpression(parent.parent) || ts.isNewExpression(parent.parent))
+          ? "call"
+          : "read",
+      testCall: undefined,
+    };
+  if (ts.isForOfStatement(parent) || ts.isForInStatement(parent))
+    return { kind: "call", testCall: undefined }; // iteration runs iterators
+  if (ts.isAwaitExpression(parent) || ts.isYieldExpression(parent))
+    return { kind: "call", testCall: undefined }; // thenables
   return { kind: "value", testCall: undefined };
 }
 
@@ -87,27 +161,111 @@ function useKind(identifier: ts.Identifier, checker: ts.TypeChecker): { kind: Us
  * the reverse import closure of a change can be affected, so only they are ever looked at.
  */
 export function buildReferenceGraph(
-  filesUnits: ReadonlyMap<string, { readonly units: FileUnits; readonly sourceFile: ts.SourceFile }>,
+  filesUnits: ReadonlyMap<
+    string,
+    { readonly units: FileUnits; readonly sourceFile: ts.SourceFile }
+  >,
   fileOfSource: (fileName: string) => FileUnits | undefined,
   checker: ts.TypeChecker,
 ): ReferenceGraph {
-  const usesOf = new Map<string, Use[]>();
-  const namedBy = new Map<string, Set<string>>();
-  const unitById = new Map<string, CodeUnit>();
-  for (const { units } of filesUnits.values()) for (const unit of units.units) unitById.set(unit.id, unit);
+  const builder = new GraphBuilder(fileOfSource, checker);
+  for (const { units } of filesUnits.values())
+    for (const unit of units.units) builder.unitById.set(unit.id, unit);
+  for (const { units, sourceFile } of filesUnits.values()) builder.visitFile(units, sourceFile);
+  const { usesOf, namedBy, unitById } = builder;
+  return { usesOf, namedBy, unitById };
+}
 
-  const targetUnits = (symbol: ts.Symbol): CodeUnit[] => {
-    const resolved = symbol.flags & ts.SymbolFlags.Alias ? safeAliased(checker, symbol) : symbol;
+class GraphBuilder {
+  readonly usesOf = new Map<string, Use[]>();
+  readonly namedBy = new Map<string, Set<string>>();
+  readonly unitById = new Map<string, CodeUnit>();
+
+  constructor(
+    private readonly fileOfSource: (fileName: string) => FileUnits | undefined,
+    private readonly checker: ts.TypeChecker,
+  ) {}
+
+  visitFile(units: FileUnits, sourceFile: ts.SourceFile): void {
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && !isNotAUse(node) && !isTypePosition(node)) {
+        this.recordIdentifier(node, units, sourceFile);
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword
+      ) {
+        this.recordDynamicImport(node, units, sourceFile);
+      }
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(sourceFile, visit);
+  }
+
+  /** An identifier naming a unit: a use of it, unless it sits in types only. */
+  private recordIdentifier(node: ts.Identifier, units: FileUnits, sourceFile: ts.SourceFile) {
+    const { checker } = this;
+    const symbol =
+      ts.isShorthandPropertyAssignment(node.parent) && node.parent.name === node
+        ? checker.getShorthandAssignmentValueSymbol(node.parent)
+        : checker.getSymbolAtLocation(node);
+    if (symbol === undefined) return;
+    const targets = this.targetUnits(symbol);
+    if (targets.length === 0) return;
+    const region = regionAt(units, node.getStart(sourceFile));
+    if (region.typeOnly) return;
+    const { kind, testCall } = useKind(node, checker);
+    const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+    for (const target of targets)
+      this.record(target, { by: region.unit, kind, eager: region.eager, line, testCall });
+  }
+
+  /** import("./x"): loading x runs its module code, and whatever it exports may be used. */
+  private recordDynamicImport(
+    node: ts.CallExpression,
+    units: FileUnits,
+    sourceFile: ts.SourceFile,
+  ): void {
+    const specifier = node.arguments[0] === undefined ? undefined : unwrap(node.arguments[0]);
+    if (
+      specifier === undefined ||
+      !(ts.isStringLiteral(specifier) || ts.isNoSubstitutionTemplateLiteral(specifier))
+    )
+      return;
+    const moduleSymbol = this.checker.getSymbolAtLocation(specifier);
+    const owner = moduleSymbol?.declarations?.[0]
+      ? this.fileOfSource(moduleSymbol.declarations[0].getSourceFile().fileName)
+      : undefined;
+    if (owner === undefined) return;
+    const region = regionAt(units, node.getStart(sourceFile));
+    const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+    for (const target of owner.units)
+      this.record(target, {
+        by: region.unit,
+        kind: "load",
+        eager: region.eager,
+        line,
+        testCall: undefined,
+      });
+  }
+
+  /** The units a symbol's declarations belong to (an import followed to what it imports). */
+  private targetUnits(symbol: ts.Symbol): CodeUnit[] {
+    const resolved =
+      symbol.flags & ts.SymbolFlags.Alias ? safeAliased(this.checker, symbol) : symbol;
     const found: CodeUnit[] = [];
     for (const declaration of resolved?.declarations ?? []) {
-      const owner = fileOfSource(declaration.getSourceFile().fileName);
+      const owner = this.fileOfSource(declaration.getSourceFile().fileName);
       if (owner === undefined) continue;
       if (ts.isSourceFile(declaration)) {
         // A namespace import names the whole module.
         found.push(...owner.units);
         continue;
       }
-      for (let node: ts.Node | undefined = declaration; node !== undefined && !ts.isSourceFile(node); node = node.parent) {
+      for (
+        let node: ts.Node | undefined = declaration;
+        node !== undefined && !ts.isSourceFile(node);
+        node = node.parent
+      ) {
         const unit = owner.declarations.get(node);
         if (unit !== undefined) {
           found.push(unit);
@@ -116,53 +274,17 @@ export function buildReferenceGraph(
       }
     }
     return found;
-  };
-
-  const record = (target: CodeUnit, use: Use) => {
-    if (target.id === use.by.id) return;
-    let list = usesOf.get(target.id);
-    if (list === undefined) usesOf.set(target.id, (list = []));
-    list.push(use);
-    let named = namedBy.get(use.by.id);
-    if (named === undefined) namedBy.set(use.by.id, (named = new Set()));
-    named.add(target.id);
-  };
-
-  for (const { units, sourceFile } of filesUnits.values()) {
-    const visit = (node: ts.Node): void => {
-      if (ts.isIdentifier(node) && !isNotAUse(node) && !isTypePosition(node)) {
-        const symbol = ts.isShorthandPropertyAssignment(node.parent) && node.parent.name === node
-          ? checker.getShorthandAssignmentValueSymbol(node.parent)
-          : checker.getSymbolAtLocation(node);
-        if (symbol !== undefined) {
-          const targets = targetUnits(symbol);
-          if (targets.length > 0) {
-            const region = regionAt(units, node.getStart(sourceFile));
-            if (!region.typeOnly) {
-              const { kind, testCall } = useKind(node, checker);
-              const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-              for (const target of targets) record(target, { by: region.unit, kind, eager: region.eager, line, testCall });
-            }
-          }
-        }
-      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-        // import("./x"): loading x runs its module code, and whatever it exports may be used.
-        const specifier = node.arguments[0] === undefined ? undefined : unwrap(node.arguments[0]);
-        if (specifier !== undefined && (ts.isStringLiteral(specifier) || ts.isNoSubstitutionTemplateLiteral(specifier))) {
-          const moduleSymbol = checker.getSymbolAtLocation(specifier);
-          const owner = moduleSymbol?.declarations?.[0] ? fileOfSource(moduleSymbol.declarations[0].getSourceFile().fileName) : undefined;
-          if (owner !== undefined) {
-            const region = regionAt(units, node.getStart(sourceFile));
-            const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-            for (const target of owner.units) record(target, { by: region.unit, kind: "load", eager: region.eager, line, testCall: undefined });
-          }
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    ts.forEachChild(sourceFile, visit);
   }
-  return { usesOf, namedBy, unitById };
+
+  private record(target: CodeUnit, use: Use): void {
+    if (target.id === use.by.id) return;
+    let list = this.usesOf.get(target.id);
+    if (list === undefined) this.usesOf.set(target.id, (list = []));
+    list.push(use);
+    let named = this.namedBy.get(use.by.id);
+    if (named === undefined) this.namedBy.set(use.by.id, (named = new Set()));
+    named.add(target.id);
+  }
 }
 
 function safeAliased(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol | undefined {

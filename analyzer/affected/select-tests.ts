@@ -1,9 +1,11 @@
 // Which tests can observe what propagation found: whole files whose module is affected (or that
 // start other processes), else single cases, plus the cases that share state with them.
 import type { Analysis } from "../analyze.js";
-import { fileUnits, type FileUnits, type TestCaseInfo } from "./code-units.js";
+import type { ProjectFile } from "../project/load-project.js";
+import type { FileUnits, TestCaseInfo } from "./units.js";
+import { fileUnits } from "./code-units.js";
 import { startsProcesses } from "./import-graph.js";
-import type { AnalysedFile, Propagation, Why } from "./propagate.js";
+import type { AnalysedFile, Propagation, Cause } from "./propagate.js";
 import type { ReferenceGraph } from "./reference-graph.js";
 
 export interface SelectedCase {
@@ -36,54 +38,101 @@ export function selectTests(
   widened: boolean,
 ): TestSelection {
   const checker = analysis.loaded.program.getTypeChecker();
-  const testFiles = analysis.loaded.files.filter((file) => analysis.roles.isTest(file) && !file.declaration);
-  // Another process can run any of the project's code: whenever some of it changed.
-  const runtimeChanged = propagation.units.size + propagation.modules.size > 0;
-  const describe = (why: Why) => whyChain(why, propagation, graph);
+  const testFiles = analysis.loaded.files.filter(
+    (file) => analysis.roles.isTest(file) && !file.declaration,
+  );
+  const context: SelectionContext = {
+    analysis,
+    graph,
+    propagation,
+    // Another process can run any of the project's code: whenever some of it changed.
+    runtimeChanged: propagation.units.size + propagation.modules.size > 0,
+  };
   let totalCases = 0;
   const tests: SelectedTestFile[] = [];
   for (const file of testFiles) {
     const entry = files.get(file.path);
-    const count = Math.max((entry?.units ?? fileUnits(file.sourceFile, file.path, true, checker)).testCases.length, 1);
+    const count = Math.max(
+      (entry?.units ?? fileUnits(file.sourceFile, file.path, true, checker)).testCases.length,
+      1,
+    );
     totalCases += count;
-    if (widened) {
-      tests.push({ file: file.path, whole: true, reason: "widened", cases: [], totalCases: count });
-      continue;
-    }
-    const spawner = runtimeChanged ? startsProcesses(file, analysis) : undefined;
-    if (spawner !== undefined) {
-      tests.push({ file: file.path, whole: true, reason: `starts other processes (${spawner}): what they run cannot be followed`, cases: [], totalCases: count });
-      continue;
-    }
-    if (entry === undefined) continue;
-    const moduleWhy = propagation.modules.get(file.path);
-    if (moduleWhy !== undefined || entry.units.testCases.length === 0) {
-      // Its cases cannot be told apart (or it has none the analyzer recognises): all of it.
-      const anyUnit = moduleWhy ?? entry.units.units.map((unit) => propagation.units.get(unit.id)).find((why) => why !== undefined);
-      if (anyUnit !== undefined) tests.push({ file: file.path, whole: true, reason: describe(anyUnit), cases: [], totalCases: count });
-      continue;
-    }
-    const selected = new Map<TestCaseInfo, string>();
-    for (const testCase of entry.units.testCases) {
-      const why = propagation.units.get(testCase.unit.id) ?? testCase.hooks.map((hook) => propagation.units.get(hook.id)).find((found) => found !== undefined);
-      if (why !== undefined) selected.set(testCase, describe(why));
-    }
-    if (selected.size === 0) continue;
-    coupleSharedState(entry.units, graph, selected);
-    const every = selected.size === entry.units.testCases.length;
-    tests.push({
-      file: file.path,
-      whole: every,
-      reason: every ? "every case is affected" : "some cases are affected",
-      cases: [...selected].map(([testCase, reason]) => ({ line: testCase.line, name: testCase.unit.name, reason })).sort((a, b) => a.line - b.line),
-      totalCases: entry.units.testCases.length,
-    });
+    const selected = widened
+      ? { file: file.path, whole: true, reason: "widened", cases: [], totalCases: count }
+      : selectInFile(context, file, entry, count);
+    if (selected !== undefined) tests.push(selected);
   }
-  return { tests: tests.sort((a, b) => (a.file < b.file ? -1 : 1)), totalTestFiles: testFiles.length, totalCases };
+  return {
+    tests: tests.sort((a, b) => (a.file < b.file ? -1 : 1)),
+    totalTestFiles: testFiles.length,
+    totalCases,
+  };
+}
+
+interface SelectionContext {
+  readonly analysis: Analysis;
+  readonly graph: ReferenceGraph;
+  readonly propagation: Propagation;
+  readonly runtimeChanged: boolean;
+}
+
+/** What of one test file can observe the change: all of it, some cases, or nothing. */
+function selectInFile(
+  context: SelectionContext,
+  file: ProjectFile,
+  entry: AnalysedFile | undefined,
+  count: number,
+): SelectedTestFile | undefined {
+  const { analysis, graph, propagation } = context;
+  const describe = (cause: Cause) => causeChain(cause, propagation, graph);
+  const spawner = context.runtimeChanged ? startsProcesses(file, analysis) : undefined;
+  if (spawner !== undefined) {
+    return {
+      file: file.path,
+      whole: true,
+      reason: `starts other processes (${spawner}): what they run cannot be followed`,
+      cases: [],
+      totalCases: count,
+    };
+  }
+  if (entry === undefined) return undefined;
+  const moduleCause = propagation.modules.get(file.path);
+  if (moduleCause !== undefined || entry.units.testCases.length === 0) {
+    // Its cases cannot be told apart (or it has none the analyzer recognises): all of it.
+    const anyUnit =
+      moduleCause ??
+      entry.units.units
+        .map((unit) => propagation.units.get(unit.id))
+        .find((cause) => cause !== undefined);
+    return anyUnit === undefined
+      ? undefined
+      : { file: file.path, whole: true, reason: describe(anyUnit), cases: [], totalCases: count };
+  }
+  const selected = new Map<TestCaseInfo, string>();
+  for (const testCase of entry.units.testCases) {
+    const cause =
+      propagation.units.get(testCase.unit.id) ??
+      testCase.hooks
+        .map((hook) => propagation.units.get(hook.id))
+        .find((found) => found !== undefined);
+    if (cause !== undefined) selected.set(testCase, describe(cause));
+  }
+  if (selected.size === 0) return undefined;
+  coupleSharedState(entry.units, graph, selected);
+  const every = selected.size === entry.units.testCases.length;
+  return {
+    file: file.path,
+    whole: every,
+    reason: every ? "every case is affected" : "some cases are affected",
+    cases: [...selected]
+      .map(([testCase, reason]) => ({ line: testCase.line, name: testCase.unit.name, reason }))
+      .sort((a, b) => a.line - b.line),
+    totalCases: entry.units.testCases.length,
+  };
 }
 
 /** `reason <- what; reason <- what; ...` back to the change. */
-function whyChain(why: Why, propagation: Propagation, graph: ReferenceGraph): string {
+function causeChain(cause: Cause, propagation: Propagation, graph: ReferenceGraph): string {
   const label = (id: string) => {
     const unit = graph.unitById.get(id);
     if (unit === undefined || unit.kind === "module") return id;
@@ -91,8 +140,10 @@ function whyChain(why: Why, propagation: Propagation, graph: ReferenceGraph): st
   };
   const chain: string[] = [];
   const seen = new Set<string>();
-  for (let current: Why | undefined = why; current !== undefined && chain.length < 12; ) {
-    chain.push(current.from === null ? current.reason : `${current.reason} <- ${label(current.from)}`);
+  for (let current: Cause | undefined = cause; current !== undefined && chain.length < 12;) {
+    chain.push(
+      current.from === null ? current.reason : `${current.reason} <- ${label(current.from)}`,
+    );
     if (current.from === null || seen.has(current.from)) break;
     seen.add(current.from);
     current = propagation.units.get(current.from) ?? propagation.modules.get(current.from);
@@ -105,7 +156,11 @@ function whyChain(why: Why, propagation: Propagation, graph: ReferenceGraph): st
  * describe block, module state they both reach, or a beforeAll/afterAll over both. A failure
  * in one can leave that state different for the other.
  */
-function coupleSharedState(units: FileUnits, graph: ReferenceGraph, selected: Map<TestCaseInfo, string>): void {
+function coupleSharedState(
+  units: FileUnits,
+  graph: ReferenceGraph,
+  selected: Map<TestCaseInfo, string>,
+): void {
   const reach = new Map<TestCaseInfo, Set<string>>();
   const stateOf = (testCase: TestCaseInfo): Set<string> => {
     let state = reach.get(testCase);
@@ -123,7 +178,7 @@ function coupleSharedState(units: FileUnits, graph: ReferenceGraph, selected: Ma
     reach.set(testCase, state);
     return state;
   };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const testCase of units.testCases) {
       if (selected.has(testCase)) continue;
@@ -132,7 +187,10 @@ function coupleSharedState(units: FileUnits, graph: ReferenceGraph, selected: Ma
         const shared = [...stateOf(other)].find((id) => mine.has(id));
         if (shared === undefined) continue;
         const unit = graph.unitById.get(shared);
-        selected.set(testCase, `shares ${unit?.kind === "test-hook" ? `the ${unit.name} at line ${unit.line}` : `state ${unit?.name ?? shared}`} with the case at line ${other.line}`);
+        selected.set(
+          testCase,
+          `shares ${unit?.kind === "test-hook" ? `the ${unit.name} at line ${unit.line}` : `state ${unit?.name ?? shared}`} with the case at line ${other.line}`,
+        );
         changed = true;
         break;
       }

@@ -46,11 +46,20 @@ const CONFIG_PATTERNS: readonly RegExp[] = [
 /** Configuration that changes how everything is built, resolved, linted or tested. */
 export function isConfigFile(file: string): boolean {
   const base = path.posix.basename(file);
-  return CONFIG_BASENAMES.has(base) || CONFIG_PATTERNS.some((pattern) => pattern.test(base)) || file.startsWith(".ci/") || file.startsWith(".github/workflows/");
+  return (
+    CONFIG_BASENAMES.has(base) ||
+    CONFIG_PATTERNS.some((pattern) => pattern.test(base)) ||
+    file.startsWith(".ci/") ||
+    file.startsWith(".github/workflows/")
+  );
 }
 
 /** Files that no code or test can depend on: documentation and licences. */
 export function isInertFile(file: string): boolean {
   const base = path.posix.basename(file).toLowerCase();
-  return /\.(md|mdx|markdown|txt|rst|adoc)$/.test(base) || /^(licen[cs]e|notice|authors|changelog|codeowners)(\..*)?$/.test(base) || file.startsWith(".agentix/");
+  return (
+    /\.(md|mdx|markdown|txt|rst|adoc)$/.test(base) ||
+    /^(licen[cs]e|notice|authors|changelog|codeowners)(\..*)?$/.test(base) ||
+    file.startsWith(".agentix/")
+  );
 }

@@ -7,7 +7,7 @@ export interface CliIO {
   readonly cwd: string;
 }
 
-/** Exit codes, as DESIGN.md defines them. */
+/** The CLI's exit codes (README, "The analyzer and the index"); `exitCodeFor` in main.ts maps errors to them. */
 export const EXIT = {
   ok: 0,
   checkFailed: 1,
@@ -16,17 +16,6 @@ export const EXIT = {
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
-
-/** A mistake in the command line: printed with the verb's usage, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-  constructor(
-    message: string,
-    readonly verb: string | undefined,
-  ) {
-    super(message);
-  }
-}
 
 export function processIO(): CliIO {
   return {

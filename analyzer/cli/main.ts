@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// The `agentix` command line: index, check, inspect, graph. Results go to stdout, diagnostics
-// to stderr; exit codes 0 ok, 1 check failed, 2 bad invocation, 3 internal error.
+// The `agentix` command line: one verb per run (COMMANDS below lists them, as `agentix --help`
+// does). Results go to stdout, diagnostics to stderr; exit codes 0 ok, 1 check failed, 2 bad
+// invocation, 3 internal error. Verbs return their verdict (0 or 1) and throw everything else:
+// `exitCodeFor` is the one place an error becomes an exit code.
 import { pathToFileURL } from "node:url";
 import { realpathSync } from "node:fs";
-import { ProjectLoadError } from "../project/errors.js";
-import { InvalidIndexError } from "../index-file/validate.js";
+import { AgentixError, UsageError, type ErrorCode } from "../errors.js";
 import { ANALYZER_VERSION } from "../version.js";
 import type { Command } from "./commands/command.js";
-import { EXIT, UsageError, processIO, type CliIO, type ExitCode } from "./io.js";
+import { EXIT, processIO, type CliIO, type ExitCode } from "./io.js";
 
 /** A verb whose module is loaded only when it runs (a run loads one verb's code, not all). */
 export interface LazyCommand {
@@ -106,7 +107,8 @@ export async function run(
     return EXIT.badInvocation;
   }
   try {
-    if (options.shareTypeScript && "load" in entry && entry.analyzes) (await import("../project/share-typescript.js")).shareTypeScript();
+    if (options.shareTypeScript && "load" in entry && entry.analyzes)
+      (await import("../project/share-typescript.js")).shareTypeScript();
     const command = "load" in entry ? await entry.load() : entry;
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(`${command.usage}\n`);
@@ -114,20 +116,56 @@ export async function run(
     }
     return await command.run(args, io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`agentix ${error.verb ?? verb}: ${error.message}\nrun \`agentix ${error.verb ?? verb} --help\` for usage\n`);
-      return EXIT.badInvocation;
-    }
-    if (error instanceof ProjectLoadError) {
-      io.stderr(`agentix ${verb}: ${error.message}\n`);
-      return EXIT.badInvocation;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    const kind = error instanceof InvalidIndexError ? "the analyzer produced an invalid index" : "internal error";
-    io.stderr(`agentix ${verb}: ${kind}: ${message}\nThis is a bug in agentix; please report it${process.env["AGENTIX_DEBUG"] ? "" : " (AGENTIX_DEBUG=1 shows the stack trace)"}.\n`);
-    if (process.env["AGENTIX_DEBUG"] && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
-    return EXIT.internalError;
+    io.stderr(errorText(verb, error));
+    return exitCodeFor(error);
   }
+}
+
+/** The exit code of every error agentix raises on purpose. */
+const EXIT_CODES: Readonly<Record<ErrorCode, ExitCode>> = {
+  usage: EXIT.badInvocation,
+  "tsconfig-missing": EXIT.badInvocation,
+  "tsconfig-invalid": EXIT.badInvocation,
+  "tsconfig-empty": EXIT.badInvocation,
+  "config-invalid": EXIT.badInvocation,
+  "root-missing": EXIT.badInvocation,
+  "not-a-commit": EXIT.badInvocation,
+  "git-failed": EXIT.badInvocation,
+  "invalid-feature-name": EXIT.badInvocation,
+  "no-feature-location": EXIT.badInvocation,
+  "feature-exists": EXIT.checkFailed,
+  "invalid-index": EXIT.internalError,
+};
+
+/** Errors about what the command line asked for: `--help` can help, and says so. */
+const COMMAND_LINE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  "usage",
+  "not-a-commit",
+  "invalid-feature-name",
+  "no-feature-location",
+]);
+
+/** 2 for the user's or the environment's problems, 1 for a refusal, 3 for agentix's own bugs. */
+export function exitCodeFor(error: unknown): ExitCode {
+  return error instanceof AgentixError ? EXIT_CODES[error.code] : EXIT.internalError;
+}
+
+function errorText(verb: string, error: unknown): string {
+  const debug = Boolean(process.env["AGENTIX_DEBUG"]);
+  if (exitCodeFor(error) !== EXIT.internalError && error instanceof AgentixError) {
+    const named = error instanceof UsageError ? (error.verb ?? verb) : verb;
+    const hint = COMMAND_LINE_ERRORS.has(error.code)
+      ? `run \`agentix ${named} --help\` for usage\n`
+      : "";
+    return `agentix ${named}: ${error.message}\n${hint}`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const kind =
+    error instanceof AgentixError && error.code === "invalid-index"
+      ? "the analyzer produced an invalid index"
+      : "internal error";
+  const stack = debug && error instanceof Error && error.stack ? `${error.stack}\n` : "";
+  return `agentix ${verb}: ${kind}: ${message}\nThis is a bug in agentix; please report it${debug ? "" : " (AGENTIX_DEBUG=1 shows the stack trace)"}.\n${stack}`;
 }
 
 function isMain(): boolean {

@@ -1,8 +1,9 @@
-import path from "node:path";
+// The project a verb works on: the one --project and --root name (relative to the working
+// directory), analysed with a progress line on a terminal.
 import { analyze, type Analysis } from "../analyze.js";
-import { indexOf } from "../index.js";
+import { buildValidatedIndex } from "../index-builder/build-index.js";
 import type { AgentixIndex } from "../index-file/types.js";
-import type { LoadProjectOptions } from "../project/load-project.js";
+import { resolveProjectPaths, type LoadProjectOptions } from "../project/load-project.js";
 import { Progress, type CliIO } from "./io.js";
 
 export interface ProjectArgs {
@@ -17,36 +18,27 @@ export function projectOptions(values: ProjectArgs): LoadProjectOptions {
   };
 }
 
-/** The analysis itself (not yet an index), for verbs that need the program: affected, verify. */
-export function analysisForCli(values: ProjectArgs, io: CliIO): Analysis {
+/** The analysis (not yet an index), for verbs that need the program: affected, verify. */
+export function projectAnalysis(values: ProjectArgs, io: CliIO): Analysis {
   const progress = new Progress(io);
-  const options = projectOptions(values);
-  progress.update("loading the project", 0, 0);
   try {
-    return analyze({
-      ...(options.tsconfig !== undefined ? { tsconfig: resolveFrom(io.cwd, options.tsconfig) } : {}),
-      root: resolveFrom(io.cwd, options.root ?? (options.tsconfig !== undefined ? dirOf(resolveFrom(io.cwd, options.tsconfig)) : ".")),
-      onProgress: (phase, done, total) => progress.update(phase, done, total),
-    });
+    return analyzeWithProgress(values, io, progress);
   } finally {
     progress.done();
   }
 }
 
-/** Analyses the project named by --project/--root (relative to the working directory), with a progress line. */
-export function analyzeForCli(values: ProjectArgs, io: CliIO): { index: AgentixIndex; root: string; timings: Record<string, number> } {
+/** The project's validated index, as `agentix index` writes it. */
+export function projectIndex(
+  values: ProjectArgs,
+  io: CliIO,
+): { index: AgentixIndex; root: string; timings: Record<string, number> } {
   const progress = new Progress(io);
-  const options = projectOptions(values);
-  const resolved: LoadProjectOptions = {
-    ...(options.tsconfig !== undefined ? { tsconfig: resolveFrom(io.cwd, options.tsconfig) } : {}),
-    root: resolveFrom(io.cwd, options.root ?? (options.tsconfig !== undefined ? dirOf(resolveFrom(io.cwd, options.tsconfig)) : ".")),
-  };
-  progress.update("loading the project", 0, 0);
   try {
     const started = performance.now();
-    const analysis = analyze({ ...resolved, onProgress: (phase, done, total) => progress.update(phase, done, total) });
+    const analysis = analyzeWithProgress(values, io, progress);
     progress.update("building the index", 0, 0);
-    const index = indexOf(analysis);
+    const index = buildValidatedIndex(analysis);
     analysis.timings["total"] = Math.round(performance.now() - started);
     return { index, root: analysis.loaded.root, timings: analysis.timings };
   } finally {
@@ -54,13 +46,14 @@ export function analyzeForCli(values: ProjectArgs, io: CliIO): { index: AgentixI
   }
 }
 
-
-function resolveFrom(cwd: string, value: string): string {
-  return path.resolve(cwd, value);
-}
-
-function dirOf(file: string): string {
-  return path.dirname(file);
+function analyzeWithProgress(values: ProjectArgs, io: CliIO, progress: Progress): Analysis {
+  const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
+  progress.update("loading the project", 0, 0);
+  return analyze({
+    root,
+    ...(values.project !== undefined ? { tsconfig: tsconfigFile } : {}),
+    onProgress: (phase, done, total) => progress.update(phase, done, total),
+  });
 }
 
 /** JSON for stdout: indented, or one line with --compact. */

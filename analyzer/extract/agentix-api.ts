@@ -1,53 +1,38 @@
-/** The agentix functions whose calls the analyzer reads (from `agentix` and `agentix/testing`). */
-export const AGENTIX_CALLS = new Set([
+// The agentix functions whose calls the analyzer reads (from `agentix` and `agentix/testing`).
+
+/** Calls that create a descriptor value, whose members are its definition's fields. */
+const DESCRIPTOR_CALL_NAMES = [
   "portOperation",
   "definePort",
   "defineEvent",
   "defineCommand",
   "defineQuery",
   "defineInvariant",
-  "assertInvariant",
   "defineContract",
   "defineFeature",
   "implementPort",
+] as const;
+
+/** Calls that only point at descriptors: an application, a test, an assertion. */
+const POINTER_CALL_NAMES = [
+  "assertInvariant",
   "createApplication",
   "testCommand",
   "testQuery",
   "replayTrace",
-] as const);
+] as const;
 
-export type AgentixCall = typeof AGENTIX_CALLS extends Set<infer T> ? T : never;
+export type DescriptorCall = (typeof DESCRIPTOR_CALL_NAMES)[number];
+export type PointerCall = (typeof POINTER_CALL_NAMES)[number];
+export type AgentixCall = DescriptorCall | PointerCall;
 
-/** Calls that create a descriptor value, whose members are its definition's fields. */
-export const DESCRIPTOR_CALLS: ReadonlySet<string> = new Set([
-  "portOperation",
-  "definePort",
-  "defineEvent",
-  "defineCommand",
-  "defineQuery",
-  "defineInvariant",
-  "defineContract",
-  "defineFeature",
-  "implementPort",
+export const AGENTIX_CALLS: ReadonlySet<AgentixCall> = new Set<AgentixCall>([
+  ...DESCRIPTOR_CALL_NAMES,
+  ...POINTER_CALL_NAMES,
 ]);
 
-/** The schema builders of `s` and nothing else. */
-export const SCHEMA_BUILDERS: ReadonlySet<string> = new Set([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "literal",
-  "enum",
-  "array",
-  "object",
-  "record",
-  "optional",
-  "union",
-  "brand",
-  "unknown",
-]);
+export const DESCRIPTOR_CALLS: ReadonlySet<string> = new Set<string>(DESCRIPTOR_CALL_NAMES);
 
-export function isAgentixModule(module: string): boolean {
-  return module === "agentix" || module.startsWith("agentix/");
+export function isDescriptorCall(api: AgentixCall): api is DescriptorCall {
+  return DESCRIPTOR_CALLS.has(api);
 }

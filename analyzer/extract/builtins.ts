@@ -5,7 +5,12 @@ function builtinSlot(schema: Record<string, unknown>): SchemaSlot {
   return { schema, opaque: null, type: "string", inputType: null, typeSource: "schema", ref: null };
 }
 
-function port(id: string, name: string, operation: { id: string; kind: "time" | "random"; output: Record<string, unknown> }, adapterName: string): PortModel {
+function port(
+  id: string,
+  name: string,
+  operation: { id: string; kind: "time" | "random"; output: Record<string, unknown> },
+  adapterName: string,
+): PortModel {
   const op: PortOperationModel = {
     id: operation.id,
     kind: operation.kind,
@@ -17,9 +22,23 @@ function port(id: string, name: string, operation: { id: string; kind: "time" | 
     name,
     usedBy: new Set(),
   };
-  const model: PortModel = { id, origin: "agentix", binding: null, site: null, operations: [op], adapters: [] };
+  const model: PortModel = {
+    id,
+    origin: "agentix",
+    binding: null,
+    site: null,
+    operations: [op],
+    adapters: [],
+  };
   op.port = model;
-  const adapter: AdapterModel = { port: model, name: adapterName, origin: "agentix", binding: null, site: null, handlers: [name] };
+  const adapter: AdapterModel = {
+    port: model,
+    name: adapterName,
+    origin: "agentix",
+    binding: null,
+    site: null,
+    handlers: [name],
+  };
   model.adapters.push(adapter);
   return model;
 }
@@ -32,8 +51,18 @@ export interface Builtins {
 }
 
 export function createBuiltins(): Builtins {
-  const clock = port("clock", "now", { id: "clock.now", kind: "time", output: { type: "string", format: "date-time" } }, "system-clock");
-  const ids = port("ids", "next", { id: "ids.next", kind: "random", output: { type: "string", minLength: 1 } }, "random-ids");
+  const clock = port(
+    "clock",
+    "now",
+    { id: "clock.now", kind: "time", output: { type: "string", format: "date-time" } },
+    "system-clock",
+  );
+  const ids = port(
+    "ids",
+    "next",
+    { id: "ids.next", kind: "random", output: { type: "string", minLength: 1 } },
+    "random-ids",
+  );
   return {
     ports: new Map([
       ["Clock", clock],

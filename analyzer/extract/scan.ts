@@ -1,20 +1,10 @@
+import type { ImportForm } from "../../eslint-plugin/logic/imports/import-sites.js";
 import { ts } from "../project/ts-morph.js";
 import type { ProjectFile } from "../project/load-project.js";
+import type { ModuleTables } from "../resolve/bindings.js";
 import type { ValueResolver } from "../resolve/values.js";
-import { unwrapExpression } from "../resolve/values.js";
 import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
-
-/** Every syntactic way a file depends on another module (the ESLint plugin's names). */
-export type ImportForm =
-  | "import"
-  | "import-type"
-  | "side-effect"
-  | "export-from"
-  | "export-all"
-  | "dynamic-import"
-  | "require"
-  | "import-equals"
-  | "type-import";
+import { isAgentixModule, unwrap } from "../project/ts-syntax.js";
 
 export interface ImportSite {
   readonly form: ImportForm;
@@ -41,7 +31,7 @@ export interface FileScan {
 
 function literalOf(expression: ts.Expression | undefined): ts.StringLiteralLike | undefined {
   if (!expression) return undefined;
-  const inner = unwrapExpression(expression);
+  const inner = unwrap(expression);
   return ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner) ? inner : undefined;
 }
 
@@ -60,106 +50,128 @@ function importDeclarationTypeOnly(declaration: ts.ImportDeclaration): boolean {
  * API (through any import alias, namespace or local re-export module).
  */
 export function scanFile(file: ProjectFile, resolver: ValueResolver): FileScan {
-  const imports: ImportSite[] = [];
-  const calls: ApiCall[] = [];
-  const sourceFile = file.sourceFile;
-  const tables = resolver.tablesOf(sourceFile);
-  const apiMemo = new Map<string, AgentixCall | null>();
+  const scanner = new FileScanner(file, resolver);
+  ts.forEachChild(file.sourceFile, scanner.visit);
+  return { file, imports: scanner.imports, calls: scanner.calls };
+}
 
-  const apiOfCallee = (callee: ts.Expression): AgentixCall | undefined => {
-    const inner = unwrapExpression(callee);
-    let key: string;
-    if (ts.isIdentifier(inner)) {
-      const binding = tables.bindings.get(inner.text);
-      if (binding?.kind !== "import") return undefined;
-      // A local declaration that shadows the import is not the API.
-      if (resolver.lookup(inner) !== binding) return undefined;
-      key = inner.text;
-    } else if (ts.isPropertyAccessExpression(inner) && ts.isIdentifier(inner.expression) && ts.isIdentifier(inner.name)) {
-      if (!AGENTIX_CALLS.has(inner.name.text as AgentixCall)) return undefined;
-      const binding = tables.bindings.get(inner.expression.text);
-      if (binding?.kind !== "namespace-import" && binding?.kind !== "import") return undefined;
-      key = `${inner.expression.text}.${inner.name.text}`;
-    } else {
-      return undefined;
+function site(
+  form: ImportForm,
+  literal: ts.StringLiteralLike | undefined,
+  node: ts.Node,
+  typeOnly: boolean,
+): ImportSite {
+  return { form, specifier: literal?.text, literal, node: literal ?? node, typeOnly };
+}
+
+/**
+ * The import site of an import, export-from or import-equals declaration (null for one that
+ * imports nothing); undefined for any other node. Nothing inside such a declaration imports.
+ */
+function declarationSite(node: ts.Node): ImportSite | null | undefined {
+  if (ts.isImportDeclaration(node)) {
+    const typeOnly = importDeclarationTypeOnly(node);
+    const form = node.importClause ? (typeOnly ? "import-type" : "import") : "side-effect";
+    return site(form, literalOf(node.moduleSpecifier), node, typeOnly);
+  }
+  if (ts.isExportDeclaration(node)) {
+    if (!node.moduleSpecifier) return null;
+    const all = !node.exportClause || ts.isNamespaceExport(node.exportClause);
+    const form = all ? "export-all" : "export-from";
+    return site(form, literalOf(node.moduleSpecifier), node, node.isTypeOnly);
+  }
+  if (ts.isImportEqualsDeclaration(node)) {
+    if (!ts.isExternalModuleReference(node.moduleReference)) return null;
+    const literal = literalOf(node.moduleReference.expression);
+    return site("import-equals", literal, node, node.isTypeOnly);
+  }
+  return undefined;
+}
+
+class FileScanner {
+  readonly imports: ImportSite[] = [];
+  readonly calls: ApiCall[] = [];
+  private readonly tables: ModuleTables;
+  private readonly apiMemo = new Map<string, AgentixCall | null>();
+
+  constructor(
+    private readonly file: ProjectFile,
+    private readonly resolver: ValueResolver,
+  ) {
+    this.tables = resolver.tablesOf(file.sourceFile);
+  }
+
+  readonly visit = (node: ts.Node): void => {
+    const declaration = declarationSite(node);
+    if (declaration !== undefined) {
+      if (declaration) this.imports.push(declaration);
+      return;
     }
-    const known = apiMemo.get(key);
+    if (ts.isImportTypeNode(node)) {
+      const argument = node.argument;
+      const literal = ts.isLiteralTypeNode(argument)
+        ? literalOf(argument.literal as ts.Expression)
+        : undefined;
+      this.imports.push(site("type-import", literal, node, true));
+    } else if (ts.isCallExpression(node)) {
+      this.visitCall(node);
+    }
+    ts.forEachChild(node, this.visit);
+  };
+
+  /** `import(x)`, the global `require(x)`, or a call of the agentix API. */
+  private visitCall(call: ts.CallExpression): void {
+    if (call.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      this.imports.push(site("dynamic-import", literalOf(call.arguments[0]), call, false));
+    } else if (
+      ts.isIdentifier(call.expression) &&
+      call.expression.text === "require" &&
+      call.arguments.length === 1
+    ) {
+      if (this.resolver.lookup(call.expression) === undefined) {
+        this.imports.push(site("require", literalOf(call.arguments[0]), call, false));
+      }
+    } else {
+      const api = this.apiOfCallee(call.expression);
+      if (api !== undefined) this.calls.push({ api, node: call, file: this.file });
+    }
+  }
+
+  /** The agentix function a callee names, through imports, namespaces and re-exports. */
+  private apiOfCallee(callee: ts.Expression): AgentixCall | undefined {
+    const inner = unwrap(callee);
+    const key = this.calleeKey(inner);
+    if (key === undefined) return undefined;
+    const known = this.apiMemo.get(key);
     if (known !== undefined) return known ?? undefined;
-    const origin = resolver.resolve(inner);
+    const origin = this.resolver.resolve(inner);
     const api =
-      origin.kind === "external" && (origin.module === "agentix" || origin.module.startsWith("agentix/")) && origin.path.length === 1
+      origin.kind === "external" && isAgentixModule(origin.module) && origin.path.length === 1
         ? (origin.path[0] as AgentixCall)
         : undefined;
     const result = api !== undefined && AGENTIX_CALLS.has(api) ? api : null;
-    apiMemo.set(key, result);
+    this.apiMemo.set(key, result);
     return result ?? undefined;
-  };
+  }
 
-  const visit = (node: ts.Node): void => {
-    switch (node.kind) {
-      case ts.SyntaxKind.ImportDeclaration: {
-        const declaration = node as ts.ImportDeclaration;
-        const literal = literalOf(declaration.moduleSpecifier);
-        const typeOnly = importDeclarationTypeOnly(declaration);
-        imports.push({
-          form: declaration.importClause ? (typeOnly ? "import-type" : "import") : "side-effect",
-          specifier: literal?.text,
-          literal,
-          node: literal ?? declaration,
-          typeOnly,
-        });
-        return;
-      }
-      case ts.SyntaxKind.ExportDeclaration: {
-        const declaration = node as ts.ExportDeclaration;
-        if (!declaration.moduleSpecifier) return;
-        const literal = literalOf(declaration.moduleSpecifier);
-        const all = !declaration.exportClause || ts.isNamespaceExport(declaration.exportClause);
-        imports.push({
-          form: all ? "export-all" : "export-from",
-          specifier: literal?.text,
-          literal,
-          node: literal ?? declaration,
-          typeOnly: declaration.isTypeOnly,
-        });
-        return;
-      }
-      case ts.SyntaxKind.ImportEqualsDeclaration: {
-        const declaration = node as ts.ImportEqualsDeclaration;
-        if (ts.isExternalModuleReference(declaration.moduleReference)) {
-          const literal = literalOf(declaration.moduleReference.expression);
-          imports.push({ form: "import-equals", specifier: literal?.text, literal, node: literal ?? declaration, typeOnly: declaration.isTypeOnly });
-        }
-        return;
-      }
-      case ts.SyntaxKind.ImportType: {
-        const importType = node as ts.ImportTypeNode;
-        const argument = importType.argument;
-        const literal = ts.isLiteralTypeNode(argument) ? literalOf(argument.literal as ts.Expression) : undefined;
-        imports.push({ form: "type-import", specifier: literal?.text, literal, node: literal ?? importType, typeOnly: true });
-        break;
-      }
-      case ts.SyntaxKind.CallExpression: {
-        const call = node as ts.CallExpression;
-        if (call.expression.kind === ts.SyntaxKind.ImportKeyword) {
-          const literal = literalOf(call.arguments[0]);
-          imports.push({ form: "dynamic-import", specifier: literal?.text, literal, node: literal ?? call, typeOnly: false });
-        } else if (ts.isIdentifier(call.expression) && call.expression.text === "require" && call.arguments.length === 1) {
-          if (resolver.lookup(call.expression) === undefined) {
-            const literal = literalOf(call.arguments[0]);
-            imports.push({ form: "require", specifier: literal?.text, literal, node: literal ?? call, typeOnly: false });
-          }
-        } else {
-          const api = apiOfCallee(call.expression);
-          if (api !== undefined) calls.push({ api, node: call, file });
-        }
-        break;
-      }
-      default:
-        break;
+  /** `name` or `namespace.name` of an imported binding that could be the API, else undefined. */
+  private calleeKey(inner: ts.Expression): string | undefined {
+    if (ts.isIdentifier(inner)) {
+      const binding = this.tables.bindings.get(inner.text);
+      if (binding?.kind !== "import") return undefined;
+      // A local declaration that shadows the import is not the API.
+      return this.resolver.lookup(inner) === binding ? inner.text : undefined;
     }
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(sourceFile, visit);
-  return { file, imports, calls };
+    if (
+      ts.isPropertyAccessExpression(inner) &&
+      ts.isIdentifier(inner.expression) &&
+      ts.isIdentifier(inner.name)
+    ) {
+      if (!AGENTIX_CALLS.has(inner.name.text as AgentixCall)) return undefined;
+      const binding = this.tables.bindings.get(inner.expression.text);
+      if (binding?.kind !== "namespace-import" && binding?.kind !== "import") return undefined;
+      return `${inner.expression.text}.${inner.name.text}`;
+    }
+    return undefined;
+  }
 }

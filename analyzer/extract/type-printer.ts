@@ -1,6 +1,7 @@
 import { ts } from "../project/ts-morph.js";
 
-const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
+const FLAGS =
+  ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
 
 export interface PrintedTypes {
   /** What parsing yields (brands applied): the Standard Schema output type. */
@@ -49,7 +50,9 @@ export class TypePrinter {
       if (!type) return undefined;
     }
     const parts = type.isUnion() ? type.types : [type];
-    const values = parts.filter((part): part is ts.StringLiteralType => part.isStringLiteral()).map((part) => part.value);
+    const values = parts
+      .filter((part): part is ts.StringLiteralType => part.isStringLiteral())
+      .map((part) => part.value);
     return values.length > 0 && values.length === parts.length ? values : undefined;
   }
 
@@ -59,7 +62,8 @@ export class TypePrinter {
    * passed to). Undefined for other declarations.
    */
   declaredSchemaTypes(declaration: ts.Node): PrintedTypes | undefined {
-    if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return undefined;
+    if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name))
+      return undefined;
     const symbol = this.typeChecker.getSymbolAtLocation(declaration.name);
     if (!symbol) return undefined;
     return this.typesOf(this.typeChecker.getTypeOfSymbol(symbol));

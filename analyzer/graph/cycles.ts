@@ -37,7 +37,8 @@ export function findCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): str
         const to = frame.succ[frame.next]!;
         frame.next += 1;
         if (!index.has(to)) enter(to);
-        else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
+        else if (onStack.has(to))
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
         continue;
       }
       work.pop();
@@ -51,23 +52,29 @@ export function findCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): str
           onStack.delete(member);
           component.push(member);
         } while (member !== frame.node);
-        const selfLoop = component.length === 1 && (edges.get(component[0]!)?.has(component[0]!) ?? false);
+        const selfLoop =
+          component.length === 1 && (edges.get(component[0]!)?.has(component[0]!) ?? false);
         if (component.length > 1 || selfLoop) components.push(component);
       }
     }
   }
-  return components.map((component) => cyclePath(component, edges)).sort((a, b) => compareText(a.join(" "), b.join(" ")));
+  return components
+    .map((component) => cyclePath(component, edges))
+    .sort((a, b) => compareText(a.join(" "), b.join(" ")));
 }
 
 /** The strongly connected components with a cycle: every member, sorted, and one cycle through them. */
-export function findCyclicComponents(edges: ReadonlyMap<string, ReadonlySet<string>>): { members: string[]; cycle: string[] }[] {
+export function findCyclicComponents(
+  edges: ReadonlyMap<string, ReadonlySet<string>>,
+): { members: string[]; cycle: string[] }[] {
   const cycles = findCycles(edges);
   // Members of a component are the nodes that reach the cycle's start and are reached from it.
   return cycles.map((cycle) => {
     const start = cycle[0]!;
     const forward = reach(start, edges);
     const reverse = new Map<string, Set<string>>();
-    for (const [from, targets] of edges) for (const to of targets) reverse.set(to, (reverse.get(to) ?? new Set()).add(from));
+    for (const [from, targets] of edges)
+      for (const to of targets) reverse.set(to, (reverse.get(to) ?? new Set()).add(from));
     const backward = reach(start, reverse);
     return { members: [...forward].filter((node) => backward.has(node)).sort(compareText), cycle };
   });

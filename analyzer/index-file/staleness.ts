@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { listText } from "../text.js";
 import type { AgentixIndex, ManifestEntry } from "./types.js";
 
 export type IndexStatus = "current" | "stale" | "missing";
@@ -13,7 +14,8 @@ const ID_KEYS: Readonly<Record<string, (item: Record<string, unknown>) => string
   features: (item) => String(item["id"]),
   operations: (item) => String(item["id"]),
   ports: (item) => String(item["id"]),
-  events: (item) => `${String(item["id"])}${item["version"] === null ? "" : ` v${String(item["version"])}`}`,
+  events: (item) =>
+    `${String(item["id"])}${item["version"] === null ? "" : ` v${String(item["version"])}`}`,
   invariants: (item) => String(item["id"]),
   permissions: (item) => String(item["permission"]),
   tests: (item) => String(item["file"]),
@@ -23,17 +25,19 @@ const ID_KEYS: Readonly<Record<string, (item: Record<string, unknown>) => string
 
 const MAX_LISTED = 8;
 
-function list(items: readonly string[]): string {
-  const shown = items.slice(0, MAX_LISTED).join(", ");
-  return items.length > MAX_LISTED ? `${shown} and ${items.length - MAX_LISTED} more` : shown;
-}
+const list = (items: readonly string[]): string => listText(items, { limit: MAX_LISTED });
 
-function manifestChanges(before: readonly ManifestEntry[], after: readonly ManifestEntry[]): string[] {
+function manifestChanges(
+  before: readonly ManifestEntry[],
+  after: readonly ManifestEntry[],
+): string[] {
   const old = new Map(before.map((entry) => [entry.path, entry.sha256]));
   const now = new Map(after.map((entry) => [entry.path, entry.sha256]));
   const added = [...now.keys()].filter((file) => !old.has(file));
   const removed = [...old.keys()].filter((file) => !now.has(file));
-  const modified = [...now.keys()].filter((file) => old.has(file) && old.get(file) !== now.get(file));
+  const modified = [...now.keys()].filter(
+    (file) => old.has(file) && old.get(file) !== now.get(file),
+  );
   const reasons: string[] = [];
   if (modified.length > 0) reasons.push(`modified since the index was written: ${list(modified)}`);
   if (added.length > 0) reasons.push(`added: ${list(added)}`);
@@ -45,8 +49,12 @@ function sectionChanges(name: string, before: unknown, after: unknown): string |
   if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
   const key = ID_KEYS[name];
   if (!key || !Array.isArray(before) || !Array.isArray(after)) return `${name} differ`;
-  const old = new Map((before as Record<string, unknown>[]).map((item) => [key(item), JSON.stringify(item)]));
-  const now = new Map((after as Record<string, unknown>[]).map((item) => [key(item), JSON.stringify(item)]));
+  const old = new Map(
+    (before as Record<string, unknown>[]).map((item) => [key(item), JSON.stringify(item)]),
+  );
+  const now = new Map(
+    (after as Record<string, unknown>[]).map((item) => [key(item), JSON.stringify(item)]),
+  );
   const added = [...now.keys()].filter((id) => !old.has(id));
   const removed = [...old.keys()].filter((id) => !now.has(id));
   const changed = [...now.keys()].filter((id) => old.has(id) && old.get(id) !== now.get(id));
@@ -62,8 +70,13 @@ function sectionChanges(name: string, before: unknown, after: unknown): string |
  * Compares freshly computed index bytes with the file on disk, and says what is stale: the
  * source files that changed (from the manifests) and the sections of the model that differ.
  */
-export function compareIndex(file: string, fresh: AgentixIndex, freshBytes: string): StalenessReport {
-  if (!existsSync(file)) return { status: "missing", reasons: ["there is no index file; run `agentix index`"] };
+export function compareIndex(
+  file: string,
+  fresh: AgentixIndex,
+  freshBytes: string,
+): StalenessReport {
+  if (!existsSync(file))
+    return { status: "missing", reasons: ["there is no index file; run `agentix index`"] };
   const committed = readFileSync(file, "utf8");
   if (committed === freshBytes) return { status: "current", reasons: [] };
   let previous: Partial<AgentixIndex> | undefined;
@@ -73,14 +86,22 @@ export function compareIndex(file: string, fresh: AgentixIndex, freshBytes: stri
     return { status: "stale", reasons: ["the index file is not valid JSON"] };
   }
   const reasons: string[] = [];
-  if (previous.schemaVersion !== fresh.schemaVersion) reasons.push(`it has schemaVersion ${String(previous.schemaVersion)}, this analyzer writes ${fresh.schemaVersion}`);
+  if (previous.schemaVersion !== fresh.schemaVersion)
+    reasons.push(
+      `it has schemaVersion ${String(previous.schemaVersion)}, this analyzer writes ${fresh.schemaVersion}`,
+    );
   const generator = previous.generator;
-  if (generator && (generator.version !== fresh.generator.version || generator.typescript !== fresh.generator.typescript)) {
+  if (
+    generator &&
+    (generator.version !== fresh.generator.version ||
+      generator.typescript !== fresh.generator.typescript)
+  ) {
     reasons.push(
       `it was written by agentix ${generator.version} with TypeScript ${generator.typescript}; this is agentix ${fresh.generator.version} with TypeScript ${fresh.generator.typescript}`,
     );
   }
-  if (Array.isArray(previous.source?.files)) reasons.push(...manifestChanges(previous.source.files, fresh.source.files));
+  if (Array.isArray(previous.source?.files))
+    reasons.push(...manifestChanges(previous.source.files, fresh.source.files));
   for (const name of Object.keys(fresh) as (keyof AgentixIndex)[]) {
     if (name === "source" || name === "generator" || name === "schemaVersion") continue;
     const change = sectionChanges(name, previous[name], fresh[name]);

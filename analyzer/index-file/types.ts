@@ -1,7 +1,19 @@
-// The shape of .agentix/index.json, version 1. schema/index.v1.schema.json is the published
-// contract; these types mirror it (a test validates every index against the schema).
+// The shape of .agentix/index.json, version 1, as TypeScript. schema/index.v1.schema.json is the
+// published contract; these types are its view for the code that builds and reads the index.
+// test/analyzer/index-shape.test.ts holds the two equal field by field (names, required-ness,
+// types down to literal sets and nullability); every index is also validated against the schema
+// before it is written. A new index fact goes in both, then in the index-builder stage that
+// knows it.
+
+import type { ImportForm } from "../../eslint-plugin/logic/imports/import-sites.js";
+
+export type { ImportForm };
 
 export const INDEX_SCHEMA_VERSION = 1 as const;
+
+/** The `$schema` of every index: the published JSON Schema. */
+export const INDEX_SCHEMA_URL =
+  "https://github.com/agentix-dev/agentix/blob/main/schema/index.v1.schema.json";
 
 /** A place in a repository-relative file; lines and columns are 1-based. */
 export interface Location {
@@ -55,7 +67,17 @@ export type EffectKind = "read" | "write" | "time" | "random" | "external";
 
 export interface ContractExport {
   readonly name: string;
-  readonly kind: "schema" | "port" | "event" | "contract" | "feature" | "operation" | "invariant" | "adapter" | "type" | "value";
+  readonly kind:
+    | "schema"
+    | "port"
+    | "event"
+    | "contract"
+    | "feature"
+    | "operation"
+    | "invariant"
+    | "adapter"
+    | "type"
+    | "value";
   /** The descriptor id for ports, events, contracts, features, operations and invariants. */
   readonly id: string | null;
   readonly line: number;
@@ -155,7 +177,11 @@ export interface PortEntry {
   readonly name: string | null;
   readonly location: Location | null;
   readonly operations: readonly PortOperationEntry[];
-  readonly adapters: readonly { readonly name: string | null; readonly file: string | null; readonly line: number | null }[];
+  readonly adapters: readonly {
+    readonly name: string | null;
+    readonly file: string | null;
+    readonly line: number | null;
+  }[];
 }
 
 export interface AdapterEntry {
@@ -197,7 +223,12 @@ export interface InvariantEntry {
   /** Operations that list it in `invariants`. */
   readonly preservedBy: readonly string[];
   /** `assertInvariant` call sites. */
-  readonly assertions: readonly { readonly file: string; readonly line: number; readonly operation: string | null; readonly test: boolean }[];
+  readonly assertions: readonly {
+    readonly file: string;
+    readonly line: number;
+    readonly operation: string | null;
+    readonly test: boolean;
+  }[];
   readonly tests: readonly OperationTest[];
 }
 
@@ -221,18 +252,15 @@ export interface TestEntry {
   readonly links: readonly TestLink[];
 }
 
-export type FileRole = "contract" | "descriptor" | "feature" | "test" | "adapter" | "composition-root" | "shared" | "declaration";
-
-export type ImportForm =
-  | "import"
-  | "import-type"
-  | "side-effect"
-  | "export-from"
-  | "export-all"
-  | "dynamic-import"
-  | "require"
-  | "import-equals"
-  | "type-import";
+export type FileRole =
+  | "contract"
+  | "descriptor"
+  | "feature"
+  | "test"
+  | "adapter"
+  | "composition-root"
+  | "shared"
+  | "declaration";
 
 export interface ImportEdge {
   readonly specifier: string | null;
@@ -271,7 +299,8 @@ export interface DiagnosticEntry {
   readonly related: readonly { readonly file: string; readonly line: number }[];
 }
 
-export type UnresolvedKind = "id" | "schema" | "reference" | "permission" | "dynamic-import" | "require" | "import";
+export type UnresolvedKind =
+  "id" | "schema" | "reference" | "permission" | "dynamic-import" | "require" | "import";
 
 export interface UnresolvedEntry {
   readonly kind: UnresolvedKind;
@@ -289,7 +318,11 @@ export interface ManifestEntry {
 export interface AgentixIndex {
   readonly $schema: string;
   readonly schemaVersion: typeof INDEX_SCHEMA_VERSION;
-  readonly generator: { readonly name: "agentix"; readonly version: string; readonly typescript: string };
+  readonly generator: {
+    readonly name: "agentix";
+    readonly version: string;
+    readonly typescript: string;
+  };
   readonly project: {
     readonly tsconfig: string;
     readonly config: string | null;

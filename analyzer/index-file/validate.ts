@@ -1,6 +1,7 @@
 import type { ValidateFunction } from "ajv";
 import { describeAjvErrors, precompiledValidator } from "../../schema/ajv.js";
 import indexSchema from "../../schema/index.v1.schema.json" with { type: "json" };
+import { InvalidIndexError } from "../errors.js";
 import type { AgentixIndex } from "./types.js";
 
 let validateIndex: ValidateFunction | undefined;
@@ -9,14 +10,6 @@ let validateIndex: ValidateFunction | undefined;
 export function indexValidator(): ValidateFunction {
   validateIndex ??= precompiledValidator("index.v1", indexSchema);
   return validateIndex;
-}
-
-/** An index that breaks its own schema: an analyzer bug, never the user's. */
-export class InvalidIndexError extends Error {
-  override readonly name = "InvalidIndexError";
-  constructor(readonly problems: readonly string[]) {
-    super(`the index does not match schema/index.v1.schema.json:\n${problems.slice(0, 20).map((p) => `  ${p}`).join("\n")}`);
-  }
 }
 
 /** Validates an index value against the published schema; returns the problems (empty when valid). */

@@ -9,7 +9,7 @@ import {
   type AgentixConfig,
 } from "../../schema/load-config.js";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
-import { ProjectLoadError } from "./errors.js";
+import { ProjectLoadError } from "../errors.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 
 export interface LoadProjectOptions {
@@ -41,6 +41,8 @@ export interface LoadedProject {
   readonly fileByName: ReadonlyMap<string, ProjectFile>;
   /** Test files the tsconfig leaves out (build configs often exclude tests) but the analysis includes. */
   readonly addedTests: readonly string[];
+  /** The projects the tsconfig references (`references`), absolute; empty without any. */
+  readonly projectReferences: readonly string[];
 }
 
 export interface ProjectFile {
@@ -72,14 +74,25 @@ function shownPath(file: string): string {
 }
 
 /** Reads and parses a tsconfig.json, turning every problem into a ProjectLoadError. */
-export function readTsconfig(tsconfigFile: string, root: string): { parsed: ts.ParsedCommandLine; files: string[] } {
+export function readTsconfig(
+  tsconfigFile: string,
+  root: string,
+): { parsed: ts.ParsedCommandLine; files: string[] } {
   const shown = shownPath(tsconfigFile);
   if (!existsSync(tsconfigFile)) {
-    throw new ProjectLoadError("tsconfig-missing", `${shown}: no such file (pass the project's tsconfig with --project <path>)`, shown);
+    throw new ProjectLoadError(
+      "tsconfig-missing",
+      `${shown}: no such file (pass the project's tsconfig with --project <path>)`,
+      shown,
+    );
   }
   const read = ts.readConfigFile(tsconfigFile, (file) => ts.sys.readFile(file));
   if (read.error) {
-    throw new ProjectLoadError("tsconfig-invalid", `${shown} is not valid: ${formatDiagnostic(read.error, root)}`, shown);
+    throw new ProjectLoadError(
+      "tsconfig-invalid",
+      `${shown} is not valid: ${formatDiagnostic(read.error, root)}`,
+      shown,
+    );
   }
   const readFiles = new Set<string>([path.resolve(tsconfigFile)]);
   const host: ts.ParseConfigHost = {
@@ -92,7 +105,13 @@ export function readTsconfig(tsconfigFile: string, root: string): { parsed: ts.P
       return text;
     },
   };
-  const parsed = ts.parseJsonConfigFileContent(read.config, host, path.dirname(tsconfigFile), undefined, tsconfigFile);
+  const parsed = ts.parseJsonConfigFileContent(
+    read.config,
+    host,
+    path.dirname(tsconfigFile),
+    undefined,
+    tsconfigFile,
+  );
   // TS18003 (no inputs) is handled below with a better message; the rest are fatal.
   const errors = parsed.errors.filter((diagnostic) => diagnostic.code !== 18003);
   if (errors.length > 0) {
@@ -103,7 +122,9 @@ export function readTsconfig(tsconfigFile: string, root: string): { parsed: ts.P
     );
   }
   if (parsed.fileNames.length === 0) {
-    const references = (parsed.projectReferences ?? []).map((reference) => display(root, reference.path));
+    const references = (parsed.projectReferences ?? []).map((reference) =>
+      display(root, reference.path),
+    );
     const hint =
       references.length > 0
         ? `; it only references other projects (${references.join(", ")}): pass one of them with --project`
@@ -128,12 +149,18 @@ export function loadAgentixConfig(root: string): AgentixConfig {
 }
 
 /** Resolves the root and tsconfig paths of the options. */
-export function resolveProjectPaths(options: LoadProjectOptions, cwd: string = process.cwd()): { root: string; tsconfigFile: string } {
+export function resolveProjectPaths(
+  options: LoadProjectOptions,
+  cwd: string = process.cwd(),
+): { root: string; tsconfigFile: string } {
   const tsconfigFile =
     options.tsconfig !== undefined
       ? path.resolve(cwd, options.tsconfig)
       : path.join(path.resolve(cwd, options.root ?? "."), "tsconfig.json");
-  const root = path.resolve(cwd, options.root ?? (options.tsconfig !== undefined ? path.dirname(tsconfigFile) : "."));
+  const root = path.resolve(
+    cwd,
+    options.root ?? (options.tsconfig !== undefined ? path.dirname(tsconfigFile) : "."),
+  );
   return { root, tsconfigFile };
 }
 
@@ -144,7 +171,11 @@ export function resolveProjectPaths(options: LoadProjectOptions, cwd: string = p
 export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   const { root, tsconfigFile } = resolveProjectPaths(options);
   if (existsSync(tsconfigFile) && (!existsSync(root) || !statSync(root).isDirectory())) {
-    throw new ProjectLoadError("root-missing", `${shownPath(root)}: the project root is not a directory`, undefined);
+    throw new ProjectLoadError(
+      "root-missing",
+      `${shownPath(root)}: the project root is not a directory`,
+      undefined,
+    );
   }
   const { parsed, files: tsconfigFiles } = readTsconfig(tsconfigFile, root);
   const config = loadAgentixConfig(root);
@@ -152,8 +183,13 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   delete compilerOptions.incremental;
   delete compilerOptions.tsBuildInfoFile;
   const addedTests = testsOutsideTsconfig(root, parsed, config);
-  const project = new Project({ compilerOptions, skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: true });
-  for (const fileName of [...parsed.fileNames, ...addedTests]) project.addSourceFileAtPath(fileName);
+  const project = new Project({
+    compilerOptions,
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+  });
+  for (const fileName of [...parsed.fileNames, ...addedTests])
+    project.addSourceFileAtPath(fileName);
   const program = project.getProgram().compilerObject;
   const files: ProjectFile[] = [];
   for (const sourceFile of program.getSourceFiles()) {
@@ -161,7 +197,12 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     if (isInNodeModules(fileName)) continue;
     const relative = relativeToRoot(root, path.resolve(fileName));
     if (relative === undefined) continue;
-    files.push({ path: relative, fileName, sourceFile, declaration: sourceFile.isDeclarationFile || isDeclarationFile(fileName) });
+    files.push({
+      path: relative,
+      fileName,
+      sourceFile,
+      declaration: sourceFile.isDeclarationFile || isDeclarationFile(fileName),
+    });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
@@ -175,6 +216,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     files,
     fileByName: new Map(files.map((file) => [file.fileName, file])),
     addedTests: addedTests.map((file) => relativeToRoot(root, file) ?? file).sort(),
+    projectReferences: (parsed.projectReferences ?? []).map((reference) => reference.path),
   };
 }
 
@@ -185,7 +227,11 @@ const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"];
  * a build tsconfig often excludes tests, yet tests are what the index links to operations.
  * node_modules and the tsconfig's output folders are never searched.
  */
-function testsOutsideTsconfig(root: string, parsed: ts.ParsedCommandLine, config: AgentixConfig): string[] {
+function testsOutsideTsconfig(
+  root: string,
+  parsed: ts.ParsedCommandLine,
+  config: AgentixConfig,
+): string[] {
   const layout = layoutFor(config);
   const included = new Set(parsed.fileNames.map((file) => path.resolve(file)));
   const excluded = ["**/node_modules", "**/.git", "**/.agentix"];

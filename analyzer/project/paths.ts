@@ -1,9 +1,5 @@
 import path from "node:path";
-
-/** Converts a platform path to POSIX separators. */
-export function toPosix(value: string): string {
-  return path.sep === "/" ? value : value.split(path.sep).join("/");
-}
+import { toPosix } from "../../schema/paths.js";
 
 /**
  * A path relative to the project root in POSIX form, or undefined when the file lies outside

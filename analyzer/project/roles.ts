@@ -1,8 +1,13 @@
 import path from "node:path";
 import picomatch from "picomatch";
-import { layoutFor, type Feature, type ProjectLayout } from "../../eslint-plugin/logic/project/layout.js";
+import {
+  layoutFor,
+  type Feature,
+  type ProjectLayout,
+} from "../../eslint-plugin/logic/project/layout.js";
 import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
+import { toPosix } from "../../schema/paths.js";
 
 /**
  * What each file is, by the same configuration (and the same feature-folder logic) the ESLint
@@ -17,8 +22,12 @@ export class FileRoles {
   constructor(private readonly loaded: LoadedProject) {
     this.layout = layoutFor(loaded.config);
     const never = () => false;
-    this.isAdapter = loaded.config.adapters.length > 0 ? picomatch([...loaded.config.adapters]) : never;
-    this.isCompositionRoot = loaded.config.compositionRoots.length > 0 ? picomatch([...loaded.config.compositionRoots]) : never;
+    this.isAdapter =
+      loaded.config.adapters.length > 0 ? picomatch([...loaded.config.adapters]) : never;
+    this.isCompositionRoot =
+      loaded.config.compositionRoots.length > 0
+        ? picomatch([...loaded.config.compositionRoots])
+        : never;
   }
 
   private readonly absolutes = new Map<ProjectFile, string>();
@@ -64,6 +73,6 @@ export class FileRoles {
 
   /** The feature folder, repository-relative. */
   directory(feature: Feature): string {
-    return path.relative(this.loaded.root, feature.dir).split(path.sep).join("/");
+    return toPosix(path.relative(this.loaded.root, feature.dir));
   }
 }

@@ -19,7 +19,11 @@ export function shareTypeScript(): string[] {
   const compiler = bundledTypeScript();
   // The package's own modules (the plugin's logic), typescript-estree and its ts-api-utils.
   const estree = requirerOf("@typescript-eslint/typescript-estree", require);
-  const requirers = [require, ...estree, ...estree.flatMap((from) => requirerOf("ts-api-utils", from))];
+  const requirers = [
+    require,
+    ...estree,
+    ...estree.flatMap((from) => requirerOf("ts-api-utils", from)),
+  ];
   for (const from of requirers) {
     let file: string;
     try {
@@ -53,7 +57,9 @@ function requirerOf(name: string, from: NodeJS.Require): NodeJS.Require[] {
  */
 function bundledTypeScript(): typeof ts {
   try {
-    const common = createRequire(createRequire(require.resolve("ts-morph")).resolve("@ts-morph/common"));
+    const common = createRequire(
+      createRequire(require.resolve("ts-morph")).resolve("@ts-morph/common"),
+    );
     const compiler = common("./typescript.js") as typeof ts;
     if (compiler.version === ts.version) return compiler;
   } catch {

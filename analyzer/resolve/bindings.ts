@@ -1,19 +1,44 @@
 import { ts } from "../project/ts-morph.js";
+import { bindingIdentifiers, declarationName, hasModifier } from "../project/ts-syntax.js";
 
 /** What a name declared at the top of a module (or in a block) stands for. */
 export type Binding =
-  | { readonly kind: "const"; readonly declaration: ts.VariableDeclaration; readonly initializer: ts.Expression | undefined }
+  | {
+      readonly kind: "const";
+      readonly declaration: ts.VariableDeclaration;
+      readonly initializer: ts.Expression | undefined;
+    }
   | { readonly kind: "mutable"; readonly declaration: ts.VariableDeclaration }
-  | { readonly kind: "import"; readonly specifier: string; readonly literal: ts.StringLiteral; readonly imported: string; readonly node: ts.Node }
-  | { readonly kind: "namespace-import"; readonly specifier: string; readonly literal: ts.StringLiteral; readonly node: ts.Node }
+  | {
+      readonly kind: "import";
+      readonly specifier: string;
+      readonly literal: ts.StringLiteral;
+      readonly imported: string;
+      readonly node: ts.Node;
+    }
+  | {
+      readonly kind: "namespace-import";
+      readonly specifier: string;
+      readonly literal: ts.StringLiteral;
+      readonly node: ts.Node;
+    }
   | { readonly kind: "other"; readonly what: string; readonly node: ts.Node };
 
 /** What a module exports under one name. */
 export type ExportEntry =
   | { readonly kind: "local"; readonly local: string; readonly node: ts.Node }
   | { readonly kind: "expression"; readonly expression: ts.Expression }
-  | { readonly kind: "reexport"; readonly specifier: string; readonly literal: ts.StringLiteral; readonly imported: string }
-  | { readonly kind: "reexport-namespace"; readonly specifier: string; readonly literal: ts.StringLiteral };
+  | {
+      readonly kind: "reexport";
+      readonly specifier: string;
+      readonly literal: ts.StringLiteral;
+      readonly imported: string;
+    }
+  | {
+      readonly kind: "reexport-namespace";
+      readonly specifier: string;
+      readonly literal: ts.StringLiteral;
+    };
 
 export interface ModuleTables {
   /** Top-level declarations and imports (values and types alike). */
@@ -29,18 +54,10 @@ export function moduleNameText(name: ts.ModuleExportName): string {
   return ts.isIdentifier(name) ? name.text : name.text;
 }
 
-function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
-  return ts.canHaveModifiers(node) && (ts.getModifiers(node)?.some((modifier) => modifier.kind === kind) ?? false);
-}
-
 /** Adds the names a binding pattern declares as "other" (destructuring is not followed). */
 function addPatternNames(pattern: ts.BindingName, into: Map<string, Binding>, node: ts.Node): void {
-  if (ts.isIdentifier(pattern)) {
-    into.set(pattern.text, { kind: "other", what: "a destructured binding", node });
-    return;
-  }
-  for (const element of pattern.elements) {
-    if (ts.isBindingElement(element)) addPatternNames(element.name, into, node);
+  for (const identifier of bindingIdentifiers(pattern)) {
+    into.set(identifier.text, { kind: "other", what: "a destructured binding", node });
   }
 }
 
@@ -52,7 +69,9 @@ export function addStatementBindings(statement: ts.Statement, into: Map<string, 
       if (ts.isIdentifier(declaration.name)) {
         into.set(
           declaration.name.text,
-          isConst ? { kind: "const", declaration, initializer: declaration.initializer } : { kind: "mutable", declaration },
+          isConst
+            ? { kind: "const", declaration, initializer: declaration.initializer }
+            : { kind: "mutable", declaration },
         );
       } else {
         addPatternNames(declaration.name, into, declaration);
@@ -71,14 +90,34 @@ export function addStatementBindings(statement: ts.Statement, into: Map<string, 
     const literal = statement.moduleSpecifier;
     const specifier = literal.text;
     if (!clause) return;
-    if (clause.name) into.set(clause.name.text, { kind: "import", specifier, literal, imported: "default", node: clause });
+    if (clause.name)
+      into.set(clause.name.text, {
+        kind: "import",
+        specifier,
+        literal,
+        imported: "default",
+        node: clause,
+      });
     const bindings = clause.namedBindings;
     if (bindings && ts.isNamespaceImport(bindings)) {
-      into.set(bindings.name.text, { kind: "namespace-import", specifier, literal, node: bindings });
+      into.set(bindings.name.text, {
+        kind: "namespace-import",
+        specifier,
+        literal,
+        node: bindings,
+      });
     } else if (bindings) {
       for (const element of bindings.elements) {
-        const imported = element.propertyName ? moduleNameText(element.propertyName) : element.name.text;
-        into.set(element.name.text, { kind: "import", specifier, literal, imported, node: element });
+        const imported = element.propertyName
+          ? moduleNameText(element.propertyName)
+          : element.name.text;
+        into.set(element.name.text, {
+          kind: "import",
+          specifier,
+          literal,
+          imported,
+          node: element,
+        });
       }
     }
   } else if (
@@ -87,7 +126,12 @@ export function addStatementBindings(statement: ts.Statement, into: Map<string, 
     ts.isStringLiteral(statement.moduleReference.expression)
   ) {
     const literal = statement.moduleReference.expression;
-    into.set(statement.name.text, { kind: "namespace-import", specifier: literal.text, literal, node: statement });
+    into.set(statement.name.text, {
+      kind: "namespace-import",
+      specifier: literal.text,
+      literal,
+      node: statement,
+    });
   }
 }
 
@@ -100,50 +144,19 @@ export function buildModuleTables(sourceFile: ts.SourceFile): ModuleTables {
   for (const statement of sourceFile.statements) {
     addStatementBindings(statement, bindings);
     if (ts.isExportDeclaration(statement)) {
-      const literal = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier : undefined;
-      const clause = statement.exportClause;
-      if (!clause) {
-        if (literal) stars.push({ specifier: literal.text, literal });
-      } else if (ts.isNamespaceExport(clause)) {
-        if (literal) exports.set(moduleNameText(clause.name), { kind: "reexport-namespace", specifier: literal.text, literal });
-      } else {
-        for (const element of clause.elements) {
-          const exported = moduleNameText(element.name);
-          const local = element.propertyName ? moduleNameText(element.propertyName) : exported;
-          exports.set(
-            exported,
-            literal ? { kind: "reexport", specifier: literal.text, literal, imported: local } : { kind: "local", local, node: element },
-          );
-        }
-      }
+      addExportDeclaration(statement, exports, stars);
     } else if (ts.isExportAssignment(statement)) {
       if (!statement.isExportEquals) {
         const expression = statement.expression;
-        exports.set("default", ts.isIdentifier(expression) ? { kind: "local", local: expression.text, node: statement } : { kind: "expression", expression });
+        exports.set(
+          "default",
+          ts.isIdentifier(expression)
+            ? { kind: "local", local: expression.text, node: statement }
+            : { kind: "expression", expression },
+        );
       }
     } else if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) {
-      const isDefault = hasModifier(statement, ts.SyntaxKind.DefaultKeyword);
-      if (ts.isVariableStatement(statement)) {
-        for (const declaration of statement.declarationList.declarations) {
-          if (ts.isIdentifier(declaration.name)) exports.set(declaration.name.text, { kind: "local", local: declaration.name.text, node: declaration });
-          else for (const name of patternIdentifiers(declaration.name)) exports.set(name, { kind: "local", local: name, node: declaration });
-        }
-      } else if (
-        (ts.isFunctionDeclaration(statement) ||
-          ts.isClassDeclaration(statement) ||
-          ts.isInterfaceDeclaration(statement) ||
-          ts.isTypeAliasDeclaration(statement) ||
-          ts.isEnumDeclaration(statement) ||
-          ts.isModuleDeclaration(statement)) &&
-        statement.name !== undefined &&
-        ts.isIdentifier(statement.name)
-      ) {
-        const name = statement.name.text;
-        exports.set(isDefault ? "default" : name, { kind: "local", local: name, node: statement });
-        if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) types.add(name);
-      } else if (isDefault && (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement))) {
-        exports.set("default", { kind: "local", local: "", node: statement });
-      }
+      addExportedDeclaration(statement, exports, types);
     } else if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) {
       types.add(statement.name.text);
     }
@@ -151,7 +164,63 @@ export function buildModuleTables(sourceFile: ts.SourceFile): ModuleTables {
   return { bindings, exports, stars, types };
 }
 
-function patternIdentifiers(pattern: ts.BindingName): string[] {
-  if (ts.isIdentifier(pattern)) return [pattern.text];
-  return pattern.elements.flatMap((element) => (ts.isBindingElement(element) ? patternIdentifiers(element.name) : []));
+/** `export { a, b as c }`, `export { a } from "x"`, `export * from "x"`, `export * as ns from "x"`. */
+function addExportDeclaration(
+  statement: ts.ExportDeclaration,
+  exports: Map<string, ExportEntry>,
+  stars: { specifier: string; literal: ts.StringLiteral }[],
+): void {
+  const literal =
+    statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)
+      ? statement.moduleSpecifier
+      : undefined;
+  const clause = statement.exportClause;
+  if (!clause) {
+    if (literal) stars.push({ specifier: literal.text, literal });
+  } else if (ts.isNamespaceExport(clause)) {
+    if (literal)
+      exports.set(moduleNameText(clause.name), {
+        kind: "reexport-namespace",
+        specifier: literal.text,
+        literal,
+      });
+  } else {
+    for (const element of clause.elements) {
+      const exported = moduleNameText(element.name);
+      const local = element.propertyName ? moduleNameText(element.propertyName) : exported;
+      exports.set(
+        exported,
+        literal
+          ? { kind: "reexport", specifier: literal.text, literal, imported: local }
+          : { kind: "local", local, node: element },
+      );
+    }
+  }
+}
+
+/** `export const a = ...`, `export function f()`, `export default class {}`, ... */
+function addExportedDeclaration(
+  statement: ts.Statement,
+  exports: Map<string, ExportEntry>,
+  types: Set<string>,
+): void {
+  const isDefault = hasModifier(statement, ts.SyntaxKind.DefaultKeyword);
+  if (ts.isVariableStatement(statement)) {
+    for (const declaration of statement.declarationList.declarations) {
+      for (const { text: name } of bindingIdentifiers(declaration.name))
+        exports.set(name, { kind: "local", local: name, node: declaration });
+    }
+    return;
+  }
+  const name = declarationName(statement);
+  if (name !== undefined) {
+    exports.set(isDefault ? "default" : name, { kind: "local", local: name, node: statement });
+    if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement))
+      types.add(name);
+  } else if (
+    isDefault &&
+    (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement))
+  ) {
+    exports.set("default", { kind: "local", local: "", node: statement });
+  }
 }

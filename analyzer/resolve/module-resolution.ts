@@ -3,6 +3,7 @@ import path from "node:path";
 import { ts } from "../project/ts-morph.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
 import { isInNodeModules } from "../project/paths.js";
+import { isAgentixModule, isRelativeSpecifier } from "../project/ts-syntax.js";
 
 /** Where a module specifier leads. */
 export type ModuleTarget =
@@ -15,22 +16,17 @@ export type ModuleTarget =
 
 /** `ts.Program` exposes the resolutions it already made through this (internal, stable since 5.3) method. */
 interface ProgramWithResolutions {
-  getResolvedModule?(file: ts.SourceFile, moduleName: string, mode: ts.ResolutionMode): ts.ResolvedModuleWithFailedLookupLocations | undefined;
+  getResolvedModule?(
+    file: ts.SourceFile,
+    moduleName: string,
+    mode: ts.ResolutionMode,
+  ): ts.ResolvedModuleWithFailedLookupLocations | undefined;
 }
 
 /** The package a bare specifier names: `@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`. */
 export function packageName(specifier: string): string {
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? specifier);
-}
-
-function isRelativeOrAbsolute(specifier: string): boolean {
-  return specifier === "." || specifier === ".." || specifier.startsWith("./") || specifier.startsWith("../") || path.isAbsolute(specifier);
-}
-
-/** The specifiers of the agentix package itself: always the package, however they resolve. */
-export function isAgentixSpecifier(specifier: string): boolean {
-  return specifier === "agentix" || specifier.startsWith("agentix/");
 }
 
 /**
@@ -46,7 +42,11 @@ export class ModuleResolver {
 
   constructor(private readonly loaded: LoadedProject) {
     const options = loaded.compilerOptions;
-    this.cache = ts.createModuleResolutionCache(loaded.root, (file) => (ts.sys.useCaseSensitiveFileNames ? file : file.toLowerCase()), options);
+    this.cache = ts.createModuleResolutionCache(
+      loaded.root,
+      (file) => (ts.sys.useCaseSensitiveFileNames ? file : file.toLowerCase()),
+      options,
+    );
     this.programResolutions = loaded.program as unknown as ProgramWithResolutions;
   }
 
@@ -54,9 +54,15 @@ export class ModuleResolver {
    * Resolves `specifier` as used by `usage` (its string literal) in `from`. `mode` overrides the
    * usage's resolution mode: `require()` in a TypeScript file is resolved as CommonJS.
    */
-  resolve(specifier: string, from: ts.SourceFile, usage?: ts.StringLiteralLike, forceMode?: ts.ResolutionMode): ModuleTarget {
-    if (isAgentixSpecifier(specifier)) return { kind: "package", name: "agentix" };
-    const mode = forceMode ?? (usage ? this.loaded.program.getModeForUsageLocation(from, usage) : undefined);
+  resolve(
+    specifier: string,
+    from: ts.SourceFile,
+    usage?: ts.StringLiteralLike,
+    forceMode?: ts.ResolutionMode,
+  ): ModuleTarget {
+    if (isAgentixModule(specifier)) return { kind: "package", name: "agentix" };
+    const mode =
+      forceMode ?? (usage ? this.loaded.program.getModeForUsageLocation(from, usage) : undefined);
     const key = `${from.fileName}\0${specifier}\0${mode ?? ""}`;
     const known = this.memo.get(key);
     if (known) return known;
@@ -66,23 +72,42 @@ export class ModuleResolver {
   }
 
   private compute(specifier: string, from: ts.SourceFile, mode: ts.ResolutionMode): ModuleTarget {
-    let resolved = this.programResolutions.getResolvedModule?.(from, specifier, mode)?.resolvedModule;
+    let resolved = this.programResolutions.getResolvedModule?.(
+      from,
+      specifier,
+      mode,
+    )?.resolvedModule;
     if (resolved === undefined) {
-      resolved = ts.resolveModuleName(specifier, from.fileName, this.loaded.compilerOptions, ts.sys, this.cache, undefined, mode).resolvedModule;
+      resolved = ts.resolveModuleName(
+        specifier,
+        from.fileName,
+        this.loaded.compilerOptions,
+        ts.sys,
+        this.cache,
+        undefined,
+        mode,
+      ).resolvedModule;
     }
-    const bare = !isRelativeOrAbsolute(specifier);
+    const bare = !isRelativeSpecifier(specifier);
     if (resolved) {
-      const file = this.loaded.fileByName.get(resolved.resolvedFileName) ?? this.loaded.fileByName.get(path.resolve(resolved.resolvedFileName));
+      const file =
+        this.loaded.fileByName.get(resolved.resolvedFileName) ??
+        this.loaded.fileByName.get(path.resolve(resolved.resolvedFileName));
       if (file && !resolved.isExternalLibraryImport) return { kind: "file", file };
-      if (bare && (specifier.startsWith("node:") || isBuiltin(specifier))) return { kind: "builtin", name: builtinName(specifier) };
-      if (bare && (resolved.isExternalLibraryImport || isInNodeModules(resolved.resolvedFileName))) return { kind: "package", name: packageName(specifier) };
+      if (bare && (specifier.startsWith("node:") || isBuiltin(specifier)))
+        return { kind: "builtin", name: builtinName(specifier) };
+      if (bare && (resolved.isExternalLibraryImport || isInNodeModules(resolved.resolvedFileName)))
+        return { kind: "package", name: packageName(specifier) };
       if (file) return { kind: "file", file };
       return bare ? { kind: "package", name: packageName(specifier) } : { kind: "outside" };
     }
-    if (bare && (specifier.startsWith("node:") || isBuiltin(specifier))) return { kind: "builtin", name: builtinName(specifier) };
+    if (bare && (specifier.startsWith("node:") || isBuiltin(specifier)))
+      return { kind: "builtin", name: builtinName(specifier) };
     // A bare specifier that does not resolve is a package that is not installed (or has no types);
     // a path that does not resolve is a missing file.
-    return bare && !specifier.startsWith("#") ? { kind: "package", name: packageName(specifier) } : { kind: "unresolved" };
+    return bare && !specifier.startsWith("#")
+      ? { kind: "package", name: packageName(specifier) }
+      : { kind: "unresolved" };
   }
 }
 

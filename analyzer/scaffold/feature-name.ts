@@ -26,20 +26,29 @@ const reserved = new Set(
 // Device names Windows refuses as folder names, whatever the extension.
 const windowsDevices = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
 
-export type FeatureNameResult = { readonly ok: true; readonly names: FeatureNames } | { readonly ok: false; readonly problem: string };
+export type FeatureNameResult =
+  | { readonly ok: true; readonly names: FeatureNames }
+  | { readonly ok: false; readonly problem: string };
 
 export function parseFeatureName(raw: string): FeatureNameResult {
   const name = raw;
   if (name.length === 0) return { ok: false, problem: "the feature name is empty" };
-  if (name.includes("/") || name.includes("\\")) return { ok: false, problem: `"${name}" contains a path separator; give a name, not a path` };
+  if (name.includes("/") || name.includes("\\"))
+    return { ok: false, problem: `"${name}" contains a path separator; give a name, not a path` };
   if (name.includes("..")) return { ok: false, problem: `"${name}" contains ".."` };
-  if (name.length > MAX_LENGTH) return { ok: false, problem: `"${name}" is longer than ${MAX_LENGTH} characters` };
+  if (name.length > MAX_LENGTH)
+    return { ok: false, problem: `"${name}" is longer than ${MAX_LENGTH} characters` };
   if (!shape.test(name)) {
-    return { ok: false, problem: `"${name}" is not a kebab-case name: use lower-case letters, digits and single hyphens, starting with a letter (e.g. shipping-quotes)` };
+    return {
+      ok: false,
+      problem: `"${name}" is not a kebab-case name: use lower-case letters, digits and single hyphens, starting with a letter (e.g. shipping-quotes)`,
+    };
   }
   const camel = name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
   const pascal = camel.charAt(0).toUpperCase() + camel.slice(1);
-  if (reserved.has(name) || reserved.has(camel)) return { ok: false, problem: `"${name}" is a reserved word in JavaScript or TypeScript` };
-  if (windowsDevices.test(name)) return { ok: false, problem: `"${name}" is a reserved device name on Windows` };
+  if (reserved.has(name) || reserved.has(camel))
+    return { ok: false, problem: `"${name}" is a reserved word in JavaScript or TypeScript` };
+  if (windowsDevices.test(name))
+    return { ok: false, problem: `"${name}" is a reserved device name on Windows` };
   return { ok: true, names: { id: name, camel, pascal } };
 }

@@ -8,18 +8,35 @@ export interface TemplateFile {
   readonly content: string;
 }
 
+/** The names a template uses, derived from the feature's. */
+interface TemplateNames extends FeatureNames {
+  readonly item: string;
+  readonly itemId: string;
+  readonly store: string;
+  readonly contract: string;
+  readonly create: string;
+  readonly get: string;
+}
+
 export function featureTemplate(names: FeatureNames): TemplateFile[] {
-  const { id, camel, pascal } = names;
-  const item = `${pascal}Item`;
-  const itemId = `${pascal}ItemId`;
-  const store = `${pascal}Store`;
-  const contract = `${camel}Contract`;
-  const create = `create${pascal}Item`;
-  const get = `get${pascal}Item`;
-  return [
-    {
-      path: "contract.ts",
-      content: `// The ${id} feature's public surface: the only file of this folder other features import.
+  const { pascal, camel } = names;
+  const all: TemplateNames = {
+    ...names,
+    item: `${pascal}Item`,
+    itemId: `${pascal}ItemId`,
+    store: `${pascal}Store`,
+    contract: `${camel}Contract`,
+    create: `create${pascal}Item`,
+    get: `get${pascal}Item`,
+  };
+  return [contractFile(all), modelFile(all), operationsFile(all), featureFile(all), testFile(all)];
+}
+
+/** The contract: the item schema, its store port and the contract itself. */
+function contractFile({ id, item, itemId, store, contract }: TemplateNames): TemplateFile {
+  return {
+    path: "contract.ts",
+    content: `// The ${id} feature's public surface: the only file of this folder other features import.
 import { defineContract, definePort, portOperation, s, type Infer } from "agentix";
 
 export const ${itemId} = s.brand("${itemId}", s.string({ minLength: 1, maxLength: 64 }));
@@ -46,20 +63,28 @@ export const ${contract} = defineContract({
   ports: [${store}],
 });
 `,
-    },
-    {
-      path: "model.ts",
-      content: `// Pure domain rules of ${id}: no effects, no ambient capabilities.
+  };
+}
+
+/** The pure model: building an item. */
+function modelFile({ id, item, itemId }: TemplateNames): TemplateFile {
+  return {
+    path: "model.ts",
+    content: `// Pure domain rules of ${id}: no effects, no ambient capabilities.
 import { ${itemId}, type ${item} } from "./contract.js";
 
 export function new${item}(id: string, input: { readonly name: string }): ${item} {
   return { id: ${itemId}.parse(id), name: input.name.trim() };
 }
 `,
-    },
-    {
-      path: "operations.ts",
-      content: `import { defineCommand, defineQuery, Ids, s } from "agentix";
+  };
+}
+
+/** A command and a query over the store. */
+function operationsFile({ id, item, itemId, store, create, get }: TemplateNames): TemplateFile {
+  return {
+    path: "operations.ts",
+    content: `import { defineCommand, defineQuery, Ids, s } from "agentix";
 import { ${item}, ${itemId}, ${store} } from "./contract.js";
 import { new${item} } from "./model.js";
 
@@ -88,10 +113,14 @@ export const ${get} = defineQuery({
   },
 });
 `,
-    },
-    {
-      path: "feature.ts",
-      content: `import { defineFeature } from "agentix";
+  };
+}
+
+/** The descriptor the application is assembled from. */
+function featureFile({ id, camel, contract, create, get }: TemplateNames): TemplateFile {
+  return {
+    path: "feature.ts",
+    content: `import { defineFeature } from "agentix";
 import { ${contract} } from "./contract.js";
 import { ${create}, ${get} } from "./operations.js";
 
@@ -103,10 +132,14 @@ export const ${camel} = defineFeature({
   invariants: [],
 });
 `,
-    },
-    {
-      path: `${id}.test.ts`,
-      content: `import { assertEffects, memoryPort, sequentialIds, testCommand, testQuery } from "agentix/testing";
+  };
+}
+
+/** The feature's own test: the command, the query, a denied principal. */
+function testFile({ id, store, create, get }: TemplateNames): TemplateFile {
+  return {
+    path: `${id}.test.ts`,
+    content: `import { assertEffects, memoryPort, sequentialIds, testCommand, testQuery } from "agentix/testing";
 import { describe, expect, it } from "vitest";
 import { ${store} } from "./contract.js";
 import { ${create}, ${get} } from "./operations.js";
@@ -132,6 +165,5 @@ describe("${id}", () => {
   });
 });
 `,
-    },
-  ];
+  };
 }

@@ -2,8 +2,10 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import path from "node:path";
 import { loadConfigForFile } from "../../schema/load-config.js";
 import { layoutFor, type ProjectLayout } from "../../eslint-plugin/logic/project/layout.js";
+import { ScaffoldError } from "../errors.js";
 import { parseFeatureName } from "./feature-name.js";
 import { featureTemplate } from "./feature-template.js";
+import { toPosix } from "../../schema/paths.js";
 
 export interface ScaffoldOptions {
   /** The project directory (where its tsconfig.json is). */
@@ -17,22 +19,22 @@ export interface ScaffoldPlan {
   readonly feature: string;
   /** The new feature folder, relative to the project directory, POSIX. */
   readonly directory: string;
-  readonly files: readonly { readonly path: string; readonly bytes: number; readonly content: string }[];
+  readonly files: readonly {
+    readonly path: string;
+    readonly bytes: number;
+    readonly content: string;
+  }[];
   readonly written: boolean;
 }
 
-/** Why scaffolding refused: `name` is a bad invocation, the others are the project's state. */
-export class ScaffoldError extends Error {
-  override readonly name = "ScaffoldError";
-  constructor(
-    readonly reason: "name" | "exists" | "location",
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const skippedDirectories = new Set(["node_modules", "dist", "build", "coverage", ".git", ".agentix"]);
+const skippedDirectories = new Set([
+  "node_modules",
+  "dist",
+  "build",
+  "coverage",
+  ".git",
+  ".agentix",
+]);
 
 /**
  * Creates `<features>/<name>/` from the public feature template: contract, model, operations,
@@ -40,36 +42,47 @@ const skippedDirectories = new Set(["node_modules", "dist", "build", "coverage",
  */
 export function scaffoldFeature(options: ScaffoldOptions): ScaffoldPlan {
   const parsed = parseFeatureName(options.name);
-  if (!parsed.ok) throw new ScaffoldError("name", `invalid feature name: ${parsed.problem}`);
+  if (!parsed.ok)
+    throw new ScaffoldError("invalid-feature-name", `invalid feature name: ${parsed.problem}`);
   const projectDir = path.resolve(options.projectDir);
   const layout = layoutFor(loadConfigForFile(path.join(projectDir, "tsconfig.json")));
   const parent = featuresParent(projectDir, layout);
   const featureDir = path.join(parent, parsed.names.id);
   if (layout.featureOf(path.join(featureDir, "feature.ts"))?.id !== parsed.names.id) {
     throw new ScaffoldError(
-      "location",
+      "no-feature-location",
       `${toPosix(path.relative(projectDir, featureDir))} would not be a feature folder under features.directories ${JSON.stringify(layout.config.features.directories)}`,
     );
   }
   const directory = toPosix(path.relative(projectDir, featureDir));
-  if (exists(featureDir)) throw new ScaffoldError("exists", `${directory} already exists; scaffold never overwrites`);
+  if (exists(featureDir))
+    throw new ScaffoldError(
+      "feature-exists",
+      `${directory} already exists; scaffold never overwrites`,
+    );
 
   const files = featureTemplate(parsed.names).map((file) => ({
     path: `${directory}/${file.path}`,
     bytes: Buffer.byteLength(file.content),
     content: file.content,
   }));
-  if (options.dryRun === true) return { feature: parsed.names.id, directory, files, written: false };
+  if (options.dryRun === true)
+    return { feature: parsed.names.id, directory, files, written: false };
 
   mkdirSync(parent, { recursive: true });
   try {
     mkdirSync(featureDir); // fails if it appeared meanwhile: still never overwrites
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new ScaffoldError("exists", `${directory} already exists; scaffold never overwrites`);
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      throw new ScaffoldError(
+        "feature-exists",
+        `${directory} already exists; scaffold never overwrites`,
+      );
     throw error;
   }
   try {
-    for (const file of files) writeFileSync(path.join(projectDir, file.path), file.content, { flag: "wx" });
+    for (const file of files)
+      writeFileSync(path.join(projectDir, file.path), file.content, { flag: "wx" });
   } catch (error) {
     rmSync(featureDir, { recursive: true, force: true }); // ours alone: we just created it
     throw error;
@@ -87,7 +100,7 @@ function featuresParent(projectDir: string, layout: ProjectLayout): string {
   const conventional = path.join(projectDir, "src", "features");
   if (layout.featureOf(path.join(conventional, "x", "feature.ts"))?.id === "x") return conventional;
   throw new ScaffoldError(
-    "location",
+    "no-feature-location",
     `no feature folder exists yet and src/features/<name> does not match features.directories ${JSON.stringify(layout.config.features.directories)}; create the first feature folder by hand`,
   );
 }
@@ -102,7 +115,8 @@ function findFeatureDirs(dir: string, layout: ProjectLayout, depth: number): str
     return [];
   }
   for (const entry of entries) {
-    if (!entry.isDirectory() || skippedDirectories.has(entry.name) || entry.name.startsWith(".")) continue;
+    if (!entry.isDirectory() || skippedDirectories.has(entry.name) || entry.name.startsWith("."))
+      continue;
     const child = path.join(dir, entry.name);
     if (layout.featureOf(path.join(child, "feature.ts"))?.dir === child) found.push(child);
     else found.push(...findFeatureDirs(child, layout, depth - 1));
@@ -117,8 +131,4 @@ function exists(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-function toPosix(value: string): string {
-  return value.split(path.sep).join("/");
 }

@@ -6,7 +6,12 @@ import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ts } from "ts-morph";
-import { REPO, copyFixture, fixtureDir, removeCopies } from "../../test/support/analyzer-fixtures.js";
+import {
+  REPO,
+  copyFixture,
+  fixtureDir,
+  removeCopies,
+} from "../../test/support/analyzer-fixtures.js";
 import { analyze, type Analysis } from "../analyze.js";
 import { SchemaProjector, type Projection } from "./project-schema.js";
 
@@ -15,7 +20,10 @@ let projector: SchemaProjector;
 
 function project(file: string, name: string): Projection {
   const source = analysis.loaded.files.find((candidate) => candidate.path === file)!;
-  return projector.projectOrigin(analysis.resolver.exportOf(source, name, 0, source.sourceFile), source.sourceFile as unknown as ts.Expression);
+  return projector.projectOrigin(
+    analysis.resolver.exportOf(source, name, 0, source.sourceFile),
+    source.sourceFile as unknown as ts.Expression,
+  );
 }
 
 beforeAll(() => {
@@ -30,7 +38,9 @@ describe("static projection of s.* schemas", () => {
     // The test (not the analyzer) runs the fixture to get the runtime values to compare with; a
     // computed path keeps the fixture (which breaks this repo's stricter options) out of typecheck.
     // eslint-disable-next-line agentix/no-private-imports
-    const runtime = (await import(pathToFileURL(path.join(fixtureDir("schemas"), "src/schemas.ts")).href)) as Record<string, object>;
+    const runtime = (await import(
+      pathToFileURL(path.join(fixtureDir("schemas"), "src/schemas.ts")).href
+    )) as Record<string, object>;
     const names = Object.keys(runtime).sort();
     expect(names).toHaveLength(23);
     for (const name of names) {
@@ -38,14 +48,21 @@ describe("static projection of s.* schemas", () => {
       expect(projection.ok, `${name}: ${projection.ok ? "" : projection.reason}`).toBe(true);
       if (!projection.ok) continue;
       expect(JSON.stringify(projection.json), name).toBe(JSON.stringify(runtime[name]));
-      const optional = (runtime[name] as Record<symbol, unknown>)[Symbol.for("agentix.schema.optional")] === true;
+      const optional =
+        (runtime[name] as Record<symbol, unknown>)[Symbol.for("agentix.schema.optional")] === true;
       expect(projection.optional, name).toBe(optional);
     }
   });
 
   it("orders integer-like keys first, as Object.entries does", () => {
     const projection = project("src/schemas.ts", "Odd");
-    expect(projection.ok && Object.keys(projection.json["properties"] as object)).toEqual(["1", "2", "b", "a", "c-d"]);
+    expect(projection.ok && Object.keys(projection.json["properties"] as object)).toEqual([
+      "1",
+      "2",
+      "b",
+      "a",
+      "c-d",
+    ]);
     expect(projection.ok && projection.json["required"]).toEqual(["1", "2", "b"]);
   });
 
@@ -67,19 +84,49 @@ describe("static projection of s.* schemas", () => {
     const reasons = Object.fromEntries(
       ["Computed", "Mutable", "Made", "Conditional"].map((name) => {
         const projection = project("src/foreign.ts", name);
-        return [name, projection.ok ? "projected" : `${projection.reason}${projection.vendor ? ` (${projection.vendor})` : ""}`];
+        return [
+          name,
+          projection.ok
+            ? "projected"
+            : `${projection.reason}${projection.vendor ? ` (${projection.vendor})` : ""}`,
+        ];
       }),
     );
     expect(reasons).toEqual({
       Computed: "Math.max(1, 2) is not a literal value",
       Mutable: '"mutable" is declared with let/var and may be reassigned',
       Made: 'make(): "make" is a function, not a constant',
-      Conditional: "Math.random() > 0.5 ? s.string() : s.number() is not a schema expression (expected an s.* call or a constant holding one)",
+      Conditional:
+        "Math.random() > 0.5 ? s.string() : s.number() is not a schema expression (expected an s.* call or a constant holding one)",
     });
   });
 
   it("prints exactly the types the s.* builders give, as tsc confirms", () => {
-    const names = ["Name", "Count", "Ratio", "Flag", "Nothing", "Seven", "Color", "Level", "Tags", "Scores", "Anything", "Id", "MaybeName", "Either", "Odd", "Empty", "AllOptional", "Person", "Nested", "ViaNamespace", "ViaNamespaceMember", "Template", "OptionalBrand"];
+    const names = [
+      "Name",
+      "Count",
+      "Ratio",
+      "Flag",
+      "Nothing",
+      "Seven",
+      "Color",
+      "Level",
+      "Tags",
+      "Scores",
+      "Anything",
+      "Id",
+      "MaybeName",
+      "Either",
+      "Odd",
+      "Empty",
+      "AllOptional",
+      "Person",
+      "Nested",
+      "ViaNamespace",
+      "ViaNamespaceMember",
+      "Template",
+      "OptionalBrand",
+    ];
     const checks: string[] = [];
     for (const name of names) {
       const projection = project("src/schemas.ts", name);
@@ -98,16 +145,22 @@ describe("static projection of s.* schemas", () => {
         "export type Checks = [",
         ...checks,
         "];",
-        "export type Unused = Brand<\"x\">;",
+        'export type Unused = Brand<"x">;',
         "",
       ].join("\n"),
     );
-    const tsc = spawnSync(process.execPath, [path.join(REPO, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: copy, encoding: "utf8" });
+    const tsc = spawnSync(
+      process.execPath,
+      [path.join(REPO, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+      { cwd: copy, encoding: "utf8" },
+    );
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
     expect(project("src/schemas.ts", "Odd").ok && project("src/schemas.ts", "Odd")).toMatchObject({
       output: { text: '{ 1: boolean; 2: number; b: string; a?: string; "c-d"?: boolean; }' },
-      input: { text: '{ readonly 1: boolean; readonly 2: number; readonly b: string; readonly a?: string; readonly "c-d"?: boolean; }' },
+      input: {
+        text: '{ readonly 1: boolean; readonly 2: number; readonly b: string; readonly a?: string; readonly "c-d"?: boolean; }',
+      },
     });
   });
 });

@@ -30,7 +30,9 @@ import type { Analysis } from "../analyze.js";
 import type { ViolationEntry } from "../index-file/types.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { FileScan } from "../extract/scan.js";
-import { propertyNameText, unwrapExpression } from "../resolve/values.js";
+import { propertyNameText } from "../resolve/values.js";
+import { isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
+import { toPosix } from "../../schema/paths.js";
 
 const require = createRequire(import.meta.url);
 
@@ -42,13 +44,20 @@ interface RuleHosts {
 let ruleHosts: RuleHosts | undefined;
 function loadRuleHosts(): RuleHosts {
   ruleHosts ??= {
-    parseAndGenerateServices: (require("@typescript-eslint/typescript-estree") as typeof import("@typescript-eslint/typescript-estree")).parseAndGenerateServices,
-    analyzeScopes: (require("@typescript-eslint/scope-manager") as typeof import("@typescript-eslint/scope-manager")).analyze,
+    parseAndGenerateServices: (
+      require("@typescript-eslint/typescript-estree") as typeof import("@typescript-eslint/typescript-estree")
+    ).parseAndGenerateServices,
+    analyzeScopes: (
+      require("@typescript-eslint/scope-manager") as typeof import("@typescript-eslint/scope-manager")
+    ).analyze,
   };
   return ruleHosts;
 }
 
-const AMBIENT_WORDS = new RegExp(`(?<![.\\w$])(?:${[...ROOT_GLOBALS].join("|")})(?![\\w$])|\\bimport\\s*\\.\\s*meta\\b`, "gu");
+const AMBIENT_WORDS = new RegExp(
+  `(?<![.\\w$])(?:${[...ROOT_GLOBALS].join("|")})(?![\\w$])|\\bimport\\s*\\.\\s*meta\\b`,
+  "gu",
+);
 
 /** For each global root, the first members of its capability paths (`Math` -> `random`). */
 const CAPABILITY_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
@@ -83,14 +92,15 @@ function mentionsAmbientRoot(text: string): boolean {
       if (CAPABILITY_MEMBERS.get(root)?.has(member[1]!)) return true;
       continue;
     }
-    if (root === "Date" && /^\s*\(\s*[^)\s]/u.test(after) && /\bnew\s+$/u.test(text.slice(Math.max(0, match.index - 8), match.index))) continue;
+    if (
+      root === "Date" &&
+      /^\s*\(\s*[^)\s]/u.test(after) &&
+      /\bnew\s+$/u.test(text.slice(Math.max(0, match.index - 8), match.index))
+    )
+      continue;
     return true;
   }
   return false;
-}
-
-function isRelative(specifier: string): boolean {
-  return specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || specifier === ".." || path.isAbsolute(specifier);
 }
 
 /**
@@ -100,8 +110,11 @@ function isRelative(specifier: string): boolean {
 function sharedResolver(analysis: Analysis): SharedResolver {
   const { loaded, resolver } = analysis;
   return (specifier, fromFile, kind = "import") => {
-    const from = loaded.fileByName.get(fromFile) ?? loaded.fileByName.get(fromFile.split(path.sep).join("/"));
-    if (!from) return isRelative(specifier) ? resolveLexically(specifier, path.dirname(fromFile)) : undefined;
+    const from = loaded.fileByName.get(fromFile) ?? loaded.fileByName.get(toPosix(fromFile));
+    if (!from)
+      return isRelativeSpecifier(specifier)
+        ? resolveLexically(specifier, path.dirname(fromFile))
+        : undefined;
     const mode =
       kind === "require"
         ? morphTs.ModuleKind.CommonJS
@@ -112,7 +125,8 @@ function sharedResolver(analysis: Analysis): SharedResolver {
             : morphTs.ModuleKind.ESNext;
     const target = resolver.modules.resolve(specifier, from.sourceFile, undefined, mode);
     if (target.kind === "file") return analysis.roles.absolute(target.file);
-    if (target.kind === "unresolved" && isRelative(specifier)) return resolveLexically(specifier, path.dirname(fromFile));
+    if (target.kind === "unresolved" && isRelativeSpecifier(specifier))
+      return resolveLexically(specifier, path.dirname(fromFile));
     return undefined;
   };
 }
@@ -120,7 +134,9 @@ function sharedResolver(analysis: Analysis): SharedResolver {
 /** The analyzer's own syntax trees, for the rules' look-ups into other files (descriptors, exports). */
 function programSources(analysis: Analysis): SourceProvider {
   const { fileByName } = analysis.loaded;
-  return (file) => (fileByName.get(file) ?? fileByName.get(file.split(path.sep).join("/")))?.sourceFile as unknown as ts.SourceFile | undefined;
+  return (file) =>
+    (fileByName.get(file) ?? fileByName.get(toPosix(file)))?.sourceFile as unknown as
+      ts.SourceFile | undefined;
 }
 
 /**
@@ -129,13 +145,19 @@ function programSources(analysis: Analysis): SourceProvider {
  * feature's contract that the rules' own dependency lookup does not find declared, or an
  * import whose target cannot be known. Everything else is skipped without converting the file.
  */
-function importsAcrossFeatures(analysis: Analysis, file: ProjectFile, services: ProjectServices): boolean {
+function importsAcrossFeatures(
+  analysis: Analysis,
+  file: ProjectFile,
+  services: ProjectServices,
+): boolean {
   const from = analysis.roles.featureOf(file);
   let declared: ReadonlySet<string> | null | undefined = null;
   const declaredDirs = (): ReadonlySet<string> | undefined => {
     if (declared === null) {
       const lookup = from ? services.featureDependencies(from.descriptorFile) : undefined;
-      declared = lookup?.complete ? new Set(lookup.files.map((target) => analysis.roles.layout.featureOf(target)?.dir ?? "")) : undefined;
+      declared = lookup?.complete
+        ? new Set(lookup.files.map((target) => analysis.roles.layout.featureOf(target)?.dir ?? ""))
+        : undefined;
     }
     return declared;
   };
@@ -146,8 +168,10 @@ function importsAcrossFeatures(analysis: Analysis, file: ProjectFile, services: 
     const to = analysis.roles.featureOf(item.target.file);
     if (!to || to.dir === from?.dir) continue;
     const target = analysis.roles.absolute(item.target.file);
-    if (target !== to.contractFile && (from !== undefined || target !== to.descriptorFile)) return true;
-    if (from !== undefined && target === to.contractFile && declaredDirs()?.has(to.dir) === false) return true;
+    if (target !== to.contractFile && (from !== undefined || target !== to.descriptorFile))
+      return true;
+    if (from !== undefined && target === to.contractFile && declaredDirs()?.has(to.dir) === false)
+      return true;
   }
   return false;
 }
@@ -157,7 +181,10 @@ function mayReachAmbient(analysis: Analysis, file: ProjectFile): boolean {
   if (!analysis.roles.layout.isDomainFile(analysis.roles.absolute(file))) return false;
   if (mentionsAmbientRoot(file.sourceFile.text)) return true;
   return (analysis.imports.get(file) ?? []).some(
-    (item) => item.site.specifier !== undefined && (bannedModuleCategory(item.site.specifier) !== undefined || moduleRoot(item.site.specifier) !== undefined),
+    (item) =>
+      item.site.specifier !== undefined &&
+      (bannedModuleCategory(item.site.specifier) !== undefined ||
+        moduleRoot(item.site.specifier) !== undefined),
   );
 }
 
@@ -177,7 +204,7 @@ function queriesMayWrite(analysis: Analysis, scan: FileScan): boolean {
   const allAllowed = (expression: morphTs.Expression): boolean =>
     descriptors.objectEntriesAt(expression)?.every((entry) => allowed(entry.value)) === true;
   const effectsAllowed = (value: morphTs.Expression): boolean => {
-    const effects = unwrapExpression(value);
+    const effects = unwrap(value);
     if (!morphTs.isObjectLiteralExpression(effects)) return allAllowed(effects);
     return effects.properties.every((entry) => {
       if (morphTs.isSpreadAssignment(entry)) return allAllowed(entry.expression);
@@ -189,14 +216,18 @@ function queriesMayWrite(analysis: Analysis, scan: FileScan): boolean {
   for (const call of scan.calls) {
     if (call.api !== "defineQuery") continue;
     const argument = call.node.arguments[0];
-    const options = argument ? unwrapExpression(argument) : undefined;
+    const options = argument ? unwrap(argument) : undefined;
     if (!options || !morphTs.isObjectLiteralExpression(options)) return true;
     for (const property of options.properties) {
       if (morphTs.isSpreadAssignment(property)) return true;
       const key = property.name ? propertyNameText(property.name) : undefined;
       if (key === undefined || key === "emits") return true;
       if (key !== "effects") continue;
-      if (morphTs.isPropertyAssignment(property) ? !effectsAllowed(property.initializer) : !morphTs.isShorthandPropertyAssignment(property) || !allAllowed(property.name)) {
+      if (
+        morphTs.isPropertyAssignment(property)
+          ? !effectsAllowed(property.initializer)
+          : !morphTs.isShorthandPropertyAssignment(property) || !allAllowed(property.name)
+      ) {
         return true;
       }
     }
@@ -208,10 +239,17 @@ function queriesMayWrite(analysis: Analysis, scan: FileScan): boolean {
  * The query rule's effect-kind look-ups, answered from the analyzer's static model of port
  * operations (no type checking); whatever the model cannot tell is asked of the checker.
  */
-function staticQueryTypes(analysis: Analysis, nodeMap: EsTreeToTsNodeMap, fallback: () => QueryTypeServices): QueryTypeServices {
+function staticQueryTypes(
+  analysis: Analysis,
+  nodeMap: EsTreeToTsNodeMap,
+  fallback: () => QueryTypeServices,
+): QueryTypeServices {
   const { descriptors } = analysis;
   const expression = (node: TSESTree.Node) => nodeMap.get(node) as unknown as morphTs.Expression;
-  const info = (operation: { id: string; kind: string }): PortOperationInfo => ({ kinds: [operation.kind], id: operation.id });
+  const info = (operation: { id: string; kind: string }): PortOperationInfo => ({
+    kinds: [operation.kind],
+    id: operation.id,
+  });
   return {
     portOperation(node) {
       const operation = descriptors.portOperationAt(expression(node));
@@ -219,12 +257,19 @@ function staticQueryTypes(analysis: Analysis, nodeMap: EsTreeToTsNodeMap, fallba
     },
     portOperationsOf(node) {
       const entries = descriptors.objectEntriesAt(expression(node));
-      const operations = entries?.map((entry) => ({ key: entry.key, operation: descriptors.portOperationAt(entry.value) }));
-      if (!operations || operations.some((entry) => entry.operation === undefined)) return fallback().portOperationsOf(node);
+      const operations = entries?.map((entry) => ({
+        key: entry.key,
+        operation: descriptors.portOperationAt(entry.value),
+      }));
+      if (!operations || operations.some((entry) => entry.operation === undefined))
+        return fallback().portOperationsOf(node);
       return operations.map((entry) => ({ key: entry.key, operation: info(entry.operation!) }));
     },
     propertyNames(node) {
-      return descriptors.objectEntriesAt(expression(node))?.map((entry) => entry.key) ?? fallback().propertyNames(node);
+      return (
+        descriptors.objectEntriesAt(expression(node))?.map((entry) => entry.key) ??
+        fallback().propertyNames(node)
+      );
     },
   };
 }
@@ -263,8 +308,12 @@ export function collectViolations(analysis: Analysis): ViolationEntry[] {
     if (file.declaration) continue;
     const scan = analysis.scans.get(file);
     const queries = scan !== undefined && queriesMayWrite(analysis, scan);
-    services ??= createProjectServices({ resolveModule: sharedResolver(analysis), sources: programSources(analysis) });
-    const syntactic = mayReachAmbient(analysis, file) || importsAcrossFeatures(analysis, file, services);
+    services ??= createProjectServices({
+      resolveModule: sharedResolver(analysis),
+      sources: programSources(analysis),
+    });
+    const syntactic =
+      mayReachAmbient(analysis, file) || importsAcrossFeatures(analysis, file, services);
     if (!syntactic && !queries) continue;
     // A file with syntax errors is reported as a diagnostic; the rules need a valid tree.
     if (loaded.program.getSyntacticDiagnostics(file.sourceFile).length > 0) continue;
@@ -298,7 +347,9 @@ export function collectViolations(analysis: Analysis): ViolationEntry[] {
         checked ??= createQueryTypeServices(checker, nodeMap);
         return checked;
       };
-      violations.push(...checkQueryWrites({ ...input, types: staticQueryTypes(analysis, nodeMap, fallback) }));
+      violations.push(
+        ...checkQueryWrites({ ...input, types: staticQueryTypes(analysis, nodeMap, fallback) }),
+      );
     }
     for (const violation of violations) out.push(toEntry(violation, file));
   }

@@ -15,20 +15,27 @@ import {
 import { importSiteVisitors, staticString, type ImportSite } from "./imports/import-sites.js";
 import { layoutFor } from "./project/layout.js";
 import type { LogicInput, LogicVisitors, RuleLogic } from "./rule-logic.js";
-import { declaredVariables, globalReferences, isInTypeQuery, variableOf } from "./scope/global-references.js";
+import {
+  declaredVariables,
+  globalReferences,
+  isInTypeQuery,
+  variableOf,
+} from "./scope/global-references.js";
 import { ViolationFactory } from "./violation.js";
 
 export const NO_AMBIENT_CAPABILITIES = "agentix/no-ambient-capabilities" as const;
 
-const THROUGH_A_PORT = "in a contract, implement it in an adapter, and call it through effects instead";
+const THROUGH_A_PORT =
+  "in a contract, implement it in an adapter, and call it through effects instead";
 
 export const noAmbientCapabilitiesMessages = {
   network: `{{capability}} reaches the network ambiently in a domain file; declare a port operation of kind "external" ${THROUGH_A_PORT}`,
   environment:
     "{{capability}} reads the environment ambiently in a domain file; read configuration in the composition root and hand it to an adapter (or declare a port for it), then call it through effects instead",
-  clock: "{{capability}} reads the clock ambiently in a domain file; declare the Clock.now effect and call effects.now() instead",
+  clock:
+    "{{capability}} reads the clock ambiently in a domain file; declare the Clock.now effect and call effects.now() instead",
   randomness:
-    "{{capability}} draws randomness ambiently in a domain file; declare the Ids.next effect (or a port operation of kind \"random\") and call effects.nextId() instead",
+    '{{capability}} draws randomness ambiently in a domain file; declare the Ids.next effect (or a port operation of kind "random") and call effects.nextId() instead',
   filesystem: `{{capability}} touches the filesystem ambiently in a domain file; declare a port operation of kind "read" or "write" ${THROUGH_A_PORT}`,
   process: `{{capability}} controls processes ambiently in a domain file; declare a port operation of kind "external" ${THROUGH_A_PORT}`,
   database: `{{capability}} reaches a database ambiently in a domain file; declare a port operation of kind "read" or "write" ${THROUGH_A_PORT}`,
@@ -36,7 +43,10 @@ export const noAmbientCapabilitiesMessages = {
 
 export type NoAmbientCapabilitiesMessageId = keyof typeof noAmbientCapabilitiesMessages;
 
-const violations = new ViolationFactory<NoAmbientCapabilitiesMessageId>(NO_AMBIENT_CAPABILITIES, noAmbientCapabilitiesMessages);
+const violations = new ViolationFactory<NoAmbientCapabilitiesMessageId>(
+  NO_AMBIENT_CAPABILITIES,
+  noAmbientCapabilitiesMessages,
+);
 
 /** Where an access path started: a module specifier names module members in messages. */
 interface Origin {
@@ -50,12 +60,14 @@ function childPath(path: string, name: string): string {
 
 /** The static name of a member access: `a.b`, `a["b"]`, ``a[`b`]``. */
 function memberName(node: TSESTree.MemberExpression): string | undefined {
-  if (!node.computed) return node.property.type === AST_NODE_TYPES.Identifier ? node.property.name : undefined;
+  if (!node.computed)
+    return node.property.type === AST_NODE_TYPES.Identifier ? node.property.name : undefined;
   return staticString(node.property);
 }
 
 function propertyName(property: TSESTree.Property): string | undefined {
-  if (!property.computed && property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
+  if (!property.computed && property.key.type === AST_NODE_TYPES.Identifier)
+    return property.key.name;
   return staticString(property.key);
 }
 
@@ -71,13 +83,20 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
     const reported = new Set<string>();
     const followed = new Set<Variable>();
 
-    const emit = (capability: Capability, node: TSESTree.Node, origin: Origin, path?: string): void => {
+    const emit = (
+      capability: Capability,
+      node: TSESTree.Node,
+      origin: Origin,
+      path?: string,
+    ): void => {
       if (!layout.checksAmbient(capability.category, filename)) return;
       const key = `${node.range[0]}:${node.range[1]}`;
       if (reported.has(key)) return;
       reported.add(key);
       const label =
-        path?.startsWith("module:") && origin.specifier !== undefined ? `${capability.label} from "${origin.specifier}"` : capability.label;
+        path?.startsWith("module:") && origin.specifier !== undefined
+          ? `${capability.label} from "${origin.specifier}"`
+          : capability.label;
       report(violations.create(capability.category, node.loc, { capability: label }));
     };
 
@@ -116,7 +135,8 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
           if (parent.callee === node && path === "Date") emit(DATE_CALL, parent, origin);
           return;
         case AST_NODE_TYPES.NewExpression:
-          if (parent.callee === node && path === "Date" && parent.arguments.length === 0) emit(DATE_NEW, parent, origin);
+          if (parent.callee === node && path === "Date" && parent.arguments.length === 0)
+            emit(DATE_NEW, parent, origin);
           return;
         case AST_NODE_TYPES.VariableDeclarator:
           if (parent.init === node) bind(parent.id, path, origin);
@@ -151,7 +171,8 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
             const child = childPath(path, name);
             const capability = CAPABILITY_PATHS.get(child);
             if (capability) emit(capability, property, origin, child);
-            else if (child === "" || CAPABILITY_PREFIXES.has(child)) bind(property.value, child, origin);
+            else if (child === "" || CAPABILITY_PREFIXES.has(child))
+              bind(property.value, child, origin);
           }
           return;
         default:
@@ -163,7 +184,12 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
       if (followed.has(variable)) return;
       followed.add(variable);
       for (const reference of variable.references) {
-        if (reference.isValueReference && reference.isRead() && !isInTypeQuery(reference.identifier) && !(variable.identifiers as readonly TSESTree.Node[]).includes(reference.identifier)) {
+        if (
+          reference.isValueReference &&
+          reference.isRead() &&
+          !isInTypeQuery(reference.identifier) &&
+          !(variable.identifiers as readonly TSESTree.Node[]).includes(reference.identifier)
+        ) {
           follow(reference.identifier, path, origin);
         }
       }
@@ -189,25 +215,34 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
             if (specifierNode.type === AST_NODE_TYPES.ImportSpecifier) {
               if (specifierNode.importKind === "type") continue;
               const imported = specifierNode.imported;
-              const child = childPath(root, imported.type === AST_NODE_TYPES.Identifier ? imported.name : imported.value);
+              const child = childPath(
+                root,
+                imported.type === AST_NODE_TYPES.Identifier ? imported.name : imported.value,
+              );
               const capability = CAPABILITY_PATHS.get(child);
               if (capability) {
                 emit(capability, specifierNode, origin, child);
                 continue;
               }
               if (!CAPABILITY_PREFIXES.has(child)) continue;
-              for (const variable of declaredVariables(scopeManager, specifierNode)) followVariable(variable, child, origin);
+              for (const variable of declaredVariables(scopeManager, specifierNode))
+                followVariable(variable, child, origin);
             } else {
-              for (const variable of declaredVariables(scopeManager, specifierNode)) followVariable(variable, root, origin);
+              for (const variable of declaredVariables(scopeManager, specifierNode))
+                followVariable(variable, root, origin);
             }
           }
           return;
         case "export-from":
-          if (holder.type !== AST_NODE_TYPES.ExportNamedDeclaration || holder.exportKind === "type") return;
+          if (holder.type !== AST_NODE_TYPES.ExportNamedDeclaration || holder.exportKind === "type")
+            return;
           for (const specifierNode of holder.specifiers) {
             if (specifierNode.exportKind === "type") continue;
             const local = specifierNode.local;
-            const child = childPath(root, local.type === AST_NODE_TYPES.Identifier ? local.name : local.value);
+            const child = childPath(
+              root,
+              local.type === AST_NODE_TYPES.Identifier ? local.name : local.value,
+            );
             const capability = CAPABILITY_PATHS.get(child);
             if (capability) emit(capability, specifierNode, origin, child);
           }
@@ -219,7 +254,8 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
         case "import-equals": {
           const declaration = holder.parent;
           if (declaration?.type === AST_NODE_TYPES.TSImportEqualsDeclaration) {
-            for (const variable of declaredVariables(scopeManager, declaration)) followVariable(variable, root, origin);
+            for (const variable of declaredVariables(scopeManager, declaration))
+              followVariable(variable, root, origin);
           }
           return;
         }
@@ -232,7 +268,8 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
     return {
       ...imports,
       MetaProperty(node: TSESTree.MetaProperty) {
-        if (node.meta.name === "import" && node.property.name === "meta") follow(node, "import.meta", {});
+        if (node.meta.name === "import" && node.property.name === "meta")
+          follow(node, "import.meta", {});
       },
       "Program:exit"() {
         imports["Program:exit"]();

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { toPosix } from "../../schema/paths.js";
 import type { LogicInput, RuleLogic } from "./rule-logic.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { layoutFor, type Feature } from "./project/layout.js";
@@ -9,24 +10,28 @@ export const NO_PRIVATE_IMPORTS = "agentix/no-private-imports" as const;
 
 export const noPrivateImportsMessages = {
   crossFeature:
-    "{{file}} is private to feature \"{{feature}}\"; feature \"{{importer}}\" may import only its public entry {{entry}}, so import from there instead",
+    '{{file}} is private to feature "{{feature}}"; feature "{{importer}}" may import only its public entry {{entry}}, so import from there instead',
   outsideFeature:
-    "{{file}} is private to feature \"{{feature}}\"; code outside features may import only its public entry {{entry}} or its descriptor {{descriptor}}, so import from one of those instead",
+    '{{file}} is private to feature "{{feature}}"; code outside features may import only its public entry {{entry}} or its descriptor {{descriptor}}, so import from one of those instead',
   unprovable:
     "{{form}} with a non-literal target cannot be checked against feature boundaries; use a string literal that names a feature's public entry (contract) or a package",
-  useContract: "Import from the public entry \"{{specifier}}\" instead",
+  useContract: 'Import from the public entry "{{specifier}}" instead',
 } as const;
 
 export type NoPrivateImportsMessageId = keyof typeof noPrivateImportsMessages;
 
-const violations = new ViolationFactory<NoPrivateImportsMessageId>(NO_PRIVATE_IMPORTS, noPrivateImportsMessages);
+const violations = new ViolationFactory<NoPrivateImportsMessageId>(
+  NO_PRIVATE_IMPORTS,
+  noPrivateImportsMessages,
+);
 
-const JS_STYLE: Readonly<Record<string, string>> = { ".ts": ".js", ".tsx": ".jsx", ".mts": ".mjs", ".cts": ".cjs" };
+const JS_STYLE: Readonly<Record<string, string>> = {
+  ".ts": ".js",
+  ".tsx": ".jsx",
+  ".mts": ".mjs",
+  ".cts": ".cjs",
+};
 const SOURCE_EXTENSION = /\.(?:d\.)?[cm]?[jt]sx?$/u;
-
-function toPosix(value: string): string {
-  return path.sep === "/" ? value : value.split(path.sep).join("/");
-}
 
 /** Writes `file` in the extension convention of `original`: `.js` style, `.ts` style, or none. */
 function withStyle(fileWithoutExtension: string, fileExtension: string, original: string): string {
@@ -63,19 +68,27 @@ export function contractSpecifier(
     // "@app/features/" stands for "/root/src/features/".
     const specifierSegments = stripExtension(original).split("/");
     let targetSegments = stripExtension(toPosix(target)).split("/");
-    if (targetSegments.at(-1) === "index" && specifierSegments.at(-1) !== "index") targetSegments = targetSegments.slice(0, -1);
+    if (targetSegments.at(-1) === "index" && specifierSegments.at(-1) !== "index")
+      targetSegments = targetSegments.slice(0, -1);
     let shared = 0;
     while (
       shared < specifierSegments.length - 1 &&
       shared < targetSegments.length &&
-      specifierSegments[specifierSegments.length - 1 - shared] === targetSegments[targetSegments.length - 1 - shared]
+      specifierSegments[specifierSegments.length - 1 - shared] ===
+        targetSegments[targetSegments.length - 1 - shared]
     ) {
       shared += 1;
     }
     const aliasPrefix = specifierSegments.slice(0, specifierSegments.length - shared).join("/");
     const dirPrefix = targetSegments.slice(0, targetSegments.length - shared).join("/");
     if (shared > 0 && contractBase.startsWith(`${dirPrefix}/`)) {
-      candidates.push(withStyle(`${aliasPrefix}/${contractBase.slice(dirPrefix.length + 1)}`, extension, original));
+      candidates.push(
+        withStyle(
+          `${aliasPrefix}/${contractBase.slice(dirPrefix.length + 1)}`,
+          extension,
+          original,
+        ),
+      );
     }
   }
   let relative = path.posix.relative(toPosix(path.dirname(fromFile)), contractBase);
@@ -102,17 +115,32 @@ export const noPrivateImportsLogic: RuleLogic = {
       if (!literal || specifier === undefined || !names || names.length === 0) return [];
       const exported = services.moduleExports(feature.contractFile);
       if (!exported || !names.every((name) => exported.has(name))) return [];
-      const replacement = contractSpecifier(specifier, target, feature.contractFile, filename, services.resolveModule, site.resolution);
+      const replacement = contractSpecifier(
+        specifier,
+        target,
+        feature.contractFile,
+        filename,
+        services.resolveModule,
+        site.resolution,
+      );
       if (replacement === undefined) return [];
       const quote = literal.type === "TemplateLiteral" ? "`" : (literal.raw[0] ?? '"');
       return [
-        violations.suggestion("useContract", { specifier: replacement }, { range: literal.range, text: `${quote}${replacement}${quote}` }),
+        violations.suggestion(
+          "useContract",
+          { specifier: replacement },
+          { range: literal.range, text: `${quote}${replacement}${quote}` },
+        ),
       ];
     };
 
     const check = (site: ImportSite): void => {
       if (site.specifier === undefined) {
-        report(violations.create("unprovable", site.node.loc, { form: FORM_LABEL[site.form] ?? site.form }));
+        report(
+          violations.create("unprovable", site.node.loc, {
+            form: FORM_LABEL[site.form] ?? site.form,
+          }),
+        );
         return;
       }
       const target = services.resolveModule(site.specifier, filename, site.resolution);
@@ -124,9 +152,18 @@ export const noPrivateImportsLogic: RuleLogic = {
         file: layout.display(target),
         feature: feature.id,
         entry: layout.display(feature.contractFile),
-        ...(importer ? { importer: importer.id } : { descriptor: layout.display(feature.descriptorFile) }),
+        ...(importer
+          ? { importer: importer.id }
+          : { descriptor: layout.display(feature.descriptorFile) }),
       };
-      report(violations.create(importer ? "crossFeature" : "outsideFeature", site.node.loc, data, suggest(site, target, feature)));
+      report(
+        violations.create(
+          importer ? "crossFeature" : "outsideFeature",
+          site.node.loc,
+          data,
+          suggest(site, target, feature),
+        ),
+      );
     };
 
     return importSiteVisitors(input.scopeManager, check);

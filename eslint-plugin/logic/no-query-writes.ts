@@ -12,13 +12,17 @@ export const RUNTIME_MODULE = "agentix";
 
 export const noQueryWritesMessages = {
   writeEffect:
-    "query {{query}} declares effect \"{{effect}}\" ({{operation}}) of kind \"{{kind}}\"; a query may only read: move the change into a defineCommand, or use a port operation of kind \"read\", \"time\" or \"random\"",
-  emits: "query {{query}} declares emits ({{events}}); a query may not emit events: emit them from a defineCommand instead",
+    'query {{query}} declares effect "{{effect}}" ({{operation}}) of kind "{{kind}}"; a query may only read: move the change into a defineCommand, or use a port operation of kind "read", "time" or "random"',
+  emits:
+    "query {{query}} declares emits ({{events}}); a query may not emit events: emit them from a defineCommand instead",
 } as const;
 
 export type NoQueryWritesMessageId = keyof typeof noQueryWritesMessages;
 
-const violations = new ViolationFactory<NoQueryWritesMessageId>(NO_QUERY_WRITES, noQueryWritesMessages);
+const violations = new ViolationFactory<NoQueryWritesMessageId>(
+  NO_QUERY_WRITES,
+  noQueryWritesMessages,
+);
 
 /** What the type-aware rule needs on top of the syntactic input. */
 export interface QueryLogicInput extends LogicInput {
@@ -29,13 +33,17 @@ export interface QueryLogicInput extends LogicInput {
 export const QUERY_FORBIDDEN_KINDS: ReadonlySet<string> = new Set(["write", "external"]);
 
 function keyName(property: TSESTree.Property): string | undefined {
-  if (!property.computed && property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
+  if (!property.computed && property.key.type === AST_NODE_TYPES.Identifier)
+    return property.key.name;
   return staticString(property.key);
 }
 
 function unwrap(node: TSESTree.Node): TSESTree.Node {
   let current = node;
-  while (current.type === AST_NODE_TYPES.TSAsExpression || current.type === AST_NODE_TYPES.TSSatisfiesExpression) {
+  while (
+    current.type === AST_NODE_TYPES.TSAsExpression ||
+    current.type === AST_NODE_TYPES.TSSatisfiesExpression
+  ) {
     current = current.expression;
   }
   return current;
@@ -50,7 +58,11 @@ function queryName(call: TSESTree.CallExpression, options: TSESTree.ObjectExpres
     }
   }
   const parent = call.parent;
-  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
+  if (
+    parent?.type === AST_NODE_TYPES.VariableDeclarator &&
+    parent.id.type === AST_NODE_TYPES.Identifier
+  )
+    return parent.id.name;
   return "defineQuery(...)";
 }
 
@@ -60,15 +72,23 @@ export const noQueryWritesLogic: RuleLogic<QueryLogicInput> = {
   create(input, report) {
     const { scopeManager, types } = input;
 
-    const reportOperation = (query: string, effect: string, operation: PortOperationInfo, node: TSESTree.Node): void => {
+    const reportOperation = (
+      query: string,
+      effect: string,
+      operation: PortOperationInfo,
+      node: TSESTree.Node,
+    ): void => {
       const kinds = operation.kinds.filter((kind) => QUERY_FORBIDDEN_KINDS.has(kind));
       if (kinds.length === 0) return;
       report(
         violations.create("writeEffect", node.loc, {
           query,
           effect,
-          operation: operation.id === undefined ? "port operation id not statically known" : `port operation "${operation.id}"`,
-          kind: kinds.join("\" or \""),
+          operation:
+            operation.id === undefined
+              ? "port operation id not statically known"
+              : `port operation "${operation.id}"`,
+          kind: kinds.join('" or "'),
         }),
       );
     };
@@ -76,12 +96,14 @@ export const noQueryWritesLogic: RuleLogic<QueryLogicInput> = {
     const checkEffects = (query: string, property: TSESTree.Property): void => {
       const value = unwrap(property.value);
       if (value.type !== AST_NODE_TYPES.ObjectExpression) {
-        for (const { key, operation } of types.portOperationsOf(value)) reportOperation(query, key, operation, property);
+        for (const { key, operation } of types.portOperationsOf(value))
+          reportOperation(query, key, operation, property);
         return;
       }
       for (const entry of value.properties) {
         if (entry.type === AST_NODE_TYPES.SpreadElement) {
-          for (const { key, operation } of types.portOperationsOf(entry.argument)) reportOperation(query, key, operation, entry);
+          for (const { key, operation } of types.portOperationsOf(entry.argument))
+            reportOperation(query, key, operation, entry);
           continue;
         }
         const operation = types.portOperation(entry.value);
@@ -92,14 +114,20 @@ export const noQueryWritesLogic: RuleLogic<QueryLogicInput> = {
     const checkEmits = (query: string, property: TSESTree.Property): void => {
       const value = unwrap(property.value);
       let events: readonly string[];
-      if (value.type === AST_NODE_TYPES.ObjectExpression && value.properties.every((p) => p.type === AST_NODE_TYPES.Property)) {
-        events = value.properties.map((p) => (p.type === AST_NODE_TYPES.Property ? (keyName(p) ?? "[computed]") : ""));
+      if (
+        value.type === AST_NODE_TYPES.ObjectExpression &&
+        value.properties.every((p) => p.type === AST_NODE_TYPES.Property)
+      ) {
+        events = value.properties.map((p) =>
+          p.type === AST_NODE_TYPES.Property ? (keyName(p) ?? "[computed]") : "",
+        );
       } else if (value.type === AST_NODE_TYPES.ArrayExpression) {
         events = value.elements.map((_, index) => String(index));
       } else {
         events = types.propertyNames(value);
       }
-      if (events.length > 0) report(violations.create("emits", property.loc, { query, events: events.join(", ") }));
+      if (events.length > 0)
+        report(violations.create("emits", property.loc, { query, events: events.join(", ") }));
     };
 
     const checkCall = (call: TSESTree.CallExpression): void => {
@@ -122,12 +150,22 @@ export const noQueryWritesLogic: RuleLogic<QueryLogicInput> = {
           let callee: TSESTree.Node = reference.identifier;
           if (namespace) {
             const member = callee.parent;
-            if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== callee || member.computed) continue;
-            if (member.property.type !== AST_NODE_TYPES.Identifier || member.property.name !== "defineQuery") continue;
+            if (
+              member?.type !== AST_NODE_TYPES.MemberExpression ||
+              member.object !== callee ||
+              member.computed
+            )
+              continue;
+            if (
+              member.property.type !== AST_NODE_TYPES.Identifier ||
+              member.property.name !== "defineQuery"
+            )
+              continue;
             callee = member;
           }
           const call = callee.parent;
-          if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === callee) checkCall(call);
+          if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === callee)
+            checkCall(call);
         }
       }
     };
@@ -136,11 +174,14 @@ export const noQueryWritesLogic: RuleLogic<QueryLogicInput> = {
       ImportDeclaration(node) {
         if (node.source.value !== RUNTIME_MODULE || node.importKind === "type") return;
         for (const specifier of node.specifiers) {
-          if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) checkCallsOf(specifier, true);
+          if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier)
+            checkCallsOf(specifier, true);
           else if (
             specifier.type === AST_NODE_TYPES.ImportSpecifier &&
             specifier.importKind !== "type" &&
-            (specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value) === "defineQuery"
+            (specifier.imported.type === AST_NODE_TYPES.Identifier
+              ? specifier.imported.name
+              : specifier.imported.value) === "defineQuery"
           ) {
             checkCallsOf(specifier, false);
           }

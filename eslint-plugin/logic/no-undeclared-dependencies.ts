@@ -8,7 +8,7 @@ export const NO_UNDECLARED_DEPENDENCIES = "agentix/no-undeclared-dependencies" a
 
 export const noUndeclaredDependenciesMessages = {
   undeclared:
-    "feature \"{{feature}}\" uses the contract of feature \"{{dependency}}\" ({{contract}}) without declaring it; add that contract to the dependencies of defineFeature in {{descriptor}}",
+    'feature "{{feature}}" uses the contract of feature "{{dependency}}" ({{contract}}) without declaring it; add that contract to the dependencies of defineFeature in {{descriptor}}',
 } as const;
 
 export type NoUndeclaredDependenciesMessageId = keyof typeof noUndeclaredDependenciesMessages;
@@ -16,7 +16,10 @@ export type NoUndeclaredDependenciesMessageId = keyof typeof noUndeclaredDepende
 /** The feature folders a descriptor's dependencies belong to, per lookup answer. */
 const featureDirs = new WeakMap<DeclaredDependencies, ReadonlySet<string>>();
 
-const violations = new ViolationFactory<NoUndeclaredDependenciesMessageId>(NO_UNDECLARED_DEPENDENCIES, noUndeclaredDependenciesMessages);
+const violations = new ViolationFactory<NoUndeclaredDependenciesMessageId>(
+  NO_UNDECLARED_DEPENDENCIES,
+  noUndeclaredDependenciesMessages,
+);
 
 export const noUndeclaredDependenciesLogic: RuleLogic = {
   ruleId: NO_UNDECLARED_DEPENDENCIES,
@@ -30,12 +33,19 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
     let declared: DeclaredDependencies | undefined | null = null;
     const declaredFeatures = (): ReadonlySet<string> | undefined => {
       if (declared === null) {
-        declared = services.featureDependencies(feature.descriptorFile, filename === feature.descriptorFile ? input.sourceText : undefined);
+        declared = services.featureDependencies(
+          feature.descriptorFile,
+          filename === feature.descriptorFile ? input.sourceText : undefined,
+        );
       }
       if (declared === undefined || !declared.complete) return undefined;
       let dirs = featureDirs.get(declared);
       if (!dirs) {
-        dirs = new Set(declared.files.map((file) => layout.featureOf(file)?.dir).filter((dir) => dir !== undefined));
+        dirs = new Set(
+          declared.files
+            .map((file) => layout.featureOf(file)?.dir)
+            .filter((dir) => dir !== undefined),
+        );
         featureDirs.set(declared, dirs);
       }
       return dirs;
@@ -47,7 +57,8 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
       const target = services.resolveModule(site.specifier, filename, site.resolution);
       if (target === undefined) return;
       const dependency = layout.featureOf(target);
-      if (!dependency || dependency.dir === feature.dir || target !== dependency.contractFile) return;
+      if (!dependency || dependency.dir === feature.dir || target !== dependency.contractFile)
+        return;
       if (dirs === null) dirs = declaredFeatures();
       if (dirs === undefined || dirs.has(dependency.dir)) return;
       report(

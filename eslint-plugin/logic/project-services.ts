@@ -27,7 +27,10 @@ let shared: (ProjectServices & { clear(): void }) | undefined;
 export function sharedProjectServices(): ProjectServices {
   if (!shared) {
     const resolver = createModuleResolver();
-    shared = { ...createProjectServices({ resolveModule: resolver }), clear: () => resolver.clear() };
+    shared = {
+      ...createProjectServices({ resolveModule: resolver }),
+      clear: () => resolver.clear(),
+    };
   }
   return shared;
 }

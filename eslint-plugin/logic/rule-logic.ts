@@ -63,11 +63,16 @@ export interface RuleLogic<Input extends LogicInput = LogicInput> {
  * Runs detection logic without ESLint: sets parent pointers, visits every node, and returns
  * the violations in ESLint's order (line, then column).
  */
-export function runLogic<Input extends LogicInput>(logic: RuleLogic<Input>, input: Input): Violation[] {
+export function runLogic<Input extends LogicInput>(
+  logic: RuleLogic<Input>,
+  input: Input,
+): Violation[] {
   const violations: Violation[] = [];
   const visitors = logic.create(input, (violation) => violations.push(violation));
   simpleTraverse(input.program, { enter: () => undefined }, true);
-  const handlers = visitors as Readonly<Record<string, ((node: TSESTree.Node) => void) | undefined>>;
+  const handlers = visitors as Readonly<
+    Record<string, ((node: TSESTree.Node) => void) | undefined>
+  >;
   const types = Object.keys(handlers).filter((key) => key !== "Program:exit");
   if (types.length > 0) {
     simpleTraverse(input.program, {

@@ -28,7 +28,12 @@ interface Comparable {
   message: string;
   start: [number, number];
   end: [number, number];
-  suggestions: { messageId: string | undefined; desc: string; range: readonly [number, number]; text: string }[];
+  suggestions: {
+    messageId: string | undefined;
+    desc: string;
+    range: readonly [number, number];
+    text: string;
+  }[];
 }
 
 function fromEslint(messages: Linter.LintMessage[]): Comparable[] {
@@ -38,7 +43,12 @@ function fromEslint(messages: Linter.LintMessage[]): Comparable[] {
     message: m.message,
     start: [m.line, m.column - 1],
     end: [m.endLine ?? m.line, (m.endColumn ?? m.column) - 1],
-    suggestions: (m.suggestions ?? []).map((s) => ({ messageId: s.messageId, desc: s.desc, range: s.fix.range, text: s.fix.text })),
+    suggestions: (m.suggestions ?? []).map((s) => ({
+      messageId: s.messageId,
+      desc: s.desc,
+      range: s.fix.range,
+      text: s.fix.text,
+    })),
   }));
 }
 
@@ -49,7 +59,12 @@ function fromLogic(violations: Violation[]): Comparable[] {
     message: v.message,
     start: [v.loc.start.line, v.loc.start.column],
     end: [v.loc.end.line, v.loc.end.column],
-    suggestions: (v.suggestions ?? []).map((s) => ({ messageId: s.messageId, desc: s.message, range: s.fix.range, text: s.fix.text })),
+    suggestions: (v.suggestions ?? []).map((s) => ({
+      messageId: s.messageId,
+      desc: s.message,
+      range: s.fix.range,
+      text: s.fix.text,
+    })),
   }));
 }
 
@@ -59,11 +74,23 @@ const syntacticRules: Linter.RulesRecord = {
   "agentix/no-undeclared-dependencies": "error",
 };
 
-function lintWithEslint(code: string, filename: string, rules: Linter.RulesRecord, parserOptions: Linter.ParserOptions = {}) {
+function lintWithEslint(
+  code: string,
+  filename: string,
+  rules: Linter.RulesRecord,
+  parserOptions: Linter.ParserOptions = {},
+) {
   const linter = new Linter({ configType: "flat", cwd: fixture("") });
   const messages = linter.verify(
     code,
-    [{ files: ["**/*.ts"], languageOptions: { parser: tsParser, parserOptions }, plugins: { agentix: plugin }, rules }],
+    [
+      {
+        files: ["**/*.ts"],
+        languageOptions: { parser: tsParser, parserOptions },
+        plugins: { agentix: plugin },
+        rules,
+      },
+    ],
     { filename },
   );
   const fatal = messages.find((m) => m.fatal);
@@ -73,13 +100,22 @@ function lintWithEslint(code: string, filename: string, rules: Linter.RulesRecor
 
 /** The fixture's program, with `code` as the text of `filename`. */
 function programWith(code: string, filename: string, tsconfig: string): ts.Program {
-  const config = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    tsconfig,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   if (config === undefined) throw new Error(`cannot read ${tsconfig}`);
   const host = ts.createCompilerHost(config.options, true);
   const read = host.getSourceFile.bind(host);
   host.getSourceFile = (name, language, ...rest) =>
-    path.resolve(name) === path.resolve(filename) ? ts.createSourceFile(name, code, language, true) : read(name, language, ...rest);
-  const rootNames = [...config.fileNames.filter((name) => path.resolve(name) !== path.resolve(filename)), filename];
+    path.resolve(name) === path.resolve(filename)
+      ? ts.createSourceFile(name, code, language, true)
+      : read(name, language, ...rest);
+  const rootNames = [
+    ...config.fileNames.filter((name) => path.resolve(name) !== path.resolve(filename)),
+    filename,
+  ];
   return ts.createProgram({ rootNames, options: config.options, host });
 }
 
@@ -118,7 +154,9 @@ describe("the detection logic without ESLint", () => {
     const eslint = lintWithEslint(domainCode, domainFile, syntacticRules);
     const input = standaloneInput(domainCode, domainFile);
     expect(fromLogic(checkSyntacticRules(input))).toEqual(eslint);
-    expect(fromLogic(checkPrivateImports(input))).toEqual(lintWithEslint(domainCode, domainFile, { "agentix/no-private-imports": "error" }));
+    expect(fromLogic(checkPrivateImports(input))).toEqual(
+      lintWithEslint(domainCode, domainFile, { "agentix/no-private-imports": "error" }),
+    );
     expect(fromLogic(checkAmbientCapabilities(input))).toEqual(
       lintWithEslint(domainCode, domainFile, { "agentix/no-ambient-capabilities": "error" }),
     );
@@ -147,7 +185,12 @@ describe("the detection logic without ESLint", () => {
       messageId: "crossFeature",
       message:
         'src/features/orders/model.ts is private to feature "orders"; feature "customers" may import only its public entry src/features/orders/contract.ts, so import from there instead',
-      data: { file: "src/features/orders/model.ts", feature: "orders", entry: "src/features/orders/contract.ts", importer: "customers" },
+      data: {
+        file: "src/features/orders/model.ts",
+        feature: "orders",
+        entry: "src/features/orders/contract.ts",
+        importer: "customers",
+      },
       loc: { start: { line: 1, column: 22 }, end: { line: 1, column: 42 } },
       suggestions: [
         {
@@ -173,9 +216,21 @@ describe("the detection logic without ESLint", () => {
     // One explicit program for both sides: typescript-estree's own watch program for `project`
     // can be rebuilt between the two parses when the fixture's files are newer than its cache
     // (a fresh clone), leaving the first checker without a host.
-    const parserOptions = { programs: [programWith(code, filename, fixture("typed", "tsconfig.json"))] };
-    const eslint = lintWithEslint(code, filename, { "agentix/no-query-writes": "error" }, parserOptions);
-    const { ast, services } = parseAndGenerateServices(code, { ...parserOptions, filePath: filename, loc: true, range: true });
+    const parserOptions = {
+      programs: [programWith(code, filename, fixture("typed", "tsconfig.json"))],
+    };
+    const eslint = lintWithEslint(
+      code,
+      filename,
+      { "agentix/no-query-writes": "error" },
+      parserOptions,
+    );
+    const { ast, services } = parseAndGenerateServices(code, {
+      ...parserOptions,
+      filePath: filename,
+      loc: true,
+      range: true,
+    });
     if (!services.program) throw new Error("no program");
     const violations = checkQueryWrites({
       program: ast,
@@ -183,7 +238,10 @@ describe("the detection logic without ESLint", () => {
       filename,
       config: loadConfigForFile(filename),
       services: createProjectServices(),
-      types: createQueryTypeServices(services.program.getTypeChecker(), services.esTreeNodeToTSNodeMap),
+      types: createQueryTypeServices(
+        services.program.getTypeChecker(),
+        services.esTreeNodeToTSNodeMap,
+      ),
     });
     expect(fromLogic(violations)).toEqual(eslint);
     expect(violations.map((v) => v.messageId)).toEqual(["writeEffect", "emits"]);

@@ -1,3 +1,5 @@
+import type { RuleId } from "../rule-registry.js";
+
 /** ESTree positions: `line` is 1-based, `column` is 0-based (ESLint shows column + 1). */
 export interface Position {
   readonly line: number;
@@ -22,11 +24,7 @@ export interface Suggestion {
   readonly fix: TextEdit;
 }
 
-export type RuleId =
-  | "agentix/no-private-imports"
-  | "agentix/no-ambient-capabilities"
-  | "agentix/no-query-writes"
-  | "agentix/no-undeclared-dependencies";
+export type { RuleId };
 
 /** A violation as both ESLint and the analyzer report it. */
 export interface Violation {
@@ -75,7 +73,11 @@ export class ViolationFactory<MessageId extends string> {
     return suggestions && suggestions.length > 0 ? { ...violation, suggestions } : violation;
   }
 
-  suggestion(messageId: MessageId, data: Readonly<Record<string, string>>, fix: TextEdit): Suggestion {
+  suggestion(
+    messageId: MessageId,
+    data: Readonly<Record<string, string>>,
+    fix: TextEdit,
+  ): Suggestion {
     return { messageId, message: interpolate(this.messages[messageId], data), data, fix };
   }
 }

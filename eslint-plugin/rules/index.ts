@@ -1,3 +1,4 @@
+import type { RuleName } from "../rule-registry.js";
 import { noAmbientCapabilities } from "./no-ambient-capabilities.js";
 import { noPrivateImports } from "./no-private-imports.js";
 import { noQueryWrites } from "./no-query-writes.js";
@@ -9,4 +10,4 @@ export const rules = {
   "no-ambient-capabilities": noAmbientCapabilities,
   "no-query-writes": noQueryWrites,
   "no-undeclared-dependencies": noUndeclaredDependencies,
-};
+} satisfies Record<RuleName, unknown>;

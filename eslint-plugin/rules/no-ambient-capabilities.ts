@@ -1,4 +1,7 @@
-import { noAmbientCapabilitiesLogic, noAmbientCapabilitiesMessages } from "../logic/no-ambient-capabilities.js";
+import {
+  noAmbientCapabilitiesLogic,
+  noAmbientCapabilitiesMessages,
+} from "../logic/no-ambient-capabilities.js";
 import { createRule } from "../support/create-rule.js";
 import { INVALID_CONFIG_MESSAGE, runLogicInRule } from "../support/run-logic.js";
 

@@ -20,34 +20,108 @@ const modelData = {
 };
 
 /** The suggestion that rewrites the specifier to the contract. */
-const useContract = (specifier: string, output: string) => [{ messageId: "useContract" as const, data: { specifier }, output }];
+const useContract = (specifier: string, output: string) => [
+  { messageId: "useContract" as const, data: { specifier }, output },
+];
 
 ruleTester.run("no-private-imports", noPrivateImports, {
   valid: [
-    { name: "another feature's contract", filename: customers, code: `import { ordersContract } from "../orders/contract.js";` },
-    { name: "the same feature's private file", filename: customers, code: `import { normalize } from "./model.js";` },
-    { name: "a deeper private file of the same feature", filename: ordersOperations, code: `import { helper } from "./internal/index.js";` },
+    {
+      name: "another feature's contract",
+      filename: customers,
+      code: `import { ordersContract } from "../orders/contract.js";`,
+    },
+    {
+      name: "the same feature's private file",
+      filename: customers,
+      code: `import { normalize } from "./model.js";`,
+    },
+    {
+      name: "a deeper private file of the same feature",
+      filename: ordersOperations,
+      code: `import { helper } from "./internal/index.js";`,
+    },
     { name: "a package", filename: customers, code: `import { z } from "zod";` },
-    { name: "a node built-in", filename: customers, code: `import { createHash } from "node:crypto";` },
-    { name: "shared code outside features", filename: customers, code: `import { sharedDependencies } from "../../shared/dependencies.js";` },
-    { name: "the composition root imports a descriptor", filename: main, code: `import { orders } from "./features/orders/feature.js";` },
-    { name: "an adapter imports a contract", filename: adapter, code: `import { OrderStore } from "../features/orders/contract.js";` },
-    { name: "a contract through a paths alias", filename: customers, code: `import { ordersContract } from "@app/features/orders/contract.js";` },
-    { name: "a contract through an exact paths alias", filename: customers, code: `import { OrderStore } from "@orders";` },
-    { name: "import type of a contract", filename: customers, code: `import type { OrderId } from "../orders/contract.js";` },
-    { name: "export from a contract", filename: customers, code: `export { total } from "../orders/contract.js";` },
-    { name: "export * from a contract", filename: customers, code: `export * from "../orders/contract.js";` },
-    { name: "dynamic import of a contract", filename: customers, code: `const contract = await import("../orders/contract.js");` },
-    { name: "dynamic import with a template", filename: customers, code: "const contract = await import(`../orders/contract.js`);" },
-    { name: "require of a contract", filename: customers, code: `const contract = require("../orders/contract.js");` },
-    { name: "import-equals of a contract", filename: customers, code: `import contract = require("../orders/contract.js");` },
-    { name: "typeof import() of a contract", filename: customers, code: `type Contract = typeof import("../orders/contract.js");` },
+    {
+      name: "a node built-in",
+      filename: customers,
+      code: `import { createHash } from "node:crypto";`,
+    },
+    {
+      name: "shared code outside features",
+      filename: customers,
+      code: `import { sharedDependencies } from "../../shared/dependencies.js";`,
+    },
+    {
+      name: "the composition root imports a descriptor",
+      filename: main,
+      code: `import { orders } from "./features/orders/feature.js";`,
+    },
+    {
+      name: "an adapter imports a contract",
+      filename: adapter,
+      code: `import { OrderStore } from "../features/orders/contract.js";`,
+    },
+    {
+      name: "a contract through a paths alias",
+      filename: customers,
+      code: `import { ordersContract } from "@app/features/orders/contract.js";`,
+    },
+    {
+      name: "a contract through an exact paths alias",
+      filename: customers,
+      code: `import { OrderStore } from "@orders";`,
+    },
+    {
+      name: "import type of a contract",
+      filename: customers,
+      code: `import type { OrderId } from "../orders/contract.js";`,
+    },
+    {
+      name: "export from a contract",
+      filename: customers,
+      code: `export { total } from "../orders/contract.js";`,
+    },
+    {
+      name: "export * from a contract",
+      filename: customers,
+      code: `export * from "../orders/contract.js";`,
+    },
+    {
+      name: "dynamic import of a contract",
+      filename: customers,
+      code: `const contract = await import("../orders/contract.js");`,
+    },
+    {
+      name: "dynamic import with a template",
+      filename: customers,
+      code: "const contract = await import(`../orders/contract.js`);",
+    },
+    {
+      name: "require of a contract",
+      filename: customers,
+      code: `const contract = require("../orders/contract.js");`,
+    },
+    {
+      name: "import-equals of a contract",
+      filename: customers,
+      code: `import contract = require("../orders/contract.js");`,
+    },
+    {
+      name: "typeof import() of a contract",
+      filename: customers,
+      code: `type Contract = typeof import("../orders/contract.js");`,
+    },
     {
       name: "a local function named require is not a module import",
       filename: customers,
       code: `function require(name: string) { return name; }\nrequire("../orders/model.js");`,
     },
-    { name: "a file outside the project", filename: customers, code: `import { x } from "../../../../outside.js";` },
+    {
+      name: "a file outside the project",
+      filename: customers,
+      code: `import { x } from "../../../../outside.js";`,
+    },
   ],
   invalid: [
     {
@@ -62,7 +136,10 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           column: 23,
           endLine: 1,
           endColumn: 43,
-          suggestions: useContract("../orders/contract.js", `import { total } from "../orders/contract.js";`),
+          suggestions: useContract(
+            "../orders/contract.js",
+            `import { total } from "../orders/contract.js";`,
+          ),
         },
       ],
     },
@@ -70,25 +147,47 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       name: "a name the contract does not export: no suggestion",
       filename: customers,
       code: `import { secretRate } from "../orders/model.js";`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 28, endColumn: 48, suggestions: [] }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: modelData,
+          line: 1,
+          column: 28,
+          endColumn: 48,
+          suggestions: [],
+        },
+      ],
     },
     {
       name: "import type",
       filename: customers,
       code: `import type { OrderLine } from "../orders/model.js";`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 32, suggestions: [] }],
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 32, suggestions: [] },
+      ],
     },
     {
       name: "an inline type specifier",
       filename: customers,
       code: `import { type OrderLine, total } from "../orders/model.js";`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 39, suggestions: [] }],
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 39, suggestions: [] },
+      ],
     },
     {
       name: "side-effect import",
       filename: customers,
       code: `import "../orders/model.js";`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 8, endColumn: 28, suggestions: [] }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: modelData,
+          line: 1,
+          column: 8,
+          endColumn: 28,
+          suggestions: [],
+        },
+      ],
     },
     {
       name: "export ... from",
@@ -100,7 +199,10 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           data: modelData,
           line: 1,
           column: 37,
-          suggestions: useContract("../orders/contract.js", `export { total as orderTotal } from "../orders/contract.js";`),
+          suggestions: useContract(
+            "../orders/contract.js",
+            `export { total as orderTotal } from "../orders/contract.js";`,
+          ),
         },
       ],
     },
@@ -108,25 +210,40 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       name: "export *",
       filename: customers,
       code: `export * from "../orders/model.js";`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 15, suggestions: [] }],
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 15, suggestions: [] },
+      ],
     },
     {
       name: "export * as namespace",
       filename: customers,
       code: `export * as model from "../orders/model.js";`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] }],
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] },
+      ],
     },
     {
       name: "namespace import: names unknown, no suggestion",
       filename: customers,
       code: `import * as model from "../orders/model.js";`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] }],
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] },
+      ],
     },
     {
       name: "dynamic import()",
       filename: customers,
       code: `const model = await import("../orders/model.js");`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 28, endColumn: 48, suggestions: [] }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: modelData,
+          line: 1,
+          column: 28,
+          endColumn: 48,
+          suggestions: [],
+        },
+      ],
     },
     {
       name: "dynamic import() destructured: the names are known",
@@ -138,7 +255,10 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           data: modelData,
           line: 1,
           column: 32,
-          suggestions: useContract("../orders/contract.js", `const { total } = await import("../orders/contract.js");`),
+          suggestions: useContract(
+            "../orders/contract.js",
+            `const { total } = await import("../orders/contract.js");`,
+          ),
         },
       ],
     },
@@ -152,7 +272,10 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           data: modelData,
           line: 1,
           column: 32,
-          suggestions: useContract("../orders/contract.js", "const { total } = await import(`../orders/contract.js`);"),
+          suggestions: useContract(
+            "../orders/contract.js",
+            "const { total } = await import(`../orders/contract.js`);",
+          ),
         },
       ],
     },
@@ -160,7 +283,9 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       name: "require()",
       filename: customers,
       code: `const model = require("../orders/model.js");`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 23, suggestions: [] }],
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 23, suggestions: [] },
+      ],
     },
     {
       name: "require() destructured",
@@ -172,7 +297,10 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           data: modelData,
           line: 1,
           column: 27,
-          suggestions: useContract("../orders/contract.js", `const { total } = require("../orders/contract.js");`),
+          suggestions: useContract(
+            "../orders/contract.js",
+            `const { total } = require("../orders/contract.js");`,
+          ),
         },
       ],
     },
@@ -181,25 +309,49 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: fixture("project", "src/features/customers/view.tsx"),
       code: `import { total } from "../orders/model.js";\nexport const View = () => <p>{total([1])}</p>;`,
       languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 23, suggestions: useContract("../orders/contract.js", `import { total } from "../orders/contract.js";\nexport const View = () => <p>{total([1])}</p>;`) }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: modelData,
+          line: 1,
+          column: 23,
+          suggestions: useContract(
+            "../orders/contract.js",
+            `import { total } from "../orders/contract.js";\nexport const View = () => <p>{total([1])}</p>;`,
+          ),
+        },
+      ],
     },
     {
       name: "require() made by createRequire",
       filename: customers,
       code: `import { createRequire } from "node:module";\nconst load = createRequire(import.meta.url);\nconst model = load("../orders/model.js");`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 3, column: 20, suggestions: [] }],
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 3, column: 20, suggestions: [] },
+      ],
     },
     {
       name: "import x = require()",
       filename: customers,
       code: `import model = require("../orders/model.js");`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] }],
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] },
+      ],
     },
     {
       name: "typeof import() type query",
       filename: customers,
       code: `type Model = typeof import("../orders/model.js");`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 28, endColumn: 48, suggestions: [] }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: modelData,
+          line: 1,
+          column: 28,
+          endColumn: 48,
+          suggestions: [],
+        },
+      ],
     },
     {
       name: "typeof import().name: the qualifier is the imported name",
@@ -211,7 +363,10 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           data: modelData,
           line: 1,
           column: 28,
-          suggestions: useContract("../orders/contract.js", `type Total = typeof import("../orders/contract.js").total;`),
+          suggestions: useContract(
+            "../orders/contract.js",
+            `type Total = typeof import("../orders/contract.js").total;`,
+          ),
         },
       ],
     },
@@ -219,7 +374,9 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       name: "import() type reference",
       filename: customers,
       code: `type Line = import("../orders/model.js").OrderLine;`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 20, suggestions: [] }],
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 20, suggestions: [] },
+      ],
     },
     {
       name: "paths alias (the suggestion keeps the alias)",
@@ -231,7 +388,10 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           data: modelData,
           line: 1,
           column: 23,
-          suggestions: useContract("@app/features/orders/contract.js", `import { total } from "@app/features/orders/contract.js";`),
+          suggestions: useContract(
+            "@app/features/orders/contract.js",
+            `import { total } from "@app/features/orders/contract.js";`,
+          ),
         },
       ],
     },
@@ -245,7 +405,10 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           data: modelData,
           line: 1,
           column: 23,
-          suggestions: useContract("../orders/contract.ts", `import { total } from "../orders/contract.ts";`),
+          suggestions: useContract(
+            "../orders/contract.ts",
+            `import { total } from "../orders/contract.ts";`,
+          ),
         },
       ],
     },
@@ -259,7 +422,10 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           data: modelData,
           line: 1,
           column: 23,
-          suggestions: useContract("../orders/contract", `import { total } from "../orders/contract";`),
+          suggestions: useContract(
+            "../orders/contract",
+            `import { total } from "../orders/contract";`,
+          ),
         },
       ],
     },
@@ -267,31 +433,74 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       name: "directory import resolves to its index",
       filename: customers,
       code: `import { helper } from "../orders/internal";`,
-      errors: [{ messageId: "crossFeature", data: { ...modelData, file: "src/features/orders/internal/index.ts" }, line: 1, column: 24, suggestions: [] }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: { ...modelData, file: "src/features/orders/internal/index.ts" },
+          line: 1,
+          column: 24,
+          suggestions: [],
+        },
+      ],
     },
     {
       name: "a private file not written yet (lexical resolution)",
       filename: customers,
       code: `import { later } from "../orders/later.js";`,
-      errors: [{ messageId: "crossFeature", data: { ...modelData, file: "src/features/orders/later.ts" }, line: 1, column: 23, suggestions: [] }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: { ...modelData, file: "src/features/orders/later.ts" },
+          line: 1,
+          column: 23,
+          suggestions: [],
+        },
+      ],
     },
     {
       name: "a non-TypeScript file is named as written",
       filename: customers,
       code: `import "../orders/styles.css";`,
-      errors: [{ messageId: "crossFeature", data: { ...modelData, file: "src/features/orders/styles.css" }, line: 1, column: 8, suggestions: [] }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: { ...modelData, file: "src/features/orders/styles.css" },
+          line: 1,
+          column: 8,
+          suggestions: [],
+        },
+      ],
     },
     {
       name: "another feature's descriptor, from inside a feature",
       filename: customersFeature,
       code: `import { orders } from "../orders/feature.js";`,
-      errors: [{ messageId: "crossFeature", data: { ...modelData, file: "src/features/orders/feature.ts" }, line: 1, column: 24, suggestions: [] }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: { ...modelData, file: "src/features/orders/feature.ts" },
+          line: 1,
+          column: 24,
+          suggestions: [],
+        },
+      ],
     },
     {
       name: "tests are not exempt",
       filename: customersTest,
       code: `import { total } from "../orders/model.js";`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 1, column: 23, suggestions: useContract("../orders/contract.js", `import { total } from "../orders/contract.js";`) }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: modelData,
+          line: 1,
+          column: 23,
+          suggestions: useContract(
+            "../orders/contract.js",
+            `import { total } from "../orders/contract.js";`,
+          ),
+        },
+      ],
     },
     {
       name: "code outside features: a private file",
@@ -300,10 +509,18 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "outsideFeature",
-          data: { file: "src/features/orders/model.ts", feature: "orders", entry: "src/features/orders/contract.ts", descriptor: "src/features/orders/feature.ts" },
+          data: {
+            file: "src/features/orders/model.ts",
+            feature: "orders",
+            entry: "src/features/orders/contract.ts",
+            descriptor: "src/features/orders/feature.ts",
+          },
           line: 1,
           column: 23,
-          suggestions: useContract("./features/orders/contract.js", `import { total } from "./features/orders/contract.js";`),
+          suggestions: useContract(
+            "./features/orders/contract.js",
+            `import { total } from "./features/orders/contract.js";`,
+          ),
         },
       ],
     },
@@ -312,10 +529,24 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `import { ordersContract } from "../orders/contract.js";\nimport { total } from "../orders/model.js";\nimport { charge } from "../payments/gateway.js";`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 2, column: 23, suggestions: useContract("../orders/contract.js", `import { ordersContract } from "../orders/contract.js";\nimport { total } from "../orders/contract.js";\nimport { charge } from "../payments/gateway.js";`) },
         {
           messageId: "crossFeature",
-          data: { file: "src/features/payments/gateway.ts", feature: "payments", entry: "src/features/payments/contract.ts", importer: "customers" },
+          data: modelData,
+          line: 2,
+          column: 23,
+          suggestions: useContract(
+            "../orders/contract.js",
+            `import { ordersContract } from "../orders/contract.js";\nimport { total } from "../orders/contract.js";\nimport { charge } from "../payments/gateway.js";`,
+          ),
+        },
+        {
+          messageId: "crossFeature",
+          data: {
+            file: "src/features/payments/gateway.ts",
+            feature: "payments",
+            entry: "src/features/payments/contract.ts",
+            importer: "customers",
+          },
           line: 3,
           column: 24,
           suggestions: [],
@@ -326,19 +557,29 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       name: "dynamic import() of a non-literal is unprovable",
       filename: customers,
       code: `const name = "orders";\nconst module = await import(name);`,
-      errors: [{ messageId: "unprovable", data: { form: "import()" }, line: 2, column: 22, endColumn: 34 }],
+      errors: [
+        { messageId: "unprovable", data: { form: "import()" }, line: 2, column: 22, endColumn: 34 },
+      ],
     },
     {
       name: "dynamic import() of a template with substitutions is unprovable",
       filename: customers,
-      code: "const name = \"orders\";\nconst module = await import(`../${name}/model.js`);",
+      code: 'const name = "orders";\nconst module = await import(`../${name}/model.js`);',
       errors: [{ messageId: "unprovable", data: { form: "import()" }, line: 2, column: 22 }],
     },
     {
       name: "require() of a non-literal is unprovable",
       filename: adapter,
       code: `const name = "pg";\nconst driver = require(name);`,
-      errors: [{ messageId: "unprovable", data: { form: "require()" }, line: 2, column: 16, endColumn: 29 }],
+      errors: [
+        {
+          messageId: "unprovable",
+          data: { form: "require()" },
+          line: 2,
+          column: 16,
+          endColumn: 29,
+        },
+      ],
     },
   ],
 });

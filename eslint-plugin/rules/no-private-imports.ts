@@ -8,7 +8,8 @@ export const noPrivateImports = createRule({
   meta: {
     type: "problem",
     docs: {
-      description: "Allow imports of another feature only through its public contract (and its descriptor from outside features)",
+      description:
+        "Allow imports of another feature only through its public contract (and its descriptor from outside features)",
       recommended: true,
     },
     hasSuggestions: true,

@@ -5,7 +5,9 @@ import { noQueryWrites } from "./no-query-writes.js";
 
 // Type-aware: the fixture's tsconfig maps "agentix" to the runtime's sources.
 const ruleTester = new RuleTester({
-  languageOptions: { parserOptions: { project: "./tsconfig.json", tsconfigRootDir: fixture("typed") } },
+  languageOptions: {
+    parserOptions: { project: "./tsconfig.json", tsconfigRootDir: fixture("typed") },
+  },
 });
 
 // With `project`, RuleTester resolves file names against tsconfigRootDir.
@@ -29,13 +31,20 @@ const save = {
 
 ruleTester.run("no-query-writes", noQueryWrites, {
   valid: [
-    { name: "read, time and random effects", filename, code: query("effects: { get: CatalogStore.get, now: Clock.now, nextId: Ids.next },") },
+    {
+      name: "read, time and random effects",
+      filename,
+      code: query("effects: { get: CatalogStore.get, now: Clock.now, nextId: Ids.next },"),
+    },
     { name: "no effects", filename, code: query("") },
     { name: "an empty emits", filename, code: query("emits: {},") },
     {
       name: "a command may write and emit",
       filename,
-      code: query("effects: { save: CatalogStore.save }, emits: { viewed: ProductViewed },", "defineCommand"),
+      code: query(
+        "effects: { save: CatalogStore.save }, emits: { viewed: ProductViewed },",
+        "defineCommand",
+      ),
     },
     {
       name: "a defineQuery that is not agentix's",
@@ -53,7 +62,9 @@ ruleTester.run("no-query-writes", noQueryWrites, {
       name: "a write effect",
       filename,
       code: query("effects: { get: CatalogStore.get, save: CatalogStore.save },"),
-      errors: [{ messageId: "writeEffect", data: save, line: 4, column: 37, endLine: 4, endColumn: 60 }],
+      errors: [
+        { messageId: "writeEffect", data: save, line: 4, column: 37, endLine: 4, endColumn: 60 },
+      ],
     },
     {
       name: "an external effect",
@@ -62,7 +73,12 @@ ruleTester.run("no-query-writes", noQueryWrites, {
       errors: [
         {
           messageId: "writeEffect",
-          data: { ...save, effect: "send", operation: 'port operation "catalog.notifier.send"', kind: "external" },
+          data: {
+            ...save,
+            effect: "send",
+            operation: 'port operation "catalog.notifier.send"',
+            kind: "external",
+          },
           line: 4,
           column: 14,
         },
@@ -72,7 +88,15 @@ ruleTester.run("no-query-writes", noQueryWrites, {
       name: "emits",
       filename,
       code: query("emits: { viewed: ProductViewed },"),
-      errors: [{ messageId: "emits", data: { query: '"catalog.find"', events: "viewed" }, line: 4, column: 3, endColumn: 35 }],
+      errors: [
+        {
+          messageId: "emits",
+          data: { query: '"catalog.find"', events: "viewed" },
+          line: 4,
+          column: 3,
+          endColumn: 35,
+        },
+      ],
     },
     {
       name: "renamed import",
@@ -90,19 +114,42 @@ ruleTester.run("no-query-writes", noQueryWrites, {
       name: "through a re-export under another name",
       filename,
       code: `import { defineQuery, s } from "agentix";\nimport { Store } from "./ports.js";\nexport const q = defineQuery({ id: "q", input: s.string(), output: s.string(), effects: { store: Store.save }, async execute() { return ""; } });`,
-      errors: [{ messageId: "writeEffect", data: { ...save, query: '"q"', effect: "store" }, line: 3, column: 91 }],
+      errors: [
+        {
+          messageId: "writeEffect",
+          data: { ...save, query: '"q"', effect: "store" },
+          line: 3,
+          column: 91,
+        },
+      ],
     },
     {
       name: "through a local alias, shorthand property",
       filename,
       code: `${imports}\nconst save = CatalogStore.save;\nexport const q = defineQuery({ id: "q", input: s.string(), output: s.string(), effects: { save }, async execute() { return ""; } });`,
-      errors: [{ messageId: "writeEffect", data: { ...save, query: '"q"' }, line: 4, column: 91, endColumn: 95 }],
+      errors: [
+        {
+          messageId: "writeEffect",
+          data: { ...save, query: '"q"' },
+          line: 4,
+          column: 91,
+          endColumn: 95,
+        },
+      ],
     },
     {
       name: "an effect map held in a variable",
       filename,
       code: `${imports}\nconst effects = { save: CatalogStore.save, get: CatalogStore.get };\nexport const q = defineQuery({ id: "q", input: s.string(), output: s.string(), effects, async execute() { return ""; } });`,
-      errors: [{ messageId: "writeEffect", data: { ...save, query: '"q"' }, line: 4, column: 80, endColumn: 87 }],
+      errors: [
+        {
+          messageId: "writeEffect",
+          data: { ...save, query: '"q"' },
+          line: 4,
+          column: 80,
+          endColumn: 87,
+        },
+      ],
     },
     {
       name: "a spread effect map",
@@ -111,7 +158,12 @@ ruleTester.run("no-query-writes", noQueryWrites, {
       errors: [
         {
           messageId: "writeEffect",
-          data: { query: '"q"', effect: "send", operation: 'port operation "catalog.notifier.send"', kind: "external" },
+          data: {
+            query: '"q"',
+            effect: "send",
+            operation: 'port operation "catalog.notifier.send"',
+            kind: "external",
+          },
           line: 4,
           column: 91,
         },
@@ -121,7 +173,14 @@ ruleTester.run("no-query-writes", noQueryWrites, {
       name: "a non-literal id: the query is named by its variable",
       filename,
       code: `${imports}\nconst id = "catalog." + "find";\nexport const findProduct = defineQuery({ id, input: s.string(), output: s.string(), emits: { viewed: ProductViewed }, async execute() { return ""; } });`,
-      errors: [{ messageId: "emits", data: { query: "findProduct", events: "viewed" }, line: 4, column: 85 }],
+      errors: [
+        {
+          messageId: "emits",
+          data: { query: "findProduct", events: "viewed" },
+          line: 4,
+          column: 85,
+        },
+      ],
     },
     {
       name: "write effect and emits together",
@@ -129,7 +188,12 @@ ruleTester.run("no-query-writes", noQueryWrites, {
       code: query("effects: { save: CatalogStore.save }, emits: { viewed: ProductViewed },"),
       errors: [
         { messageId: "writeEffect", data: save, line: 4, column: 14 },
-        { messageId: "emits", data: { query: '"catalog.find"', events: "viewed" }, line: 4, column: 41 },
+        {
+          messageId: "emits",
+          data: { query: '"catalog.find"', events: "viewed" },
+          line: 4,
+          column: 41,
+        },
       ],
     },
   ],

@@ -10,7 +10,8 @@ export const noQueryWrites = createRule({
   meta: {
     type: "problem",
     docs: {
-      description: "Disallow write and external effects and emitted events in defineQuery (type-aware)",
+      description:
+        "Disallow write and external effects and emitted events in defineQuery (type-aware)",
       recommended: true,
       requiresTypeChecking: true,
     },
@@ -20,7 +21,10 @@ export const noQueryWrites = createRule({
   defaultOptions: [],
   create(context) {
     const services = ESLintUtils.getParserServices(context);
-    const types = createQueryTypeServices(services.program.getTypeChecker(), services.esTreeNodeToTSNodeMap);
+    const types = createQueryTypeServices(
+      services.program.getTypeChecker(),
+      services.esTreeNodeToTSNodeMap,
+    );
     return runLogicInRule(context, noQueryWritesLogic, (input) => ({ ...input, types }));
   },
 });

@@ -5,7 +5,8 @@ import { noUndeclaredDependencies } from "./no-undeclared-dependencies.js";
 
 const ruleTester = new RuleTester();
 
-const inFeature = (feature: string, file = "operations.ts") => fixture("project", `src/features/${feature}/${file}`);
+const inFeature = (feature: string, file = "operations.ts") =>
+  fixture("project", `src/features/${feature}/${file}`);
 
 /** customers' feature.ts declares no dependencies; orders' declares customers. */
 const customersUsesOrders = {
@@ -20,21 +21,41 @@ const customersUsesOrders = {
 
 ruleTester.run("no-undeclared-dependencies", noUndeclaredDependencies, {
   valid: [
-    { name: "a declared dependency", filename: inFeature("orders"), code: `import { customersContract } from "../customers/contract.js";` },
-    { name: "the feature's own contract", filename: inFeature("customers"), code: `import { customersContract } from "./contract.js";` },
+    {
+      name: "a declared dependency",
+      filename: inFeature("orders"),
+      code: `import { customersContract } from "../customers/contract.js";`,
+    },
+    {
+      name: "the feature's own contract",
+      filename: inFeature("customers"),
+      code: `import { customersContract } from "./contract.js";`,
+    },
     {
       name: "declared through a namespace import and a paths alias",
       filename: inFeature("shipping"),
       code: `import { OrderStore } from "@app/features/orders/contract.js";`,
     },
-    { name: "a feature without feature.ts is not checked", filename: inFeature("payments"), code: `import { OrderStore } from "../orders/contract.js";` },
+    {
+      name: "a feature without feature.ts is not checked",
+      filename: inFeature("payments"),
+      code: `import { OrderStore } from "../orders/contract.js";`,
+    },
     {
       name: "dependencies that cannot be traced (a spread) prove nothing",
       filename: inFeature("billing"),
       code: `import { OrderStore } from "../orders/contract.js";`,
     },
-    { name: "code outside features", filename: fixture("project", "src/main.ts"), code: `import { OrderStore } from "./features/orders/contract.js";` },
-    { name: "a private file is no-private-imports' business", filename: inFeature("orders"), code: `import { normalize } from "../customers/model.js";` },
+    {
+      name: "code outside features",
+      filename: fixture("project", "src/main.ts"),
+      code: `import { OrderStore } from "./features/orders/contract.js";`,
+    },
+    {
+      name: "a private file is no-private-imports' business",
+      filename: inFeature("orders"),
+      code: `import { normalize } from "../customers/model.js";`,
+    },
     { name: "a package", filename: inFeature("customers"), code: `import { z } from "zod";` },
     {
       name: "the descriptor being edited is read from the editor, not the disk",
@@ -48,14 +69,54 @@ ruleTester.run("no-undeclared-dependencies", noUndeclaredDependencies, {
     },
   ],
   invalid: [
-    { name: "static import", filename: inFeature("customers"), code: `import { OrderStore } from "../orders/contract.js";`, errors: [{ ...customersUsesOrders, line: 1, column: 28, endLine: 1, endColumn: 51 }] },
-    { name: "import type", filename: inFeature("customers"), code: `import type { OrderId } from "../orders/contract.js";`, errors: [{ ...customersUsesOrders, line: 1, column: 30 }] },
-    { name: "export from", filename: inFeature("customers"), code: `export { OrderStore } from "../orders/contract.js";`, errors: [{ ...customersUsesOrders, line: 1, column: 28 }] },
-    { name: "dynamic import", filename: inFeature("customers"), code: `const orders = await import("../orders/contract.js");`, errors: [{ ...customersUsesOrders, line: 1, column: 29 }] },
-    { name: "require", filename: inFeature("customers"), code: `const orders = require("../orders/contract.js");`, errors: [{ ...customersUsesOrders, line: 1, column: 24 }] },
-    { name: "typeof import()", filename: inFeature("customers"), code: `type Orders = typeof import("../orders/contract.js");`, errors: [{ ...customersUsesOrders, line: 1, column: 29 }] },
-    { name: "an exact paths alias", filename: inFeature("customers"), code: `import { OrderStore } from "@orders";`, errors: [{ ...customersUsesOrders, line: 1, column: 28, endColumn: 37 }] },
-    { name: "a test of the feature", filename: inFeature("customers", "operations.test.ts"), code: `import { OrderStore } from "../orders/contract.js";`, errors: [{ ...customersUsesOrders, line: 1, column: 28 }] },
+    {
+      name: "static import",
+      filename: inFeature("customers"),
+      code: `import { OrderStore } from "../orders/contract.js";`,
+      errors: [{ ...customersUsesOrders, line: 1, column: 28, endLine: 1, endColumn: 51 }],
+    },
+    {
+      name: "import type",
+      filename: inFeature("customers"),
+      code: `import type { OrderId } from "../orders/contract.js";`,
+      errors: [{ ...customersUsesOrders, line: 1, column: 30 }],
+    },
+    {
+      name: "export from",
+      filename: inFeature("customers"),
+      code: `export { OrderStore } from "../orders/contract.js";`,
+      errors: [{ ...customersUsesOrders, line: 1, column: 28 }],
+    },
+    {
+      name: "dynamic import",
+      filename: inFeature("customers"),
+      code: `const orders = await import("../orders/contract.js");`,
+      errors: [{ ...customersUsesOrders, line: 1, column: 29 }],
+    },
+    {
+      name: "require",
+      filename: inFeature("customers"),
+      code: `const orders = require("../orders/contract.js");`,
+      errors: [{ ...customersUsesOrders, line: 1, column: 24 }],
+    },
+    {
+      name: "typeof import()",
+      filename: inFeature("customers"),
+      code: `type Orders = typeof import("../orders/contract.js");`,
+      errors: [{ ...customersUsesOrders, line: 1, column: 29 }],
+    },
+    {
+      name: "an exact paths alias",
+      filename: inFeature("customers"),
+      code: `import { OrderStore } from "@orders";`,
+      errors: [{ ...customersUsesOrders, line: 1, column: 28, endColumn: 37 }],
+    },
+    {
+      name: "a test of the feature",
+      filename: inFeature("customers", "operations.test.ts"),
+      code: `import { OrderStore } from "../orders/contract.js";`,
+      errors: [{ ...customersUsesOrders, line: 1, column: 28 }],
+    },
     {
       name: "one declared, one not",
       filename: inFeature("orders"),
@@ -63,7 +124,12 @@ ruleTester.run("no-undeclared-dependencies", noUndeclaredDependencies, {
       errors: [
         {
           messageId: "undeclared",
-          data: { feature: "orders", dependency: "payments", contract: "src/features/payments/contract.ts", descriptor: "src/features/orders/feature.ts" },
+          data: {
+            feature: "orders",
+            dependency: "payments",
+            contract: "src/features/payments/contract.ts",
+            descriptor: "src/features/orders/feature.ts",
+          },
           line: 2,
           column: 26,
         },
@@ -80,7 +146,12 @@ ruleTester.run("no-undeclared-dependencies", noUndeclaredDependencies, {
       errors: [
         {
           messageId: "undeclared",
-          data: { feature: "orders", dependency: "customers", contract: "src/features/customers/contract.ts", descriptor: "src/features/orders/feature.ts" },
+          data: {
+            feature: "orders",
+            dependency: "customers",
+            contract: "src/features/customers/contract.ts",
+            descriptor: "src/features/orders/feature.ts",
+          },
           line: 2,
           column: 35,
         },

@@ -1,4 +1,7 @@
-import { noUndeclaredDependenciesLogic, noUndeclaredDependenciesMessages } from "../logic/no-undeclared-dependencies.js";
+import {
+  noUndeclaredDependenciesLogic,
+  noUndeclaredDependenciesMessages,
+} from "../logic/no-undeclared-dependencies.js";
 import { createRule } from "../support/create-rule.js";
 import { INVALID_CONFIG_MESSAGE, runLogicInRule } from "../support/run-logic.js";
 
@@ -8,7 +11,8 @@ export const noUndeclaredDependencies = createRule({
   meta: {
     type: "problem",
     docs: {
-      description: "Require a feature to list every other feature whose contract it imports in its defineFeature dependencies",
+      description:
+        "Require a feature to list every other feature whose contract it imports in its defineFeature dependencies",
       recommended: true,
     },
     schema: [],

@@ -1,4 +1,5 @@
 import { ESLintUtils } from "@typescript-eslint/utils";
+import { ruleDocsUrl } from "../rule-registry.js";
 
 /** The `meta.docs` of agentix rules. */
 export interface AgentixRuleDocs {
@@ -8,7 +9,5 @@ export interface AgentixRuleDocs {
   readonly requiresTypeChecking?: boolean;
 }
 
-export const DOCS_BASE_URL = "https://github.com/agentix-dev/agentix/blob/main/eslint-plugin/rules/";
-
 /** typescript-eslint's RuleCreator, with each rule's docs URL pointing at its page in the repo. */
-export const createRule = ESLintUtils.RuleCreator<AgentixRuleDocs>((name) => `${DOCS_BASE_URL}${name}.md`);
+export const createRule = ESLintUtils.RuleCreator<AgentixRuleDocs>(ruleDocsUrl);

@@ -9,7 +9,9 @@ export const INVALID_CONFIG_MESSAGE = "agentix configuration error: {{problem}}"
 /** The input every rule shares for one file (keyed by its AST): the config is loaded once. */
 const inputs = new WeakMap<TSESTree.Program, LogicInput | AgentixConfigError>();
 
-function baseInput(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>): LogicInput | AgentixConfigError {
+function baseInput(
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+): LogicInput | AgentixConfigError {
   const program = context.sourceCode.ast;
   const known = inputs.get(program);
   if (known) return known;
@@ -18,8 +20,18 @@ function baseInput(context: Readonly<TSESLint.RuleContext<string, readonly unkno
   try {
     const config = loadConfigForFile(filename);
     const scopeManager = context.sourceCode.scopeManager;
-    if (!scopeManager) throw new Error("agentix rules need a parser that provides a scope manager (@typescript-eslint/parser does)");
-    input = { program, scopeManager, filename, sourceText: context.sourceCode.text, config, services: sharedProjectServices() };
+    if (!scopeManager)
+      throw new Error(
+        "agentix rules need a parser that provides a scope manager (@typescript-eslint/parser does)",
+      );
+    input = {
+      program,
+      scopeManager,
+      filename,
+      sourceText: context.sourceCode.text,
+      config,
+      services: sharedProjectServices(),
+    };
   } catch (error) {
     if (!(error instanceof AgentixConfigError)) throw error;
     input = error;
@@ -61,7 +73,8 @@ export function runLogicInRule<MessageIds extends string, Input extends LogicInp
             suggest: violation.suggestions.map((suggestion) => ({
               messageId: suggestion.messageId as MessageIds,
               data: suggestion.data,
-              fix: (fixer: TSESLint.RuleFixer) => fixer.replaceTextRange(suggestion.fix.range, suggestion.fix.text),
+              fix: (fixer: TSESLint.RuleFixer) =>
+                fixer.replaceTextRange(suggestion.fix.range, suggestion.fix.text),
             })),
           }
         : {}),

@@ -1,7 +1,15 @@
 // `agentix affected` on a fixture project under git: narrow answers down to the test case,
 // widening with its reason wherever agentix cannot prove a narrow answer.
 import { execFileSync } from "node:child_process";
-import { appendFileSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze } from "../../analyzer/analyze.js";
@@ -9,10 +17,12 @@ import { baseIndexAt } from "../../analyzer/affected/base-index.js";
 import { changesSince } from "../../analyzer/affected/changes.js";
 import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
 import { computeAffected } from "../../analyzer/affected/select.js";
-import { REPO, copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
+import { run } from "../../analyzer/cli/main.js";
+import { REPO, copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
 
 let project: string;
-const git = (...args: string[]) => execFileSync("git", args, { cwd: project, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const git = (...args: string[]) =>
+  execFileSync("git", args, { cwd: project, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 const commit = (message: string) => {
   git("add", "-A");
   git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-m", message);
@@ -20,10 +30,17 @@ const commit = (message: string) => {
 
 beforeAll(() => {
   project = copyFixture("affected-app");
-  symlinkSync(path.join(REPO, "node_modules/vitest"), path.join(project, "node_modules/vitest"), "dir");
+  symlinkSync(
+    path.join(REPO, "node_modules/vitest"),
+    path.join(project, "node_modules/vitest"),
+    "dir",
+  );
   writeFileSync(path.join(project, ".gitignore"), "node_modules\n");
   git("init", "-q");
-  execFileSync(process.execPath, [path.join(REPO, "dist/analyzer/cli/main.js"), "index"], { cwd: project, stdio: "ignore" });
+  execFileSync(process.execPath, [path.join(REPO, "dist/analyzer/cli/main.js"), "index"], {
+    cwd: project,
+    stdio: "ignore",
+  });
   commit("base");
 });
 afterAll(removeCopies);
@@ -34,7 +51,11 @@ function affectedAfter(edit: () => void): AffectedResult {
   try {
     const changes = changesSince("HEAD", project);
     const analysis = analyze({ root: project });
-    return affectedResult(analysis, computeAffected(analysis, changes, {}, baseIndexAt("HEAD", project)), { since: "HEAD", targets: [], changes });
+    return affectedResult(
+      analysis,
+      computeAffected(analysis, changes, {}, baseIndexAt("HEAD", project)),
+      { since: "HEAD", targets: [], changes },
+    );
   } finally {
     git("reset", "-q", "--hard", "HEAD");
     git("clean", "-qfd", "--exclude=node_modules");
@@ -50,33 +71,77 @@ function replaceIn(file: string, from: string, to: string): void {
 
 /** `file` for whole files, `file:line` for single cases. */
 function selection(result: AffectedResult): string[] {
-  return result.tests.files.flatMap((file) => (file.whole ? [file.file] : file.cases.map((testCase) => `${file.file}:${testCase.line}`)));
+  return result.tests.files.flatMap((file) =>
+    file.whole ? [file.file] : file.cases.map((testCase) => `${file.file}:${testCase.line}`),
+  );
 }
 
 describe("affected --since HEAD", () => {
   it("follows a change inside an execute body to the cases that run it, and to the app and process tests", () => {
-    const result = affectedAfter(() => replaceIn("src/features/catalog/operations.ts", "const changed = discounted(product, input.percent);", "const changed = discounted(product, input.percent + 0);"));
+    const result = affectedAfter(() =>
+      replaceIn(
+        "src/features/catalog/operations.ts",
+        "const changed = discounted(product, input.percent);",
+        "const changed = discounted(product, input.percent + 0);",
+      ),
+    );
     expect(result.widened).toEqual([]);
-    expect(result.changes).toEqual([{ path: "src/features/catalog/operations.ts", status: "modified", oldPath: null, lines: [[28, 28]] }]);
-    expect(selection(result)).toEqual(["src/features/catalog/catalog.test.ts:15", "test/app.test.ts", "test/process.test.ts"]);
+    expect(result.changes).toEqual([
+      {
+        path: "src/features/catalog/operations.ts",
+        status: "modified",
+        oldPath: null,
+        lines: [[28, 28]],
+      },
+    ]);
+    expect(selection(result)).toEqual([
+      "src/features/catalog/catalog.test.ts:15",
+      "test/app.test.ts",
+      "test/process.test.ts",
+    ]);
     expect(result.affected.operations).toEqual(["catalog.discount"]);
     expect(result.affected.features).toEqual(["catalog"]);
-    expect(result.edges).toContainEqual({ from: "operation catalog.discount", to: "test src/features/catalog/catalog.test.ts:15", reason: "declared operation test" });
-    expect(result.edges).toContainEqual({ from: "operation catalog.discount", to: "feature catalog", reason: "feature operation" });
+    expect(result.edges).toContainEqual({
+      from: "operation catalog.discount",
+      to: "test src/features/catalog/catalog.test.ts:15",
+      reason: "declared operation test",
+    });
+    expect(result.edges).toContainEqual({
+      from: "operation catalog.discount",
+      to: "feature catalog",
+      reason: "feature operation",
+    });
     expect(result.tests.files.find((file) => file.file === "test/process.test.ts")?.reason).toBe(
       "starts other processes (node:child_process): what they run cannot be followed",
     );
   });
 
   it("follows a model function to the operations that call it and the tests that call it directly", () => {
-    const result = affectedAfter(() => replaceIn("src/features/catalog/model.ts", "(100 - percent)) / 100)", "(100 - percent)) / 100 + 0)"));
+    const result = affectedAfter(() =>
+      replaceIn(
+        "src/features/catalog/model.ts",
+        "(100 - percent)) / 100)",
+        "(100 - percent)) / 100 + 0)",
+      ),
+    );
     expect(result.widened).toEqual([]);
-    expect(selection(result)).toEqual(["src/features/catalog/catalog.test.ts:15", "src/features/catalog/catalog.test.ts:25", "test/app.test.ts", "test/process.test.ts"]);
+    expect(selection(result)).toEqual([
+      "src/features/catalog/catalog.test.ts:15",
+      "src/features/catalog/catalog.test.ts:25",
+      "test/app.test.ts",
+      "test/process.test.ts",
+    ]);
     expect(result.affected.operations).toEqual(["catalog.discount"]);
   });
 
   it("runs the cases that share state with a selected case, and only those", () => {
-    const result = affectedAfter(() => replaceIn("src/features/cart/operations.ts", "await effects.save(cart);", "await effects.save({ ...cart });"));
+    const result = affectedAfter(() =>
+      replaceIn(
+        "src/features/cart/operations.ts",
+        "await effects.save(cart);",
+        "await effects.save({ ...cart });",
+      ),
+    );
     expect(selection(result)).toEqual([
       "src/features/cart/cart.test.ts:10",
       "src/features/cart/cart.test.ts:31",
@@ -84,20 +149,45 @@ describe("affected --since HEAD", () => {
       "test/app.test.ts",
       "test/process.test.ts",
     ]);
-    const cases = result.tests.files.find((file) => file.file === "src/features/cart/cart.test.ts")?.cases ?? [];
-    expect(cases.find((testCase) => testCase.line === 37)?.reason).toBe("shares state store with the case at line 31");
+    const cases =
+      result.tests.files.find((file) => file.file === "src/features/cart/cart.test.ts")?.cases ??
+      [];
+    expect(cases.find((testCase) => testCase.line === 37)?.reason).toBe(
+      "shares state store with the case at line 31",
+    );
   });
 
   it("follows module code of a contract through every import, across features as public contract consumers", () => {
-    const result = affectedAfter(() => replaceIn("src/features/catalog/contract.ts", 'name: s.string({ minLength: 1 })', 'name: s.string({ minLength: 2 })'));
+    const result = affectedAfter(() =>
+      replaceIn(
+        "src/features/catalog/contract.ts",
+        "name: s.string({ minLength: 1 })",
+        "name: s.string({ minLength: 2 })",
+      ),
+    );
     expect(result.widened).toEqual([]);
-    expect(selection(result)).toEqual(["src/features/cart/cart.test.ts", "src/features/catalog/catalog.test.ts", "test/app.test.ts", "test/process.test.ts"]);
-    expect(result.edges).toContainEqual({ from: "file src/features/catalog/contract.ts", to: "file src/features/cart/contract.ts", reason: "public contract consumer" });
+    expect(selection(result)).toEqual([
+      "src/features/cart/cart.test.ts",
+      "src/features/catalog/catalog.test.ts",
+      "test/app.test.ts",
+      "test/process.test.ts",
+    ]);
+    expect(result.edges).toContainEqual({
+      from: "file src/features/catalog/contract.ts",
+      to: "file src/features/cart/contract.ts",
+      reason: "public contract consumer",
+    });
     expect(result.affected.features).toEqual(["cart", "catalog"]);
   });
 
   it("selects no test for a change only the type checker sees", () => {
-    const result = affectedAfter(() => replaceIn("src/features/cart/contract.ts", "readonly lines: number;", "readonly lines: number;\n  readonly total?: number;"));
+    const result = affectedAfter(() =>
+      replaceIn(
+        "src/features/cart/contract.ts",
+        "readonly lines: number;",
+        "readonly lines: number;\n  readonly total?: number;",
+      ),
+    );
     expect(result.widened).toEqual([]);
     expect(selection(result)).toEqual([]);
     expect(result.affected.files).toEqual(["src/features/cart/contract.ts"]);
@@ -106,8 +196,14 @@ describe("affected --since HEAD", () => {
   it("selects the importers of a removed file from the index committed at the base", () => {
     const result = affectedAfter(() => rmSync(path.join(project, "src/features/cart/model.ts")));
     expect(result.widened).toEqual([]);
-    expect(result.changes).toEqual([{ path: "src/features/cart/model.ts", status: "deleted", oldPath: null, lines: null }]);
-    expect(selection(result)).toEqual(["src/features/cart/cart.test.ts", "test/app.test.ts", "test/process.test.ts"]);
+    expect(result.changes).toEqual([
+      { path: "src/features/cart/model.ts", status: "deleted", oldPath: null, lines: null },
+    ]);
+    expect(selection(result)).toEqual([
+      "src/features/cart/cart.test.ts",
+      "test/app.test.ts",
+      "test/process.test.ts",
+    ]);
   });
 
   it("treats a rename as the removal of the old path (its importers, from the base index) and a new file", () => {
@@ -117,32 +213,103 @@ describe("affected --since HEAD", () => {
     });
     expect(result.widened).toEqual([]);
     expect(result.changes).toEqual([
-      { path: "src/features/cart/cart-model.ts", status: "renamed", oldPath: "src/features/cart/model.ts", lines: null },
-      { path: "src/features/cart/operations.ts", status: "modified", oldPath: null, lines: [[5, 5]] },
+      {
+        path: "src/features/cart/cart-model.ts",
+        status: "renamed",
+        oldPath: "src/features/cart/model.ts",
+        lines: null,
+      },
+      {
+        path: "src/features/cart/operations.ts",
+        status: "modified",
+        oldPath: null,
+        lines: [[5, 5]],
+      },
     ]);
-    expect(selection(result)).toEqual(["src/features/cart/cart.test.ts", "test/app.test.ts", "test/process.test.ts"]);
+    expect(selection(result)).toEqual([
+      "src/features/cart/cart.test.ts",
+      "test/app.test.ts",
+      "test/process.test.ts",
+    ]);
   });
 
   it.each([
-    ["package.json", () => writeFileSync(path.join(project, "package.json"), "{}\n"), { code: "config-file", message: "configuration changed: package.json", path: "package.json" }],
-    ["tsconfig.json", () => replaceIn("tsconfig.json", '"strict": true', '"strict": true, "noImplicitReturns": true'), { code: "config-file", message: "configuration changed: tsconfig.json", path: "tsconfig.json" }],
-    ["agentix.config.json", () => writeFileSync(path.join(project, "agentix.config.json"), '{ "tests": ["**/*.test.ts"] }\n'), { code: "config-file", message: "configuration changed: agentix.config.json", path: "agentix.config.json" }],
-    ["vitest.config.ts", () => writeFileSync(path.join(project, "vitest.config.ts"), "export default {};\n"), { code: "config-file", message: "configuration changed: vitest.config.ts", path: "vitest.config.ts" }],
-    ["shared code", () => appendFileSync(path.join(project, "src/shared/money.ts"), "export const zero = 0;\n"), { code: "shared-code", message: "shared code outside every feature changed: src/shared/money.ts", path: "src/shared/money.ts" }],
-    ["a file the analyzer does not follow", () => writeFileSync(path.join(project, "src/features/cart/prices.csv"), "sku,price\n"), { code: "unknown-file", message: "src/features/cart/prices.csv is not TypeScript the analyzer follows; what reads it cannot be proven", path: "src/features/cart/prices.csv" }],
+    [
+      "package.json",
+      () => writeFileSync(path.join(project, "package.json"), "{}\n"),
+      { code: "config-file", message: "configuration changed: package.json", path: "package.json" },
+    ],
+    [
+      "tsconfig.json",
+      () =>
+        replaceIn("tsconfig.json", '"strict": true', '"strict": true, "noImplicitReturns": true'),
+      {
+        code: "config-file",
+        message: "configuration changed: tsconfig.json",
+        path: "tsconfig.json",
+      },
+    ],
+    [
+      "agentix.config.json",
+      () =>
+        writeFileSync(path.join(project, "agentix.config.json"), '{ "tests": ["**/*.test.ts"] }\n'),
+      {
+        code: "config-file",
+        message: "configuration changed: agentix.config.json",
+        path: "agentix.config.json",
+      },
+    ],
+    [
+      "vitest.config.ts",
+      () => writeFileSync(path.join(project, "vitest.config.ts"), "export default {};\n"),
+      {
+        code: "config-file",
+        message: "configuration changed: vitest.config.ts",
+        path: "vitest.config.ts",
+      },
+    ],
+    [
+      "shared code",
+      () => appendFileSync(path.join(project, "src/shared/money.ts"), "export const zero = 0;\n"),
+      {
+        code: "shared-code",
+        message: "shared code outside every feature changed: src/shared/money.ts",
+        path: "src/shared/money.ts",
+      },
+    ],
+    [
+      "a file the analyzer does not follow",
+      () => writeFileSync(path.join(project, "src/features/cart/prices.csv"), "sku,price\n"),
+      {
+        code: "unknown-file",
+        message:
+          "src/features/cart/prices.csv is not TypeScript the analyzer follows; what reads it cannot be proven",
+        path: "src/features/cart/prices.csv",
+      },
+    ],
     [
       "a foreign schema",
       () => replaceIn("src/features/cart/coupon.ts", "z.string().min(3)", "z.string().min(4)"),
       {
         code: "opaque-schema",
-        message: "a zod schema changed at src/features/cart/coupon.ts:4; foreign validators can be shared through their library's global registry, which agentix cannot follow",
+        message:
+          "a zod schema changed at src/features/cart/coupon.ts:4; foreign validators can be shared through their library's global registry, which agentix cannot follow",
         path: "src/features/cart/coupon.ts",
       },
     ],
     [
       "an unresolved dynamic import",
-      () => appendFileSync(path.join(project, "src/adapters/memory.ts"), "export const load = (name: string) => import(name);\n"),
-      { code: "unresolved-import", message: "src/adapters/memory.ts:13: import() with a non-literal target: the module it loads cannot be known statically", path: "src/adapters/memory.ts" },
+      () =>
+        appendFileSync(
+          path.join(project, "src/adapters/memory.ts"),
+          "export const load = (name: string) => import(name);\n",
+        ),
+      {
+        code: "unresolved-import",
+        message:
+          "src/adapters/memory.ts:13: import() with a non-literal target: the module it loads cannot be known statically",
+        path: "src/adapters/memory.ts",
+      },
     ],
   ])("widens to everything for %s", (_name, edit, reason) => {
     const result = affectedAfter(edit);
@@ -155,9 +322,16 @@ describe("affected --since HEAD", () => {
 describe("affected on the orders example inside this repository", () => {
   it("widens when the agentix package it runs on changes", () => {
     const analysis = analyze({ root: path.join(REPO, "examples/orders") });
-    const computed = computeAffected(analysis, [{ path: "../../runtime/application/run-operation.ts", status: "modified", lines: [[1, 1]] }]);
+    const computed = computeAffected(analysis, [
+      { path: "../../runtime/application/run-operation.ts", status: "modified", lines: [[1, 1]] },
+    ]);
     expect(computed.widened).toEqual([
-      { code: "agentix-runtime", message: "the agentix package the project runs on changed: ../../runtime/application/run-operation.ts", path: "../../runtime/application/run-operation.ts" },
+      {
+        code: "agentix-runtime",
+        message:
+          "the agentix package the project runs on changed: ../../runtime/application/run-operation.ts",
+        path: "../../runtime/application/run-operation.ts",
+      },
     ]);
     expect(computed.tests.every((test) => test.whole)).toBe(true);
     expect(computed.tests.length).toBe(computed.totalTestFiles);
@@ -165,8 +339,14 @@ describe("affected on the orders example inside this repository", () => {
 
   it("notes, without widening, a change outside the project that it neither compiles nor runs on", () => {
     const analysis = analyze({ root: path.join(REPO, "examples/orders") });
-    const computed = computeAffected(analysis, [{ path: "../../../elsewhere/notes.ts", status: "modified", lines: [[1, 1]] }]);
-    expect([computed.widened, computed.notes, computed.tests]).toEqual([[], ["../../../elsewhere/notes.ts is outside the project and not part of its program"], []]);
+    const computed = computeAffected(analysis, [
+      { path: "../../../elsewhere/notes.ts", status: "modified", lines: [[1, 1]] },
+    ]);
+    expect([computed.widened, computed.notes, computed.tests]).toEqual([
+      [],
+      ["../../../elsewhere/notes.ts is outside the project and not part of its program"],
+      [],
+    ]);
   });
 });
 
@@ -179,7 +359,8 @@ describe("affected --since with an unusable base index", () => {
       expect(result.widened).toEqual([
         {
           code: "index-unavailable",
-          message: "src/features/cart/model.ts was removed and its dependents cannot be proven: HEAD has no .agentix/index.json (commit one written by `agentix index`)",
+          message:
+            "src/features/cart/model.ts was removed and its dependents cannot be proven: HEAD has no .agentix/index.json (commit one written by `agentix index`)",
           path: "src/features/cart/model.ts",
         },
       ]);
@@ -196,12 +377,39 @@ describe("affected --since with an unusable base index", () => {
       expect(result.widened).toEqual([
         {
           code: "index-unavailable",
-          message: "src/features/cart/model.ts was removed and its dependents cannot be proven: the index at HEAD is stale: src/features/cart/model.ts changed after it was written",
+          message:
+            "src/features/cart/model.ts was removed and its dependents cannot be proven: the index at HEAD is stale: src/features/cart/model.ts changed after it was written",
           path: "src/features/cart/model.ts",
         },
       ]);
     } finally {
       git("reset", "-q", "--hard", "HEAD~1");
     }
+  });
+
+  it("reports git failing to read the base index as the environment's problem (exit 2), not as an agentix bug", async () => {
+    // A git that answers everything but `cat-file` (which reads the base's sources).
+    const bin = mkdtempSync(path.join(os.tmpdir(), "agentix-git-"));
+    const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
+    writeFileSync(
+      path.join(bin, "git"),
+      `#!/bin/sh\nif [ "$1" = cat-file ]; then echo "fatal: simulated failure" >&2; exit 128; fi\nexec "${realGit}" "$@"\n`,
+      { mode: 0o755 },
+    );
+    const { io, stdout, stderr } = recordingIO(project);
+    const path_ = process.env["PATH"];
+    rmSync(path.join(project, "src/features/cart/model.ts"));
+    process.env["PATH"] = `${bin}${path.delimiter}${path_ ?? ""}`;
+    try {
+      expect(await run(["affected", "--since", "HEAD"], io)).toBe(2);
+    } finally {
+      process.env["PATH"] = path_;
+      rmSync(bin, { recursive: true, force: true });
+      git("reset", "-q", "--hard", "HEAD");
+    }
+    expect([stdout(), stderr()]).toEqual([
+      "",
+      "agentix affected: cannot read the index committed at HEAD: git cat-file --batch failed: fatal: simulated failure\n",
+    ]);
   });
 });

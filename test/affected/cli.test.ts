@@ -7,9 +7,11 @@ import { createAjv } from "../../schema/ajv.js";
 import { REPO, copyFixture, removeCopies, runCli } from "../support/analyzer-fixtures.js";
 
 let project: string;
-const git = (...args: string[]) => execFileSync("git", args, { cwd: project, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const git = (...args: string[]) =>
+  execFileSync("git", args, { cwd: project, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
-const schema = (file: string) => JSON.parse(readFileSync(path.join(REPO, "schema", file), "utf8")) as { $id: string };
+const schema = (file: string) =>
+  JSON.parse(readFileSync(path.join(REPO, "schema", file), "utf8")) as { $id: string };
 const ajv = createAjv();
 ajv.addSchema(schema("cli-affected.v1.schema.json"));
 const validate = (file: string, text: string): unknown => {
@@ -21,7 +23,11 @@ const validate = (file: string, text: string): unknown => {
 
 beforeAll(() => {
   project = copyFixture("affected-app");
-  symlinkSync(path.join(REPO, "node_modules/vitest"), path.join(project, "node_modules/vitest"), "dir");
+  symlinkSync(
+    path.join(REPO, "node_modules/vitest"),
+    path.join(project, "node_modules/vitest"),
+    "dir",
+  );
   writeFileSync(path.join(project, ".gitignore"), "node_modules\n");
   git("init", "-q");
   expect(runCli(["index"], project).code).toBe(0);
@@ -34,7 +40,11 @@ describe("agentix affected", () => {
   it("answers for an operation id with JSON that follows its schema", () => {
     const run = runCli(["affected", "cart.total", "--json"], project);
     expect([run.code, run.stderr]).toEqual([0, ""]);
-    const result = validate("cli-affected.v1.schema.json", run.stdout) as { targets: string[]; affected: { operations: string[] }; tests: { files: { file: string; cases: { line: number }[] }[] } };
+    const result = validate("cli-affected.v1.schema.json", run.stdout) as {
+      targets: string[];
+      affected: { operations: string[] };
+      tests: { files: { file: string; cases: { line: number }[] }[] };
+    };
     expect(result.targets).toEqual(["cart.total"]);
     expect(result.affected.operations).toEqual(["cart.total"]);
     expect(result.tests.files.map((file) => [file.file, file.cases.map((c) => c.line)])).toEqual([
@@ -47,14 +57,23 @@ describe("agentix affected", () => {
   it("prints the answer, the reasons and the Vitest filters as text", () => {
     const run = runCli(["affected", "cart.total"], project);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("agentix affected for cart.total: 0 changed files; 3 of 10 test cases in 3 of 4 test files\n");
-    expect(run.stdout).toContain("  operation cart.total -> test src/features/cart/cart.test.ts:18 [declared operation test]\n");
+    expect(run.stdout).toContain(
+      "agentix affected for cart.total: 0 changed files; 3 of 10 test cases in 3 of 4 test files\n",
+    );
+    expect(run.stdout).toContain(
+      "  operation cart.total -> test src/features/cart/cart.test.ts:18 [declared operation test]\n",
+    );
     expect(run.stdout).toContain("  operation cart.total -> feature cart [feature operation]\n");
-    expect(run.stdout).toContain("\nrun: vitest run src/features/cart/cart.test.ts:18 test/app.test.ts test/process.test.ts\n");
+    expect(run.stdout).toContain(
+      "\nrun: vitest run src/features/cart/cart.test.ts:18 test/app.test.ts test/process.test.ts\n",
+    );
   });
 
   it("takes a feature id and a file path", () => {
-    const feature = JSON.parse(runCli(["affected", "catalog", "--json"], project).stdout) as { changes: { path: string }[]; tests: { selected: { cases: number } } };
+    const feature = JSON.parse(runCli(["affected", "catalog", "--json"], project).stdout) as {
+      changes: { path: string }[];
+      tests: { selected: { cases: number } };
+    };
     expect(feature.changes.map((change) => change.path)).toEqual([
       "src/features/catalog/catalog.test.ts",
       "src/features/catalog/contract.ts",
@@ -63,7 +82,9 @@ describe("agentix affected", () => {
       "src/features/catalog/operations.ts",
     ]);
     expect(feature.tests.selected.cases).toBe(10);
-    const file = JSON.parse(runCli(["affected", "src/features/cart/model.ts", "--json", "--compact"], project).stdout) as { tests: { files: { file: string; whole: boolean }[] } };
+    const file = JSON.parse(
+      runCli(["affected", "src/features/cart/model.ts", "--json", "--compact"], project).stdout,
+    ) as { tests: { files: { file: string; whole: boolean }[] } };
     expect(file.tests.files).toEqual([
       expect.objectContaining({ file: "src/features/cart/cart.test.ts", whole: true }),
       expect.objectContaining({ file: "test/app.test.ts", whole: true }),
@@ -72,14 +93,30 @@ describe("agentix affected", () => {
   });
 
   it.each([
-    [["affected"], "agentix affected: name a feature, an operation or a file, or give --since <git-ref>\n"],
-    [["affected", "cart.total", "--since", "HEAD"], "agentix affected: give targets or --since, not both\n"],
-    [["affected", "--since", "no-such-ref"], 'agentix affected: "no-such-ref" is not a commit in this repository\n'],
-    [["affected", "nothing.here"], 'agentix affected: "nothing.here" is not an operation, a feature or an existing file (operations: cart.add-item, cart.check-coupon, cart.total, catalog.add, catalog.discount, catalog.get)\n'],
+    [
+      ["affected"],
+      "agentix affected: name a feature, an operation or a file, or give --since <git-ref>\n",
+    ],
+    [
+      ["affected", "cart.total", "--since", "HEAD"],
+      "agentix affected: give targets or --since, not both\n",
+    ],
+    [
+      ["affected", "--since", "no-such-ref"],
+      'agentix affected: "no-such-ref" is not a commit in this repository\n',
+    ],
+    [
+      ["affected", "nothing.here"],
+      'agentix affected: "nothing.here" is not an operation, a feature or an existing file (operations: cart.add-item, cart.check-coupon, cart.total, catalog.add, catalog.discount, catalog.get)\n',
+    ],
     [["affected", "cart.total", "--compact"], "agentix affected: --compact requires --json\n"],
   ])("refuses %j with exit code 2", (args, message) => {
     const run = runCli(args, project);
-    expect([run.code, run.stdout, run.stderr]).toEqual([2, "", `${message}run \`agentix affected --help\` for usage\n`]);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      2,
+      "",
+      `${message}run \`agentix affected --help\` for usage\n`,
+    ]);
   });
 });
 
@@ -87,32 +124,55 @@ describe("agentix verify", () => {
   it("plans typecheck, lint, index and the selected tests under --dry-run", () => {
     const run = runCli(["verify", "cart.total", "--dry-run", "--json"], project);
     expect(run.code).toBe(0);
-    const result = validate("cli-verify.v1.schema.json", run.stdout) as { steps: { step: string; command: string; status: string }[] };
+    const result = validate("cli-verify.v1.schema.json", run.stdout) as {
+      steps: { step: string; command: string; status: string }[];
+    };
     expect(result.steps.map((step) => [step.step, step.command, step.status])).toEqual([
       ["typecheck", "tsc --noEmit -p tsconfig.json", "planned"],
-      ["lint", "agentix rules (no-private-imports, no-ambient-capabilities, no-undeclared-dependencies, no-query-writes) on 5 files", "planned"],
+      [
+        "lint",
+        "agentix rules (no-private-imports, no-ambient-capabilities, no-undeclared-dependencies, no-query-writes) on 5 files",
+        "planned",
+      ],
       ["index", "agentix index --check (.agentix/index.json)", "planned"],
-      ["tests", "vitest run src/features/cart/cart.test.ts:18 test/app.test.ts test/process.test.ts", "planned"],
+      [
+        "tests",
+        "vitest run src/features/cart/cart.test.ts:18 test/app.test.ts test/process.test.ts",
+        "planned",
+      ],
     ]);
   });
 
   it("runs every step and passes", () => {
     const run = runCli(["verify", "cart.total"], project);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain("\ntests: vitest run src/features/cart/cart.test.ts:18 test/app.test.ts test/process.test.ts\n");
+    expect(run.stdout).toContain(
+      "\ntests: vitest run src/features/cart/cart.test.ts:18 test/app.test.ts test/process.test.ts\n",
+    );
     expect(run.stdout.endsWith("\nverify passed\n")).toBe(true);
     // Exactly the three selected cases ran; the other three of those files were skipped.
-    expect(run.stderr.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+3 passed \| 3 skipped \(6\)/);
+    expect(run.stderr.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(
+      /Tests\s+3 passed \| 3 skipped \(6\)/,
+    );
   }, 120_000);
 
   it("fails with exit code 1 when a selected test fails", () => {
     const file = path.join(project, "src/features/cart/cart.test.ts");
     const original = readFileSync(file, "utf8");
-    writeFileSync(file, original.replace("expect(run.outcome).toEqual({ ok: true, value: { totalCents: 0 }, events: [] });", "expect(run.outcome).toEqual({ ok: true, value: { totalCents: 1 }, events: [] });"));
+    writeFileSync(
+      file,
+      original.replace(
+        "expect(run.outcome).toEqual({ ok: true, value: { totalCents: 0 }, events: [] });",
+        "expect(run.outcome).toEqual({ ok: true, value: { totalCents: 1 }, events: [] });",
+      ),
+    );
     try {
       const run = runCli(["verify", "cart.total", "--json"], project);
       expect(run.code).toBe(1);
-      const result = validate("cli-verify.v1.schema.json", run.stdout) as { ok: boolean; steps: { step: string; status: string }[] };
+      const result = validate("cli-verify.v1.schema.json", run.stdout) as {
+        ok: boolean;
+        steps: { step: string; status: string }[];
+      };
       expect(result.ok).toBe(false);
       expect(result.steps.map((step) => [step.step, step.status])).toEqual([
         ["typecheck", "passed"],
@@ -130,13 +190,26 @@ describe("agentix verify with project references", () => {
   it("builds with tsc -b, which checks only the referenced projects the change reaches", () => {
     const referencing = copyFixture("affected-app");
     mkdirSync(path.join(referencing, "lib"));
-    writeFileSync(path.join(referencing, "lib/tsconfig.json"), JSON.stringify({ compilerOptions: { composite: true, outDir: "out", module: "NodeNext" }, include: ["*.ts"] }));
+    writeFileSync(
+      path.join(referencing, "lib/tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { composite: true, outDir: "out", module: "NodeNext" },
+        include: ["*.ts"],
+      }),
+    );
     writeFileSync(path.join(referencing, "lib/units.ts"), "export const cents = 100;\n");
-    const tsconfig = JSON.parse(readFileSync(path.join(referencing, "tsconfig.json"), "utf8")) as Record<string, unknown>;
-    writeFileSync(path.join(referencing, "tsconfig.json"), JSON.stringify({ ...tsconfig, references: [{ path: "./lib" }] }));
+    const tsconfig = JSON.parse(
+      readFileSync(path.join(referencing, "tsconfig.json"), "utf8"),
+    ) as Record<string, unknown>;
+    writeFileSync(
+      path.join(referencing, "tsconfig.json"),
+      JSON.stringify({ ...tsconfig, references: [{ path: "./lib" }] }),
+    );
     const run = runCli(["verify", "cart.total", "--dry-run", "--json"], referencing);
     expect(run.code, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout) as { steps: { step: string; command: string; why: string }[] };
+    const result = JSON.parse(run.stdout) as {
+      steps: { step: string; command: string; why: string }[];
+    };
     expect(result.steps[0]).toEqual({
       step: "typecheck",
       command: "tsc -b tsconfig.json",
@@ -152,19 +225,32 @@ describe("agentix scaffold", () => {
   it("writes a feature, refuses to overwrite it, and refuses unsafe names", () => {
     const dry = runCli(["scaffold", "feature", "gift-cards", "--dry-run", "--json"], project);
     expect(dry.code).toBe(0);
-    const plan = validate("cli-scaffold.v1.schema.json", dry.stdout) as { written: boolean; directory: string; files: { path: string }[] };
-    expect([plan.written, plan.directory, plan.files.length]).toEqual([false, "src/features/gift-cards", 5]);
+    const plan = validate("cli-scaffold.v1.schema.json", dry.stdout) as {
+      written: boolean;
+      directory: string;
+      files: { path: string }[];
+    };
+    expect([plan.written, plan.directory, plan.files.length]).toEqual([
+      false,
+      "src/features/gift-cards",
+      5,
+    ]);
     const wrote = runCli(["scaffold", "feature", "gift-cards"], project);
-    expect([wrote.code, wrote.stdout.split("\n")[0]]).toEqual([0, "created feature gift-cards in src/features/gift-cards:"]);
+    expect([wrote.code, wrote.stdout.split("\n")[0]]).toEqual([
+      0,
+      "created feature gift-cards in src/features/gift-cards:",
+    ]);
     expect(runCli(["scaffold", "feature", "gift-cards"], project)).toEqual({
       code: 1,
       stdout: "",
-      stderr: "agentix scaffold: src/features/gift-cards already exists; scaffold never overwrites\n",
+      stderr:
+        "agentix scaffold: src/features/gift-cards already exists; scaffold never overwrites\n",
     });
     expect(runCli(["scaffold", "feature", "../../etc"], project)).toEqual({
       code: 2,
       stdout: "",
-      stderr: 'agentix scaffold: invalid feature name: "../../etc" contains a path separator; give a name, not a path\nrun `agentix scaffold --help` for usage\n',
+      stderr:
+        'agentix scaffold: invalid feature name: "../../etc" contains a path separator; give a name, not a path\nrun `agentix scaffold --help` for usage\n',
     });
     expect(runCli(["scaffold", "module", "x"], project).code).toBe(2);
   });

@@ -32,12 +32,15 @@ async function checkProject(relativeProject) {
   // --- A scratch workspace: the example, the runtime it runs on, a Vitest config, one git commit.
   const work = mkdtempSync(path.join(tmpdir(), "agentix-mutation-"));
   const project = path.join(work, relativeProject);
-  const git = (...args) => execFileSync("git", args, { cwd: work, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const git = (...args) =>
+    execFileSync("git", args, { cwd: work, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   cpSync(path.join(repo, relativeProject), project, {
     recursive: true,
-    filter: (source) => !/[\\/](dist|\.agentix|node_modules)([\\/]|$)/.test(path.relative(repo, source)),
+    filter: (source) =>
+      !/[\\/](dist|\.agentix|node_modules)([\\/]|$)/.test(path.relative(repo, source)),
   });
-  for (const file of ["package.json", "tsconfig.base.json"]) cpSync(path.join(repo, file), path.join(work, file));
+  for (const file of ["package.json", "tsconfig.base.json"])
+    cpSync(path.join(repo, file), path.join(work, file));
   symlinkSync(path.join(repo, "node_modules"), path.join(work, "node_modules"), "dir");
   symlinkSync(path.join(repo, "runtime"), path.join(work, "runtime"), "dir");
   symlinkSync(path.join(repo, "dist"), path.join(work, "dist"), "dir");
@@ -53,12 +56,23 @@ async function checkProject(relativeProject) {
     test: { include: ["${relativeProject}/**/*.test.ts"], exclude: ["**/node_modules/**", "**/dist/**"], includeTaskLocation: true, testTimeout: 30000, hookTimeout: 60000 },
   };\n`,
   );
-  writeFileSync(path.join(work, ".gitignore"), `node_modules\nruntime\ndist\n${relativeProject}/dist\n`);
+  writeFileSync(
+    path.join(work, ".gitignore"),
+    `node_modules\nruntime\ndist\n${relativeProject}/dist\n`,
+  );
   git("init", "-q");
   git("-c", "user.email=m@agentix", "-c", "user.name=mutation", "add", "-A");
   git("-c", "user.email=m@agentix", "-c", "user.name=mutation", "commit", "-q", "-m", "base");
-  execFileSync(process.execPath, [path.join(repo, "node_modules/typescript/bin/tsc"), "-p", path.join(project, "tsconfig.json")], { stdio: "inherit" });
-  const exampleOptions = ts.parseJsonConfigFileContent(ts.readConfigFile(path.join(project, "tsconfig.json"), ts.sys.readFile).config, ts.sys, project).options;
+  execFileSync(
+    process.execPath,
+    [path.join(repo, "node_modules/typescript/bin/tsc"), "-p", path.join(project, "tsconfig.json")],
+    { stdio: "inherit" },
+  );
+  const exampleOptions = ts.parseJsonConfigFileContent(
+    ts.readConfigFile(path.join(project, "tsconfig.json"), ts.sys.readFile).config,
+    ts.sys,
+    project,
+  ).options;
 
   /** Keeps a built project's output in step with one changed source file (the orders example's main.test.ts runs the build). */
   function rebuild(relative) {
@@ -67,13 +81,21 @@ async function checkProject(relativeProject) {
     const inRoot = path.relative(rootDir, path.join(project, relative));
     if (inRoot.startsWith("..")) return;
     const source = readFileSync(path.join(project, relative), "utf8");
-    const output = ts.transpileModule(source, { compilerOptions: exampleOptions, fileName: path.join(project, relative) }).outputText;
+    const output = ts.transpileModule(source, {
+      compilerOptions: exampleOptions,
+      fileName: path.join(project, relative),
+    }).outputText;
     writeFileSync(path.join(outDir, inRoot.replace(/\.ts$/, ".js")), output);
   }
 
   // --- The full suite, in one long-lived Vitest.
   const silent = { onInit() {} };
-  const vitest = await createVitest("test", { root: work, config: path.join(work, "vitest.config.mjs"), watch: false, reporters: [silent] });
+  const vitest = await createVitest("test", {
+    root: work,
+    config: path.join(work, "vitest.config.mjs"),
+    watch: false,
+    reporters: [silent],
+  });
   await vitest.standalone();
   const specifications = await vitest.getRelevantTestSpecifications();
 
@@ -83,7 +105,12 @@ async function checkProject(relativeProject) {
     for (const module of result.testModules) {
       const file = path.relative(project, module.moduleId).split(path.sep).join("/");
       for (const test of module.children.allTests()) {
-        tests.push({ file, line: test.location?.line ?? 0, name: test.fullName, state: test.result().state });
+        tests.push({
+          file,
+          line: test.location?.line ?? 0,
+          name: test.fullName,
+          state: test.result().state,
+        });
       }
     }
     return tests;
@@ -92,7 +119,9 @@ async function checkProject(relativeProject) {
   const baseline = await runSuite();
   const notPassing = baseline.filter((test) => test.state !== "passed" && test.state !== "skipped");
   if (notPassing.length > 0) {
-    console.error(`the suite does not pass before any mutation:\n${notPassing.map((t) => `  ${t.file}:${t.line} ${t.name}`).join("\n")}`);
+    console.error(
+      `the suite does not pass before any mutation:\n${notPassing.map((t) => `  ${t.file}:${t.line} ${t.name}`).join("\n")}`,
+    );
     process.exit(1);
   }
   const testsPerFile = new Map();
@@ -107,9 +136,18 @@ async function checkProject(relativeProject) {
     const execute = executeBody(operation.call);
     if (execute === undefined) continue;
     const file = operation.site.file;
-    mutations.push({ name: `${operation.id} execute`, file: file.path, position: execute.getStart(file.sourceFile) + 1 });
+    mutations.push({
+      name: `${operation.id} execute`,
+      file: file.path,
+      position: execute.getStart(file.sourceFile) + 1,
+    });
     const model = modelFunctionUsedBy(operation, execute);
-    if (model !== undefined) mutations.push({ name: `${operation.id} model ${model.name}`, file: model.file, position: model.position });
+    if (model !== undefined)
+      mutations.push({
+        name: `${operation.id} model ${model.name}`,
+        file: model.file,
+        position: model.position,
+      });
     else console.error(`note: ${operation.id} uses no model function`);
   }
 
@@ -119,7 +157,12 @@ async function checkProject(relativeProject) {
     for (const property of argument.properties) {
       if (property.name?.getText() !== "execute") continue;
       if (ts.isMethodDeclaration(property)) return property.body;
-      if (ts.isPropertyAssignment(property) && (ts.isArrowFunction(property.initializer) || ts.isFunctionExpression(property.initializer)) && ts.isBlock(property.initializer.body)) {
+      if (
+        ts.isPropertyAssignment(property) &&
+        (ts.isArrowFunction(property.initializer) ||
+          ts.isFunctionExpression(property.initializer)) &&
+        ts.isBlock(property.initializer.body)
+      ) {
         return property.initializer.body;
       }
     }
@@ -132,11 +175,24 @@ async function checkProject(relativeProject) {
     const visit = (node) => {
       if (ts.isIdentifier(node)) {
         let symbol = checker.getSymbolAtLocation(node);
-        if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+        if (symbol && symbol.flags & ts.SymbolFlags.Alias)
+          symbol = checker.getAliasedSymbol(symbol);
         const declaration = symbol?.declarations?.[0];
-        if (declaration && ts.isFunctionDeclaration(declaration) && declaration.body && /\/model\.ts$/.test(declaration.getSourceFile().fileName)) {
-          const file = path.relative(project, declaration.getSourceFile().fileName).split(path.sep).join("/");
-          names.set(`${file}#${declaration.name.text}`, { name: declaration.name.text, file, position: declaration.body.getStart() + 1 });
+        if (
+          declaration &&
+          ts.isFunctionDeclaration(declaration) &&
+          declaration.body &&
+          /\/model\.ts$/.test(declaration.getSourceFile().fileName)
+        ) {
+          const file = path
+            .relative(project, declaration.getSourceFile().fileName)
+            .split(path.sep)
+            .join("/");
+          names.set(`${file}#${declaration.name.text}`, {
+            name: declaration.name.text,
+            file,
+            position: declaration.body.getStart() + 1,
+          });
         }
       }
       ts.forEachChild(node, visit);
@@ -166,15 +222,29 @@ async function checkProject(relativeProject) {
       const selectedFiles = new Map(computed.tests.map((test) => [test.file, test]));
       const isSelected = (test) => {
         const file = selectedFiles.get(test.file);
-        return file !== undefined && (file.whole || file.cases.some((testCase) => testCase.line === test.line));
+        return (
+          file !== undefined &&
+          (file.whole || file.cases.some((testCase) => testCase.line === test.line))
+        );
       };
       const misses = failing.filter((test) => !isSelected(test));
       const agentixCount = results.filter(isSelected).length;
 
-      const related = await createVitest("test", { root: work, config: path.join(work, "vitest.config.mjs"), watch: false, reporters: [silent], related: [absolute] });
-      const relatedFiles = (await related.getRelevantTestSpecifications()).map((spec) => path.relative(project, spec.moduleId).split(path.sep).join("/"));
+      const related = await createVitest("test", {
+        root: work,
+        config: path.join(work, "vitest.config.mjs"),
+        watch: false,
+        reporters: [silent],
+        related: [absolute],
+      });
+      const relatedFiles = (await related.getRelevantTestSpecifications()).map((spec) =>
+        path.relative(project, spec.moduleId).split(path.sep).join("/"),
+      );
       await related.close();
-      const relatedCount = relatedFiles.reduce((sum, file) => sum + (testsPerFile.get(file) ?? 0), 0);
+      const relatedCount = relatedFiles.reduce(
+        (sum, file) => sum + (testsPerFile.get(file) ?? 0),
+        0,
+      );
       const relatedMisses = failing.filter((test) => !relatedFiles.includes(test.file)).length;
 
       rows.push({
@@ -199,7 +269,6 @@ async function checkProject(relativeProject) {
   await vitest.close();
   rmSync(work, { recursive: true, force: true });
 
-
   return rows;
 }
 
@@ -214,7 +283,8 @@ for (const relativeProject of projects) {
 
 // --- Report.
 const pct = (value) => `${(value * 100).toFixed(0)}%`;
-for (const row of rows) row.mutation = `${row.project === "examples/orders" ? "" : `${path.basename(row.project)}: `}${row.mutation}`;
+for (const row of rows)
+  row.mutation = `${row.project === "examples/orders" ? "" : `${path.basename(row.project)}: `}${row.mutation}`;
 const width = Math.max(...rows.map((row) => row.mutation.length), 8);
 const suites = [...new Set(rows.map((row) => `${row.project} (${row.total} tests)`))].join(", ");
 console.log(`mutation check: ${rows.length} mutations on ${suites}`);
@@ -238,4 +308,7 @@ if (missed > 0) {
   console.error(`agentix affected missed ${missed} failing test(s)`);
   process.exit(1);
 }
-if (rows.some((row) => row.failing === 0)) console.error("note: some mutations made no test fail (a gap in the example's tests, not in agentix)");
+if (rows.some((row) => row.failing === 0))
+  console.error(
+    "note: some mutations made no test fail (a gap in the example's tests, not in agentix)",
+  );

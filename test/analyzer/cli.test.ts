@@ -6,9 +6,23 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMANDS, run } from "../../analyzer/cli/main.js";
-import type { CliIO } from "../../analyzer/cli/io.js";
-import { BIN, copyFixture, fixtureDir, removeCopies, schemaValidator, type CliRun } from "../support/analyzer-fixtures.js";
+import { COMMANDS, exitCodeFor, run } from "../../analyzer/cli/main.js";
+import {
+  ChangeSourceError,
+  InvalidIndexError,
+  ProjectLoadError,
+  ScaffoldError,
+  UsageError,
+} from "../../analyzer/errors.js";
+import {
+  BIN,
+  copyFixture,
+  fixtureDir,
+  recordingIO,
+  removeCopies,
+  schemaValidator,
+  type CliRun,
+} from "../support/analyzer-fixtures.js";
 
 const execFileAsync = promisify(execFile);
 /** Each case spawns the CLI (a full analysis per run), several at once. */
@@ -16,11 +30,19 @@ const SLOW = { timeout: 180_000 };
 
 async function cli(args: readonly string[], cwd: string): Promise<CliRun> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], {
+      cwd,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === "number" ? failed.code : null, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
+    return {
+      code: typeof failed.code === "number" ? failed.code : null,
+      stdout: failed.stdout ?? "",
+      stderr: failed.stderr ?? "",
+    };
   }
 }
 
@@ -43,7 +65,9 @@ afterAll(removeCopies);
 
 describe("usage", SLOW, () => {
   it("prints help for every verb on stdout and exits 0", async () => {
-    const runs = await Promise.all(["index", "check", "inspect", "graph"].map((verb) => cli([verb, "--help"], shop)));
+    const runs = await Promise.all(
+      ["index", "check", "inspect", "graph"].map((verb) => cli([verb, "--help"], shop)),
+    );
     for (const [index, verb] of ["index", "check", "inspect", "graph"].entries()) {
       expect(runs[index]!.code).toBe(0);
       expect(runs[index]!.stdout).toMatch(new RegExp(`^Usage: agentix ${verb} `, "u"));
@@ -69,8 +93,12 @@ describe("usage", SLOW, () => {
     }
     expect(none.stderr).toMatch(/^Usage: agentix <command>/u);
     expect(unknown.stderr).toMatch(/^agentix: unknown command "frobnicate"/u);
-    expect(option.stderr).toBe("agentix check: Unknown option '--bogus'\nrun `agentix check --help` for usage\n");
-    expect(format.stderr).toContain('agentix graph: --format must be one of text, json, dot, mermaid, got "png"');
+    expect(option.stderr).toBe(
+      "agentix check: Unknown option '--bogus'\nrun `agentix check --help` for usage\n",
+    );
+    expect(format.stderr).toContain(
+      'agentix graph: --format must be one of text, json, dot, mermaid, got "png"',
+    );
     expect(missing.stderr).toContain("agentix inspect: name a feature or an operation to inspect");
   });
 
@@ -82,13 +110,55 @@ describe("usage", SLOW, () => {
   });
 
   it("exits 3 on an internal error, without a stack trace", async () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: CliIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), stderrIsTTY: false, cwd: shop };
-    const failing = { name: "explode", summary: "", usage: "", run: () => { throw new TypeError("boom"); } };
+    const { io, stdout, stderr } = recordingIO(shop);
+    const failing = {
+      name: "explode",
+      summary: "",
+      usage: "",
+      run: () => {
+        throw new TypeError("boom");
+      },
+    };
     expect(await run(["explode"], io, [failing])).toBe(3);
-    expect(out).toEqual([]);
-    expect(err.join("")).toBe("agentix explode: internal error: boom\nThis is a bug in agentix; please report it (AGENTIX_DEBUG=1 shows the stack trace).\n");
+    expect(stdout()).toBe("");
+    expect(stderr()).toBe(
+      "agentix explode: internal error: boom\nThis is a bug in agentix; please report it (AGENTIX_DEBUG=1 shows the stack trace).\n",
+    );
+  });
+  it.each([
+    [["index", "--compact"], "--compact requires --json"],
+    [["check", "--compact"], "--compact requires --json or --format json|sarif"],
+    [["check", "--json", "--format", "sarif"], "--json conflicts with --format sarif"],
+    [["graph", "--format", "dot", "--compact"], "--compact requires --json"],
+    [["inspect", "cart", "--compact"], "--compact requires --json"],
+    [["affected", "cart", "--compact"], "--compact requires --json"],
+    [["scaffold", "feature", "gift-cards", "--compact"], "--compact requires --json"],
+    [["verify", "cart", "--compact"], "--compact requires --json"],
+  ])(
+    "reads the format flags of %j alike in every verb, before any analysis",
+    async (args, message) => {
+      const { io, stdout, stderr } = recordingIO(shop);
+      const verb = args[0]!;
+      expect([await run(args, io), stdout(), stderr()]).toEqual([
+        2,
+        "",
+        `agentix ${verb}: ${message}\nrun \`agentix ${verb} --help\` for usage\n`,
+      ]);
+    },
+  );
+
+  it("maps each error to its exit code in one place: 2 for the user's or the environment's problems, 1 for a refusal, 3 for bugs", () => {
+    expect(
+      [
+        new UsageError("bad flag", "check"),
+        new ProjectLoadError("tsconfig-missing", "tsconfig.json: no such file", "tsconfig.json"),
+        new ChangeSourceError("git-failed", "git cat-file --batch failed"),
+        new ScaffoldError("feature-exists", "src/features/x already exists"),
+        new InvalidIndexError(["/features must be array"]),
+        new TypeError("boom"),
+        "a string",
+      ].map(exitCodeFor),
+    ).toEqual([2, 2, 2, 1, 3, 3, 3]);
   });
 });
 
@@ -101,11 +171,16 @@ describe("agentix index", SLOW, () => {
     );
     expect(written.stderr).toBe("");
     const bytes = readFileSync(path.join(shop, ".agentix/index.json"), "utf8");
-    expect(bytes).toBe(readFileSync(path.join(fixtureDir("../analyzer/__snapshots__"), "shop.index.json"), "utf8"));
+    expect(bytes).toBe(
+      readFileSync(path.join(fixtureDir("../analyzer/__snapshots__"), "shop.index.json"), "utf8"),
+    );
     await valid("index.v1.schema.json", bytes);
     const check = await cli(["index", "--check", "--json"], shop);
     expect(check.code).toBe(0);
-    const result = (await valid("cli-index.v1.schema.json", check.stdout)) as { status: string; reasons: string[] };
+    const result = (await valid("cli-index.v1.schema.json", check.stdout)) as {
+      status: string;
+      reasons: string[];
+    };
     expect(result.status).toBe("current");
   });
 
@@ -113,7 +188,13 @@ describe("agentix index", SLOW, () => {
     const copy = copyFixture("shop");
     expect((await cli(["index"], copy)).code).toBe(0);
     const file = path.join(copy, "src/features/customers/operations.ts");
-    writeFileSync(file, readFileSync(file, "utf8").replace('permissions: ["customers:write"]', 'permissions: ["customers:admin"]'));
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        'permissions: ["customers:write"]',
+        'permissions: ["customers:admin"]',
+      ),
+    );
     const stale = await cli(["index", "--check"], copy);
     expect(stale.code).toBe(1);
     expect(stale.stdout).toBe(
@@ -137,16 +218,25 @@ describe("agentix index", SLOW, () => {
   it("records a syntax error as a diagnostic and still writes the index", async () => {
     const result = await cli(["index", "--json"], broken);
     expect(result.code).toBe(0);
-    const parsed = (await valid("cli-index.v1.schema.json", result.stdout)) as { counts: { errors: number; warnings: number } };
+    const parsed = (await valid("cli-index.v1.schema.json", result.stdout)) as {
+      counts: { errors: number; warnings: number };
+    };
     expect(parsed.counts).toMatchObject({ errors: 16, warnings: 7 });
-    expect(result.stderr).toBe("agentix: the index records 16 errors and 7 warnings; run `agentix check` for details\n");
+    expect(result.stderr).toBe(
+      "agentix: the index records 16 errors and 7 warnings; run `agentix check` for details\n",
+    );
   });
 });
 
 describe("bad input", SLOW, () => {
   it("a missing tsconfig is exit 2 with a clear message", async () => {
     const result = await cli(["index", "--project", "nope/tsconfig.json"], shop);
-    expect(result).toEqual({ code: 2, stdout: "", stderr: "agentix index: nope/tsconfig.json: no such file (pass the project's tsconfig with --project <path>)\n" });
+    expect(result).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "agentix index: nope/tsconfig.json: no such file (pass the project's tsconfig with --project <path>)\n",
+    });
   });
 
   it("a solution-style tsconfig (only references) is exit 2 naming the projects to pick from", async () => {
@@ -161,19 +251,29 @@ describe("bad input", SLOW, () => {
 
   it("a broken tsconfig is exit 2 naming the file and position", async () => {
     const copy = copyFixture("shop");
-    writeFileSync(path.join(copy, "tsconfig.json"), '{ "compilerOptions": { "strict": true, }\n  "include": ["src"]\n}\n');
+    writeFileSync(
+      path.join(copy, "tsconfig.json"),
+      '{ "compilerOptions": { "strict": true, }\n  "include": ["src"]\n}\n',
+    );
     const result = await cli(["check"], copy);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe("agentix check: tsconfig.json is not valid: tsconfig.json:2:3: ',' expected.\n");
+    expect(result.stderr).toBe(
+      "agentix check: tsconfig.json is not valid: tsconfig.json:2:3: ',' expected.\n",
+    );
   });
 
   it("a broken agentix.config.json fails check (exit 1, reported in its format) and stops index (exit 2)", async () => {
     const copy = copyFixture("shop");
-    writeFileSync(path.join(copy, "agentix.config.json"), '{ "features": { "directories": "src/features/*" } }\n');
+    writeFileSync(
+      path.join(copy, "agentix.config.json"),
+      '{ "features": { "directories": "src/features/*" } }\n',
+    );
     const check = await cli(["check", "--format", "json"], copy);
     expect(check.code).toBe(1);
-    const result = (await valid("cli-check.v1.schema.json", check.stdout)) as { problems: { rule: string; message: string; file: string }[] };
+    const result = (await valid("cli-check.v1.schema.json", check.stdout)) as {
+      problems: { rule: string; message: string; file: string }[];
+    };
     expect(result.problems).toHaveLength(1);
     expect(result.problems[0]).toMatchObject({ rule: "config", file: "agentix.config.json" });
     expect(result.problems[0]!.message).toContain("/features/directories must be array");
@@ -186,16 +286,28 @@ describe("bad input", SLOW, () => {
 describe("agentix check", SLOW, () => {
   it("passes a clean project", async () => {
     const result = await cli(["check"], shop);
-    expect(result).toEqual({ code: 0, stdout: "no problems (3 features, 4 operations, 17 files checked)\n", stderr: "" });
+    expect(result).toEqual({
+      code: 0,
+      stdout: "no problems (3 features, 4 operations, 17 files checked)\n",
+      stderr: "",
+    });
   });
 
   it("fails with every problem in json, sarif and text", async () => {
-    const [json, sarif, text] = await Promise.all([cli(["check", "--json"], broken), cli(["check", "--format", "sarif"], broken), cli(["check"], broken)]);
+    const [json, sarif, text] = await Promise.all([
+      cli(["check", "--json"], broken),
+      cli(["check", "--format", "sarif"], broken),
+      cli(["check"], broken),
+    ]);
     for (const result of [json, sarif, text]) {
       expect(result.code).toBe(1);
       expect(result.stderr).toBe("");
     }
-    const report = (await valid("cli-check.v1.schema.json", json.stdout)) as { ok: boolean; summary: { errors: number; warnings: number }; problems: { rule: string }[] };
+    const report = (await valid("cli-check.v1.schema.json", json.stdout)) as {
+      ok: boolean;
+      summary: { errors: number; warnings: number };
+      problems: { rule: string }[];
+    };
     expect(report.ok).toBe(false);
     expect(report.summary).toMatchObject({ errors: 16, warnings: 7 });
     expect(new Set(report.problems.map((p) => p.rule))).toEqual(
@@ -216,7 +328,18 @@ describe("agentix check", SLOW, () => {
         "unresolved/dynamic-import",
       ]),
     );
-    const log = JSON.parse(sarif.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; ruleIndex: number; level: string; locations?: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    const log = JSON.parse(sarif.stdout) as {
+      version: string;
+      runs: {
+        tool: { driver: { rules: { id: string }[] } };
+        results: {
+          ruleId: string;
+          ruleIndex: number;
+          level: string;
+          locations?: { physicalLocation: { artifactLocation: { uri: string } } }[];
+        }[];
+      }[];
+    };
     expect(log.version).toBe("2.1.0");
     const [sarifRun] = log.runs;
     expect(sarifRun!.results).toHaveLength(23);
@@ -225,7 +348,9 @@ describe("agentix check", SLOW, () => {
       expect(result.locations?.[0]?.physicalLocation.artifactLocation.uri).toMatch(/^src\//u);
     }
     expect(text.stdout).toContain("\n✖ 23 problems (16 errors, 7 warnings)\n");
-    expect(text.stdout).toContain("\n  3:49    error   Date.now() reads the clock ambiently in a domain file;");
+    expect(text.stdout).toContain(
+      "\n  3:49    error   Date.now() reads the clock ambiently in a domain file;",
+    );
   });
 });
 
@@ -268,31 +393,49 @@ describe("agentix inspect", SLOW, () => {
     ]);
     expect(Buffer.byteLength(limited.stdout)).toBeLessThanOrEqual(8192);
     expect(Buffer.byteLength(compact.stdout)).toBeLessThanOrEqual(8192);
-    const result = (await valid("cli-inspect.v1.schema.json", limited.stdout)) as { omitted: { path: string; total: number; shown: number }[]; operation: { errors: unknown[] } };
+    const result = (await valid("cli-inspect.v1.schema.json", limited.stdout)) as {
+      omitted: { path: string; total: number; shown: number }[];
+      operation: { errors: unknown[] };
+    };
     expect(result.omitted.map((o) => [o.path, o.total])).toEqual([
       ["schema", 42],
       ["/operation/errors", 40],
       ["/operation/effects", 30],
     ]);
     expect(result.operation.errors).toHaveLength(result.omitted[1]!.shown);
-    const everything = (await valid("cli-inspect.v1.schema.json", full.stdout)) as { omitted: unknown[]; operation: { errors: unknown[]; tests: unknown[]; input: { schema: object } } };
+    const everything = (await valid("cli-inspect.v1.schema.json", full.stdout)) as {
+      omitted: unknown[];
+      operation: { errors: unknown[]; tests: unknown[]; input: { schema: object } };
+    };
     expect(Buffer.byteLength(full.stdout)).toBeGreaterThan(8192);
     expect(everything.omitted).toEqual([]);
     expect(everything.operation.errors).toHaveLength(40);
     expect(everything.operation.tests).toHaveLength(12);
-    expect(Object.keys(everything.operation.input.schema)).toEqual(["type", "properties", "required", "additionalProperties"]);
+    expect(Object.keys(everything.operation.input.schema)).toEqual([
+      "type",
+      "properties",
+      "required",
+      "additionalProperties",
+    ]);
     await valid("cli-inspect.v1.schema.json", compact.stdout);
   });
 
   it("shows a feature, and exits 2 for an unknown name with suggestions", async () => {
-    const [feature, unknown] = await Promise.all([cli(["inspect", "orders", "--json"], shop), cli(["inspect", "orders.creat"], shop)]);
+    const [feature, unknown] = await Promise.all([
+      cli(["inspect", "orders", "--json"], shop),
+      cli(["inspect", "orders.creat"], shop),
+    ]);
     expect(feature.code).toBe(0);
-    const result = (await valid("cli-inspect.v1.schema.json", feature.stdout)) as { feature: { dependencies: { declared: string[] }; operations: { id: string }[] } };
+    const result = (await valid("cli-inspect.v1.schema.json", feature.stdout)) as {
+      feature: { dependencies: { declared: string[] }; operations: { id: string }[] };
+    };
     expect(result.feature.dependencies.declared).toEqual(["customers", "payments"]);
     expect(result.feature.operations.map((o) => o.id)).toEqual(["orders.create", "orders.get"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe("");
-    expect(unknown.stderr).toContain('agentix inspect: no feature or operation "orders.creat"; did you mean orders.create?');
+    expect(unknown.stderr).toContain(
+      'agentix inspect: no feature or operation "orders.creat"; did you mean orders.create?',
+    );
   });
 });
 
@@ -306,7 +449,11 @@ describe("agentix graph", SLOW, () => {
       cli(["graph", "orders", "--format", "mermaid"], shop),
       cli(["graph", "nope"], shop),
     ]);
-    expect(text).toEqual({ code: 0, stdout: "customers\norders -> depends on: customers, payments\npayments\n", stderr: "" });
+    expect(text).toEqual({
+      code: 0,
+      stdout: "customers\norders -> depends on: customers, payments\npayments\n",
+      stderr: "",
+    });
     const graph = (await valid("cli-graph.v1.schema.json", json.stdout)) as { edges: unknown[] };
     expect(graph.edges).toEqual([
       { from: "feature:orders", to: "feature:customers", kind: "depends-on", label: null },
@@ -326,10 +473,14 @@ describe("agentix graph", SLOW, () => {
         "",
       ].join("\n"),
     );
-    expect(mermaid.stdout).toBe('flowchart LR\n  n0["customers"]\n  n1["orders"]\n  n2["payments"]\n  n1 --> n0\n  n1 --> n2\n');
-    expect(feature.stdout).toContain('  n5 -->|effect: external| n12\n');
+    expect(mermaid.stdout).toBe(
+      'flowchart LR\n  n0["customers"]\n  n1["orders"]\n  n2["payments"]\n  n1 --> n0\n  n1 --> n2\n',
+    );
+    expect(feature.stdout).toContain("  n5 -->|effect: external| n12\n");
     expect(feature.stdout).toContain('(["orders.create (command)"])');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('agentix graph: no feature "nope" (features: customers, orders, payments)');
+    expect(unknown.stderr).toContain(
+      'agentix graph: no feature "nope" (features: customers, orders, payments)',
+    );
   });
 });

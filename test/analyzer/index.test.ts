@@ -3,7 +3,12 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeProject, indexProblems, serializeIndex, type AgentixIndex } from "../../analyzer/index.js";
+import {
+  analyzeProject,
+  indexProblems,
+  serializeIndex,
+  type AgentixIndex,
+} from "../../analyzer/index.js";
 import { copyFixture, fixtureDir, removeCopies } from "../support/analyzer-fixtures.js";
 
 let shop: AgentixIndex;
@@ -44,7 +49,14 @@ describe("the index of the shop fixture", () => {
   });
 
   it("lists features with their contracts, dependencies and consumers", () => {
-    expect(shop.features.map((f) => [f.id, f.dependencies.declared, f.dependencies.imported, f.consumers])).toEqual([
+    expect(
+      shop.features.map((f) => [
+        f.id,
+        f.dependencies.declared,
+        f.dependencies.imported,
+        f.consumers,
+      ]),
+    ).toEqual([
       ["customers", [], [], ["orders"]],
       ["orders", ["customers", "payments"], ["customers", "payments"], []],
       ["payments", [], [], ["orders"]],
@@ -57,14 +69,24 @@ describe("the index of the shop fixture", () => {
       "CustomerStore:port:customers.store",
       "customersContract:contract:customers",
     ]);
-    expect(customers.descriptor).toEqual({ file: "src/features/customers/feature.ts", line: 5, column: 1, endLine: 10, endColumn: 4 });
+    expect(customers.descriptor).toEqual({
+      file: "src/features/customers/feature.ts",
+      line: 5,
+      column: 1,
+      endLine: 10,
+      endColumn: 4,
+    });
   });
 
   it("extracts an operation's schemas, effects, events, invariants and tests", () => {
     const create = shop.operations.find((o) => o.id === "orders.create")!;
     expect(create.kind).toBe("command");
     expect(create.name).toBe("createOrder");
-    expect(create.input.ref).toEqual({ name: "CreateOrderInput", file: "src/features/orders/operations.ts", line: 8 });
+    expect(create.input.ref).toEqual({
+      name: "CreateOrderInput",
+      file: "src/features/orders/operations.ts",
+      line: 8,
+    });
     expect(create.input.schema).toEqual({
       type: "object",
       properties: {
@@ -83,13 +105,27 @@ describe("the index of the shop fixture", () => {
       required: ["customerId", "lines"],
       additionalProperties: false,
     });
-    expect(create.input.type).toBe('{ customerId: string & Brand<"CustomerId">; lines: { sku: string; quantity: number; }[]; }');
-    expect(create.input.inputType).toBe("{ readonly customerId: string; readonly lines: readonly { readonly sku: string; readonly quantity: number; }[]; }");
+    expect(create.input.type).toBe(
+      '{ customerId: string & Brand<"CustomerId">; lines: { sku: string; quantity: number; }[]; }',
+    );
+    expect(create.input.inputType).toBe(
+      "{ readonly customerId: string; readonly lines: readonly { readonly sku: string; readonly quantity: number; }[]; }",
+    );
     expect(create.errors.map((e) => e.code)).toEqual(["CUSTOMER_NOT_FOUND", "PAYMENT_FAILED"]);
     expect(create.permissions).toEqual(["customers:read", "orders:create"]);
     expect(create.effects).toEqual([
-      { key: "charge", operation: "payments.gateway.charge", port: "payments.gateway", kind: "external" },
-      { key: "loadCustomer", operation: "customers.store.get", port: "customers.store", kind: "read" },
+      {
+        key: "charge",
+        operation: "payments.gateway.charge",
+        port: "payments.gateway",
+        kind: "external",
+      },
+      {
+        key: "loadCustomer",
+        operation: "customers.store.get",
+        port: "customers.store",
+        kind: "read",
+      },
       { key: "nextId", operation: "ids.next", port: "ids", kind: "random" },
       { key: "now", operation: "clock.now", port: "clock", kind: "time" },
       { key: "saveOrder", operation: "orders.store.save", port: "orders.store", kind: "write" },
@@ -97,14 +133,17 @@ describe("the index of the shop fixture", () => {
     expect(create.emits).toEqual([{ key: "orderCreated", event: "orders.created", version: 1 }]);
     expect(create.invariants).toEqual(["orders.paid-has-payment"]);
     expect(create.assertions).toEqual([{ invariant: "orders.paid-has-payment", line: 35 }]);
-    expect(create.tests).toEqual([{ file: "src/features/orders/create-order.test.ts", by: "name" }]);
+    expect(create.tests).toEqual([
+      { file: "src/features/orders/create-order.test.ts", by: "name" },
+    ]);
   });
 
   it("records a foreign (zod) schema as opaque, with its type", () => {
     const get = shop.operations.find((o) => o.id === "orders.get")!;
     expect(get.output.schema).toBeNull();
     expect(get.output.opaque).toEqual({
-      reason: 'z.object({ id: z.string(), status: z.string() }) builds a "zod" schema (not an s.* schema)',
+      reason:
+        'z.object({ id: z.string(), status: z.string() }) builds a "zod" schema (not an s.* schema)',
       vendor: "zod",
       file: "src/features/orders/operations.ts",
       line: 45,
@@ -114,10 +153,21 @@ describe("the index of the shop fixture", () => {
   });
 
   it("links tests exactly through agentix/testing, else by name", () => {
-    expect(shop.tests.map((t) => [t.file, t.links.map((l) => `${l.target}:${l.id}:${l.by}:${l.via ?? ""}`)])).toEqual([
-      ["src/features/customers/customers.test.ts", ["operation:customers.get:call:testQuery", "operation:customers.register:call:testCommand"]],
+    expect(
+      shop.tests.map((t) => [
+        t.file,
+        t.links.map((l) => `${l.target}:${l.id}:${l.by}:${l.via ?? ""}`),
+      ]),
+    ).toEqual([
+      [
+        "src/features/customers/customers.test.ts",
+        ["operation:customers.get:call:testQuery", "operation:customers.register:call:testCommand"],
+      ],
       ["src/features/orders/create-order.test.ts", ["operation:orders.create:name:"]],
-      ["src/features/orders/invariants.test.ts", ["invariant:orders.paid-has-payment:call:assertInvariant"]],
+      [
+        "src/features/orders/invariants.test.ts",
+        ["invariant:orders.paid-has-payment:call:assertInvariant"],
+      ],
     ]);
   });
 
@@ -128,22 +178,56 @@ describe("the index of the shop fixture", () => {
       { permission: "orders:create", operations: ["orders.create"] },
       { permission: "orders:read", operations: ["orders.get"] },
     ]);
-    expect(shop.ports.map((p) => [p.id, p.origin, p.adapters.map((a) => a.name), p.operations.map((o) => `${o.id}:${o.kind}:${o.usedBy.join("+")}`)])).toEqual([
+    expect(
+      shop.ports.map((p) => [
+        p.id,
+        p.origin,
+        p.adapters.map((a) => a.name),
+        p.operations.map((o) => `${o.id}:${o.kind}:${o.usedBy.join("+")}`),
+      ]),
+    ).toEqual([
       ["clock", "agentix", ["system-clock"], ["clock.now:time:orders.create"]],
-      ["customers.store", "project", ["memory-customers"], ["customers.store.get:read:customers.get+orders.create", "customers.store.save:write:customers.register"]],
+      [
+        "customers.store",
+        "project",
+        ["memory-customers"],
+        [
+          "customers.store.get:read:customers.get+orders.create",
+          "customers.store.save:write:customers.register",
+        ],
+      ],
       ["ids", "agentix", ["random-ids"], ["ids.next:random:customers.register+orders.create"]],
-      ["orders.store", "project", ["memory-orders"], ["orders.store.get:read:orders.get", "orders.store.save:write:orders.create"]],
-      ["payments.gateway", "project", ["approving-payments"], ["payments.gateway.charge:external:orders.create"]],
+      [
+        "orders.store",
+        "project",
+        ["memory-orders"],
+        ["orders.store.get:read:orders.get", "orders.store.save:write:orders.create"],
+      ],
+      [
+        "payments.gateway",
+        "project",
+        ["approving-payments"],
+        ["payments.gateway.charge:external:orders.create"],
+      ],
     ]);
     expect(shop.events.map((e) => [e.id, e.version, e.emittedBy])).toEqual([
       ["customers.registered", 1, ["customers.register"]],
       ["orders.created", 1, ["orders.create"]],
     ]);
     const invariant = shop.invariants[0]!;
-    expect([invariant.id, invariant.dependsOn, invariant.preservedBy]).toEqual(["orders.paid-has-payment", ["orders", "payments"], ["orders.create"]]);
+    expect([invariant.id, invariant.dependsOn, invariant.preservedBy]).toEqual([
+      "orders.paid-has-payment",
+      ["orders", "payments"],
+      ["orders.create"],
+    ]);
     expect(invariant.assertions).toEqual([
       { file: "src/features/orders/invariants.test.ts", line: 5, operation: null, test: true },
-      { file: "src/features/orders/operations.ts", line: 35, operation: "orders.create", test: false },
+      {
+        file: "src/features/orders/operations.ts",
+        line: 35,
+        operation: "orders.create",
+        test: false,
+      },
     ]);
     expect(shop.applications).toEqual([
       {
@@ -163,7 +247,9 @@ describe("the index of the shop fixture", () => {
   it("holds the file import graph with roles", () => {
     const operations = shop.files.find((f) => f.path === "src/features/orders/operations.ts")!;
     expect(operations.role).toBe("feature");
-    expect(operations.imports.map((i) => `${i.form} ${i.specifier} -> ${i.resolution}:${i.target}`)).toEqual([
+    expect(
+      operations.imports.map((i) => `${i.form} ${i.specifier} -> ${i.resolution}:${i.target}`),
+    ).toEqual([
       "import agentix -> package:agentix",
       "import zod -> package:zod",
       "import ../customers/contract.js -> file:src/features/customers/contract.ts",
@@ -210,15 +296,43 @@ describe("a project with every kind of problem", () => {
       { file: "src/features/beta/feature.ts", line: 6 },
       { file: "src/features/gamma/feature.ts", line: 9 },
     ]);
-    expect(broken.diagnostics[1]!.related).toEqual([{ file: "src/features/beta/operations.ts", line: 3 }]);
+    expect(broken.diagnostics[1]!.related).toEqual([
+      { file: "src/features/beta/operations.ts", line: 3 },
+    ]);
   });
 
   it("lists what it could not resolve, with file, line and reason", () => {
     expect(broken.unresolved).toEqual([
-      { kind: "id", file: "src/features/alpha/operations.ts", line: 21, column: 7, reason: 'the id of defineCommand(...) is not a literal string: makeId("computed") is not a literal value' },
-      { kind: "schema", file: "src/features/alpha/operations.ts", line: 29, column: 10, reason: 'makeSchema(): "makeSchema" is a function, not a constant' },
-      { kind: "schema", file: "src/features/alpha/operations.ts", line: 30, column: 33, reason: 'Number("1") is not a literal value' },
-      { kind: "dynamic-import", file: "src/features/alpha/operations.ts", line: 35, column: 10, reason: "import() with a non-literal target: the module it loads cannot be known statically" },
+      {
+        kind: "id",
+        file: "src/features/alpha/operations.ts",
+        line: 21,
+        column: 7,
+        reason:
+          'the id of defineCommand(...) is not a literal string: makeId("computed") is not a literal value',
+      },
+      {
+        kind: "schema",
+        file: "src/features/alpha/operations.ts",
+        line: 29,
+        column: 10,
+        reason: 'makeSchema(): "makeSchema" is a function, not a constant',
+      },
+      {
+        kind: "schema",
+        file: "src/features/alpha/operations.ts",
+        line: 30,
+        column: 33,
+        reason: 'Number("1") is not a literal value',
+      },
+      {
+        kind: "dynamic-import",
+        file: "src/features/alpha/operations.ts",
+        line: 35,
+        column: 10,
+        reason:
+          "import() with a non-literal target: the module it loads cannot be known statically",
+      },
     ]);
   });
 
@@ -249,7 +363,9 @@ describe("an application assembled from parameters, with tests the tsconfig excl
 
   it("analyses test files the build tsconfig leaves out and links them", () => {
     expect(composed.files.map((f) => f.path)).toContain("test/app.test.ts");
-    expect(composed.tests.map((t) => [t.file, t.links.map((l) => `${l.target}:${l.id}:${l.by}`)])).toEqual([
+    expect(
+      composed.tests.map((t) => [t.file, t.links.map((l) => `${l.target}:${l.id}:${l.by}`)]),
+    ).toEqual([
       ["src/features/notes/notes.test.ts", ["operation:notes.write:call"]],
       // It reaches the feature through src/app.ts, the composition root.
       ["test/app.test.ts", ["feature:notes:import"]],
@@ -273,12 +389,17 @@ describe("an application assembled from parameters, with tests the tsconfig excl
 describe("a library laid out like hono: folders as features, a build tsconfig without its tests", () => {
   let library: AgentixIndex;
   beforeAll(() => {
-    library = analyzeProject({ root: fixtureDir("library"), tsconfig: path.join(fixtureDir("library"), "tsconfig.build.json") });
+    library = analyzeProject({
+      root: fixtureDir("library"),
+      tsconfig: path.join(fixtureDir("library"), "tsconfig.build.json"),
+    });
   });
 
   it("is a valid index, linking .test.ts and .test.tsx files the tsconfig excludes", () => {
     expect(indexProblems(library)).toEqual([]);
-    expect(library.tests.map((t) => [t.file, t.links.map((l) => `${l.target}:${l.id}:${l.by}`)])).toEqual([
+    expect(
+      library.tests.map((t) => [t.file, t.links.map((l) => `${l.target}:${l.id}:${l.by}`)]),
+    ).toEqual([
       ["src/jsx/render.test.tsx", ["feature:jsx:folder"]],
       ["src/router/trie.test.ts", ["feature:router:folder"]],
     ]);
@@ -286,10 +407,38 @@ describe("a library laid out like hono: folders as features, a build tsconfig wi
 
   it("resolves extensionless imports and export-star barrels under Bundler resolution", () => {
     expect(library.files.find((f) => f.path === "src/index.ts")!.imports).toEqual([
-      { specifier: "./router", form: "export-all", typeOnly: false, resolution: "file", target: "src/router/index.ts", line: 1 },
-      { specifier: "./compose", form: "export-from", typeOnly: false, resolution: "file", target: "src/compose.ts", line: 2 },
-      { specifier: "./utils/url", form: "export-all", typeOnly: false, resolution: "file", target: "src/utils/url.ts", line: 3 },
-      { specifier: "./router/types", form: "export-from", typeOnly: true, resolution: "file", target: "src/router/types.ts", line: 4 },
+      {
+        specifier: "./router",
+        form: "export-all",
+        typeOnly: false,
+        resolution: "file",
+        target: "src/router/index.ts",
+        line: 1,
+      },
+      {
+        specifier: "./compose",
+        form: "export-from",
+        typeOnly: false,
+        resolution: "file",
+        target: "src/compose.ts",
+        line: 2,
+      },
+      {
+        specifier: "./utils/url",
+        form: "export-all",
+        typeOnly: false,
+        resolution: "file",
+        target: "src/utils/url.ts",
+        line: 3,
+      },
+      {
+        specifier: "./router/types",
+        form: "export-from",
+        typeOnly: true,
+        resolution: "file",
+        target: "src/router/types.ts",
+        line: 4,
+      },
     ]);
   });
 
@@ -298,7 +447,8 @@ describe("a library laid out like hono: folders as features, a build tsconfig wi
       {
         code: "feature-cycle",
         severity: "error",
-        message: "features depend on each other in a cycle: helper -> router -> utils -> helper; dependencies between features must form a directed acyclic graph",
+        message:
+          "features depend on each other in a cycle: helper -> router -> utils -> helper; dependencies between features must form a directed acyclic graph",
         file: "src/helper/html.ts",
         line: 1,
         related: [
@@ -322,17 +472,36 @@ describe("descriptors reached through a local facade, namespaces, default export
     expect(index.unresolved).toEqual([]);
     expect(index.diagnostics).toEqual([]);
     const bill = index.operations[0]!;
-    expect([bill.id, bill.name, bill.permissions]).toEqual(["billing.bill", "bill", ["billing:write"]]);
+    expect([bill.id, bill.name, bill.permissions]).toEqual([
+      "billing.bill",
+      "bill",
+      ["billing:write"],
+    ]);
     expect(bill.effects).toEqual([
-      { key: "charge", operation: "billing.gateway.charge", port: "billing.gateway", kind: "external" },
+      {
+        key: "charge",
+        operation: "billing.gateway.charge",
+        port: "billing.gateway",
+        kind: "external",
+      },
       { key: "now", operation: "clock.now", port: "clock", kind: "time" },
     ]);
-    expect(bill.errors.map((e) => [e.code, e.schema.type, e.schema.ref?.name ?? null])).toEqual([["DECLINED", "{ reason: string; }", null]]);
+    expect(bill.errors.map((e) => [e.code, e.schema.type, e.schema.ref?.name ?? null])).toEqual([
+      ["DECLINED", "{ reason: string; }", null],
+    ]);
     expect(index.ports.map((p) => [p.id, p.operations.map((o) => `${o.name}=${o.id}`)])).toEqual([
       ["billing.gateway", ["charge=billing.gateway.charge"]],
       ["clock", ["now=clock.now"]],
     ]);
-    expect(index.features.map((f) => [f.id, f.declaredId, f.contract?.id, f.operations, f.contract?.exports.map((e) => `${e.name}:${e.kind}`)])).toEqual([
+    expect(
+      index.features.map((f) => [
+        f.id,
+        f.declaredId,
+        f.contract?.id,
+        f.operations,
+        f.contract?.exports.map((e) => `${e.name}:${e.kind}`),
+      ]),
+    ).toEqual([
       ["billing", "billing", "billing", ["billing.bill"], ["Gateway:port", "default:contract"]],
     ]);
   });

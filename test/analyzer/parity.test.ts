@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import tsParser from "@typescript-eslint/parser";
 import { ESLint, type Linter } from "eslint";
 import { describe, expect, it } from "vitest";
+import { toPosix } from "../../schema/paths.js";
 import plugin from "../../dist/eslint-plugin/index.js";
 import { BIN, fixtureDir } from "../support/analyzer-fixtures.js";
 
@@ -21,24 +22,33 @@ interface Problem {
 }
 
 async function agentixViolations(root: string, args: readonly string[] = []): Promise<string[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, [BIN, "check", "--format", "json", ...args], { cwd: root, encoding: "utf8" }).catch(
-    (error: { stdout: string }) => ({ stdout: error.stdout }),
-  );
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [BIN, "check", "--format", "json", ...args],
+    { cwd: root, encoding: "utf8" },
+  ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
   const result = JSON.parse(stdout) as { problems: Problem[] };
   return result.problems
     .filter((p) => p.source === "violation")
-    .map((p) => `${p.file}:${p.line}:${p.column}-${p.endLine}:${p.endColumn} ${p.rule} ${p.message}`)
+    .map(
+      (p) => `${p.file}:${p.line}:${p.column}-${p.endLine}:${p.endColumn} ${p.rule} ${p.message}`,
+    )
     .sort();
 }
 
 /** ESLint with the plugin on every source file; type-aware (no-query-writes included) unless `typed` is false. */
-async function eslintViolations(root: string, typed = true): Promise<{ violations: string[]; fatal: string[] }> {
+async function eslintViolations(
+  root: string,
+  typed = true,
+): Promise<{ violations: string[]; fatal: string[] }> {
   const config: Linter.Config[] = [
     {
       files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
       languageOptions: {
         parser: tsParser as Linter.Parser,
-        parserOptions: typed ? { project: "./tsconfig.json", tsconfigRootDir: root } : { ecmaFeatures: { jsx: true } },
+        parserOptions: typed
+          ? { project: "./tsconfig.json", tsconfigRootDir: root }
+          : { ecmaFeatures: { jsx: true } },
       },
       plugins: { agentix: plugin as unknown as ESLint.Plugin },
       rules: {
@@ -54,10 +64,13 @@ async function eslintViolations(root: string, typed = true): Promise<{ violation
   const violations: string[] = [];
   const fatal: string[] = [];
   for (const result of results) {
-    const file = path.relative(root, result.filePath).split(path.sep).join("/");
+    const file = toPosix(path.relative(root, result.filePath));
     for (const message of result.messages) {
       if (message.fatal) fatal.push(file);
-      else violations.push(`${file}:${message.line}:${message.column}-${message.endLine}:${message.endColumn} ${message.ruleId} ${message.message}`);
+      else
+        violations.push(
+          `${file}:${message.line}:${message.column}-${message.endLine}:${message.endColumn} ${message.ruleId} ${message.message}`,
+        );
     }
   }
   return { violations: violations.sort(), fatal };
@@ -88,7 +101,10 @@ describe("parity with ESLint", { timeout: 180_000 }, () => {
 
   it("reports the same violations on a library laid out like hono (folders as features)", async () => {
     const root = fixtureDir("library");
-    const [agentix, eslint] = await Promise.all([agentixViolations(root, ["--project", "tsconfig.build.json"]), eslintViolations(root, false)]);
+    const [agentix, eslint] = await Promise.all([
+      agentixViolations(root, ["--project", "tsconfig.build.json"]),
+      eslintViolations(root, false),
+    ]);
     expect(eslint.fatal).toEqual([]);
     expect(agentix).toHaveLength(9);
     expect(agentix).toEqual(eslint.violations);

@@ -13,7 +13,9 @@ import { REPO } from "../support/analyzer-fixtures.js";
 const require = createRequire(import.meta.url);
 
 function schemaOf(name: string): object {
-  return JSON.parse(readFileSync(path.join(REPO, "schema", `${name}.schema.json`), "utf8")) as object;
+  return JSON.parse(
+    readFileSync(path.join(REPO, "schema", `${name}.schema.json`), "utf8"),
+  ) as object;
 }
 
 type Standalone = ValidateFunction & { schemaDigest?: string };
@@ -36,7 +38,9 @@ function verdicts(validate: ValidateFunction, values: readonly unknown[]): unkno
 }
 
 describe("the build's standalone validators", () => {
-  const orders = JSON.parse(readFileSync(path.join(REPO, "examples/orders/.agentix/index.json"), "utf8")) as Record<string, unknown>;
+  const orders = JSON.parse(
+    readFileSync(path.join(REPO, "examples/orders/.agentix/index.json"), "utf8"),
+  ) as Record<string, unknown>;
   const cases: Record<string, unknown[]> = {
     "index.v1": [
       orders,
@@ -48,7 +52,10 @@ describe("the build's standalone validators", () => {
     ],
     "config.v1": [
       {},
-      { features: { directories: ["src/features/*"] }, ambient: { clock: "off", network: { allow: ["src/net/**"] } } },
+      {
+        features: { directories: ["src/features/*"] },
+        ambient: { clock: "off", network: { allow: ["src/net/**"] } },
+      },
       { features: { directories: "src/features/*" } },
       { ambient: { clock: "sometimes" } },
       { tests: [""], extra: 1 },
@@ -64,7 +71,9 @@ describe("the build's standalone validators", () => {
     it(`${name}: the same verdicts and errors as a compiled validator`, () => {
       const compiled = createAjv().compile(schemaOf(name));
       expect(verdicts(standalone(name), values)).toEqual(verdicts(compiled, values));
-      expect(verdicts(compiled, values).filter((verdict) => (verdict as { ok: boolean }).ok)).toHaveLength(name === "index.v1" ? 1 : 2);
+      expect(
+        verdicts(compiled, values).filter((verdict) => (verdict as { ok: boolean }).ok),
+      ).toHaveLength(name === "index.v1" ? 1 : 2);
     });
   }
 });

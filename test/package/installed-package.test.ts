@@ -12,16 +12,43 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 beforeAll(() => {
   user = mkdtempSync(path.join(tmpdir(), "agentix-user-"));
-  const tarball = execFileSync(npm, ["pack", "--silent", "--ignore-scripts", "--pack-destination", user], { cwd: REPO, encoding: "utf8" }).trim().split("\n").pop() as string;
-  writeFileSync(path.join(user, "package.json"), JSON.stringify({ name: "user-app", private: true, type: "module" }));
-  execFileSync(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", path.join(user, tarball), "typescript@6.0.3", "@types/node@20.19.43"], {
-    cwd: user,
-    stdio: "ignore",
-  });
+  const tarball = execFileSync(
+    npm,
+    ["pack", "--silent", "--ignore-scripts", "--pack-destination", user],
+    { cwd: REPO, encoding: "utf8" },
+  )
+    .trim()
+    .split("\n")
+    .pop() as string;
+  writeFileSync(
+    path.join(user, "package.json"),
+    JSON.stringify({ name: "user-app", private: true, type: "module" }),
+  );
+  execFileSync(
+    npm,
+    [
+      "install",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      "--ignore-scripts",
+      path.join(user, tarball),
+      "typescript@6.0.3",
+      "@types/node@20.19.43",
+    ],
+    {
+      cwd: user,
+      stdio: "ignore",
+    },
+  );
 }, 300_000);
 afterAll(() => rmSync(user, { recursive: true, force: true }));
 
-const node = (script: string) => spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: user, encoding: "utf8" });
+const node = (script: string) =>
+  spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: user,
+    encoding: "utf8",
+  });
 
 describe("the installed package", () => {
   it("runs an application through agentix, agentix/testing and agentix/http", () => {
@@ -60,7 +87,9 @@ describe("the installed package", () => {
   });
 
   it("starts the agentix bin and loads the ESLint plugin and the analyzer", () => {
-    const bin = spawnSync(path.join(user, "node_modules/.bin/agentix"), ["--version"], { encoding: "utf8" });
+    const bin = spawnSync(path.join(user, "node_modules/.bin/agentix"), ["--version"], {
+      encoding: "utf8",
+    });
     expect([bin.status, bin.stdout]).toEqual([0, "0.1.0\n"]);
     const run = node(`
       const plugin = (await import("agentix/eslint-plugin")).default;
@@ -70,7 +99,12 @@ describe("the installed package", () => {
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toEqual([
       "agentix",
-      ["no-ambient-capabilities", "no-private-imports", "no-query-writes", "no-undeclared-dependencies"],
+      [
+        "no-ambient-capabilities",
+        "no-private-imports",
+        "no-query-writes",
+        "no-undeclared-dependencies",
+      ],
       ["recommended", "recommended-type-checked"],
       "function",
     ]);
@@ -79,7 +113,17 @@ describe("the installed package", () => {
   it("type-checks a user's file against the published declarations", () => {
     writeFileSync(
       path.join(user, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2023", strict: true, noEmit: true, types: ["node"] }, include: ["app.ts"] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2023",
+          strict: true,
+          noEmit: true,
+          types: ["node"],
+        },
+        include: ["app.ts"],
+      }),
     );
     writeFileSync(
       path.join(user, "app.ts"),
@@ -96,14 +140,29 @@ export const wrong = app.dispatch("hello.shout", {});
 export const routes = [route("POST", "/hello", "hello.say")];
 `,
     );
-    const tsc = spawnSync(process.execPath, [path.join(user, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: user, encoding: "utf8" });
+    const tsc = spawnSync(
+      process.execPath,
+      [path.join(user, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+      { cwd: user, encoding: "utf8" },
+    );
     expect([tsc.status, tsc.stdout]).toEqual([0, ""]);
     // A tsc process took 17 to 23 s here while other suites ran beside it: past the default 20 s.
   }, 120_000);
 
   // Last: the tests above prove the package works without the optional peer.
   it("with fast-check installed, agentix/testing/property generates values and checks invariants, and type-checks", () => {
-    execFileSync(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "fast-check@4.11.0"], { cwd: user, stdio: "ignore" });
+    execFileSync(
+      npm,
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        "fast-check@4.11.0",
+      ],
+      { cwd: user, stdio: "ignore" },
+    );
     const run = node(`
       import fc from "fast-check";
       import { defineInvariant, s } from "agentix";
@@ -129,9 +188,23 @@ export const prices: fc.Arbitrary<{ price: number }> = arbitrary(Line);
     );
     writeFileSync(
       path.join(user, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2023", strict: true, noEmit: true, types: ["node"] }, include: ["property.ts"] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2023",
+          strict: true,
+          noEmit: true,
+          types: ["node"],
+        },
+        include: ["property.ts"],
+      }),
     );
-    const tsc = spawnSync(process.execPath, [path.join(user, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: user, encoding: "utf8" });
+    const tsc = spawnSync(
+      process.execPath,
+      [path.join(user, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+      { cwd: user, encoding: "utf8" },
+    );
     expect([tsc.status, tsc.stdout]).toEqual([0, ""]);
   }, 120_000);
 });

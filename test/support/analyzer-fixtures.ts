@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
+import type { CliIO } from "../../analyzer/cli/io.js";
 import { createAjv } from "../../schema/ajv.js";
 
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
@@ -33,7 +34,11 @@ export function copyFixture(name: string): string {
   mkdirSync(path.join(modules, "@types"), { recursive: true });
   symlinkSync(REPO, path.join(modules, "agentix"), "dir");
   symlinkSync(path.join(REPO, "node_modules/zod"), path.join(modules, "zod"), "dir");
-  symlinkSync(path.join(REPO, "node_modules/@types/node"), path.join(modules, "@types/node"), "dir");
+  symlinkSync(
+    path.join(REPO, "node_modules/@types/node"),
+    path.join(modules, "@types/node"),
+    "dir",
+  );
   return dir;
 }
 
@@ -49,7 +54,12 @@ export interface CliRun {
 
 /** Runs the built `agentix` bin in `cwd`. */
 export function runCli(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): CliRun {
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, ...env }, timeout: 120_000 });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    timeout: 120_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -60,8 +70,27 @@ export async function schemaValidator(file: string): Promise<ValidateFunction> {
   let validate = validators.get(file);
   if (!validate) {
     const { readFileSync } = await import("node:fs");
-    validate = createAjv().compile(JSON.parse(readFileSync(path.join(REPO, "schema", file), "utf8")) as object);
+    validate = createAjv().compile(
+      JSON.parse(readFileSync(path.join(REPO, "schema", file), "utf8")) as object,
+    );
     validators.set(file, validate);
   }
   return validate;
+}
+
+/** A CLI io that records what a verb writes, for running verbs in-process (no spawn). */
+export function recordingIO(cwd: string): {
+  readonly io: CliIO;
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+} {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = {
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    stderrIsTTY: false,
+    cwd,
+  };
+  return { io, stdout: () => out.join(""), stderr: () => err.join("") };
 }

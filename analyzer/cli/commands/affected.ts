@@ -1,14 +1,17 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { baseIndexAt } from "../../affected/base-index.js";
-import { ChangeSourceError, changesSince, type FileChange } from "../../affected/changes.js";
+import { changesSince, type FileChange } from "../../affected/changes.js";
 import { affectedResult, type AffectedResult } from "../../affected/result.js";
 import { computeAffected } from "../../affected/select.js";
 import type { Analysis } from "../../analyze.js";
-import { parseVerbArgs } from "../args.js";
-import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
-import { analysisForCli, jsonOutput } from "../project.js";
+import { listText } from "../../text.js";
+import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
+import { UsageError } from "../../errors.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
+import { projectAnalysis, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
+import { toPosix } from "../../../schema/paths.js";
 
 const USAGE = `Usage: agentix affected <feature|operation|file...> [options]
        agentix affected --since <git-ref> [options]
@@ -41,20 +44,22 @@ export interface AffectedRun {
 }
 
 /** Works out the changes from the arguments and computes the closure (shared with verify). */
-export function runAffected(verb: string, values: { since?: string | undefined; project?: string | undefined; root?: string | undefined }, targets: readonly string[], io: CliIO): AffectedRun {
-  if (values.since !== undefined && targets.length > 0) throw new UsageError("give targets or --since, not both", verb);
-  if (values.since === undefined && targets.length === 0) throw new UsageError("name a feature, an operation or a file, or give --since <git-ref>", verb);
-  const analysis = analysisForCli(values, io);
+export function runAffected(
+  verb: string,
+  values: { since?: string | undefined; project?: string | undefined; root?: string | undefined },
+  targets: readonly string[],
+  io: CliIO,
+): AffectedRun {
+  if (values.since !== undefined && targets.length > 0)
+    throw new UsageError("give targets or --since, not both", verb);
+  if (values.since === undefined && targets.length === 0)
+    throw new UsageError("name a feature, an operation or a file, or give --since <git-ref>", verb);
+  const analysis = projectAnalysis(values, io);
   const root = analysis.loaded.root;
   let changes: FileChange[];
   const operations: string[] = [];
   if (values.since !== undefined) {
-    try {
-      changes = changesSince(values.since, root);
-    } catch (error) {
-      if (error instanceof ChangeSourceError) throw new UsageError(error.message, verb);
-      throw error;
-    }
+    changes = changesSince(values.since, root);
   } else {
     changes = [];
     for (const target of targets) {
@@ -62,24 +67,36 @@ export function runAffected(verb: string, values: { since?: string | undefined; 
         operations.push(target);
         continue;
       }
-      const feature = analysis.loaded.files.filter((file) => analysis.roles.featureOf(file)?.id === target);
+      const feature = analysis.loaded.files.filter(
+        (file) => analysis.roles.featureOf(file)?.id === target,
+      );
       if (feature.length > 0) {
         for (const file of feature) changes.push({ path: file.path, status: "modified" });
         continue;
       }
       const absolute = path.resolve(io.cwd, target);
-      const relative = path.relative(root, absolute).split(path.sep).join("/");
+      const relative = toPosix(path.relative(root, absolute));
       if (existsSync(absolute)) {
         changes.push({ path: relative, status: "modified" });
         continue;
       }
       const ids = [...analysis.descriptors.operations.map((operation) => operation.id)].sort();
-      throw new UsageError(`"${target}" is not an operation, a feature or an existing file (operations: ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", ..." : ""})`, verb);
+      throw new UsageError(
+        `"${target}" is not an operation, a feature or an existing file (operations: ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", ..." : ""})`,
+        verb,
+      );
     }
   }
   const base = values.since === undefined ? undefined : baseIndexAt(values.since, root);
   const computation = computeAffected(analysis, changes, { operations }, base);
-  return { analysis, result: affectedResult(analysis, computation, { since: values.since ?? null, targets, changes }) };
+  return {
+    analysis,
+    result: affectedResult(analysis, computation, {
+      since: values.since ?? null,
+      targets,
+      changes,
+    }),
+  };
 }
 
 export const affectedCommand: Command = {
@@ -87,26 +104,29 @@ export const affectedCommand: Command = {
   summary: "what a change can affect, down to the tests to run, with a reason per edge",
   usage: USAGE,
   run(args: readonly string[], io: CliIO): ExitCode {
-    const { values, positionals } = parseVerbArgs("affected", args, { since: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } }, Infinity);
-    if (values.compact && !values.json) throw new UsageError("--compact requires --json", "affected");
+    const { values, positionals } = parseVerbArgs(
+      "affected",
+      args,
+      { since: { type: "string" }, ...JSON_FLAGS },
+      Infinity,
+    );
+    const { format, compact } = jsonFlags("affected", values);
     const { result } = runAffected("affected", values, positionals, io);
-    io.stdout(values.json ? jsonOutput(result, values.compact === true) : affectedText(result));
+    io.stdout(format === "json" ? jsonOutput(result, compact) : affectedText(result));
     return EXIT.ok;
   },
 };
 
 const LIST_LIMIT = 12;
-function list(values: readonly string[]): string {
-  if (values.length === 0) return "(none)";
-  const shown = values.slice(0, LIST_LIMIT).join(", ");
-  return values.length > LIST_LIMIT ? `${shown}, and ${values.length - LIST_LIMIT} more` : shown;
-}
+const list = (values: readonly string[]): string =>
+  listText(values, { limit: LIST_LIMIT, empty: "(none)", serialComma: true });
 
 /** Human output: the answer first, then why. */
 export function affectedText(result: AffectedResult): string {
   const lines: string[] = [];
   const { tests } = result;
-  const source = result.since !== null ? `since ${result.since}` : `for ${result.targets.join(", ")}`;
+  const source =
+    result.since !== null ? `since ${result.since}` : `for ${result.targets.join(", ")}`;
   lines.push(
     `agentix affected ${source}: ${result.changes.length} changed file${result.changes.length === 1 ? "" : "s"}; ` +
       `${tests.selected.cases} of ${tests.total.cases} test cases in ${tests.selected.files} of ${tests.total.files} test files`,
@@ -119,8 +139,13 @@ export function affectedText(result: AffectedResult): string {
     lines.push("", "changes:");
     for (const change of result.changes) {
       const marker = { added: "A", modified: "M", deleted: "D", renamed: "R" }[change.status];
-      const where = change.lines && change.lines.length > 0 ? ` (lines ${change.lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ")})` : "";
-      lines.push(`  ${marker} ${change.oldPath ? `${change.oldPath} -> ` : ""}${change.path}${where}`);
+      const where =
+        change.lines && change.lines.length > 0
+          ? ` (lines ${change.lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ")})`
+          : "";
+      lines.push(
+        `  ${marker} ${change.oldPath ? `${change.oldPath} -> ` : ""}${change.path}${where}`,
+      );
     }
   }
   const affected = result.affected;
@@ -143,7 +168,9 @@ export function affectedText(result: AffectedResult): string {
     lines.push("", "tests:");
     const width = Math.max(...tests.files.map((file) => file.file.length));
     for (const file of tests.files) {
-      const which = file.whole ? `all ${file.total}` : `${file.selected} of ${file.total}: lines ${file.cases.map((c) => c.line).join(", ")}`;
+      const which = file.whole
+        ? `all ${file.total}`
+        : `${file.selected} of ${file.total}: lines ${file.cases.map((c) => c.line).join(", ")}`;
       lines.push(`  ${file.file.padEnd(width)}  ${which}${file.whole ? ` (${file.reason})` : ""}`);
     }
     lines.push("", `run: vitest run ${vitestFilters(result).join(" ")}`);
@@ -156,5 +183,9 @@ export function affectedText(result: AffectedResult): string {
 
 /** Vitest filters for exactly the selected tests: whole files, or `file:line` per case. */
 export function vitestFilters(result: AffectedResult, prefix = ""): string[] {
-  return result.tests.files.flatMap((file) => (file.whole ? [`${prefix}${file.file}`] : file.cases.map((testCase) => `${prefix}${file.file}:${testCase.line}`)));
+  return result.tests.files.flatMap((file) =>
+    file.whole
+      ? [`${prefix}${file.file}`]
+      : file.cases.map((testCase) => `${prefix}${file.file}:${testCase.line}`),
+  );
 }

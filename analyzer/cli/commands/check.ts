@@ -1,10 +1,11 @@
+import { ruleDocsUrl, ruleOfId } from "../../../eslint-plugin/rule-registry.js";
 import { ANALYZER_VERSION } from "../../version.js";
 import type { AgentixIndex } from "../../index-file/types.js";
-import { ProjectLoadError } from "../../project/errors.js";
 import { compareText } from "../../project/paths.js";
-import { formatOption, parseVerbArgs } from "../args.js";
-import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
-import { analyzeForCli, jsonOutput } from "../project.js";
+import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
+import { ProjectLoadError } from "../../errors.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
+import { projectIndex, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 
 export const CHECK_RESULT_SCHEMA_VERSION = 1;
@@ -29,7 +30,13 @@ export interface CheckResult {
   readonly schemaVersion: typeof CHECK_RESULT_SCHEMA_VERSION;
   readonly command: "check";
   readonly ok: boolean;
-  readonly summary: { readonly errors: number; readonly warnings: number; readonly features: number; readonly operations: number; readonly files: number };
+  readonly summary: {
+    readonly errors: number;
+    readonly warnings: number;
+    readonly features: number;
+    readonly operations: number;
+    readonly files: number;
+  };
   readonly problems: readonly Problem[];
 }
 
@@ -83,7 +90,10 @@ export function problemsOf(index: AgentixIndex): Problem[] {
   );
 }
 
-export function checkResult(problems: readonly Problem[], index: AgentixIndex | undefined): CheckResult {
+export function checkResult(
+  problems: readonly Problem[],
+  index: AgentixIndex | undefined,
+): CheckResult {
   const errors = problems.filter((p) => p.severity === "error").length;
   return {
     schemaVersion: CHECK_RESULT_SCHEMA_VERSION,
@@ -110,8 +120,13 @@ function textReport(result: CheckResult): string {
       lines.push(file ?? "(project)");
     }
     const position = problem.line === null ? "" : `${problem.line}:${problem.column ?? 1}`;
-    const related = problem.related.length > 0 ? ` (see ${problem.related.map((r) => `${r.file}:${r.line}`).join(", ")})` : "";
-    lines.push(`  ${position.padEnd(7)} ${problem.severity.padEnd(7)} ${problem.message}${related}  ${problem.rule}`);
+    const related =
+      problem.related.length > 0
+        ? ` (see ${problem.related.map((r) => `${r.file}:${r.line}`).join(", ")})`
+        : "";
+    lines.push(
+      `  ${position.padEnd(7)} ${problem.severity.padEnd(7)} ${problem.message}${related}  ${problem.rule}`,
+    );
   }
   const { errors, warnings, features, operations, files } = result.summary;
   if (result.problems.length > 0) lines.push("");
@@ -141,9 +156,7 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
             rules: rules.map((rule) => ({
               id: rule,
               shortDescription: { text: describeRule(rule) },
-              ...(rule.startsWith("agentix/") && rule !== "agentix/config"
-                ? { helpUri: `https://github.com/agentix-dev/agentix/blob/main/eslint-plugin/rules/${rule.slice("agentix/".length)}.md` }
-                : {}),
+              ...helpUri(rule),
             })),
           },
         },
@@ -164,7 +177,9 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
                               startLine: problem.line,
                               ...(problem.column !== null ? { startColumn: problem.column } : {}),
                               ...(problem.endLine !== null ? { endLine: problem.endLine } : {}),
-                              ...(problem.endColumn !== null ? { endColumn: problem.endColumn } : {}),
+                              ...(problem.endColumn !== null
+                                ? { endColumn: problem.endColumn }
+                                : {}),
                             },
                           }
                         : {}),
@@ -177,7 +192,10 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
             ? {
                 relatedLocations: problem.related.map((related, index) => ({
                   id: index,
-                  physicalLocation: { artifactLocation: { uri: related.file, uriBaseId: "%SRCROOT%" }, region: { startLine: related.line } },
+                  physicalLocation: {
+                    artifactLocation: { uri: related.file, uriBaseId: "%SRCROOT%" },
+                    region: { startLine: related.line },
+                  },
                 })),
               }
             : {}),
@@ -189,15 +207,16 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
 }
 
 function describeRule(rule: string): string {
-  if (rule.startsWith("unresolved/")) return `Metadata the analyzer could not resolve statically (${rule.slice("unresolved/".length)})`;
-  const descriptions: Record<string, string> = {
-    "agentix/no-private-imports": "Cross-feature imports may target only another feature's public contract",
-    "agentix/no-ambient-capabilities": "Domain files may not reach ambient capabilities; declare effects instead",
-    "agentix/no-query-writes": "Queries may not declare write or external effects, nor emit events",
-    "agentix/no-undeclared-dependencies": "A feature may use only the contracts of the features it declares as dependencies",
-    config: "agentix.config.json must be valid",
-  };
-  return descriptions[rule] ?? `agentix model diagnostic: ${rule}`;
+  if (rule.startsWith("unresolved/"))
+    return `Metadata the analyzer could not resolve statically (${rule.slice("unresolved/".length)})`;
+  if (rule === "config") return "agentix.config.json must be valid";
+  return ruleOfId(rule)?.summary ?? `agentix model diagnostic: ${rule}`;
+}
+
+/** The doc page of an architecture rule; other problems have none. */
+function helpUri(rule: string): { helpUri?: string } {
+  const entry = ruleOfId(rule);
+  return entry ? { helpUri: ruleDocsUrl(entry.name) } : {};
 }
 
 export const checkCommand: Command = {
@@ -220,13 +239,14 @@ Options:
 Exit codes: 0 no errors (warnings allowed), 1 errors found (including an invalid
 agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
   run(args: readonly string[], io: CliIO): ExitCode {
-    const { values } = parseVerbArgs("check", args, { format: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } }, 0);
-    if (values.json && values.format !== undefined && values.format !== "json") throw new UsageError("--json conflicts with --format " + values.format, "check");
-    const format = values.json ? "json" : formatOption("check", values.format, ["text", "json", "sarif"] as const, "text");
-    if (values.compact && format === "text") throw new UsageError("--compact requires --json or --format json|sarif", "check");
+    const { values } = parseVerbArgs("check", args, FORMAT_FLAGS, 0);
+    const { format, compact } = jsonFlags("check", values, {
+      allowed: ["text", "json", "sarif"],
+      compact: ["json", "sarif"],
+    });
     let result: CheckResult;
     try {
-      const { index } = analyzeForCli(values, io);
+      const { index } = projectIndex(values, io);
       result = checkResult(problemsOf(index), index);
     } catch (error) {
       if (!(error instanceof ProjectLoadError) || error.code !== "config-invalid") throw error;
@@ -244,8 +264,8 @@ agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
       };
       result = checkResult([problem], undefined);
     }
-    if (format === "json") io.stdout(jsonOutput(result, values.compact === true));
-    else if (format === "sarif") io.stdout(jsonOutput(sarifReport(result), values.compact === true));
+    if (format === "json") io.stdout(jsonOutput(result, compact));
+    else if (format === "sarif") io.stdout(jsonOutput(sarifReport(result), compact));
     else io.stdout(textReport(result));
     return result.ok ? EXIT.ok : EXIT.checkFailed;
   },

@@ -1,8 +1,9 @@
 import type { AgentixIndex } from "../../index-file/types.js";
 import { compareText } from "../../project/paths.js";
-import { formatOption, parseVerbArgs } from "../args.js";
-import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
-import { analyzeForCli, jsonOutput } from "../project.js";
+import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
+import { UsageError } from "../../errors.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
+import { projectIndex, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 
 export const GRAPH_RESULT_SCHEMA_VERSION = 1;
@@ -52,13 +53,16 @@ export function buildGraph(index: AgentixIndex, featureId: string | null): Graph
   const addEdge = (from: string, to: string, kind: GraphEdgeKind, label: string | null = null) => {
     edges.set(`${from}\0${to}\0${kind}`, { from, to, kind, label });
   };
-  const features = featureId === null ? index.features : index.features.filter((f) => f.id === featureId);
+  const features =
+    featureId === null ? index.features : index.features.filter((f) => f.id === featureId);
   const featureIds = new Set(index.features.map((f) => f.id));
   const featureEdges = (feature: (typeof index.features)[number]) => {
     const from = addNode("feature", feature.id);
-    for (const dependency of feature.dependencies.declared) addEdge(from, addNode("feature", dependency), "depends-on");
+    for (const dependency of feature.dependencies.declared)
+      addEdge(from, addNode("feature", dependency), "depends-on");
     for (const imported of feature.dependencies.imported) {
-      if (!feature.dependencies.declared.includes(imported)) addEdge(from, addNode("feature", imported), "imports", "undeclared");
+      if (!feature.dependencies.declared.includes(imported))
+        addEdge(from, addNode("feature", imported), "imports", "undeclared");
     }
   };
   for (const feature of features) featureEdges(feature);
@@ -67,24 +71,36 @@ export function buildGraph(index: AgentixIndex, featureId: string | null): Graph
     for (const consumer of feature.consumers) {
       const consumerEntry = index.features.find((f) => f.id === consumer);
       const from = addNode("feature", consumer);
-      if (consumerEntry?.dependencies.declared.includes(feature.id)) addEdge(from, nodeKey("feature", feature.id), "depends-on");
-      else if (consumerEntry?.dependencies.imported.includes(feature.id)) addEdge(from, nodeKey("feature", feature.id), "imports", "undeclared");
+      if (consumerEntry?.dependencies.declared.includes(feature.id))
+        addEdge(from, nodeKey("feature", feature.id), "depends-on");
+      else if (consumerEntry?.dependencies.imported.includes(feature.id))
+        addEdge(from, nodeKey("feature", feature.id), "imports", "undeclared");
     }
     const self = nodeKey("feature", feature.id);
     for (const id of feature.operations) {
       const operation = index.operations.find((o) => o.id === id)!;
       const op = addNode("operation", id, `${id} (${operation.kind})`);
       addEdge(self, op, "defines");
-      for (const effect of operation.effects) addEdge(op, addNode("port-operation", effect.operation), "effect", effect.kind);
+      for (const effect of operation.effects)
+        addEdge(op, addNode("port-operation", effect.operation), "effect", effect.kind);
       for (const emit of operation.emits) addEdge(op, addNode("event", emit.event), "emits");
-      for (const invariant of operation.invariants) addEdge(op, addNode("invariant", invariant), "preserves");
+      for (const invariant of operation.invariants)
+        addEdge(op, addNode("invariant", invariant), "preserves");
     }
   } else {
     for (const id of featureIds) addNode("feature", id);
   }
   const sortedNodes = [...nodes.values()].sort((a, b) => compareText(a.id, b.id));
-  const sortedEdges = [...edges.values()].sort((a, b) => compareText(a.from, b.from) || compareText(a.to, b.to) || compareText(a.kind, b.kind));
-  return { schemaVersion: GRAPH_RESULT_SCHEMA_VERSION, command: "graph", feature: featureId, nodes: sortedNodes, edges: sortedEdges };
+  const sortedEdges = [...edges.values()].sort(
+    (a, b) => compareText(a.from, b.from) || compareText(a.to, b.to) || compareText(a.kind, b.kind),
+  );
+  return {
+    schemaVersion: GRAPH_RESULT_SCHEMA_VERSION,
+    command: "graph",
+    feature: featureId,
+    nodes: sortedNodes,
+    edges: sortedEdges,
+  };
 }
 
 const EDGE_TEXT: Readonly<Record<GraphEdgeKind, string>> = {
@@ -111,7 +127,8 @@ export function graphText(graph: GraphResult): string {
       const target = `${label.get(edge.to) ?? edge.to}${edge.kind === "effect" && edge.label ? ` [${edge.label}]` : ""}`;
       groups.set(key, [...(groups.get(key) ?? []), target]);
     }
-    for (const [kind, targets] of groups) lines.push(`${node.label} -> ${kind}: ${targets.join(", ")}`);
+    for (const [kind, targets] of groups)
+      lines.push(`${node.label} -> ${kind}: ${targets.join(", ")}`);
   }
   return `${lines.join("\n")}\n`;
 }
@@ -129,13 +146,17 @@ const DOT_SHAPE: Readonly<Record<GraphNodeKind, string>> = {
 };
 
 export function graphDot(graph: GraphResult): string {
-  const lines = ["digraph agentix {", "  rankdir=LR;", "  node [fontname=\"Helvetica\"];"];
-  for (const node of graph.nodes) lines.push(`  ${quote(node.id)} [label=${quote(node.label)}, shape=${DOT_SHAPE[node.kind]}];`);
+  const lines = ["digraph agentix {", "  rankdir=LR;", '  node [fontname="Helvetica"];'];
+  for (const node of graph.nodes)
+    lines.push(`  ${quote(node.id)} [label=${quote(node.label)}, shape=${DOT_SHAPE[node.kind]}];`);
   for (const edge of graph.edges) {
     const attributes: string[] = [];
-    if (edge.kind !== "depends-on") attributes.push(`label=${quote(edge.label ? `${edge.kind}: ${edge.label}` : edge.kind)}`);
+    if (edge.kind !== "depends-on")
+      attributes.push(`label=${quote(edge.label ? `${edge.kind}: ${edge.label}` : edge.kind)}`);
     if (edge.kind === "imports") attributes.push("style=dashed", "color=red");
-    lines.push(`  ${quote(edge.from)} -> ${quote(edge.to)}${attributes.length > 0 ? ` [${attributes.join(", ")}]` : ""};`);
+    lines.push(
+      `  ${quote(edge.from)} -> ${quote(edge.to)}${attributes.length > 0 ? ` [${attributes.join(", ")}]` : ""};`,
+    );
   }
   lines.push("}");
   return `${lines.join("\n")}\n`;
@@ -158,7 +179,10 @@ export function graphMermaid(graph: GraphResult): string {
     lines.push(`  ${ids.get(node.id)}${open}"${escape(node.label)}"${close}`);
   }
   for (const edge of graph.edges) {
-    const label = edge.kind === "depends-on" ? "" : `|${escape(edge.label ? `${edge.kind}: ${edge.label}` : edge.kind)}|`;
+    const label =
+      edge.kind === "depends-on"
+        ? ""
+        : `|${escape(edge.label ? `${edge.kind}: ${edge.label}` : edge.kind)}|`;
     const arrow = edge.kind === "imports" ? "-.->" : "-->";
     lines.push(`  ${ids.get(edge.from)} ${arrow}${label} ${ids.get(edge.to)}`);
   }
@@ -186,17 +210,21 @@ Options:
 
 Exit codes: 0 shown, 2 bad invocation or unknown feature, 3 internal error.`,
   run(args: readonly string[], io: CliIO): ExitCode {
-    const { values, positionals } = parseVerbArgs("graph", args, { format: { type: "string" }, json: { type: "boolean" }, compact: { type: "boolean" } }, 1);
-    if (values.json && values.format !== undefined && values.format !== "json") throw new UsageError(`--json conflicts with --format ${values.format}`, "graph");
-    const format = values.json ? "json" : formatOption("graph", values.format, ["text", "json", "dot", "mermaid"] as const, "text");
-    if (values.compact && format !== "json") throw new UsageError("--compact requires --json", "graph");
-    const { index } = analyzeForCli(values, io);
+    const { values, positionals } = parseVerbArgs("graph", args, FORMAT_FLAGS, 1);
+    const { format, compact } = jsonFlags("graph", values, {
+      allowed: ["text", "json", "dot", "mermaid"],
+      compact: ["json"],
+    });
+    const { index } = projectIndex(values, io);
     const feature = positionals[0] ?? null;
     if (feature !== null && !index.features.some((f) => f.id === feature)) {
-      throw new UsageError(`no feature "${feature}" (features: ${index.features.map((f) => f.id).join(", ") || "(none)"})`, "graph");
+      throw new UsageError(
+        `no feature "${feature}" (features: ${index.features.map((f) => f.id).join(", ") || "(none)"})`,
+        "graph",
+      );
     }
     const graph = buildGraph(index, feature);
-    if (format === "json") io.stdout(jsonOutput(graph, values.compact === true));
+    if (format === "json") io.stdout(jsonOutput(graph, compact));
     else if (format === "dot") io.stdout(graphDot(graph));
     else if (format === "mermaid") io.stdout(graphMermaid(graph));
     else io.stdout(graphText(graph));

@@ -3,17 +3,20 @@ import { serializeIndex } from "../../index-file/serialize.js";
 import { compareIndex } from "../../index-file/staleness.js";
 import type { AgentixIndex } from "../../index-file/types.js";
 import { indexPath, writeFileAtomic } from "../../index-file/write.js";
-import { toPosix } from "../../project/paths.js";
-import { parseVerbArgs } from "../args.js";
-import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
-import { analyzeForCli, jsonOutput } from "../project.js";
+import { toPosix } from "../../../schema/paths.js";
+import { plural } from "../../text.js";
+import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
+import { projectIndex, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 
 export const INDEX_RESULT_SCHEMA_VERSION = 1;
 
 function counts(index: AgentixIndex) {
-  const errors = index.diagnostics.filter((d) => d.severity === "error").length + index.violations.length;
-  const warnings = index.diagnostics.filter((d) => d.severity === "warning").length + index.unresolved.length;
+  const errors =
+    index.diagnostics.filter((d) => d.severity === "error").length + index.violations.length;
+  const warnings =
+    index.diagnostics.filter((d) => d.severity === "warning").length + index.unresolved.length;
   return {
     features: index.features.length,
     operations: index.operations.length,
@@ -26,10 +29,6 @@ function counts(index: AgentixIndex) {
     errors,
     warnings,
   };
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
 export const indexCommand: Command = {
@@ -53,34 +52,71 @@ Options:
 Exit codes: 0 written (or current), 1 stale or missing (--check), 2 bad invocation or
 project configuration, 3 internal error.`,
   run(args: readonly string[], io: CliIO): ExitCode {
-    const { values } = parseVerbArgs("index", args, { check: { type: "boolean" }, json: { type: "boolean" }, compact: { type: "boolean" } }, 0);
-    if (values.compact && !values.json) throw new UsageError("--compact requires --json", "index");
-    const { index, root } = analyzeForCli(values, io);
+    const { values } = parseVerbArgs(
+      "index",
+      args,
+      { check: { type: "boolean" }, ...JSON_FLAGS },
+      0,
+    );
+    const { format, compact } = jsonFlags("index", values);
+    const { index, root } = projectIndex(values, io);
     const bytes = serializeIndex(index);
     const file = indexPath(root);
     const shown = toPosix(path.relative(io.cwd, file)) || file;
     const summary = counts(index);
     if (values.check) {
       const report = compareIndex(file, index, bytes);
-      if (values.json) {
-        io.stdout(jsonOutput({ schemaVersion: INDEX_RESULT_SCHEMA_VERSION, command: "index", mode: "check", file: shown, status: report.status, reasons: report.reasons, digest: index.source.digest, counts: summary }, values.compact === true));
+      if (format === "json") {
+        io.stdout(
+          jsonOutput(
+            {
+              schemaVersion: INDEX_RESULT_SCHEMA_VERSION,
+              command: "index",
+              mode: "check",
+              file: shown,
+              status: report.status,
+              reasons: report.reasons,
+              digest: index.source.digest,
+              counts: summary,
+            },
+            compact,
+          ),
+        );
       } else if (report.status === "current") {
         io.stdout(`${shown} is current (${index.source.digest.slice(0, 19)})\n`);
       } else {
-        io.stdout(`${shown} is ${report.status}:\n${report.reasons.map((reason) => `  - ${reason}`).join("\n")}\nrun \`agentix index\` and commit the result\n`);
+        io.stdout(
+          `${shown} is ${report.status}:\n${report.reasons.map((reason) => `  - ${reason}`).join("\n")}\nrun \`agentix index\` and commit the result\n`,
+        );
       }
       return report.status === "current" ? EXIT.ok : EXIT.checkFailed;
     }
     writeFileAtomic(file, bytes);
-    if (values.json) {
-      io.stdout(jsonOutput({ schemaVersion: INDEX_RESULT_SCHEMA_VERSION, command: "index", mode: "write", file: shown, status: "written", reasons: [], digest: index.source.digest, counts: summary }, values.compact === true));
+    if (format === "json") {
+      io.stdout(
+        jsonOutput(
+          {
+            schemaVersion: INDEX_RESULT_SCHEMA_VERSION,
+            command: "index",
+            mode: "write",
+            file: shown,
+            status: "written",
+            reasons: [],
+            digest: index.source.digest,
+            counts: summary,
+          },
+          compact,
+        ),
+      );
     } else {
       io.stdout(
         `wrote ${shown}: ${plural(summary.features, "feature")}, ${plural(summary.operations, "operation")}, ${plural(summary.ports, "port")}, ${plural(summary.events, "event")}, ${plural(summary.invariants, "invariant")}, ${plural(summary.tests, "test file")}, ${plural(summary.files, "source file")}\n`,
       );
     }
     if (summary.errors > 0 || summary.warnings > 0) {
-      io.stderr(`agentix: the index records ${plural(summary.errors, "error")} and ${plural(summary.warnings, "warning")}; run \`agentix check\` for details\n`);
+      io.stderr(
+        `agentix: the index records ${plural(summary.errors, "error")} and ${plural(summary.warnings, "warning")}; run \`agentix check\` for details\n`,
+      );
     }
     return EXIT.ok;
   },

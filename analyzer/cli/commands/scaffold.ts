@@ -1,10 +1,12 @@
 import path from "node:path";
-import { ScaffoldError, scaffoldFeature } from "../../scaffold/scaffold-feature.js";
+import { scaffoldFeature } from "../../scaffold/scaffold-feature.js";
 import { resolveProjectPaths } from "../../project/load-project.js";
-import { parseVerbArgs } from "../args.js";
-import { EXIT, UsageError, type CliIO, type ExitCode } from "../io.js";
+import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
+import { UsageError } from "../../errors.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput, projectOptions } from "../project.js";
 import type { Command } from "./command.js";
+import { toPosix } from "../../../schema/paths.js";
 
 export const SCAFFOLD_RESULT_SCHEMA_VERSION = 1;
 
@@ -32,26 +34,28 @@ export const scaffoldCommand: Command = {
   summary: "create a feature capsule from the public template; never overwrites",
   usage: USAGE,
   run(args: readonly string[], io: CliIO): ExitCode {
-    const { values, positionals } = parseVerbArgs("scaffold", args, { "dry-run": { type: "boolean" }, json: { type: "boolean" }, compact: { type: "boolean" } }, 2);
-    if (values.compact && !values.json) throw new UsageError("--compact requires --json", "scaffold");
+    const { values, positionals } = parseVerbArgs(
+      "scaffold",
+      args,
+      { "dry-run": { type: "boolean" }, ...JSON_FLAGS },
+      2,
+    );
+    const { format, compact } = jsonFlags("scaffold", values);
     const [what, name] = positionals;
-    if (what !== "feature") throw new UsageError(what === undefined ? "say what to scaffold: agentix scaffold feature <name>" : `cannot scaffold "${what}"; only "feature"`, "scaffold");
-    if (name === undefined) throw new UsageError("name the feature: agentix scaffold feature <name>", "scaffold");
+    if (what !== "feature")
+      throw new UsageError(
+        what === undefined
+          ? "say what to scaffold: agentix scaffold feature <name>"
+          : `cannot scaffold "${what}"; only "feature"`,
+        "scaffold",
+      );
+    if (name === undefined)
+      throw new UsageError("name the feature: agentix scaffold feature <name>", "scaffold");
     const { root } = resolveProjectPaths(projectOptions(values), io.cwd);
     const dryRun = values["dry-run"] === true;
-    let plan;
-    try {
-      plan = scaffoldFeature({ projectDir: root, name, dryRun });
-    } catch (error) {
-      if (!(error instanceof ScaffoldError)) throw error;
-      if (error.reason === "exists") {
-        io.stderr(`agentix scaffold: ${error.message}\n`);
-        return EXIT.checkFailed;
-      }
-      throw new UsageError(error.message, "scaffold");
-    }
-    const shown = (file: string) => path.relative(io.cwd, path.join(root, file)).split(path.sep).join("/");
-    if (values.json) {
+    const plan = scaffoldFeature({ projectDir: root, name, dryRun });
+    const shown = (file: string) => toPosix(path.relative(io.cwd, path.join(root, file)));
+    if (format === "json") {
       io.stdout(
         jsonOutput(
           {
@@ -60,14 +64,20 @@ export const scaffoldCommand: Command = {
             feature: plan.feature,
             directory: plan.directory,
             written: plan.written,
-            files: plan.files.map((file) => ({ path: file.path, bytes: file.bytes, content: file.content })),
+            files: plan.files.map((file) => ({
+              path: file.path,
+              bytes: file.bytes,
+              content: file.content,
+            })),
           },
-          values.compact === true,
+          compact,
         ),
       );
       return EXIT.ok;
     }
-    io.stdout(`${plan.written ? "created" : "would create"} feature ${plan.feature} in ${shown(plan.directory)}:\n`);
+    io.stdout(
+      `${plan.written ? "created" : "would create"} feature ${plan.feature} in ${shown(plan.directory)}:\n`,
+    );
     for (const file of plan.files) io.stdout(`  ${shown(file.path)} (${file.bytes} bytes)\n`);
     if (plan.written) {
       io.stdout(

@@ -14,7 +14,12 @@ export interface Capability {
 const capability = (category: AmbientCategory, label: string): Capability => ({ category, label });
 
 /** Names that stand for the global object itself: `globalThis.fetch` is `fetch`. */
-export const GLOBAL_OBJECT_NAMES: ReadonlySet<string> = new Set(["globalThis", "window", "self", "global"]);
+export const GLOBAL_OBJECT_NAMES: ReadonlySet<string> = new Set([
+  "globalThis",
+  "window",
+  "self",
+  "global",
+]);
 
 /** Paths (joined with ".") that are capabilities. Module paths start with `module:<name>`. */
 export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
@@ -59,7 +64,9 @@ export const DATE_NEW = capability("clock", "new Date()");
 /** Global names whose references start an access path. */
 export const ROOT_GLOBALS: ReadonlySet<string> = new Set([
   ...GLOBAL_OBJECT_NAMES,
-  ...[...CAPABILITY_PATHS.keys()].filter((key) => !key.startsWith("module:") && !key.startsWith("import.")).map((key) => key.split(".")[0] ?? key),
+  ...[...CAPABILITY_PATHS.keys()]
+    .filter((key) => !key.startsWith("module:") && !key.startsWith("import."))
+    .map((key) => key.split(".")[0] ?? key),
   "Date",
 ]);
 
@@ -75,14 +82,35 @@ export const CAPABILITY_PREFIXES: ReadonlySet<string> = new Set(
  * Modules whose every import is a capability, by name without `node:` (a name also covers its
  * subpaths: `fs` covers `fs/promises`).
  */
-export const BANNED_MODULES: ReadonlyMap<string, AmbientCategory> = new Map<string, AmbientCategory>([
-  ...(["http", "https", "http2", "net", "tls", "dgram", "dns", "undici", "node-fetch", "cross-fetch", "isomorphic-fetch", "axios", "got", "ky", "ws"] as const).map(
-    (name) => [name, "network"] as const,
-  ),
+export const BANNED_MODULES: ReadonlyMap<string, AmbientCategory> = new Map<
+  string,
+  AmbientCategory
+>([
+  ...(
+    [
+      "http",
+      "https",
+      "http2",
+      "net",
+      "tls",
+      "dgram",
+      "dns",
+      "undici",
+      "node-fetch",
+      "cross-fetch",
+      "isomorphic-fetch",
+      "axios",
+      "got",
+      "ky",
+      "ws",
+    ] as const
+  ).map((name) => [name, "network"] as const),
   ...(["dotenv"] as const).map((name) => [name, "environment"] as const),
   ...(["uuid", "nanoid"] as const).map((name) => [name, "randomness"] as const),
   ...(["fs", "fs-extra", "graceful-fs"] as const).map((name) => [name, "filesystem"] as const),
-  ...(["child_process", "worker_threads", "cluster", "execa", "cross-spawn"] as const).map((name) => [name, "process"] as const),
+  ...(["child_process", "worker_threads", "cluster", "execa", "cross-spawn"] as const).map(
+    (name) => [name, "process"] as const,
+  ),
   ...(
     [
       "pg",

@@ -55,12 +55,17 @@ function destructuredNames(expression: TSESTree.Node): string[] | undefined {
   let node: TSESTree.Node = expression;
   if (node.parent?.type === AST_NODE_TYPES.AwaitExpression) node = node.parent;
   const declarator = node.parent;
-  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== node) return undefined;
+  if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== node)
+    return undefined;
   if (declarator.id.type !== AST_NODE_TYPES.ObjectPattern) return undefined;
   const names: string[] = [];
   for (const property of declarator.id.properties) {
     if (property.type !== AST_NODE_TYPES.Property) return undefined;
-    const key = property.computed ? staticString(property.key) : property.key.type === AST_NODE_TYPES.Identifier ? property.key.name : staticString(property.key);
+    const key = property.computed
+      ? staticString(property.key)
+      : property.key.type === AST_NODE_TYPES.Identifier
+        ? property.key.name
+        : staticString(property.key);
     if (key === undefined) return undefined;
     names.push(key);
   }
@@ -87,63 +92,137 @@ export function importSiteVisitors(scopeManager: ScopeManager, onSite: (site: Im
     if (!argument) return;
     const specifier = staticString(argument);
     const literal = specifier !== undefined && isLiteral(argument) ? argument : undefined;
-    onSite({ form: "require", specifier, node: literal ?? call, literal, typeOnly: false, names: literal ? destructuredNames(call) : undefined, resolution: "require" });
+    onSite({
+      form: "require",
+      specifier,
+      node: literal ?? call,
+      literal,
+      typeOnly: false,
+      names: literal ? destructuredNames(call) : undefined,
+      resolution: "require",
+    });
   };
   return {
     ImportDeclaration(node: TSESTree.ImportDeclaration) {
       const specifiers = node.specifiers;
-      if ((node.source.value === "module" || node.source.value === "node:module") && node.importKind !== "type") {
+      if (
+        (node.source.value === "module" || node.source.value === "node:module") &&
+        node.importKind !== "type"
+      ) {
         for (const specifier of specifiers) {
-          if (specifier.type === AST_NODE_TYPES.ImportSpecifier && nameOf(specifier.imported) === "createRequire") createRequires.push(specifier);
+          if (
+            specifier.type === AST_NODE_TYPES.ImportSpecifier &&
+            nameOf(specifier.imported) === "createRequire"
+          )
+            createRequires.push(specifier);
         }
       }
       const typeOnly =
         node.importKind === "type" ||
-        (specifiers.length > 0 && specifiers.every((s) => s.type === AST_NODE_TYPES.ImportSpecifier && s.importKind === "type"));
+        (specifiers.length > 0 &&
+          specifiers.every(
+            (s) => s.type === AST_NODE_TYPES.ImportSpecifier && s.importKind === "type",
+          ));
       let names: string[] | undefined = [];
       for (const specifier of specifiers) {
-        if (specifier.type === AST_NODE_TYPES.ImportSpecifier) names?.push(nameOf(specifier.imported));
+        if (specifier.type === AST_NODE_TYPES.ImportSpecifier)
+          names?.push(nameOf(specifier.imported));
         else if (specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier) names?.push("default");
         else names = undefined;
       }
       const form = specifiers.length === 0 ? "side-effect" : typeOnly ? "import-type" : "import";
-      onSite({ form, specifier: node.source.value, node: node.source, literal: node.source, typeOnly, names: form === "side-effect" ? undefined : names, resolution: "import" });
+      onSite({
+        form,
+        specifier: node.source.value,
+        node: node.source,
+        literal: node.source,
+        typeOnly,
+        names: form === "side-effect" ? undefined : names,
+        resolution: "import",
+      });
     },
     ExportNamedDeclaration(node: TSESTree.ExportNamedDeclaration) {
       if (!node.source) return;
       const typeOnly =
-        node.exportKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === "type"));
+        node.exportKind === "type" ||
+        (node.specifiers.length > 0 && node.specifiers.every((s) => s.exportKind === "type"));
       const names = node.specifiers.map((s) => nameOf(s.local));
-      onSite({ form: "export-from", specifier: node.source.value, node: node.source, literal: node.source, typeOnly, names, resolution: "import" });
+      onSite({
+        form: "export-from",
+        specifier: node.source.value,
+        node: node.source,
+        literal: node.source,
+        typeOnly,
+        names,
+        resolution: "import",
+      });
     },
     ExportAllDeclaration(node: TSESTree.ExportAllDeclaration) {
-      onSite({ form: "export-all", specifier: node.source.value, node: node.source, literal: node.source, typeOnly: node.exportKind === "type", names: undefined, resolution: "import" });
+      onSite({
+        form: "export-all",
+        specifier: node.source.value,
+        node: node.source,
+        literal: node.source,
+        typeOnly: node.exportKind === "type",
+        names: undefined,
+        resolution: "import",
+      });
     },
     ImportExpression(node: TSESTree.ImportExpression) {
       const specifier = staticString(node.source);
       const literal = specifier !== undefined && isLiteral(node.source) ? node.source : undefined;
-      onSite({ form: "dynamic-import", specifier, node: literal ?? node, literal, typeOnly: false, names: literal ? destructuredNames(node) : undefined, resolution: "dynamic-import" });
+      onSite({
+        form: "dynamic-import",
+        specifier,
+        node: literal ?? node,
+        literal,
+        typeOnly: false,
+        names: literal ? destructuredNames(node) : undefined,
+        resolution: "dynamic-import",
+      });
     },
     TSImportEqualsDeclaration(node: TSESTree.TSImportEqualsDeclaration) {
       if (node.moduleReference.type !== AST_NODE_TYPES.TSExternalModuleReference) return;
       const source = node.moduleReference.expression;
-      onSite({ form: "import-equals", specifier: source.value, node: source, literal: source, typeOnly: node.importKind === "type", names: undefined, resolution: "require" });
+      onSite({
+        form: "import-equals",
+        specifier: source.value,
+        node: source,
+        literal: source,
+        typeOnly: node.importKind === "type",
+        names: undefined,
+        resolution: "require",
+      });
     },
     TSImportType(node: TSESTree.TSImportType) {
       const source = node.source;
       const name = node.qualifier ? leftmost(node.qualifier) : undefined;
-      onSite({ form: "type-import", specifier: source.value, node: source, literal: source, typeOnly: true, names: name === undefined ? undefined : [name], resolution: "import" });
+      onSite({
+        form: "type-import",
+        specifier: source.value,
+        node: source,
+        literal: source,
+        typeOnly: true,
+        names: name === undefined ? undefined : [name],
+        resolution: "import",
+      });
     },
     "Program:exit"() {
-      for (const reference of globalReferences(scopeManager, REQUIRE)) requireCall(reference.identifier);
+      for (const reference of globalReferences(scopeManager, REQUIRE))
+        requireCall(reference.identifier);
       // const require = createRequire(import.meta.url): calls of that local are require() too.
       for (const specifier of createRequires) {
         for (const created of scopeManager.getDeclaredVariables(specifier)) {
           for (const reference of created.references) {
             const call = reference.identifier.parent;
             const declarator = call?.parent;
-            if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== reference.identifier) continue;
-            if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== call) continue;
+            if (
+              call?.type !== AST_NODE_TYPES.CallExpression ||
+              call.callee !== reference.identifier
+            )
+              continue;
+            if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== call)
+              continue;
             for (const local of scopeManager.getDeclaredVariables(declarator)) {
               for (const use of local.references) if (use.isRead()) requireCall(use.identifier);
             }

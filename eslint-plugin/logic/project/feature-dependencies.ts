@@ -1,8 +1,16 @@
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
+import { tsSyntax } from "../ts-syntax.js";
 import type { ModuleResolver } from "./module-resolver.js";
-import { RECHECK_MS, derivedFromProvided, parseSourceText, type SourceProvider } from "./source-cache.js";
+import {
+  RECHECK_MS,
+  derivedFromProvided,
+  parseSourceText,
+  type SourceProvider,
+} from "./source-cache.js";
+
+const { unwrap } = tsSyntax(ts);
 
 /** What a feature descriptor declares in `defineFeature({ dependencies: [...] })`. */
 export interface DeclaredDependencies {
@@ -21,7 +29,10 @@ export interface DeclaredDependencies {
  * holds no `defineFeature` call. `text` is the live source when the descriptor is the file
  * being linted (its editor buffer may differ from the disk).
  */
-export type FeatureDependencyLookup = (descriptorFile: string, text?: string) => DeclaredDependencies | undefined;
+export type FeatureDependencyLookup = (
+  descriptorFile: string,
+  text?: string,
+) => DeclaredDependencies | undefined;
 
 interface DependencyEntry {
   readonly specifier: string;
@@ -33,20 +44,6 @@ interface DescriptorSummary {
   readonly entries: readonly (DependencyEntry | null)[];
 }
 
-function unwrap(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isTypeAssertionExpression(current) ||
-    ts.isParenthesizedExpression(current)
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
-
 function propertyKey(name: ts.PropertyName): string | undefined {
   return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
 }
@@ -54,19 +51,25 @@ function propertyKey(name: ts.PropertyName): string | undefined {
 /** Reads the `defineFeature` call of a descriptor, syntactically. */
 export function summarizeDescriptor(source: ts.SourceFile): DescriptorSummary | undefined {
   // Local name -> where it was imported from (namespace: a namespace or import-equals binding).
-  const imports = new Map<string, { specifier: string; namespace: boolean; kind: "import" | "require" }>();
+  const imports = new Map<
+    string,
+    { specifier: string; namespace: boolean; kind: "import" | "require" }
+  >();
   const defineFeatureNames = new Set(["defineFeature"]);
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       const specifier = statement.moduleSpecifier.text;
       const clause = statement.importClause;
-      if (clause?.name) imports.set(clause.name.text, { specifier, namespace: false, kind: "import" });
+      if (clause?.name)
+        imports.set(clause.name.text, { specifier, namespace: false, kind: "import" });
       const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) imports.set(bindings.name.text, { specifier, namespace: true, kind: "import" });
+      if (bindings && ts.isNamespaceImport(bindings))
+        imports.set(bindings.name.text, { specifier, namespace: true, kind: "import" });
       if (bindings && ts.isNamedImports(bindings)) {
         for (const element of bindings.elements) {
           imports.set(element.name.text, { specifier, namespace: false, kind: "import" });
-          if ((element.propertyName ?? element.name).text === "defineFeature") defineFeatureNames.add(element.name.text);
+          if ((element.propertyName ?? element.name).text === "defineFeature")
+            defineFeatureNames.add(element.name.text);
         }
       }
     } else if (
@@ -74,7 +77,11 @@ export function summarizeDescriptor(source: ts.SourceFile): DescriptorSummary | 
       ts.isExternalModuleReference(statement.moduleReference) &&
       ts.isStringLiteral(statement.moduleReference.expression)
     ) {
-      imports.set(statement.name.text, { specifier: statement.moduleReference.expression.text, namespace: true, kind: "require" });
+      imports.set(statement.name.text, {
+        specifier: statement.moduleReference.expression.text,
+        namespace: true,
+        kind: "require",
+      });
     }
   }
   const find = (node: ts.Node): ts.CallExpression | undefined => {
@@ -109,7 +116,9 @@ export function summarizeDescriptor(source: ts.SourceFile): DescriptorSummary | 
     const value = unwrap(element);
     if (ts.isIdentifier(value)) {
       const binding = imports.get(value.text);
-      return binding && !binding.namespace ? { specifier: binding.specifier, kind: binding.kind } : null;
+      return binding && !binding.namespace
+        ? { specifier: binding.specifier, kind: binding.kind }
+        : null;
     }
     if (ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.expression)) {
       const binding = imports.get(value.expression.text);
@@ -124,10 +133,16 @@ export function summarizeDescriptor(source: ts.SourceFile): DescriptorSummary | 
  * Declared dependencies of descriptors, parsed once per file mtime (or taken from `sources`, the
  * trees a caller already has), resolved through `resolve`.
  */
-export function createFeatureDependencyLookup(resolve: ModuleResolver, sources?: SourceProvider): FeatureDependencyLookup {
+export function createFeatureDependencyLookup(
+  resolve: ModuleResolver,
+  sources?: SourceProvider,
+): FeatureDependencyLookup {
   // Answers from the disk, reused for RECHECK_MS: every file of a feature asks for the same one.
   const answers = new Map<string, { at: number; declared: DeclaredDependencies | undefined }>();
-  const lookup = (descriptorFile: string, text: string | undefined): DeclaredDependencies | undefined => {
+  const lookup = (
+    descriptorFile: string,
+    text: string | undefined,
+  ): DeclaredDependencies | undefined => {
     const summary =
       text !== undefined
         ? summarizeDescriptor(parseSourceText(descriptorFile, text))

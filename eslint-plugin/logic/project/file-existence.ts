@@ -18,7 +18,10 @@ export interface FileExistence {
  * then kept for as long as its folder's mtime stays the same.
  */
 export function createFileExistence(): FileExistence {
-  const listings = new Map<string, { at: number; readonly mtimeMs: number; readonly files: ReadonlySet<string> }>();
+  const listings = new Map<
+    string,
+    { at: number; readonly mtimeMs: number; readonly files: ReadonlySet<string> }
+  >();
   const listing = (dir: string): ReadonlySet<string> => {
     const now = Date.now();
     const known = listings.get(dir);
@@ -32,7 +35,8 @@ export function createFileExistence(): FileExistence {
     const files = new Set<string>();
     try {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        if (entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, entry.name)))) files.add(entry.name);
+        if (entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, entry.name))))
+          files.add(entry.name);
       }
     } catch {
       // A missing or unreadable folder holds no files.

@@ -2,6 +2,7 @@ import path from "node:path";
 import picomatch from "picomatch";
 import type { AgentixConfig, AmbientCategory } from "../../../schema/load-config.js";
 import { AMBIENT_CATEGORIES } from "../../../schema/load-config.js";
+import { toPosix } from "../../../schema/paths.js";
 
 /** A feature capsule: a folder matched by `features.directories`. */
 export interface Feature {
@@ -56,8 +57,9 @@ export class ProjectLayout {
   relative(file: string): string | undefined {
     if (file.startsWith(this.rootPrefix)) {
       const rest = file.slice(this.rootPrefix.length);
-      if (path.sep === "/") return rest.includes("/../") || rest.startsWith("../") ? this.slowRelative(file) : rest;
-      return rest.split(path.sep).join("/");
+      if (path.sep === "/")
+        return rest.includes("/../") || rest.startsWith("../") ? this.slowRelative(file) : rest;
+      return toPosix(rest);
     }
     return this.slowRelative(file);
   }
@@ -65,7 +67,7 @@ export class ProjectLayout {
   private slowRelative(file: string): string | undefined {
     const relative = path.relative(this.config.root, file);
     if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return undefined;
-    return path.sep === "/" ? relative : relative.split(path.sep).join("/");
+    return toPosix(relative);
   }
 
   /** A path for messages: relative to the root when inside the project, else absolute. */

@@ -21,7 +21,13 @@ const paths = {
   exact: ["./src/exact.ts"],
   "@gone/*": ["./missing/*"],
 };
-write("tsconfig.json", JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true, paths }, include: ["src"] }));
+write(
+  "tsconfig.json",
+  JSON.stringify({
+    compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true, paths },
+    include: ["src"],
+  }),
+);
 write("package.json", JSON.stringify({ type: "module" }));
 const from = write("src/main.ts");
 write("src/a.ts");
@@ -35,9 +41,25 @@ write("special/x.ts");
 function typescriptAnswer(specifier: string): string | undefined {
   const configFile = path.join(root, "tsconfig.json");
   const read = ts.readConfigFile(configFile, ts.sys.readFile);
-  const { options } = ts.parseJsonConfigFileContent(read.config, ts.sys, root, undefined, configFile);
-  const { resolvedModule } = ts.resolveModuleName(specifier, from, options, ts.sys, undefined, undefined, ts.ModuleKind.ESNext);
-  return resolvedModule && !resolvedModule.isExternalLibraryImport ? path.resolve(resolvedModule.resolvedFileName) : undefined;
+  const { options } = ts.parseJsonConfigFileContent(
+    read.config,
+    ts.sys,
+    root,
+    undefined,
+    configFile,
+  );
+  const { resolvedModule } = ts.resolveModuleName(
+    specifier,
+    from,
+    options,
+    ts.sys,
+    undefined,
+    undefined,
+    ts.ModuleKind.ESNext,
+  );
+  return resolvedModule && !resolvedModule.isExternalLibraryImport
+    ? path.resolve(resolvedModule.resolvedFileName)
+    : undefined;
 }
 
 describe("createModuleResolver", () => {

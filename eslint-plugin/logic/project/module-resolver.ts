@@ -4,6 +4,7 @@ import path from "node:path";
 import ts = require("typescript");
 import { LISTING_RECHECK_MS, createFileExistence, mtimeOf } from "./file-existence.js";
 import { aliasMatcher, firstPathsCandidate } from "./paths-alias.js";
+import { isRelativeSpecifier } from "../ts-syntax.js";
 
 /**
  * `import` for ES module syntax (static imports, re-exports, `import()`, `import type`,
@@ -12,7 +13,11 @@ import { aliasMatcher, firstPathsCandidate } from "./paths-alias.js";
 export type ResolutionKind = "import" | "require" | "dynamic-import";
 
 /** Resolves a module specifier to an absolute path of a project file, or undefined. */
-export type ModuleResolver = (specifier: string, fromFile: string, kind?: ResolutionKind) => string | undefined;
+export type ModuleResolver = (
+  specifier: string,
+  fromFile: string,
+  kind?: ResolutionKind,
+) => string | undefined;
 
 interface TsconfigEntry {
   readonly file: string | undefined;
@@ -66,10 +71,6 @@ function canonical(file: string): string {
   return ts.sys.useCaseSensitiveFileNames ? file : file.toLowerCase();
 }
 
-function isRelativeOrAbsolute(specifier: string): boolean {
-  return specifier.startsWith("./") || specifier.startsWith("../") || specifier === "." || specifier === ".." || path.isAbsolute(specifier);
-}
-
 /**
  * A resolver backed by TypeScript's own `ts.resolveModuleName`, with the compiler options of the
  * nearest tsconfig.json (extends, `paths`, NodeNext `.js` -> `.ts`, directory index) and one
@@ -86,7 +87,11 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     if (known !== undefined) return known;
     const candidate = path.join(dir, "tsconfig.json");
     const parent = path.dirname(dir);
-    const found = ts.sys.fileExists(candidate) ? candidate : parent === dir ? null : nearestTsconfig(parent);
+    const found = ts.sys.fileExists(candidate)
+      ? candidate
+      : parent === dir
+        ? null
+        : nearestTsconfig(parent);
     tsconfigOfDir.set(dir, found);
     return found;
   }
@@ -105,7 +110,13 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     if (file !== null) {
       const read = ts.readConfigFile(file, (f) => ts.sys.readFile(f));
       if (read.config !== undefined) {
-        options = ts.parseJsonConfigFileContent(read.config, parseHost, path.dirname(file), undefined, file).options;
+        options = ts.parseJsonConfigFileContent(
+          read.config,
+          parseHost,
+          path.dirname(file),
+          undefined,
+          file,
+        ).options;
       }
     }
     const cwd = file === null ? ts.sys.getCurrentDirectory() : path.dirname(file);
@@ -124,7 +135,11 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
   }
 
   const formats = new Map<string, ts.ResolutionMode>();
-  function modeFor(entry: TsconfigEntry, fromFile: string, kind: ResolutionKind): ts.ResolutionMode {
+  function modeFor(
+    entry: TsconfigEntry,
+    fromFile: string,
+    kind: ResolutionKind,
+  ): ts.ResolutionMode {
     if (kind === "require") return ts.ModuleKind.CommonJS;
     if (kind === "dynamic-import") return ts.ModuleKind.ESNext;
     const key = `${entry.file ?? ""}\0${fromFile}`;
@@ -144,14 +159,19 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
   const exists = createFileExistence();
   // A lint run asks about the same targets thousands of times: answers are reused for as long as
   // a folder listing is trusted.
-  const directAnswers = new Map<string, { readonly at: number; readonly file: string | undefined }>();
+  const directAnswers = new Map<
+    string,
+    { readonly at: number; readonly file: string | undefined }
+  >();
   /** The TypeScript file a path with a JavaScript or TypeScript extension names, when it exists. */
   const directFile = (target: string): string | undefined => {
     const now = Date.now();
     const known = directAnswers.get(target);
     if (known && now - known.at < LISTING_RECHECK_MS) return known.file;
     const extension = path.extname(target);
-    const candidates = JS_TO_TS[extension] ?? ((TS_EXTENSIONS as readonly string[]).includes(extension) ? [extension] : undefined);
+    const candidates =
+      JS_TO_TS[extension] ??
+      ((TS_EXTENSIONS as readonly string[]).includes(extension) ? [extension] : undefined);
     let file: string | undefined;
     if (candidates) {
       const base = target.slice(0, -extension.length);
@@ -161,8 +181,12 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     return file;
   };
 
-  const resolve = (specifier: string, fromFile: string, kind: ResolutionKind = "import"): string | undefined => {
-    const relative = isRelativeOrAbsolute(specifier);
+  const resolve = (
+    specifier: string,
+    fromFile: string,
+    kind: ResolutionKind = "import",
+  ): string | undefined => {
+    const relative = isRelativeSpecifier(specifier);
     const dir = path.dirname(fromFile);
     if (relative) {
       // The common case, answered without TypeScript: a relative specifier with an extension
@@ -183,9 +207,18 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     const key = `${mode ?? ""}\0${dir}\0${specifier}`;
     const known = entry.results.get(key);
     if (known !== undefined) return known ?? undefined;
-    const { resolvedModule } = ts.resolveModuleName(specifier, fromFile, entry.options, resolutionHost, entry.cache, undefined, mode);
+    const { resolvedModule } = ts.resolveModuleName(
+      specifier,
+      fromFile,
+      entry.options,
+      resolutionHost,
+      entry.cache,
+      undefined,
+      mode,
+    );
     let result: string | undefined;
-    if (resolvedModule && !resolvedModule.isExternalLibraryImport) result = path.resolve(resolvedModule.resolvedFileName);
+    if (resolvedModule && !resolvedModule.isExternalLibraryImport)
+      result = path.resolve(resolvedModule.resolvedFileName);
     else if (relative) result = resolveLexically(specifier, dir);
     entry.results.set(key, result ?? null);
     return result;
@@ -223,7 +256,12 @@ export function resolveLexically(specifier: string, fromDir: string): string {
   if (mapped[0] !== undefined) return mapped[0];
   // A file with another extension (".css", ".json") is named as written.
   if (extension !== "" && !ts.sys.directoryExists(target)) return target;
-  if (ts.sys.directoryExists(target) || specifier.endsWith("/") || specifier === "." || specifier === "..") {
+  if (
+    ts.sys.directoryExists(target) ||
+    specifier.endsWith("/") ||
+    specifier === "." ||
+    specifier === ".."
+  ) {
     return path.join(target, "index.ts");
   }
   return `${target}.ts`;

@@ -11,12 +11,20 @@ interface Wildcard {
 function wildcardsOf(paths: ts.MapLike<string[]>): Wildcard[] {
   return Object.keys(paths)
     .filter((pattern) => pattern.includes("*"))
-    .map((pattern) => ({ pattern, prefix: pattern.slice(0, pattern.indexOf("*")), suffix: pattern.slice(pattern.indexOf("*") + 1) }));
+    .map((pattern) => ({
+      pattern,
+      prefix: pattern.slice(0, pattern.indexOf("*")),
+      suffix: pattern.slice(pattern.indexOf("*") + 1),
+    }));
 }
 
 function matches(wildcard: Wildcard, specifier: string): boolean {
   const { prefix, suffix } = wildcard;
-  return specifier.length >= prefix.length + suffix.length && specifier.startsWith(prefix) && specifier.endsWith(suffix);
+  return (
+    specifier.length >= prefix.length + suffix.length &&
+    specifier.startsWith(prefix) &&
+    specifier.endsWith(suffix)
+  );
 }
 
 /**
@@ -28,7 +36,10 @@ export function aliasMatcher(options: ts.CompilerOptions): (specifier: string) =
   const paths = options.paths ?? {};
   const exact = new Set(Object.keys(paths).filter((pattern) => !pattern.includes("*")));
   const wildcards = wildcardsOf(paths);
-  return (specifier) => specifier.startsWith("#") || exact.has(specifier) || wildcards.some((wildcard) => matches(wildcard, specifier));
+  return (specifier) =>
+    specifier.startsWith("#") ||
+    exact.has(specifier) ||
+    wildcards.some((wildcard) => matches(wildcard, specifier));
 }
 
 /**
@@ -37,7 +48,9 @@ export function aliasMatcher(options: ts.CompilerOptions): (specifier: string) =
  * substitution. Undefined when no pattern matches or the match is one TypeScript treats
  * specially (an empty wildcard match).
  */
-export function firstPathsCandidate(options: ts.CompilerOptions): (specifier: string) => string | undefined {
+export function firstPathsCandidate(
+  options: ts.CompilerOptions,
+): (specifier: string) => string | undefined {
   const paths = options.paths;
   // parseJsonConfigFileContent records the tsconfig's folder as pathsBasePath when baseUrl is unset.
   const base = options.baseUrl ?? (options as { pathsBasePath?: string }).pathsBasePath;
@@ -50,7 +63,11 @@ export function firstPathsCandidate(options: ts.CompilerOptions): (specifier: st
     }
     let best: Wildcard | undefined;
     for (const wildcard of wildcards) {
-      if (matches(wildcard, specifier) && (best === undefined || wildcard.prefix.length > best.prefix.length)) best = wildcard;
+      if (
+        matches(wildcard, specifier) &&
+        (best === undefined || wildcard.prefix.length > best.prefix.length)
+      )
+        best = wildcard;
     }
     if (best === undefined) return undefined;
     const star = specifier.slice(best.prefix.length, specifier.length - best.suffix.length);

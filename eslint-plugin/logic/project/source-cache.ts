@@ -43,7 +43,13 @@ function entryFor(file: string): Entry | undefined {
   } catch {
     program = undefined; // unreadable: callers treat the file as unknown
   }
-  const entry: Entry = { checkedAt: now, mtimeMs: stats.mtimeMs, size: stats.size, program, derived: new Map() };
+  const entry: Entry = {
+    checkedAt: now,
+    mtimeMs: stats.mtimeMs,
+    size: stats.size,
+    program,
+    derived: new Map(),
+  };
   entries.set(file, entry);
   return entry;
 }
@@ -53,9 +59,19 @@ function entryFor(file: string): Entry | undefined {
  * need only their top-level statements, and conversion would triple the cost).
  */
 export function parseSourceText(file: string, text: string): ts.SourceFile {
-  const kind = /\.[cm]?tsx$/u.test(file) ? ts.ScriptKind.TSX : /\.[cm]?jsx?$/u.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const kind = /\.[cm]?tsx$/u.test(file)
+    ? ts.ScriptKind.TSX
+    : /\.[cm]?jsx?$/u.test(file)
+      ? ts.ScriptKind.JS
+      : ts.ScriptKind.TS;
   // Summaries read statements, never JSDoc: skipping it is part of why they are cheap.
-  return ts.createSourceFile(file, text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, kind);
+  return ts.createSourceFile(
+    file,
+    text,
+    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    false,
+    kind,
+  );
 }
 
 /** The syntax tree of a project file, parsed once per path + mtime + size. */
@@ -67,7 +83,11 @@ export function parsedFile(file: string): ts.SourceFile | undefined {
  * A value computed from a file's tree, cached with it under `key` until the file changes.
  * `compute` receives the tree; `undefined` is returned when the file cannot be parsed.
  */
-export function derivedFromFile<T>(file: string, key: string, compute: (source: ts.SourceFile) => T): T | undefined {
+export function derivedFromFile<T>(
+  file: string,
+  key: string,
+  compute: (source: ts.SourceFile) => T,
+): T | undefined {
   const entry = entryFor(file);
   if (!entry?.program) return undefined;
   if (entry.derived.has(key)) return entry.derived.get(key) as T;
@@ -82,7 +102,11 @@ const derivedOfSources = new WeakMap<ts.SourceFile, Map<string, unknown>>();
  * A value computed from a syntax tree someone else parsed (an analyzer's program), cached with
  * the tree under `key`: the tree is the file as that program read it, so nothing is re-read.
  */
-export function derivedFromSource<T>(source: ts.SourceFile, key: string, compute: (source: ts.SourceFile) => T): T {
+export function derivedFromSource<T>(
+  source: ts.SourceFile,
+  key: string,
+  compute: (source: ts.SourceFile) => T,
+): T {
   let derived = derivedOfSources.get(source);
   if (!derived) {
     derived = new Map();

@@ -20,7 +20,10 @@ function isValueUse(reference: Reference): boolean {
  * `typeof x` in a type is not a value use either.
  * Ordered by position in the file.
  */
-export function globalReferences(scopeManager: ScopeManager, names: ReadonlySet<string>): Reference[] {
+export function globalReferences(
+  scopeManager: ScopeManager,
+  names: ReadonlySet<string>,
+): Reference[] {
   const globalScope = scopeManager.globalScope;
   if (!globalScope) return [];
   const found: Reference[] = [];
@@ -49,7 +52,10 @@ export function scopeOf(scopeManager: ScopeManager, node: TSESTree.Node): Scope 
 }
 
 /** The variable an identifier names, looked up from its scope outwards. */
-export function variableOf(scopeManager: ScopeManager, identifier: TSESTree.Identifier): Variable | undefined {
+export function variableOf(
+  scopeManager: ScopeManager,
+  identifier: TSESTree.Identifier,
+): Variable | undefined {
   for (let scope = scopeOf(scopeManager, identifier); scope; scope = scope.upper ?? undefined) {
     const reference = scope.references.find((r) => r.identifier === identifier);
     if (reference) return reference.resolved ?? undefined;
@@ -60,6 +66,9 @@ export function variableOf(scopeManager: ScopeManager, identifier: TSESTree.Iden
 }
 
 /** The variables a declaration node declares (ESLint's `getDeclaredVariables`). */
-export function declaredVariables(scopeManager: ScopeManager, node: TSESTree.Node): readonly Variable[] {
+export function declaredVariables(
+  scopeManager: ScopeManager,
+  node: TSESTree.Node,
+): readonly Variable[] {
   return scopeManager.getDeclaredVariables(node);
 }

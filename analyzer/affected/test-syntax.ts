@@ -1,0 +1,59 @@
+// How tests are written: Vitest's (and Jest's) it/test, describe/suite and hooks, with their
+// modifiers (`.skip`, `.only`), conditions (`.skipIf(c)`) and parameterised forms (`.each(rows)`).
+import { ts } from "../project/ts-morph.js";
+import { isFunctionLike } from "./agentix-calls.js";
+
+const TEST_CALLS = new Set(["it", "test"]);
+const SUITE_CALLS = new Set(["describe", "suite"]);
+const HOOK_CALLS = new Set(["beforeEach", "afterEach", "beforeAll", "afterAll"]);
+export const SHARED_HOOKS = new Set(["beforeAll", "afterAll"]);
+const PARAMETERISED = new Set(["each", "for"]);
+const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "fails", "shuffle"]);
+const CONDITIONS = new Set(["skipIf", "runIf"]);
+
+export interface TestCall {
+  readonly kind: "test" | "suite" | "hook";
+  readonly name: string;
+  readonly parameterised: boolean;
+  readonly callback: ts.ArrowFunction | ts.FunctionExpression | undefined;
+}
+
+/** `it("x", fn)`, `it.skip(...)`, `it.each(rows)("x", fn)`, `it.skipIf(c)("x", fn)`, `describe(...)`, `beforeEach(fn)`. */
+export function testCall(call: ts.CallExpression): TestCall | undefined {
+  let callee: ts.Expression = call.expression;
+  let parameterised = false;
+  for (;;) {
+    if (ts.isCallExpression(callee) && ts.isPropertyAccessExpression(callee.expression)) {
+      const name = callee.expression.name.text;
+      if (PARAMETERISED.has(name)) parameterised = true;
+      else if (!CONDITIONS.has(name)) return undefined;
+      callee = callee.expression.expression;
+    } else if (ts.isPropertyAccessExpression(callee) && MODIFIERS.has(callee.name.text)) {
+      callee = callee.expression;
+    } else {
+      break;
+    }
+  }
+  if (!ts.isIdentifier(callee)) return undefined;
+  const base = callee.text;
+  const kind = TEST_CALLS.has(base)
+    ? "test"
+    : SUITE_CALLS.has(base)
+      ? "suite"
+      : HOOK_CALLS.has(base)
+        ? "hook"
+        : undefined;
+  if (kind === undefined) return undefined;
+  const args = call.arguments;
+  const candidates = kind === "hook" ? args.slice(0, 1) : args.slice(1);
+  const callback = candidates.find(isFunctionLike);
+  const first = args[0];
+  const name =
+    kind === "hook"
+      ? base
+      : first !== undefined &&
+          (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))
+        ? first.text
+        : "";
+  return { kind, name, parameterised, callback };
+}

@@ -1,0 +1,190 @@
+// The four steps of `agentix verify`, each saying what it runs and why: typecheck, lint (the
+// plugin's rule logic in-process), the committed index, and exactly the selected tests. Under
+// --dry-run each step is planned, not run.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { RULES } from "../../../eslint-plugin/rule-registry.js";
+import { toPosix } from "../../../schema/paths.js";
+import type { AffectedResult } from "../../affected/result.js";
+import type { Analysis } from "../../analyze.js";
+import { buildValidatedIndex } from "../../index-builder/build-index.js";
+import { serializeIndex } from "../../index-file/serialize.js";
+import { compareIndex } from "../../index-file/staleness.js";
+import { indexPath } from "../../index-file/write.js";
+import { collectViolations } from "../../violations/collect.js";
+import { vitestFilters } from "../commands/affected.js";
+import type { CliIO } from "../io.js";
+import { toolBin, vitestRoot } from "./tools.js";
+
+export type StepName = "typecheck" | "lint" | "index" | "tests";
+
+export interface VerifyStep {
+  readonly step: StepName;
+  /** The command line, or a description for steps that run inside agentix. */
+  readonly command: string;
+  readonly why: string;
+  readonly status: "passed" | "failed" | "skipped" | "planned";
+  readonly durationMs: number | null;
+  /** What failed (lint violations, stale index reasons), one line each. */
+  readonly details: readonly string[];
+}
+
+/** What the steps share: the analysis, the affected answer, and where their story is told. */
+export interface StepContext {
+  readonly analysis: Analysis;
+  readonly affected: AffectedResult;
+  readonly widened: boolean;
+  readonly dryRun: boolean;
+  readonly io: CliIO;
+  /** Human output (nothing with --json). */
+  log(text: string): void;
+}
+
+export function typecheckStep(context: StepContext): VerifyStep {
+  const { loaded } = context.analysis;
+  const tsc = toolBin(loaded.root, "typescript", "tsc");
+  const tsconfig = shown(context, loaded.tsconfigFile);
+  if (tsc === undefined) {
+    const why = "typescript is not installed for this project";
+    context.log(`\ntypecheck: skipped\n  why: ${why}\n`);
+    return notRun("typecheck", "tsc", why, "skipped");
+  }
+  return loaded.projectReferences.length > 0
+    ? spawnStep(
+        context,
+        "typecheck",
+        loaded.root,
+        "tsc",
+        [tsc, "-b", tsconfig],
+        "the tsconfig uses project references: tsc -b checks the referenced projects the change reaches and reuses the rest",
+      )
+    : spawnStep(
+        context,
+        "typecheck",
+        loaded.root,
+        "tsc",
+        [tsc, "--noEmit", "-p", tsconfig],
+        "no project references: the program type-checks as one unit, so a narrower check would not be safe",
+      );
+}
+
+/** The plugin's rules, through the logic the ESLint plugin runs, on the affected files. */
+export function lintStep(context: StepContext): VerifyStep {
+  const { analysis, affected, widened } = context;
+  const files = new Set(
+    widened ? analysis.loaded.files.map((file) => file.path) : affected.affected.files,
+  );
+  const command = `agentix rules (${RULES.map((rule) => rule.name).join(", ")}) on ${files.size} file${files.size === 1 ? "" : "s"}`;
+  const why = widened
+    ? "widened: every file"
+    : "the affected files; the rules look at one file (and the contracts it names) at a time";
+  context.log(`\nlint: ${command}\n  why: ${why}\n`);
+  if (context.dryRun) return notRun("lint", command, why, "planned");
+  const { value: violations, ms } = timed(() =>
+    collectViolations(analysis).filter((violation) => files.has(violation.file)),
+  );
+  const details = violations.map((v) => `${v.file}:${v.line}:${v.column} ${v.rule} ${v.message}`);
+  for (const line of details) context.io.stderr(`${line}\n`);
+  const failed = `failed: ${violations.length} violation${violations.length === 1 ? "" : "s"}`;
+  context.log(`  ${violations.length === 0 ? "passed" : failed} in ${seconds(ms)}\n`);
+  const status = violations.length === 0 ? "passed" : "failed";
+  return { step: "lint", command, why, status, durationMs: ms, details };
+}
+
+/** The committed index must describe these sources. */
+export function indexStep(context: StepContext): VerifyStep {
+  const file = indexPath(context.analysis.loaded.root);
+  const command = `agentix index --check (${shown(context, file)})`;
+  const why = "agents and CI read the committed index: it must describe these sources";
+  context.log(`\nindex: ${command}\n  why: ${why}\n`);
+  if (context.dryRun) return notRun("index", command, why, "planned");
+  if (!existsSync(file)) {
+    context.log("  skipped: the project has no committed index\n");
+    return notRun("index", command, "the project has no committed index", "skipped");
+  }
+  const { value: report, ms } = timed(() => {
+    const index = buildValidatedIndex(context.analysis);
+    return compareIndex(file, index, serializeIndex(index));
+  });
+  const passed = report.status === "current";
+  for (const reason of report.reasons) context.io.stderr(`${reason}\n`);
+  const failed = `failed: the index is ${report.status} (run agentix index)`;
+  context.log(`  ${passed ? "passed" : failed} in ${seconds(ms)}\n`);
+  const status = passed ? "passed" : "failed";
+  return { step: "index", command, why, status, durationMs: ms, details: [...report.reasons] };
+}
+
+/** Exactly the selected tests, from the folder Vitest runs in. */
+export function testsStep(context: StepContext): VerifyStep {
+  const { analysis, affected, widened } = context;
+  const root = analysis.loaded.root;
+  const vitest = toolBin(root, "vitest", "vitest");
+  const from = vitestRoot(root);
+  const prefix = toPosix(path.relative(from, root));
+  const filters = widened
+    ? [prefix === "" ? "." : prefix]
+    : vitestFilters(affected, prefix === "" ? "" : `${prefix}/`);
+  if (vitest === undefined) {
+    const why = "vitest is not installed for this project";
+    context.log(`\ntests: skipped\n  why: ${why}\n`);
+    return notRun("tests", "vitest", why, "skipped");
+  }
+  if (filters.length === 0) {
+    const why = "no test can observe this change";
+    context.log(`\ntests: none\n  why: ${why}\n`);
+    return notRun("tests", "(none)", why, "skipped");
+  }
+  const why = widened
+    ? `widened: ${affected.widened.map((reason) => reason.message).join("; ")}`
+    : `${affected.tests.selected.cases} of ${affected.tests.total.cases} cases: the ones the change can reach (see agentix affected)`;
+  return spawnStep(context, "tests", from, "vitest", [vitest, "run", ...filters], why);
+}
+
+/** Runs a tool (its output is diagnostics: stderr), or plans it under --dry-run. */
+function spawnStep(
+  context: StepContext,
+  step: StepName,
+  cwd: string,
+  tool: string,
+  argv: readonly string[],
+  why: string,
+): VerifyStep {
+  const command = [
+    tool,
+    ...argv.slice(1).map((part) => (part.includes(" ") ? JSON.stringify(part) : part)),
+  ].join(" ");
+  context.log(`\n${step}: ${command}\n  why: ${why}\n`);
+  if (context.dryRun) return notRun(step, command, why, "planned");
+  const { value: run, ms } = timed(() =>
+    spawnSync(process.execPath, argv, { cwd, stdio: ["ignore", 2, 2], env: process.env }),
+  );
+  const status = run.status === 0 ? "passed" : "failed";
+  context.log(`  ${status} in ${seconds(ms)}\n`);
+  const details = run.status === 0 ? [] : [`exit code ${run.status ?? run.signal}`];
+  return { step, command, why, status, durationMs: ms, details };
+}
+
+function notRun(
+  step: StepName,
+  command: string,
+  why: string,
+  status: "planned" | "skipped",
+): VerifyStep {
+  return { step, command, why, status, durationMs: null, details: [] };
+}
+
+function timed<T>(run: () => T): { value: T; ms: number } {
+  const started = performance.now();
+  const value = run();
+  return { value, ms: Math.round(performance.now() - started) };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** A path as the user typed it: relative to the working directory. */
+function shown({ io }: StepContext, file: string): string {
+  return toPosix(path.relative(io.cwd, file)) || ".";
+}

@@ -1,0 +1,43 @@
+// The tools `agentix verify` runs: the project's own TypeScript and Vitest when it has them.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** A package's bin script, from the project first (its own version), else from agentix's own. */
+export function toolBin(root: string, packageName: string, bin: string): string | undefined {
+  for (const base of [path.join(root, "package.json"), fileURLToPath(import.meta.url)]) {
+    try {
+      const manifestPath = createRequire(base).resolve(`${packageName}/package.json`);
+      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+        bin?: string | Record<string, string>;
+      };
+      const relative = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.[bin];
+      if (relative !== undefined) return path.join(path.dirname(manifestPath), relative);
+    } catch {
+      // try the next place
+    }
+  }
+  return undefined;
+}
+
+const VITEST_CONFIGS = [
+  "vitest.config.ts",
+  "vitest.config.mts",
+  "vitest.config.js",
+  "vitest.config.mjs",
+  "vitest.config.cts",
+  "vitest.config.cjs",
+  "vite.config.ts",
+  "vite.config.mts",
+  "vite.config.js",
+  "vite.config.mjs",
+];
+
+/** The folder Vitest runs from: the nearest one with a Vitest (or Vite) config, else the project root. */
+export function vitestRoot(root: string): string {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    if (VITEST_CONFIGS.some((name) => existsSync(path.join(dir, name)))) return dir;
+    if (existsSync(path.join(dir, ".git")) || path.dirname(dir) === dir) return root;
+  }
+}

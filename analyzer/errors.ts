@@ -1,0 +1,85 @@
+// Every error the analyzer throws on purpose, each with a code that says whose problem it is.
+// The CLI turns codes into exit codes in one place (`exitCodeFor` in cli/main.ts); anything
+// else that escapes a verb is a bug in agentix (exit code 3).
+
+/** Why a project could not be loaded at all: the analysis cannot start. */
+export type ProjectLoadErrorCode =
+  "tsconfig-missing" | "tsconfig-invalid" | "tsconfig-empty" | "config-invalid" | "root-missing";
+
+/** Why git could not tell what changed: an unknown ref, or git itself failed. */
+export type ChangeSourceErrorCode = "not-a-commit" | "git-failed";
+
+/** Why `agentix scaffold` refused. */
+export type ScaffoldErrorCode = "invalid-feature-name" | "no-feature-location" | "feature-exists";
+
+export type ErrorCode =
+  "usage" | ProjectLoadErrorCode | ChangeSourceErrorCode | ScaffoldErrorCode | "invalid-index";
+
+/** An error agentix raises on purpose, worded for a person; `code` says what kind it is. */
+export abstract class AgentixError extends Error {
+  abstract readonly code: ErrorCode;
+}
+
+/** A mistake in the command line: printed with the verb's usage hint. */
+export class UsageError extends AgentixError {
+  override readonly name = "UsageError";
+  readonly code = "usage";
+  constructor(
+    message: string,
+    readonly verb: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A problem with the analysed project's inputs (tsconfig.json, agentix.config.json, the root
+ * folder). The CLI prints the message, never a stack trace.
+ */
+export class ProjectLoadError extends AgentixError {
+  override readonly name = "ProjectLoadError";
+  constructor(
+    readonly code: ProjectLoadErrorCode,
+    message: string,
+    /** Repository-relative (or, outside the root, absolute) path of the offending file. */
+    readonly file: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** git could not answer (not a repository, an unknown ref, ...): the message says which command. */
+export class ChangeSourceError extends AgentixError {
+  override readonly name = "ChangeSourceError";
+  constructor(
+    readonly code: ChangeSourceErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Why scaffolding refused: a bad name, no place for features, or a folder that exists. */
+export class ScaffoldError extends AgentixError {
+  override readonly name = "ScaffoldError";
+  constructor(
+    readonly code: ScaffoldErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An index that breaks its own schema: an analyzer bug, never the user's. */
+export class InvalidIndexError extends AgentixError {
+  override readonly name = "InvalidIndexError";
+  readonly code = "invalid-index";
+  constructor(readonly problems: readonly string[]) {
+    super(
+      `the index does not match schema/index.v1.schema.json:\n${problems
+        .slice(0, 20)
+        .map((p) => `  ${p}`)
+        .join("\n")}`,
+    );
+  }
+}

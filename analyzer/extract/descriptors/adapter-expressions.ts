@@ -1,0 +1,110 @@
+// Which adapter an expression in `createApplication({ adapters })` is: an implementPort value,
+// a factory call returning one, a standard adapter, a test double, or one known from its type.
+import { ts } from "../../project/ts-morph.js";
+import { isAgentixModule, unwrap } from "../../project/ts-syntax.js";
+import type { AdapterModel, PortModel } from "../model.js";
+import type { ReadContext } from "./read-context.js";
+import { snippet } from "../../resolve/origin.js";
+import { typedAdapterPort } from "./typed-fallbacks.js";
+
+/** A `memoryPort(Port)` / `fakeClock()` / `sequentialIds()` test double from agentix/testing. */
+const TEST_DOUBLES: Readonly<Record<string, string | null>> = {
+  memoryPort: null,
+  fakeClock: "Clock",
+  sequentialIds: "Ids",
+};
+
+/** An adapter that is not an implementPort call of the project: the port it binds, and its name. */
+export interface BoundPort {
+  readonly port: PortModel | null;
+  readonly name: string | null;
+}
+
+/** The adapter an expression is, or undefined (reported) when it cannot be told. */
+export function adapterOf(
+  expression: ts.Expression,
+  where: string,
+  context: ReadContext,
+): AdapterModel | BoundPort | undefined {
+  const { resolver, references, sites } = context;
+  const origin = resolver.resolve(expression);
+  const found = references.descriptorOfOrigin(origin);
+  if (found?.kind === "adapter") return found.model;
+  if (found === null) return undefined;
+  if (origin.kind === "node" && ts.isCallExpression(origin.node)) {
+    const double = testDouble(origin.node, where, context);
+    if (double) return double;
+    const factory = factoryResult(origin.node, context);
+    if (factory) return factory;
+  }
+  const typed = typedAdapterPort(expression, context);
+  if (typed) return { port: typed, name: null };
+  sites.report(
+    "reference",
+    expression,
+    `${where}: cannot tell which port ${snippet(expression)} implements${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`,
+  );
+  return undefined;
+}
+
+/** `memoryPort(Payments)`, `fakeClock()`, `sequentialIds()`: the port the double stands in for. */
+function testDouble(
+  call: ts.CallExpression,
+  where: string,
+  { resolver, references, models }: ReadContext,
+): BoundPort | undefined {
+  const callee = resolver.resolve(call.expression);
+  if (callee.kind !== "external" || !isAgentixModule(callee.module) || callee.path.length !== 1)
+    return undefined;
+  const double = callee.path[0]!;
+  if (!(double in TEST_DOUBLES)) return undefined;
+  const builtin = TEST_DOUBLES[double];
+  if (builtin) return { port: models.builtins.ports.get(builtin) ?? null, name: double };
+  const portArgument = call.arguments[0];
+  const port = portArgument ? references.refer(portArgument, "port", where) : undefined;
+  return { port: port ?? null, name: double };
+}
+
+/** `sqliteStore(db)`: the adapter a factory function returns, when it returns an implementPort call. */
+function factoryResult(
+  call: ts.CallExpression,
+  { resolver, references }: ReadContext,
+): AdapterModel | undefined {
+  const callee = unwrap(call.expression);
+  let declaration: ts.Node | undefined;
+  if (ts.isIdentifier(callee)) {
+    const binding = resolver.lookup(callee);
+    if (binding?.kind === "other") declaration = binding.node;
+    else if (binding?.kind === "const" && binding.initializer)
+      declaration = unwrap(binding.initializer);
+    else if (binding?.kind === "import") {
+      const reference = resolver.reference(callee);
+      if (reference) {
+        declaration = reference.node;
+        if (ts.isVariableDeclaration(declaration) && declaration.initializer)
+          declaration = unwrap(declaration.initializer);
+      }
+    }
+  }
+  if (!declaration || !ts.isFunctionLike(declaration)) return undefined;
+  for (const result of returnedExpressions(declaration as ts.FunctionLikeDeclaration)) {
+    const found = references.descriptorOfOrigin(resolver.resolve(result));
+    if (found?.kind === "adapter") return found.model;
+  }
+  return undefined;
+}
+
+/** What a function returns: its expression body, or the operand of each of its own returns. */
+function returnedExpressions(declaration: ts.FunctionLikeDeclaration): ts.Expression[] {
+  const body = declaration.body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [body];
+  const results: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) return;
+    if (ts.isReturnStatement(node) && node.expression) results.push(node.expression);
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return results;
+}

@@ -1,0 +1,86 @@
+// An analysis turned into the index: every collection sorted by its stable id, every object with
+// a fixed key order, every path repository-relative. One stage per file:
+//   feature-folders       the folders, their files and their descriptors
+//   feature-dependencies  declared and imported dependencies, consumers, cycles
+//   model-diagnostics     duplicate ids and descriptors that belong nowhere
+//   test-links            which tests exercise which operations, invariants and features
+//   features, operations, ports, applications, events, invariants, files
+//                         one collection each
+//   problems              violations, diagnostics (all stages' so far), unresolved
+// A new index fact: its type in index-file/types.ts and schema/index.v1.schema.json (a test holds
+// them equal), then the stage that knows it.
+import type { Analysis } from "../analyze.js";
+import { INDEX_SCHEMA_URL, INDEX_SCHEMA_VERSION, type AgentixIndex } from "../index-file/types.js";
+import type { ViolationEntry } from "../index-file/types.js";
+import { assertValidIndex } from "../index-file/validate.js";
+import { relativeToRoot } from "../project/paths.js";
+import { ts } from "../project/ts-morph.js";
+import { ANALYZER_VERSION } from "../version.js";
+import { collectViolations } from "../violations/collect.js";
+import { applicationEntries } from "./applications.js";
+import { buildContext } from "./context.js";
+import { eventEntries } from "./events.js";
+import { featureDependencies } from "./feature-dependencies.js";
+import { featureFolders } from "./feature-folders.js";
+import { featureEntries } from "./features.js";
+import { fileEntries } from "./files.js";
+import { invariantEntries } from "./invariants.js";
+import { sourceManifest } from "./manifest.js";
+import { reportModelProblems } from "./model-diagnostics.js";
+import { operationEntries, permissionEntries } from "./operations.js";
+import { portEntries } from "./ports.js";
+import { diagnosticEntries, unresolvedEntries, violationEntries } from "./problems.js";
+import { linkTests } from "./test-links.js";
+import path from "node:path";
+
+/** Builds the index object; `violations` come from the shared rule logic (collectViolations). */
+export function buildIndex(
+  analysis: Analysis,
+  violations: readonly ViolationEntry[] = [],
+): AgentixIndex {
+  const context = buildContext(analysis);
+  const folders = featureFolders(context);
+  const dependencies = featureDependencies(context, folders);
+  reportModelProblems(context, folders);
+  const tests = linkTests(context);
+  const features = featureEntries(context, folders, dependencies, tests);
+  const { ports, adapters } = portEntries(context);
+  return {
+    $schema: INDEX_SCHEMA_URL,
+    schemaVersion: INDEX_SCHEMA_VERSION,
+    generator: { name: "agentix", version: ANALYZER_VERSION, typescript: ts.version },
+    project: projectEntry(analysis),
+    source: sourceManifest(analysis),
+    features,
+    operations: operationEntries(context, tests),
+    ports,
+    adapters,
+    applications: applicationEntries(context),
+    events: eventEntries(context),
+    invariants: invariantEntries(context, tests),
+    permissions: permissionEntries(context),
+    tests: [...tests.entries],
+    files: fileEntries(context),
+    violations: violationEntries(violations),
+    diagnostics: diagnosticEntries(context),
+    unresolved: unresolvedEntries(context),
+  };
+}
+
+/** The index of an analysis as `agentix index` writes it: violations included, schema-checked. */
+export function buildValidatedIndex(analysis: Analysis): AgentixIndex {
+  const index = buildIndex(analysis, collectViolations(analysis));
+  assertValidIndex(index);
+  return index;
+}
+
+function projectEntry({ loaded }: Analysis): AgentixIndex["project"] {
+  return {
+    tsconfig:
+      relativeToRoot(loaded.root, loaded.tsconfigFile) ?? path.basename(loaded.tsconfigFile),
+    config: loaded.config.configFile
+      ? (relativeToRoot(loaded.root, loaded.config.configFile) ?? null)
+      : null,
+    featureDirectories: [...loaded.config.features.directories],
+  };
+}

@@ -1,0 +1,155 @@
+// Stage: the dependencies between features, declared (defineFeature's `dependencies`) and
+// imported (any file of A importing a file of B), their consumers, and what is wrong with them:
+// contracts outside features, declared but unused dependencies, cycles.
+import { findCyclicComponents } from "../graph/cycles.js";
+import type { Site } from "../extract/model.js";
+import { fileSite, type BuildContext } from "./context.js";
+import type { FeatureFolders } from "./feature-folders.js";
+
+/** Folder -> folders; every map is keyed by absolute feature folder. */
+type FolderEdges = Map<string, Set<string>>;
+
+export interface FeatureDependencies {
+  readonly declared: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly imported: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Folder -> the folders that declare or import it. */
+  readonly consumers: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+export function featureDependencies(
+  context: BuildContext,
+  folders: FeatureFolders,
+): FeatureDependencies {
+  const { imported, importedOutsideDescriptor } = importedFeatures(context);
+  const declared = declaredFeatures(context, folders);
+  const consumers: FolderEdges = new Map();
+  for (const source of [declared, imported]) {
+    for (const [from, targets] of source) {
+      for (const to of targets) {
+        const set = consumers.get(to) ?? new Set();
+        set.add(from);
+        consumers.set(to, set);
+      }
+    }
+  }
+  reportUnusedDependencies(context, folders, declared, importedOutsideDescriptor);
+  reportCycles(context, folders, [declared, imported]);
+  return { declared, imported, consumers };
+}
+
+/** Any file of A importing a file of B; and the same, leaving out A's descriptor file. */
+function importedFeatures({ analysis }: BuildContext): {
+  imported: FolderEdges;
+  importedOutsideDescriptor: FolderEdges;
+} {
+  const { roles } = analysis;
+  const imported: FolderEdges = new Map();
+  const importedOutsideDescriptor: FolderEdges = new Map();
+  for (const [file, list] of analysis.imports) {
+    const from = roles.featureOf(file);
+    if (!from) continue;
+    for (const item of list) {
+      if (item.target.kind !== "file") continue;
+      const to = roles.featureOf(item.target.file);
+      if (!to || to.dir === from.dir) continue;
+      const set = imported.get(from.dir) ?? new Set();
+      set.add(to.dir);
+      imported.set(from.dir, set);
+      if (roles.role(file) !== "descriptor") {
+        const outside = importedOutsideDescriptor.get(from.dir) ?? new Set();
+        outside.add(to.dir);
+        importedOutsideDescriptor.set(from.dir, outside);
+      }
+    }
+  }
+  return { imported, importedOutsideDescriptor };
+}
+
+/** The features whose contracts each feature's descriptor lists. */
+function declaredFeatures(
+  { analysis, diagnostics }: BuildContext,
+  folders: FeatureFolders,
+): FolderEdges {
+  const declared: FolderEdges = new Map();
+  for (const [dir, list] of folders.descriptors) {
+    const set = new Set<string>();
+    for (const model of list) {
+      for (const contract of model.dependencies) {
+        const target = analysis.roles.featureOf(contract.site.file);
+        if (!target) {
+          diagnostics.add(
+            "dependency-outside-features",
+            "warning",
+            `a dependency of feature "${folders.byDir.get(dir)!.feature.id}" is a contract outside every feature folder`,
+            model.site,
+            [contract.site],
+          );
+          continue;
+        }
+        if (target.dir === dir) continue;
+        set.add(target.dir);
+      }
+    }
+    declared.set(dir, set);
+  }
+  return declared;
+}
+
+function reportUnusedDependencies(
+  { diagnostics }: BuildContext,
+  folders: FeatureFolders,
+  declared: FolderEdges,
+  importedOutsideDescriptor: FolderEdges,
+): void {
+  for (const [dir, set] of declared) {
+    const used = importedOutsideDescriptor.get(dir) ?? new Set();
+    for (const target of set) {
+      if (!used.has(target)) {
+        const model = folders.descriptors.get(dir)![0]!;
+        diagnostics.add(
+          "unused-dependency",
+          "warning",
+          `feature "${folders.idOfDir(dir)}" declares a dependency on "${folders.idOfDir(target)}" but none of its files (besides the descriptor) imports it`,
+          model.site,
+        );
+      }
+    }
+  }
+}
+
+/** Dependency cycles between features (declared and imported edges). */
+function reportCycles(
+  { diagnostics }: BuildContext,
+  folders: FeatureFolders,
+  sources: readonly FolderEdges[],
+): void {
+  const { idOfDir } = folders;
+  const edges = new Map<string, Set<string>>();
+  for (const source of sources) {
+    for (const [from, targets] of source) {
+      const set = edges.get(idOfDir(from)) ?? new Set();
+      for (const to of targets) set.add(idOfDir(to));
+      edges.set(idOfDir(from), set);
+    }
+  }
+  for (const { members, cycle } of findCyclicComponents(edges)) {
+    const featureOf = (id: string) =>
+      [...folders.byDir.values()].find((entry) => entry.feature.id === id)?.feature;
+    const sites = members.map((id) => {
+      const feature = featureOf(id);
+      const model = feature ? folders.descriptors.get(feature.dir)?.[0] : undefined;
+      const file = feature ? folders.byDir.get(feature.dir)?.files[0] : undefined;
+      return model?.site ?? fileSite(file);
+    });
+    const first = sites.find((site) => site !== null) ?? null;
+    diagnostics.add(
+      "feature-cycle",
+      "error",
+      members.length === cycle.length
+        ? `features depend on each other in a cycle: ${[...cycle, cycle[0]].join(" -> ")}; dependencies between features must form a directed acyclic graph`
+        : `features ${members.join(", ")} depend on each other in cycles, e.g. ${[...cycle, cycle[0]].join(" -> ")}; dependencies between features must form a directed acyclic graph`,
+      first,
+      sites.filter((site): site is Site => site !== null && site !== first),
+    );
+  }
+}

@@ -1,0 +1,69 @@
+// Stage: the problems the index records: architecture violations (from the shared rule logic),
+// diagnostics about the model, and what the analyzer could not resolve.
+import { lineOf, locationOf } from "../extract/location.js";
+import type { DiagnosticEntry, UnresolvedEntry, ViolationEntry } from "../index-file/types.js";
+import type { BuildContext } from "./context.js";
+import { orderBy, withoutRepeats } from "./order.js";
+
+export function violationEntries(violations: readonly ViolationEntry[]): ViolationEntry[] {
+  return [...violations].sort(
+    orderBy(
+      (v) => v.file,
+      (v) => v.line,
+      (v) => v.column,
+      (v) => v.rule,
+      (v) => v.message,
+    ),
+  );
+}
+
+/** Every diagnostic the stages before this one recorded, sorted. */
+export function diagnosticEntries({ diagnostics }: BuildContext): DiagnosticEntry[] {
+  return diagnostics.items
+    .map((item) => ({
+      code: item.code,
+      severity: item.severity,
+      message: item.message,
+      file: item.site?.file.path ?? null,
+      line: item.site ? (item.line ?? lineOf(item.site)) : null,
+      related: item.related
+        .map((site) => ({ file: site.file.path, line: lineOf(site) }))
+        .sort(
+          orderBy(
+            (r) => r.file,
+            (r) => r.line,
+          ),
+        ),
+    }))
+    .sort(
+      orderBy(
+        (d) => d.file,
+        (d) => d.line,
+        (d) => d.code,
+        (d) => d.message,
+      ),
+    );
+}
+
+export function unresolvedEntries({ analysis }: BuildContext): UnresolvedEntry[] {
+  const unresolved: UnresolvedEntry[] = analysis.unresolved.map((item) => {
+    const location = locationOf(item.site);
+    return {
+      kind: item.kind,
+      file: location.file,
+      line: location.line,
+      column: location.column,
+      reason: item.reason,
+    };
+  });
+  unresolved.sort(
+    orderBy(
+      (u) => u.file,
+      (u) => u.line,
+      (u) => u.column,
+      (u) => u.kind,
+      (u) => u.reason,
+    ),
+  );
+  return withoutRepeats(unresolved);
+}

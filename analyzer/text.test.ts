@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { listText, plural } from "./text.js";
+
+describe("listText", () => {
+  const files = ["a", "b", "c", "d"];
+
+  it("joins every value, or says what an empty list reads as", () => {
+    expect([listText(files), listText([]), listText([], { empty: "(none)" })]).toEqual([
+      "a, b, c, d",
+      "",
+      "(none)",
+    ]);
+  });
+
+  it("counts the values past the limit, with or without a serial comma", () => {
+    expect([
+      listText(files, { limit: 2 }),
+      listText(files, { limit: 2, serialComma: true }),
+      listText(files, { limit: 4 }),
+    ]).toEqual(["a, b and 2 more", "a, b, and 2 more", "a, b, c, d"]);
+  });
+
+  it("puts the plural on counts other than one", () => {
+    expect([plural(0, "file"), plural(1, "file"), plural(2, "test file")]).toEqual([
+      "0 files",
+      "1 file",
+      "2 test files",
+    ]);
+  });
+});

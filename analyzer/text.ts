@@ -1,0 +1,26 @@
+// How the analyzer's messages word lists and counts, in one place.
+
+export interface ListOptions {
+  /** Show at most this many, then say how many more there are. */
+  readonly limit?: number;
+  /** What an empty list reads as. */
+  readonly empty?: string;
+  /** `a, b, and 3 more` rather than `a, b and 3 more`. */
+  readonly serialComma?: boolean;
+}
+
+/** Values joined with ", ", the ones past `limit` counted. */
+export function listText(
+  values: readonly string[],
+  { limit = Infinity, empty = "", serialComma = false }: ListOptions = {},
+): string {
+  if (values.length === 0) return empty;
+  const shown = values.slice(0, limit).join(", ");
+  if (values.length <= limit) return shown;
+  return `${shown}${serialComma ? "," : ""} and ${values.length - limit} more`;
+}
+
+/** `1 file`, `2 files`. */
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}

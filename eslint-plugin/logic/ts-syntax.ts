@@ -1,0 +1,91 @@
+// Syntax helpers over TypeScript trees, shared by the plugin's project look-ups and the analyzer.
+// The compiler is a parameter: the plugin reads its trees with the `typescript` package, the
+// analyzer with the copy ts-morph bundles, and a tree must be read by the compiler that built it
+// (syntax kinds are numbers that may differ between versions).
+import path from "node:path";
+import type ts from "typescript";
+
+/** The parts of a TypeScript compiler the helpers call. */
+export type SyntaxCompiler = Pick<
+  typeof ts,
+  | "isParenthesizedExpression"
+  | "isAsExpression"
+  | "isSatisfiesExpression"
+  | "isNonNullExpression"
+  | "isTypeAssertionExpression"
+  | "canHaveModifiers"
+  | "getModifiers"
+  | "isIdentifier"
+  | "isOmittedExpression"
+  | "isFunctionDeclaration"
+  | "isClassDeclaration"
+  | "isInterfaceDeclaration"
+  | "isTypeAliasDeclaration"
+  | "isEnumDeclaration"
+  | "isModuleDeclaration"
+>;
+
+export interface TsSyntax {
+  /** The expression without parentheses, `as`, `satisfies`, `!` and `<T>` assertions. */
+  unwrap(expression: ts.Expression): ts.Expression;
+  /** Whether a declaration carries a modifier keyword (`export`, `default`, `declare`, ...). */
+  hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean;
+  /** The identifiers a binding name declares: itself, or every name of a destructuring pattern. */
+  bindingIdentifiers(name: ts.BindingName): ts.Identifier[];
+  /** The name a function, class, interface, type alias, enum or namespace declaration declares. */
+  declarationName(statement: ts.Statement): string | undefined;
+}
+
+export function tsSyntax(compiler: SyntaxCompiler): TsSyntax {
+  const unwrap = (expression: ts.Expression): ts.Expression => {
+    let current = expression;
+    while (
+      compiler.isParenthesizedExpression(current) ||
+      compiler.isAsExpression(current) ||
+      compiler.isSatisfiesExpression(current) ||
+      compiler.isNonNullExpression(current) ||
+      compiler.isTypeAssertionExpression(current)
+    ) {
+      current = current.expression;
+    }
+    return current;
+  };
+  const hasModifier = (node: ts.Node, kind: ts.SyntaxKind): boolean =>
+    compiler.canHaveModifiers(node) &&
+    (compiler.getModifiers(node)?.some((modifier) => modifier.kind === kind) ?? false);
+  const bindingIdentifiers = (name: ts.BindingName): ts.Identifier[] =>
+    compiler.isIdentifier(name)
+      ? [name]
+      : (name.elements as readonly (ts.BindingElement | ts.OmittedExpression)[]).flatMap(
+          (element) =>
+            compiler.isOmittedExpression(element) ? [] : bindingIdentifiers(element.name),
+        );
+  const declarationName = (statement: ts.Statement): string | undefined =>
+    (compiler.isFunctionDeclaration(statement) ||
+      compiler.isClassDeclaration(statement) ||
+      compiler.isInterfaceDeclaration(statement) ||
+      compiler.isTypeAliasDeclaration(statement) ||
+      compiler.isEnumDeclaration(statement) ||
+      compiler.isModuleDeclaration(statement)) &&
+    statement.name !== undefined &&
+    compiler.isIdentifier(statement.name)
+      ? statement.name.text
+      : undefined;
+  return { unwrap, hasModifier, bindingIdentifiers, declarationName };
+}
+
+/** `./x`, `../x`, `.`, `..` or an absolute path: a file, never a package. */
+export function isRelativeSpecifier(specifier: string): boolean {
+  return (
+    specifier === "." ||
+    specifier === ".." ||
+    specifier.startsWith("./") ||
+    specifier.startsWith("../") ||
+    path.isAbsolute(specifier)
+  );
+}
+
+/** The agentix package or one of its entry points (`agentix/testing`, `agentix/http`). */
+export function isAgentixModule(specifier: string): boolean {
+  return specifier === "agentix" || specifier.startsWith("agentix/");
+}
