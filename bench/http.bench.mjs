@@ -5,7 +5,7 @@
 // requests per round) drives them in alternating rounds, so a burst of load on the machine hits
 // both sides of a round alike; the ratios are the medians of the rounds' ratios.
 //
-//   node bench/http.bench.mjs [--connections 50] [--requests 2000] [--rounds 5]
+//   node bench/http.bench.mjs [--connections 50] [--requests 1000] [--rounds 7]
 //   HTTP_BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/http.bench.mjs
 //     (passes the options to the agentix server; HTTP_BENCH_PLAIN_OPTIONS to the plain one)
 // Besides requests/s and latency it prints each server's CPU time per request (from /proc), the
