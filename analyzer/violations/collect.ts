@@ -4,7 +4,7 @@ import type { TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { ts as morphTs } from "../project/ts-morph.js";
 import {
-  CAPABILITY_PATHS,
+  CAPABILITY_MEMBERS,
   GLOBAL_OBJECT_NAMES,
   ROOT_GLOBALS,
   bannedModuleCategory,
@@ -59,20 +59,6 @@ const AMBIENT_WORDS = new RegExp(
   "gu",
 );
 
-/** For each global root, the first members of its capability paths (`Math` -> `random`). */
-const CAPABILITY_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
-  const members = new Map<string, Set<string>>();
-  for (const key of CAPABILITY_PATHS.keys()) {
-    if (key.startsWith("module:") || key.startsWith("import.")) continue;
-    const [root, member] = key.split(".");
-    if (root === undefined) continue;
-    const set = members.get(root) ?? new Set<string>();
-    if (member !== undefined) set.add(member);
-    members.set(root, set);
-  }
-  return members;
-})();
-
 /**
  * Whether the text could reach an ambient capability: a necessary condition, never the rule.
  * A capability is reached from a global root (`Math`, `Date`, `process`, ...) named in the
@@ -94,7 +80,7 @@ function mentionsAmbientRoot(text: string): boolean {
     }
     if (
       root === "Date" &&
-      /^\s*\(\s*[^)\s]/u.test(after) &&
+      /^\s*\(\s*(?!undefined\b|void\b)[^)\s]/u.test(after) &&
       /\bnew\s+$/u.test(text.slice(Math.max(0, match.index - 8), match.index))
     )
       continue;

@@ -4,8 +4,12 @@ import type { AmbientCategory } from "../../schema/load-config.js";
 import {
   CAPABILITY_PATHS,
   CAPABILITY_PREFIXES,
+  CLOCK_WITHOUT_DATE,
   DATE_CALL,
   DATE_NEW,
+  DATE_TIME_FORMAT,
+  DATE_TIME_FORMAT_INSTANCE,
+  REFLECT,
   GLOBAL_OBJECT_NAMES,
   ROOT_GLOBALS,
   bannedModuleCategory,
@@ -19,6 +23,7 @@ import {
   declaredVariables,
   globalReferences,
   isInTypeQuery,
+  usedOnlyAsTypes,
   variableOf,
 } from "./scope/global-references.js";
 import { ViolationFactory } from "./violation.js";
@@ -71,6 +76,37 @@ function propertyName(property: TSESTree.Property): string | undefined {
   return staticString(property.key);
 }
 
+/** `undefined` or `void 0`: `new Date(undefined)` reads the clock like `new Date()`. */
+function isUndefinedValue(node: TSESTree.Node | undefined): boolean {
+  if (!node) return true;
+  if (node.type === AST_NODE_TYPES.Identifier) return node.name === "undefined";
+  return node.type === AST_NODE_TYPES.UnaryExpression && node.operator === "void";
+}
+
+/** Arguments that carry no date: none, or `undefined`. */
+function withoutDate(args: readonly (TSESTree.Node | null)[]): boolean {
+  return args.length <= 1 && isUndefinedValue(args[0] ?? undefined);
+}
+
+/** The `Reflect.get/apply/construct` call that takes `node` as its target, if any. */
+function reflectCallOn(
+  node: TSESTree.Node,
+  isGlobal: (identifier: TSESTree.Identifier) => boolean,
+): { readonly method: string; readonly call: TSESTree.CallExpression } | undefined {
+  const call = node.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.arguments[0] !== node) return undefined;
+  const callee = call.callee;
+  if (
+    callee.type !== AST_NODE_TYPES.MemberExpression ||
+    callee.object.type !== AST_NODE_TYPES.Identifier ||
+    callee.object.name !== REFLECT ||
+    !isGlobal(callee.object)
+  )
+    return undefined;
+  const method = memberName(callee);
+  return method === undefined ? undefined : { method, call };
+}
+
 const NO_VISITORS: LogicVisitors = {};
 
 export const noAmbientCapabilitiesLogic: RuleLogic = {
@@ -100,6 +136,48 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
       report(violations.create(capability.category, node.loc, { capability: label }));
     };
 
+    let globalReflect: ReadonlySet<TSESTree.Node> | undefined;
+    const isGlobalReflect = (identifier: TSESTree.Identifier): boolean => {
+      globalReflect ??= new Set(
+        globalReferences(scopeManager, new Set([REFLECT])).map((r) => r.identifier),
+      );
+      return globalReflect.has(identifier);
+    };
+
+    /** `Reflect.get(value, "name")` is `value.name`; `Reflect.apply(Date)` calls it. */
+    const followReflect = (node: TSESTree.Node, path: string, origin: Origin): boolean => {
+      const reflect = reflectCallOn(node, isGlobalReflect);
+      if (!reflect) return false;
+      const { method, call } = reflect;
+      if (method === "get") {
+        const name = staticString(call.arguments[1]);
+        if (name !== undefined) follow(call, childPath(path, name), origin);
+      } else if (path === "Date" && method === "apply") emit(DATE_CALL, call, origin);
+      else if (path === "Date" && method === "construct") {
+        const list = call.arguments[1];
+        if (list?.type === AST_NODE_TYPES.ArrayExpression && withoutDate(list.elements))
+          emit(DATE_NEW, call, origin);
+      }
+      return true;
+    };
+
+    /** Calls and `new` of the value at `path` (`Date()`, `new Date()`, `Intl.DateTimeFormat().format()`). */
+    const followCall = (
+      call: TSESTree.CallExpression | TSESTree.NewExpression,
+      path: string,
+      origin: Origin,
+    ): void => {
+      if (path === "Date") {
+        if (call.type === AST_NODE_TYPES.CallExpression) emit(DATE_CALL, call, origin);
+        else if (withoutDate(call.arguments)) emit(DATE_NEW, call, origin);
+      } else if (path === DATE_TIME_FORMAT) follow(call, DATE_TIME_FORMAT_INSTANCE, origin);
+      else {
+        const clock = CLOCK_WITHOUT_DATE.get(path);
+        if (clock && call.type === AST_NODE_TYPES.CallExpression && withoutDate(call.arguments))
+          emit(clock, call, origin);
+      }
+    };
+
     /** `node` evaluates to the value at `path`: report it if that is a capability, else follow its uses. */
     const follow = (node: TSESTree.Node, path: string, origin: Origin): void => {
       const capability = CAPABILITY_PATHS.get(path);
@@ -110,6 +188,7 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
       if (path !== "" && !CAPABILITY_PREFIXES.has(path)) return;
       const parent = node.parent;
       if (!parent) return;
+      if (followReflect(node, path, origin)) return;
       switch (parent.type) {
         case AST_NODE_TYPES.TSNonNullExpression:
         case AST_NODE_TYPES.TSAsExpression:
@@ -132,11 +211,12 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
           return;
         }
         case AST_NODE_TYPES.CallExpression:
-          if (parent.callee === node && path === "Date") emit(DATE_CALL, parent, origin);
-          return;
         case AST_NODE_TYPES.NewExpression:
-          if (parent.callee === node && path === "Date" && parent.arguments.length === 0)
-            emit(DATE_NEW, parent, origin);
+          if (parent.callee === node) followCall(parent, path, origin);
+          return;
+        case AST_NODE_TYPES.AssignmentPattern:
+          // a default parameter or destructuring default: `function f(g = globalThis)`
+          if (parent.right === node) bind(parent.left, path, origin);
           return;
         case AST_NODE_TYPES.VariableDeclarator:
           if (parent.init === node) bind(parent.id, path, origin);
@@ -200,6 +280,9 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
       if (site.typeOnly || specifier === undefined) return;
       const category = bannedModuleCategory(specifier);
       if (category) {
+        // Only types cross when every binding is used as a type (an injected `Knex` instance).
+        const holder = site.node.parent;
+        if (site.form === "import" && holder && usedOnlyAsTypes(scopeManager, holder)) return;
         emit({ category, label: `the "${specifier}" module` }, site.node, {});
         return;
       }
