@@ -7,6 +7,13 @@ import { pathToFileURL } from "node:url";
 import { realpathSync } from "node:fs";
 import { AgentixError, UsageError, type ErrorCode } from "../errors.js";
 import { ANALYZER_VERSION } from "../version.js";
+import {
+  ANALYZER_TOOLCHAIN,
+  MCP_TOOLCHAIN,
+  missingToolchain,
+  missingToolchainMessage,
+  type ToolchainPackage,
+} from "../../schema/toolchain.js";
 import type { Command } from "./commands/command.js";
 import { EXIT, processIO, type CliIO, type ExitCode } from "./io.js";
 
@@ -16,6 +23,8 @@ export interface LazyCommand {
   readonly summary: string;
   /** Whether the verb analyses the project (loads ts-morph and the shared rule logic). */
   readonly analyzes: boolean;
+  /** The optional peers it loads, checked before it runs (default: the analyzer's toolchain). */
+  readonly needs?: readonly ToolchainPackage[];
   load(): Promise<Command>;
 }
 
@@ -66,6 +75,20 @@ export const COMMANDS: readonly LazyCommand[] = [
     load: async () => (await import("./commands/verify.js")).verifyCommand,
   },
   {
+    name: "mcp",
+    analyzes: true,
+    needs: MCP_TOOLCHAIN,
+    summary: "a Model Context Protocol server on stdio, answering from a warm analysis",
+    load: async () =>
+      (await import("./commands/mcp.js")).mcpCommand((argv, io) => run(argv, io, COMMANDS)),
+  },
+  {
+    name: "init",
+    analyzes: false,
+    summary: "write the agent skill and an AGENTS.md section; never overwrites",
+    load: async () => (await import("./commands/init.js")).initCommand,
+  },
+  {
     name: "scaffold",
     analyzes: false,
     summary: "create a feature capsule from the public template; never overwrites",
@@ -104,6 +127,12 @@ export async function run(
   const entry = commands.find((candidate) => candidate.name === verb);
   if (!entry) {
     io.stderr(`agentix: unknown command "${verb}"\n\n${mainUsage(commands)}`);
+    return EXIT.badInvocation;
+  }
+  // Every verb loads the analyzer, whose toolchain a production install leaves out.
+  const missing = "load" in entry ? missingToolchain(entry.needs ?? ANALYZER_TOOLCHAIN) : [];
+  if (missing.length > 0) {
+    io.stderr(`${missingToolchainMessage(`agentix ${verb}`, missing)}\n`);
     return EXIT.badInvocation;
   }
   try {

@@ -4,7 +4,7 @@ import { analyze, type Analysis } from "../analyze.js";
 import { buildValidatedIndex } from "../index-builder/build-index.js";
 import type { AgentixIndex } from "../index-file/types.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "../project/load-project.js";
-import { Progress, type CliIO } from "./io.js";
+import { Progress, type AnalysisSource, type CliIO } from "./io.js";
 
 export interface ProjectArgs {
   readonly project?: string | undefined;
@@ -35,6 +35,8 @@ export function projectIndex(
 ): { index: AgentixIndex; root: string; timings: Record<string, number> } {
   const progress = new Progress(io);
   try {
+    const source = sessionFor(values, io);
+    if (source) return { index: source.index(), root: source.root, timings: {} };
     const started = performance.now();
     const analysis = analyzeWithProgress(values, io, progress);
     progress.update("building the index", 0, 0);
@@ -46,7 +48,19 @@ export function projectIndex(
   }
 }
 
+/** The warm analysis the verb runs with (io.analyses), refusing another project than its own. */
+function sessionFor(values: ProjectArgs, io: CliIO): AnalysisSource | undefined {
+  const source = io.analyses;
+  if (!source) return undefined;
+  const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
+  if (root !== source.root || tsconfigFile !== source.tsconfigFile)
+    throw new Error(`the warm analysis is of ${source.tsconfigFile}, not of ${tsconfigFile}`);
+  return source;
+}
+
 function analyzeWithProgress(values: ProjectArgs, io: CliIO, progress: Progress): Analysis {
+  const source = sessionFor(values, io);
+  if (source) return source.analysis();
   const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
   progress.update("loading the project", 0, 0);
   return analyze({

@@ -13,7 +13,7 @@ export const INDEX_SCHEMA_VERSION = 1 as const;
 
 /** The `$schema` of every index: the published JSON Schema. */
 export const INDEX_SCHEMA_URL =
-  "https://github.com/agentix-dev/agentix/blob/main/schema/index.v1.schema.json";
+  "https://raw.githubusercontent.com/agentix-dev/agentix/main/schema/index.v1.schema.json";
 
 /** A place in a repository-relative file; lines and columns are 1-based. */
 export interface Location {

@@ -191,20 +191,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   for (const fileName of [...parsed.fileNames, ...addedTests])
     project.addSourceFileAtPath(fileName);
   const program = project.getProgram().compilerObject;
-  const files: ProjectFile[] = [];
-  for (const sourceFile of program.getSourceFiles()) {
-    const fileName = sourceFile.fileName;
-    if (isInNodeModules(fileName)) continue;
-    const relative = relativeToRoot(root, path.resolve(fileName));
-    if (relative === undefined) continue;
-    files.push({
-      path: relative,
-      fileName,
-      sourceFile,
-      declaration: sourceFile.isDeclarationFile || isDeclarationFile(fileName),
-    });
-  }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = projectFiles(root, program);
   return {
     root,
     tsconfigFile,
@@ -220,6 +207,24 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   };
 }
 
+/** The program's files that the index covers (see LoadedProject.files), sorted by path. */
+export function projectFiles(root: string, program: ts.Program): ProjectFile[] {
+  const files: ProjectFile[] = [];
+  for (const sourceFile of program.getSourceFiles()) {
+    const fileName = sourceFile.fileName;
+    if (isInNodeModules(fileName)) continue;
+    const relative = relativeToRoot(root, path.resolve(fileName));
+    if (relative === undefined) continue;
+    files.push({
+      path: relative,
+      fileName,
+      sourceFile,
+      declaration: sourceFile.isDeclarationFile || isDeclarationFile(fileName),
+    });
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"];
 
 /**
@@ -227,7 +232,7 @@ const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"];
  * a build tsconfig often excludes tests, yet tests are what the index links to operations.
  * node_modules and the tsconfig's output folders are never searched.
  */
-function testsOutsideTsconfig(
+export function testsOutsideTsconfig(
   root: string,
   parsed: ts.ParsedCommandLine,
   config: AgentixConfig,
