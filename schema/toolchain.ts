@@ -13,6 +13,7 @@ export const TOOLCHAIN_VERSIONS = {
   "@typescript-eslint/types": "8.72.0",
   "@typescript-eslint/typescript-estree": "8.72.0",
   "@typescript-eslint/utils": "8.72.0",
+  "@typescript-eslint/parser": "8.72.0",
   "@modelcontextprotocol/sdk": "1.32.2",
 } as const;
 
@@ -38,6 +39,7 @@ export const PLUGIN_TOOLCHAIN: readonly ToolchainPackage[] = [
   "typescript",
   "@typescript-eslint/utils",
   "@typescript-eslint/types",
+  "@typescript-eslint/parser",
 ];
 
 const require = createRequire(import.meta.url);

@@ -281,6 +281,8 @@ export interface FileEntry {
 
 export interface ViolationEntry {
   readonly rule: string;
+  /** "warning" when agentix.config.json sets the rule to "warn". */
+  readonly severity: "error" | "warning";
   readonly messageId: string;
   readonly message: string;
   readonly file: string;

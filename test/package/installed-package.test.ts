@@ -181,7 +181,7 @@ describe("a production install (npm i --omit=dev agentix)", () => {
       "",
       [
         "MissingToolchainError",
-        "agentix/eslint-plugin needs typescript, @typescript-eslint/utils and @typescript-eslint/types, optional peer dependencies of agentix: install them beside agentix (npm i -D typescript@6.0.3 @typescript-eslint/utils@8.72.0 @typescript-eslint/types@8.72.0)",
+        "agentix/eslint-plugin needs typescript, @typescript-eslint/utils, @typescript-eslint/types and @typescript-eslint/parser, optional peer dependencies of agentix: install them beside agentix (npm i -D typescript@6.0.3 @typescript-eslint/utils@8.72.0 @typescript-eslint/types@8.72.0 @typescript-eslint/parser@8.72.0)",
       ],
     ]);
   });

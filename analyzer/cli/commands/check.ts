@@ -45,7 +45,7 @@ export function problemsOf(index: AgentixIndex): Problem[] {
   const problems: Problem[] = [
     ...index.violations.map((v): Problem => ({
       source: "violation",
-      severity: "error",
+      severity: v.severity,
       rule: v.rule,
       message: v.message,
       file: v.file,

@@ -13,10 +13,9 @@ import type { Command } from "./command.js";
 export const INDEX_RESULT_SCHEMA_VERSION = 1;
 
 function counts(index: AgentixIndex) {
-  const errors =
-    index.diagnostics.filter((d) => d.severity === "error").length + index.violations.length;
-  const warnings =
-    index.diagnostics.filter((d) => d.severity === "warning").length + index.unresolved.length;
+  const all = [...index.diagnostics, ...index.violations];
+  const errors = all.filter((d) => d.severity === "error").length;
+  const warnings = all.length - errors + index.unresolved.length;
   return {
     features: index.features.length,
     operations: index.operations.length,
