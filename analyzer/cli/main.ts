@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { realpathSync } from "node:fs";
 import { AgentixError, UsageError, type ErrorCode } from "../errors.js";
 import { ANALYZER_VERSION } from "../version.js";
+import { runBeforeAnalysis } from "./before-analysis.js";
 import type { Command } from "./commands/command.js";
 import { EXIT, processIO, type CliIO, type ExitCode } from "./io.js";
 
@@ -16,6 +17,8 @@ export interface LazyCommand {
   readonly summary: string;
   /** Whether the verb analyses the project (loads ts-morph and the shared rule logic). */
   readonly analyzes: boolean;
+  /** It may answer from a fresh index (cli/answer-index.ts) and analyse only when it is not. */
+  readonly answersFromIndex?: boolean;
   load(): Promise<Command>;
 }
 
@@ -38,18 +41,21 @@ export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "check",
     analyzes: true,
+    answersFromIndex: true,
     summary: "architecture violations, unresolved metadata, config errors",
     load: async () => (await import("./commands/check.js")).checkCommand,
   },
   {
     name: "inspect",
     analyzes: true,
+    answersFromIndex: true,
     summary: "a feature or an operation: contract, effects, consumers, tests",
     load: async () => (await import("./commands/inspect.js")).inspectCommand,
   },
   {
     name: "graph",
     analyzes: true,
+    answersFromIndex: true,
     summary: "feature dependencies and consumers (text, json, dot, mermaid)",
     load: async () => (await import("./commands/graph.js")).graphCommand,
   },
@@ -120,8 +126,11 @@ export async function run(
     return EXIT.badInvocation;
   }
   try {
-    if (options.shareTypeScript && "load" in entry && entry.analyzes)
-      (await import("../project/share-typescript.js")).shareTypeScript();
+    if (options.shareTypeScript && "load" in entry && entry.analyzes) {
+      const share = async () => (await import("../project/share-typescript.js")).shareTypeScript();
+      if (entry.answersFromIndex) runBeforeAnalysis(async () => void (await share()));
+      else await share();
+    }
     const command = "load" in entry ? await entry.load() : entry;
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(`${command.usage}\n`);
@@ -131,6 +140,8 @@ export async function run(
   } catch (error) {
     io.stderr(errorText(verb, error));
     return exitCodeFor(error);
+  } finally {
+    runBeforeAnalysis(undefined);
   }
 }
 
