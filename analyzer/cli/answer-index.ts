@@ -1,7 +1,7 @@
 // The index a read-only verb (inspect, graph, check) answers from: .agentix/index.json as it is
-// when index-file/freshness.ts proves it fresh, else a new analysis (cli/project.ts, loaded only
+// when freshness/freshness.ts proves it fresh, else a new analysis (cli/project.ts, loaded only
 // then: a fresh answer never loads ts-morph). --fresh always analyses; so does a warm session.
-import { checkFreshness } from "../index-file/freshness.js";
+import { checkFreshness } from "../freshness/freshness.js";
 import type { AgentixIndex } from "../index-file/types.js";
 import { resolveProjectPaths } from "../project/project-paths.js";
 import { beforeAnalysis } from "./before-analysis.js";

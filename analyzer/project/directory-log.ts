@@ -1,6 +1,6 @@
 // The folders the tsconfig's include globs and the test search listed while a project loaded,
 // with a digest of what each held. A file created later under those globs lands in one of them,
-// so the fresh-index check (index-file/freshness.ts) sees it without TypeScript.
+// so the fresh-index check (freshness/freshness.ts) sees it without TypeScript.
 import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { listDirectory, listingDigest, type DirectoryEntries } from "./directory-listing.js";

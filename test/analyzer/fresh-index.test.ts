@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AnalysisSession } from "../../analyzer/analysis-session.js";
 import { run } from "../../analyzer/cli/main.js";
 import type { CliIO } from "../../analyzer/cli/io.js";
-import { checkFreshness, freshPath } from "../../analyzer/index-file/freshness.js";
+import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
 import { sha256 } from "../../analyzer/project/file-stamps.js";
 import type { AgentixIndex } from "../../analyzer/index-file/types.js";
 import {

@@ -9,8 +9,8 @@ import { plural } from "../../text.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { projectIndex, jsonOutput, projectOptions } from "../project.js";
-import { freshPath, writeFreshness } from "../../index-file/freshness.js";
-import { freshnessRecord, inputsBeforeLoad } from "../../index-file/freshness-record.js";
+import { freshPath, writeFreshness } from "../../freshness/freshness.js";
+import { freshnessRecord, inputsBeforeLoad } from "../../freshness/freshness-record.js";
 import { resolveProjectPaths } from "../../project/project-paths.js";
 import type { Command } from "./command.js";
 

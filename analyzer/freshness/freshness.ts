@@ -12,8 +12,8 @@ import path from "node:path";
 import { listDirectory, listingDigest } from "../project/directory-listing.js";
 import { restamp, sha256, type FileStamp } from "../project/file-stamps.js";
 import { ANALYZER_VERSION } from "../version.js";
-import type { AgentixIndex } from "./types.js";
-import { INDEX_DIRECTORY, indexPath, writeFileAtomic } from "./write.js";
+import type { AgentixIndex } from "../index-file/types.js";
+import { INDEX_DIRECTORY, indexPath, writeFileAtomic } from "../index-file/write.js";
 
 export const FRESH_FILE_NAME = "fresh.json";
 const FORMAT = 1;

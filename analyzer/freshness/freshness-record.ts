@@ -1,4 +1,4 @@
-// What `agentix index` records in .agentix/fresh.json (index-file/freshness.ts checks it): taken
+// What `agentix index` records in .agentix/fresh.json (freshness/freshness.ts checks it): taken
 // from the loaded project, not from a second look at the disk wherever the two could differ, so
 // a file that changed while the analysis ran is recorded as changed.
 import path from "node:path";
