@@ -15,17 +15,7 @@ import {
   type LoadProjectOptions,
 } from "./project/load-project.js";
 import { listRootFiles, reloadProject, SourceFileCache } from "./project/reload-project.js";
-import { CONFIG_FILE_NAME } from "../schema/load-config.js";
-
-/** Files outside the program whose change means loading the project again. */
-const INPUT_FILES = [
-  CONFIG_FILE_NAME,
-  "package.json",
-  "package-lock.json",
-  "npm-shrinkwrap.json",
-  "pnpm-lock.yaml",
-  "yarn.lock",
-];
+import { PROJECT_INPUT_FILES } from "./project/input-files.js";
 
 /** What the last refresh did: nothing, a new program over changed files, or a full load. */
 export type RefreshKind = "unchanged" | "incremental" | "cold";
@@ -127,7 +117,7 @@ export class AnalysisSession {
     const loaded = loadProject(this.options);
     for (const file of [
       ...loaded.tsconfigFiles,
-      ...INPUT_FILES.map((f) => path.join(loaded.root, f)),
+      ...PROJECT_INPUT_FILES.map((f) => path.join(loaded.root, f)),
     ])
       inputs.set(file, readStamped(file)?.stamp);
     const cache = new SourceFileCache(loaded.program);

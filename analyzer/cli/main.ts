@@ -14,6 +14,7 @@ import {
   missingToolchainMessage,
   type ToolchainPackage,
 } from "../../schema/toolchain.js";
+import { runBeforeAnalysis } from "./before-analysis.js";
 import type { Command } from "./commands/command.js";
 import { EXIT, processIO, type CliIO, type ExitCode } from "./io.js";
 
@@ -25,6 +26,8 @@ export interface LazyCommand {
   readonly analyzes: boolean;
   /** The optional peers it loads, checked before it runs (default: the analyzer's toolchain). */
   readonly needs?: readonly ToolchainPackage[];
+  /** It may answer from a fresh index (cli/answer-index.ts) and analyse only when it is not. */
+  readonly answersFromIndex?: boolean;
   load(): Promise<Command>;
 }
 
@@ -47,18 +50,21 @@ export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "check",
     analyzes: true,
+    answersFromIndex: true,
     summary: "architecture violations, unresolved metadata, config errors",
     load: async () => (await import("./commands/check.js")).checkCommand,
   },
   {
     name: "inspect",
     analyzes: true,
+    answersFromIndex: true,
     summary: "a feature or an operation: contract, effects, consumers, tests",
     load: async () => (await import("./commands/inspect.js")).inspectCommand,
   },
   {
     name: "graph",
     analyzes: true,
+    answersFromIndex: true,
     summary: "feature dependencies and consumers (text, json, dot, mermaid)",
     load: async () => (await import("./commands/graph.js")).graphCommand,
   },
@@ -136,8 +142,11 @@ export async function run(
     return EXIT.badInvocation;
   }
   try {
-    if (options.shareTypeScript && "load" in entry && entry.analyzes)
-      (await import("../project/share-typescript.js")).shareTypeScript();
+    if (options.shareTypeScript && "load" in entry && entry.analyzes) {
+      const share = async () => (await import("../project/share-typescript.js")).shareTypeScript();
+      if (entry.answersFromIndex) runBeforeAnalysis(async () => void (await share()));
+      else await share();
+    }
     const command = "load" in entry ? await entry.load() : entry;
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(`${command.usage}\n`);
@@ -147,6 +156,8 @@ export async function run(
   } catch (error) {
     io.stderr(errorText(verb, error));
     return exitCodeFor(error);
+  } finally {
+    runBeforeAnalysis(undefined);
   }
 }
 

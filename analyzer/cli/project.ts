@@ -3,20 +3,12 @@
 import { analyze, type Analysis } from "../analyze.js";
 import { buildValidatedIndex } from "../index-builder/build-index.js";
 import type { AgentixIndex } from "../index-file/types.js";
-import { resolveProjectPaths, type LoadProjectOptions } from "../project/load-project.js";
+import { resolveProjectPaths } from "../project/load-project.js";
 import { Progress, type AnalysisSource, type CliIO } from "./io.js";
+import { projectOptions, type ProjectArgs } from "./project-args.js";
 
-export interface ProjectArgs {
-  readonly project?: string | undefined;
-  readonly root?: string | undefined;
-}
-
-export function projectOptions(values: ProjectArgs): LoadProjectOptions {
-  return {
-    ...(values.project !== undefined ? { tsconfig: values.project } : {}),
-    ...(values.root !== undefined ? { root: values.root } : {}),
-  };
-}
+export { projectOptions, type ProjectArgs } from "./project-args.js";
+export { jsonOutput } from "./json-output.js";
 
 /** The analysis (not yet an index), for verbs that need the program: affected, verify. */
 export function projectAnalysis(values: ProjectArgs, io: CliIO): Analysis {
@@ -32,17 +24,24 @@ export function projectAnalysis(values: ProjectArgs, io: CliIO): Analysis {
 export function projectIndex(
   values: ProjectArgs,
   io: CliIO,
-): { index: AgentixIndex; root: string; timings: Record<string, number> } {
+): {
+  index: AgentixIndex;
+  root: string;
+  timings: Record<string, number>;
+  /** What the index was built from; undefined when it came from a warm session. */
+  analysis: Analysis | undefined;
+} {
   const progress = new Progress(io);
   try {
     const source = sessionFor(values, io);
-    if (source) return { index: source.index(), root: source.root, timings: {} };
+    if (source)
+      return { index: source.index(), root: source.root, timings: {}, analysis: undefined };
     const started = performance.now();
     const analysis = analyzeWithProgress(values, io, progress);
     progress.update("building the index", 0, 0);
     const index = buildValidatedIndex(analysis);
     analysis.timings["total"] = Math.round(performance.now() - started);
-    return { index, root: analysis.loaded.root, timings: analysis.timings };
+    return { index, root: analysis.loaded.root, timings: analysis.timings, analysis };
   } finally {
     progress.done();
   }
@@ -68,9 +67,4 @@ function analyzeWithProgress(values: ProjectArgs, io: CliIO, progress: Progress)
     ...(values.project !== undefined ? { tsconfig: tsconfigFile } : {}),
     onProgress: (phase, done, total) => progress.update(phase, done, total),
   });
-}
-
-/** JSON for stdout: indented, or one line with --compact. */
-export function jsonOutput(value: unknown, compact: boolean): string {
-  return `${compact ? JSON.stringify(value) : JSON.stringify(value, null, 2)}\n`;
 }

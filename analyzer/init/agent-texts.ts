@@ -55,6 +55,11 @@ Answers come from a static analysis that never runs the code. With the MCP serve
 - New capsule: \`npx agentix scaffold feature <name>\`. Finish with \`npx agentix check\`.
 `;
 
+/** Shown by init: fresh.json is local to a checkout (stamps and hashes of its files), never committed. */
+export const GITIGNORE_ADVICE = `Add to .gitignore: .agentix/fresh.json (\`agentix index\` writes it beside the index:
+what the index was computed from, so that inspect, graph and check can answer from it)
+`;
+
 /** The MCP server entry for common clients; shown by init, never written. */
 export const MCP_SNIPPETS = `Add the MCP server to your agent (init writes none of these files):
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { run } from "../cli/main.js";
 import type { CliIO } from "../cli/io.js";
-import { AGENTS_SECTION, MCP_SNIPPETS, SKILL } from "./agent-texts.js";
+import { AGENTS_SECTION, GITIGNORE_ADVICE, MCP_SNIPPETS, SKILL } from "./agent-texts.js";
 
 const dirs: string[] = [];
 function project(): string {
@@ -36,7 +36,7 @@ describe("agentix init", () => {
     const dir = project();
     expect(await init(dir, "--dry-run")).toEqual({
       code: 0,
-      stdout: `would create AGENTS.md\nwould create .claude/skills/agentix/SKILL.md\n\n${MCP_SNIPPETS}`,
+      stdout: `would create AGENTS.md\nwould create .claude/skills/agentix/SKILL.md\n\n${MCP_SNIPPETS}\n${GITIGNORE_ADVICE}`,
       stderr: "",
     });
     expect(readdirSync(dir)).toEqual([]);
@@ -45,13 +45,13 @@ describe("agentix init", () => {
   it("creates both files, then keeps them on a second run", async () => {
     const dir = project();
     expect((await init(dir)).stdout).toBe(
-      `created AGENTS.md\ncreated .claude/skills/agentix/SKILL.md\n\n${MCP_SNIPPETS}`,
+      `created AGENTS.md\ncreated .claude/skills/agentix/SKILL.md\n\n${MCP_SNIPPETS}\n${GITIGNORE_ADVICE}`,
     );
     expect(readFileSync(path.join(dir, "AGENTS.md"), "utf8")).toBe(AGENTS_SECTION);
     expect(readFileSync(skillFile(dir), "utf8")).toBe(SKILL);
     expect((await init(dir)).stdout).toBe(
       "kept AGENTS.md (it already has the agentix section)\n" +
-        `kept .claude/skills/agentix/SKILL.md (it exists (init never overwrites))\n\n${MCP_SNIPPETS}`,
+        `kept .claude/skills/agentix/SKILL.md (it exists (init never overwrites))\n\n${MCP_SNIPPETS}\n${GITIGNORE_ADVICE}`,
     );
     expect(readFileSync(path.join(dir, "AGENTS.md"), "utf8")).toBe(AGENTS_SECTION);
   });

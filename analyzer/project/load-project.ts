@@ -11,13 +11,10 @@ import {
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import { ProjectLoadError } from "../errors.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
+import { DirectoryLog } from "./directory-log.js";
+import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 
-export interface LoadProjectOptions {
-  /** The project root: paths in the index are relative to it. Default: the tsconfig's folder, else the working directory. */
-  readonly root?: string;
-  /** Path of the tsconfig.json to analyse. Default: `<root>/tsconfig.json`. */
-  readonly tsconfig?: string;
-}
+export { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 
 /** A loaded project: its configuration, its TypeScript program and the files the index covers. */
 export interface LoadedProject {
@@ -43,6 +40,11 @@ export interface LoadedProject {
   readonly addedTests: readonly string[];
   /** The projects the tsconfig references (`references`), absolute; empty without any. */
   readonly projectReferences: readonly string[];
+  /**
+   * Every folder the include globs and the test search listed (absolute) with a digest of its
+   * entries (project/directory-listing.ts); undefined when they could not be recorded exactly.
+   */
+  readonly directoryListings: ReadonlyMap<string, string> | undefined;
 }
 
 export interface ProjectFile {
@@ -77,6 +79,7 @@ function shownPath(file: string): string {
 export function readTsconfig(
   tsconfigFile: string,
   root: string,
+  directories: DirectoryLog = new DirectoryLog(),
 ): { parsed: ts.ParsedCommandLine; files: string[] } {
   const shown = shownPath(tsconfigFile);
   if (!existsSync(tsconfigFile)) {
@@ -97,7 +100,7 @@ export function readTsconfig(
   const readFiles = new Set<string>([path.resolve(tsconfigFile)]);
   const host: ts.ParseConfigHost = {
     useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
-    readDirectory: (...args) => ts.sys.readDirectory(...args),
+    readDirectory: directories.readDirectory,
     fileExists: (file) => ts.sys.fileExists(file),
     readFile: (file) => {
       const text = ts.sys.readFile(file);
@@ -148,22 +151,6 @@ export function loadAgentixConfig(root: string): AgentixConfig {
   }
 }
 
-/** Resolves the root and tsconfig paths of the options. */
-export function resolveProjectPaths(
-  options: LoadProjectOptions,
-  cwd: string = process.cwd(),
-): { root: string; tsconfigFile: string } {
-  const tsconfigFile =
-    options.tsconfig !== undefined
-      ? path.resolve(cwd, options.tsconfig)
-      : path.join(path.resolve(cwd, options.root ?? "."), "tsconfig.json");
-  const root = path.resolve(
-    cwd,
-    options.root ?? (options.tsconfig !== undefined ? path.dirname(tsconfigFile) : "."),
-  );
-  return { root, tsconfigFile };
-}
-
 /**
  * Loads a project with ts-morph from its tsconfig, without executing any of its code: the
  * files are parsed and their imports resolved (the TypeScript program), nothing more.
@@ -177,12 +164,13 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
       undefined,
     );
   }
-  const { parsed, files: tsconfigFiles } = readTsconfig(tsconfigFile, root);
+  const directories = new DirectoryLog();
+  const { parsed, files: tsconfigFiles } = readTsconfig(tsconfigFile, root, directories);
   const config = loadAgentixConfig(root);
   const compilerOptions: ts.CompilerOptions = { ...parsed.options, noEmit: true };
   delete compilerOptions.incremental;
   delete compilerOptions.tsBuildInfoFile;
-  const addedTests = testsOutsideTsconfig(root, parsed, config);
+  const addedTests = testsOutsideTsconfig(root, parsed, config, directories);
   const project = new Project({
     compilerOptions,
     skipAddingFilesFromTsConfig: true,
@@ -204,6 +192,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     fileByName: new Map(files.map((file) => [file.fileName, file])),
     addedTests: addedTests.map((file) => relativeToRoot(root, file) ?? file).sort(),
     projectReferences: (parsed.projectReferences ?? []).map((reference) => reference.path),
+    directoryListings: directories.listings(),
   };
 }
 
@@ -236,6 +225,7 @@ export function testsOutsideTsconfig(
   root: string,
   parsed: ts.ParsedCommandLine,
   config: AgentixConfig,
+  directories: DirectoryLog = new DirectoryLog(),
 ): string[] {
   const layout = layoutFor(config);
   const included = new Set(parsed.fileNames.map((file) => path.resolve(file)));
@@ -243,7 +233,7 @@ export function testsOutsideTsconfig(
   for (const dir of [parsed.options.outDir, parsed.options.declarationDir]) {
     if (dir !== undefined) excluded.push(path.resolve(dir));
   }
-  return ts.sys
+  return directories
     .readDirectory(root, SOURCE_EXTENSIONS, excluded, ["**/*"])
     .map((file) => path.resolve(file))
     .filter((file) => !included.has(file) && !isDeclarationFile(file) && layout.isTestFile(file))

@@ -8,6 +8,7 @@ import {
   testsOutsideTsconfig,
   type LoadedProject,
 } from "./load-project.js";
+import { DirectoryLog } from "./directory-log.js";
 import { relativeToRoot } from "./paths.js";
 
 /** The parsed files a program was built from, with the new text of those that changed. */
@@ -55,13 +56,21 @@ export class SourceFileCache {
 }
 
 /** The root files of the project's tsconfig now (its include globs see created and deleted files). */
-export function listRootFiles(loaded: LoadedProject): {
-  rootNames: string[];
-  addedTests: string[];
-} {
-  const { parsed } = readTsconfig(loaded.tsconfigFile, loaded.root);
-  const addedTests = testsOutsideTsconfig(loaded.root, parsed, loaded.config);
-  return { rootNames: [...parsed.fileNames, ...addedTests], addedTests };
+export function listRootFiles(loaded: LoadedProject): RootFiles {
+  const directories = new DirectoryLog();
+  const { parsed } = readTsconfig(loaded.tsconfigFile, loaded.root, directories);
+  const addedTests = testsOutsideTsconfig(loaded.root, parsed, loaded.config, directories);
+  return {
+    rootNames: [...parsed.fileNames, ...addedTests],
+    addedTests,
+    directoryListings: directories.listings(),
+  };
+}
+
+export interface RootFiles {
+  readonly rootNames: readonly string[];
+  readonly addedTests: readonly string[];
+  readonly directoryListings: ReadonlyMap<string, string> | undefined;
 }
 
 /**
@@ -74,7 +83,7 @@ export function listRootFiles(loaded: LoadedProject): {
 export function reloadProject(
   previous: LoadedProject,
   cache: SourceFileCache,
-  roots: { readonly rootNames: readonly string[]; readonly addedTests: readonly string[] },
+  roots: RootFiles,
   reuse: boolean,
 ): LoadedProject {
   const program = ts.createProgram({
@@ -91,5 +100,6 @@ export function reloadProject(
     files,
     fileByName: new Map(files.map((file) => [file.fileName, file])),
     addedTests: roots.addedTests.map((file) => relativeToRoot(previous.root, file) ?? file).sort(),
+    directoryListings: roots.directoryListings,
   };
 }

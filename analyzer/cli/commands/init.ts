@@ -1,5 +1,5 @@
 import path from "node:path";
-import { MCP_SNIPPETS } from "../../init/agent-texts.js";
+import { GITIGNORE_ADVICE, MCP_SNIPPETS } from "../../init/agent-texts.js";
 import { initProject, type InitStep } from "../../init/init-project.js";
 import { parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
@@ -19,7 +19,8 @@ export const initCommand: Command = {
 Writes what a coding agent needs to use agentix: .claude/skills/agentix/SKILL.md (the four
 questions and their commands, the conventions, how to read the outputs) unless it exists, and
 an agentix section at the end of AGENTS.md unless it has one (the file is created if missing).
-Then shows the MCP server entry for common clients; their config files are never written.
+Then shows the MCP server entry for common clients (their config files are never written)
+and the line to add to .gitignore.
 
 Options:
   --dry-run            say what it would write, write nothing
@@ -36,7 +37,7 @@ Exit codes: 0 done (or planned), 2 bad invocation.`,
       const verb = VERBS[step.action][dryRun ? 1 : 0];
       io.stdout(`${verb} ${step.path}${step.reason ? ` (${step.reason})` : ""}\n`);
     }
-    io.stdout(`\n${MCP_SNIPPETS}`);
+    io.stdout(`\n${MCP_SNIPPETS}\n${GITIGNORE_ADVICE}`);
     return EXIT.ok;
   },
 };
