@@ -1,6 +1,6 @@
 // @ts-check
 import tseslint from "typescript-eslint";
-// The plugin as users get it: the built package entry (npm test and `prepare` build first).
+// The plugin as users get it: the built package entry (`npm test` builds it first).
 import agentix from "./dist/eslint-plugin/index.js";
 
 const here = import.meta.dirname;

@@ -1,5 +1,5 @@
 // Runs every bench/*.bench.mjs (or those named on the command line) in turn, against the built
-// package in dist/ (run `npm run build` first; `npm ci` does). Each bench prints its own table
+// package in dist/ (run `npm run build` first; `npm test` and `npm run demo` do). Each bench prints its own table
 // with ratios against a baseline measured side by side in the same run.
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";

@@ -2,6 +2,9 @@
 // contract with a port and schemas, a command, a query) assembled by one createApplication and
 // dispatched by id, against the same application written as plain TypeScript (interfaces and
 // functions), both checked cold by `tsc --noEmit`. Near-linear growth and no TS2589 expected.
+// Each tsc run reports its own CPU time (a loaded machine stretches wall time, not CPU time),
+// and --extendedDiagnostics its check time and type instantiations. TYPECHECK_SIZES=100,500
+// picks the sizes; TYPECHECK_ROUNDS=3 repeats each pair in alternating order (medians).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -10,7 +13,12 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "bench/.out/typecheck");
 const tsc = join(root, "node_modules/typescript/bin/tsc");
-const sizes = (process.env.TYPECHECK_SIZES ?? "100,250,500").split(",").map(Number);
+const sizes = (process.env.TYPECHECK_SIZES ?? "100,250,500,1000").split(",").map(Number);
+const rounds = Number(process.env.TYPECHECK_ROUNDS ?? "1");
+const goalAt = 500;
+const goal = 1.6;
+// Reports the tsc process's own CPU time when it exits.
+const cpuReport = `data:text/javascript,process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write("\\ncpu-us "+(u.user+u.system)+"\\n")})`;
 
 function tsconfig(dir) {
   writeFileSync(
@@ -98,18 +106,22 @@ export const operations = { ${names.map((name) => `"${name}.create": ${name}.cre
 }
 
 function check(dir) {
-  const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json")], { encoding: "utf8" });
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const result = spawnSync(process.execPath, ["--import", cpuReport, tsc, "-p", join(dir, "tsconfig.json"), "--extendedDiagnostics"], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) {
     console.error(result.stdout.slice(0, 4000));
-    throw new Error(`tsc failed in ${dir}`);
+    throw new Error(`tsc failed in ${dir}${/TS2589/.test(result.stdout) ? " (TS2589: type instantiation is excessively deep)" : ""}`);
   }
-  return seconds;
+  const figure = (name) => Number(new RegExp(`^${name}:\\s+([\\d.]+)`, "m").exec(result.stdout)?.[1]);
+  return { cpu: Number(/cpu-us (\d+)/.exec(result.stderr)?.[1]) / 1e6, check: figure("Check time"), instantiations: figure("Instantiations") };
 }
 
-console.log("tsc --noEmit, cold (seconds)");
-console.log("features   plain TS   agentix   ratio   agentix per feature (ms)");
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(`tsc --noEmit, cold: CPU seconds of the tsc process (median of ${rounds} alternating round${rounds === 1 ? "" : "s"}), check time, type instantiations`);
+console.log("features   plain TS   agentix   ratio   check plain / agentix   instantiations plain / agentix");
+let verdict;
 for (const n of sizes) {
   const a = join(out, `agentix-${n}`);
   const p = join(out, `plain-${n}`);
@@ -121,9 +133,19 @@ for (const n of sizes) {
   plainApp(p, n);
   tsconfig(a);
   tsconfig(p);
-  const plain = check(p);
-  const agentix = check(a);
+  const runs = { plain: [], agentix: [] };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ["plain", "agentix"] : ["agentix", "plain"];
+    for (const side of order) runs[side].push(check(side === "plain" ? p : a));
+  }
+  const plain = { cpu: median(runs.plain.map((r) => r.cpu)), check: median(runs.plain.map((r) => r.check)) };
+  const agentix = { cpu: median(runs.agentix.map((r) => r.cpu)), check: median(runs.agentix.map((r) => r.check)) };
+  const ratio = agentix.cpu / plain.cpu;
+  if (n === goalAt) verdict = ratio;
   console.log(
-    `${String(n).padStart(8)}   ${plain.toFixed(2).padStart(8)}   ${agentix.toFixed(2).padStart(7)}   ${(agentix / plain).toFixed(2).padStart(5)}x   ${((agentix * 1000) / n).toFixed(1).padStart(8)}`,
+    `${String(n).padStart(8)}   ${plain.cpu.toFixed(2).padStart(8)}   ${agentix.cpu.toFixed(2).padStart(7)}   ${ratio.toFixed(2).padStart(5)}x   ` +
+      `${`${plain.check.toFixed(2)} / ${agentix.check.toFixed(2)} s`.padStart(21)}   ${`${runs.plain[0].instantiations} / ${runs.agentix[0].instantiations}`.padStart(30)}`,
   );
 }
+console.log("no TS2589 at any size");
+if (verdict !== undefined) console.log(`ratio at ${goalAt} features ${verdict.toFixed(2)}x   goal <= ${goal}x: ${verdict <= goal ? "met" : "NOT met"}`);

@@ -78,6 +78,7 @@ describe("the agentix ESLint plugin", () => {
     expect(plugin.configs.recommended).toEqual({
       name: "agentix/recommended",
       files: ["**/*.{ts,tsx,mts,cts}"],
+      languageOptions: { parser: tsParser, sourceType: "module" },
       plugins: { agentix: plugin },
       rules: {
         "agentix/no-private-imports": "error",
@@ -108,6 +109,49 @@ describe("the agentix ESLint plugin", () => {
       ["agentix/no-private-imports", 1, 23],
       ["agentix/no-ambient-capabilities", 2, 19],
     ]);
+  });
+
+  it("works on its own: configs.recommended sets the TypeScript parser", async () => {
+    const eslint = new ESLint({
+      cwd: fixture("project"),
+      overrideConfigFile: true,
+      overrideConfig: [plugin.configs.recommended],
+    });
+    const [result] = await eslint.lintText(
+      `type Id = string;\nexport const at: Id = String(Date.now());\n`,
+      { filePath: fixture("project", "src/features/customers/pricing.ts") },
+    );
+    expect(result?.messages.map((m) => [m.ruleId, m.line, m.column, m.fatal ?? false])).toEqual([
+      ["agentix/no-ambient-capabilities", 2, 30, false],
+    ]);
+  });
+
+  it("reports a broken agentix.config.json once per file, not once per rule", async () => {
+    const eslint = new ESLint({
+      cwd: fixture("bad-config"),
+      overrideConfigFile: true,
+      overrideConfig: [plugin.configs.recommended],
+    });
+    const results = await eslint.lintText(`export const x = 1;\n`, {
+      filePath: fixture("bad-config", "src/features/orders/operations.ts"),
+    });
+    expect(results[0]?.messages.map((m) => [m.ruleId, m.line, m.column, m.message])).toEqual([
+      [
+        "agentix/no-private-imports",
+        1,
+        1,
+        "agentix configuration error: test/fixtures/eslint-plugin/bad-config/agentix.config.json: /ambient/clock/allow/0 must be string",
+      ],
+    ]);
+  });
+
+  it("lists every registry rule, and only those, in the config schema's rules", () => {
+    const schema = JSON.parse(
+      readFileSync(new URL("../schema/config.v1.schema.json", import.meta.url), "utf8"),
+    ) as { properties: { rules: { properties: Record<string, unknown> } } };
+    expect(Object.keys(schema.properties.rules.properties).sort()).toEqual(
+      RULES.map((rule) => `agentix/${rule.name}`).sort(),
+    );
   });
 
   it("rejects options: configuration lives in agentix.config.json", () => {

@@ -1,4 +1,5 @@
 import type { ESLint, Linter } from "eslint";
+import tsParser from "@typescript-eslint/parser";
 import { RULES, ruleId } from "./rule-registry.js";
 import { rules as typedRules } from "./rules/index.js";
 import { VERSION } from "./version.js";
@@ -39,9 +40,17 @@ const errors = (typeAware: boolean): Linter.RulesRecord =>
     ]),
   );
 
+// Usable on its own: without a TypeScript parser every file would be a parsing error (and ESLint
+// exits 0 on those). A parser set by a later config (typescript-eslint's) takes precedence.
+const languageOptions: Linter.Config["languageOptions"] = {
+  parser: tsParser as Linter.Parser,
+  sourceType: "module",
+};
+
 configs.recommended = {
   name: "agentix/recommended",
   files: TYPESCRIPT_FILES,
+  languageOptions,
   plugins: { agentix: plugin },
   rules: errors(false),
 };
@@ -49,6 +58,7 @@ configs.recommended = {
 configs["recommended-type-checked"] = {
   name: "agentix/recommended-type-checked",
   files: TYPESCRIPT_FILES,
+  languageOptions,
   plugins: { agentix: plugin },
   rules: errors(true),
 };

@@ -70,7 +70,10 @@ export function precompiledValidator(name: PrecompiledSchema, schema: object): V
  * of combinators (`anyOf`, `oneOf`) are dropped when a deeper error explains them, and the
  * alternatives failing at one path are joined with "or".
  */
-export function describeAjvErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
+export function describeAjvErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  schema?: unknown,
+): string[] {
   if (!errors || errors.length === 0) return [];
   const meaningful = errors.filter(
     (e) => e.keyword !== "anyOf" && e.keyword !== "oneOf" && e.keyword !== "if",
@@ -83,7 +86,7 @@ export function describeAjvErrors(errors: readonly ErrorObject[] | null | undefi
   const byPath = new Map<string, string[]>();
   for (const error of deepest) {
     const list = byPath.get(error.instancePath) ?? [];
-    const problem = describeOne(error);
+    const problem = describeOne(error, schema);
     if (!list.includes(problem)) list.push(problem);
     byPath.set(error.instancePath, list);
   }
@@ -107,9 +110,29 @@ export function describeAjvErrors(errors: readonly ErrorObject[] | null | undefi
   return lines;
 }
 
-function describeOne(error: ErrorObject): string {
+/** The `description` of the subschema holding a failed keyword (`#/$defs/relativeFile/pattern`). */
+function subschemaDescription(schema: unknown, schemaPath: string): string | undefined {
+  let node: unknown = schema;
+  for (const part of schemaPath.replace(/^#\//u, "").split("/").slice(0, -1)) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part.replace(/~1/gu, "/").replace(/~0/gu, "~")];
+  }
+  const description = (node as { description?: unknown } | undefined)?.description;
+  return typeof description === "string" ? description : undefined;
+}
+
+function describeOne(error: ErrorObject, schema: unknown): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
+    case "pattern": {
+      // A regular expression means nothing to most people: say what the schema says it is.
+      const description = subschemaDescription(schema, error.schemaPath);
+      return description
+        ? `must be ${description}`
+        : `must match the pattern ${JSON.stringify(params["pattern"])}`;
+    }
+    case "uniqueItems":
+      return `must not list the same value twice (items ${String(params["j"])} and ${String(params["i"])})`;
     case "additionalProperties":
       return `must NOT have the unknown property ${JSON.stringify(params["additionalProperty"])}`;
     case "const":

@@ -54,6 +54,8 @@ describe("agentix.config.json", () => {
         "**/*.e2e-spec.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
         "**/__tests__/**",
       ],
+      ignores: [],
+      rules: {},
       ambient: {
         network: { check: true, allow: [] },
         environment: { check: true, allow: [] },
@@ -64,6 +66,33 @@ describe("agentix.config.json", () => {
         database: { check: true, allow: [] },
       },
     });
+  });
+
+  it("reads ignores and per-rule severities; refuses unknown rules and severities", () => {
+    const config = parseConfig(
+      {
+        ignores: ["src/legacy/**"],
+        rules: { "agentix/no-ambient-capabilities": "warn", "agentix/no-private-imports": "off" },
+      },
+      "/repo/agentix.config.json",
+    );
+    expect(config.ignores).toEqual(["src/legacy/**"]);
+    expect(config.rules).toEqual({
+      "agentix/no-ambient-capabilities": "warn",
+      "agentix/no-private-imports": "off",
+    });
+    const unknownRule = errorOf(() =>
+      parseConfig({ rules: { "no-private-imports": "off" } }, "/repo/agentix.config.json"),
+    );
+    expect(unknownRule.pointers).toEqual(["/rules"]);
+    const badSeverity = errorOf(() =>
+      parseConfig({ rules: { "agentix/no-query-writes": 2 } }, "/repo/agentix.config.json"),
+    );
+    expect(badSeverity.pointers).toEqual(["/rules/agentix~1no-query-writes"]);
+    const badIgnores = errorOf(() =>
+      parseConfig({ ignores: "src/**" }, "/repo/agentix.config.json"),
+    );
+    expect(badIgnores.pointers).toEqual(["/ignores"]);
   });
 
   it("overrides defaults with the file's values, root = the file's directory", () => {
@@ -98,7 +127,11 @@ describe("agentix.config.json", () => {
     ],
     [
       { features: { contract: "../contract.ts" } },
-      '/features/contract must match pattern "^(?!/)(?!.*(^|/)\\.\\.(/|$)).+$"',
+      "/features/contract must be a path relative to the feature folder, without a leading / and without ..",
+    ],
+    [
+      { adapters: ["src/a/**", "src/a/**"] },
+      "/adapters must not list the same value twice (items 0 and 1)",
     ],
     [{ adapters: "src/adapters/**" }, "/adapters must be array"],
     [{ tests: [""] }, "/tests/0 must NOT have fewer than 1 characters"],

@@ -25,6 +25,9 @@ export type AmbientCategory = (typeof AMBIENT_CATEGORIES)[number];
 export type AmbientPolicy =
   { readonly check: false } | { readonly check: true; readonly allow: readonly string[] };
 
+/** A rule's severity in agentix.config.json `rules`. */
+export type RuleSeverity = "off" | "warn" | "error";
+
 /** The effective configuration of one project: the file's values over the defaults. */
 export interface AgentixConfig {
   /** Absolute path of the project root; every glob is relative to it (POSIX). */
@@ -39,6 +42,10 @@ export interface AgentixConfig {
   readonly adapters: readonly string[];
   readonly compositionRoots: readonly string[];
   readonly tests: readonly string[];
+  /** Globs of files whose violations are not reported (by the plugin and the analyzer alike). */
+  readonly ignores: readonly string[];
+  /** Severities by rule id (`agentix/no-private-imports`); a rule not listed is "error". */
+  readonly rules: Readonly<Record<string, RuleSeverity>>;
   readonly ambient: Readonly<Record<AmbientCategory, AmbientPolicy>>;
 }
 
@@ -49,6 +56,8 @@ export interface AgentixConfigFile {
   adapters?: string[];
   compositionRoots?: string[];
   tests?: string[];
+  ignores?: string[];
+  rules?: Record<string, RuleSeverity>;
   ambient?: Partial<Record<AmbientCategory, "off" | { allow: string[] }>>;
 }
 
@@ -96,7 +105,7 @@ export function defaultConfig(root: string): AgentixConfig {
 export function parseConfig(value: unknown, configFile: string): AgentixConfig {
   const validate = validator();
   if (!validate(value)) {
-    const problems = describeAjvErrors(validate.errors);
+    const problems = describeAjvErrors(validate.errors, configSchema);
     const label = displayPath(configFile);
     throw new AgentixConfigError(
       problems.map((problem) => `${label}: ${problem}`).join("\n"),
@@ -133,6 +142,8 @@ function resolveConfig(
     adapters: file.adapters ?? DEFAULT_ADAPTERS,
     compositionRoots: file.compositionRoots ?? DEFAULT_COMPOSITION_ROOTS,
     tests: file.tests ?? DEFAULT_TESTS,
+    ignores: file.ignores ?? [],
+    rules: { ...file.rules },
     ambient,
   };
 }

@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 
 const serverModule = fileURLToPath(new URL("../examples/orders/dist/server.js", import.meta.url));
 if (!existsSync(serverModule)) {
-  console.error("demo: examples/orders is not built; run `npm run build` (or `npm ci`) first");
+  console.error(
+    "demo: examples/orders is not built; run `npm run build` first (`npm run demo` does)",
+  );
   process.exit(1);
 }
 const { startServer } = await import(serverModule);

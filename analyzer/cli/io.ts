@@ -1,3 +1,15 @@
+import type { Analysis } from "../analyze.js";
+import type { AgentixIndex } from "../index-file/types.js";
+
+/** A project analysed once and kept current (the MCP server's warm session). */
+export interface AnalysisSource {
+  /** Absolute root and tsconfig of the project it analyses: verbs may ask for no other. */
+  readonly root: string;
+  readonly tsconfigFile: string;
+  analysis(): Analysis;
+  index(): AgentixIndex;
+}
+
 /** Where a command writes: results to stdout, diagnostics (and progress) to stderr. */
 export interface CliIO {
   readonly stdout: (text: string) => void;
@@ -5,6 +17,8 @@ export interface CliIO {
   /** True when stderr is a terminal: progress lines are shown then. */
   readonly stderrIsTTY: boolean;
   readonly cwd: string;
+  /** Where analysing verbs get the project's analysis; without it each run analyses afresh. */
+  readonly analyses?: AnalysisSource;
 }
 
 /** The CLI's exit codes (README, "The analyzer and the index"); `exitCodeFor` in main.ts maps errors to them. */

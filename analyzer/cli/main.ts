@@ -7,6 +7,14 @@ import { pathToFileURL } from "node:url";
 import { realpathSync } from "node:fs";
 import { AgentixError, UsageError, type ErrorCode } from "../errors.js";
 import { ANALYZER_VERSION } from "../version.js";
+import {
+  ANALYZER_TOOLCHAIN,
+  MCP_TOOLCHAIN,
+  missingToolchain,
+  missingToolchainMessage,
+  type ToolchainPackage,
+} from "../../schema/toolchain.js";
+import { runBeforeAnalysis } from "./before-analysis.js";
 import type { Command } from "./commands/command.js";
 import { EXIT, processIO, type CliIO, type ExitCode } from "./io.js";
 
@@ -16,6 +24,10 @@ export interface LazyCommand {
   readonly summary: string;
   /** Whether the verb analyses the project (loads ts-morph and the shared rule logic). */
   readonly analyzes: boolean;
+  /** The optional peers it loads, checked before it runs (default: the analyzer's toolchain). */
+  readonly needs?: readonly ToolchainPackage[];
+  /** It may answer from a fresh index (cli/answer-index.ts) and analyse only when it is not. */
+  readonly answersFromIndex?: boolean;
   load(): Promise<Command>;
 }
 
@@ -38,18 +50,21 @@ export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "check",
     analyzes: true,
+    answersFromIndex: true,
     summary: "architecture violations, unresolved metadata, config errors",
     load: async () => (await import("./commands/check.js")).checkCommand,
   },
   {
     name: "inspect",
     analyzes: true,
+    answersFromIndex: true,
     summary: "a feature or an operation: contract, effects, consumers, tests",
     load: async () => (await import("./commands/inspect.js")).inspectCommand,
   },
   {
     name: "graph",
     analyzes: true,
+    answersFromIndex: true,
     summary: "feature dependencies and consumers (text, json, dot, mermaid)",
     load: async () => (await import("./commands/graph.js")).graphCommand,
   },
@@ -64,6 +79,20 @@ export const COMMANDS: readonly LazyCommand[] = [
     analyzes: true,
     summary: "typecheck, lint, index check and only the tests proven needed",
     load: async () => (await import("./commands/verify.js")).verifyCommand,
+  },
+  {
+    name: "mcp",
+    analyzes: true,
+    needs: MCP_TOOLCHAIN,
+    summary: "a Model Context Protocol server on stdio, answering from a warm analysis",
+    load: async () =>
+      (await import("./commands/mcp.js")).mcpCommand((argv, io) => run(argv, io, COMMANDS)),
+  },
+  {
+    name: "init",
+    analyzes: false,
+    summary: "write the agent skill and an AGENTS.md section; never overwrites",
+    load: async () => (await import("./commands/init.js")).initCommand,
   },
   {
     name: "scaffold",
@@ -106,9 +135,18 @@ export async function run(
     io.stderr(`agentix: unknown command "${verb}"\n\n${mainUsage(commands)}`);
     return EXIT.badInvocation;
   }
+  // Every verb loads the analyzer, whose toolchain a production install leaves out.
+  const missing = "load" in entry ? missingToolchain(entry.needs ?? ANALYZER_TOOLCHAIN) : [];
+  if (missing.length > 0) {
+    io.stderr(`${missingToolchainMessage(`agentix ${verb}`, missing)}\n`);
+    return EXIT.badInvocation;
+  }
   try {
-    if (options.shareTypeScript && "load" in entry && entry.analyzes)
-      (await import("../project/share-typescript.js")).shareTypeScript();
+    if (options.shareTypeScript && "load" in entry && entry.analyzes) {
+      const share = async () => (await import("../project/share-typescript.js")).shareTypeScript();
+      if (entry.answersFromIndex) runBeforeAnalysis(async () => void (await share()));
+      else await share();
+    }
     const command = "load" in entry ? await entry.load() : entry;
     if (args.includes("--help") || args.includes("-h")) {
       io.stdout(`${command.usage}\n`);
@@ -118,6 +156,8 @@ export async function run(
   } catch (error) {
     io.stderr(errorText(verb, error));
     return exitCodeFor(error);
+  } finally {
+    runBeforeAnalysis(undefined);
   }
 }
 

@@ -3,21 +3,13 @@
 import { analyze, type Analysis } from "../analyze.js";
 import { buildValidatedIndex } from "../index-builder/build-index.js";
 import type { AgentixIndex } from "../index-file/types.js";
-import { resolveProjectPaths, type LoadProjectOptions } from "../project/load-project.js";
+import { resolveProjectPaths } from "../project/load-project.js";
 import { formatProblem } from "../project/tsconfig.js";
-import { Progress, type CliIO } from "./io.js";
+import { Progress, type AnalysisSource, type CliIO } from "./io.js";
+import { projectOptions, type ProjectArgs } from "./project-args.js";
 
-export interface ProjectArgs {
-  readonly project?: string | undefined;
-  readonly root?: string | undefined;
-}
-
-export function projectOptions(values: ProjectArgs): LoadProjectOptions {
-  return {
-    ...(values.project !== undefined ? { tsconfig: values.project } : {}),
-    ...(values.root !== undefined ? { root: values.root } : {}),
-  };
-}
+export { projectOptions, type ProjectArgs } from "./project-args.js";
+export { jsonOutput } from "./json-output.js";
 
 /** The analysis (not yet an index), for verbs that need the program: affected, verify. */
 export function projectAnalysis(values: ProjectArgs, io: CliIO): Analysis {
@@ -46,10 +38,19 @@ export function projectIndex(
   values: ProjectArgs,
   io: CliIO,
   options: { readonly announce?: boolean } = {},
-): { index: AgentixIndex; root: string; timings: Record<string, number> } {
+): {
+  index: AgentixIndex;
+  root: string;
+  timings: Record<string, number>;
+  /** What the index was built from; undefined when it came from a warm session. */
+  analysis: Analysis | undefined;
+} {
   const progress = new Progress(io);
   let result: { index: AgentixIndex; analysis: Analysis };
   try {
+    const source = sessionFor(values, io);
+    if (source)
+      return { index: source.index(), root: source.root, timings: {}, analysis: undefined };
     const started = performance.now();
     const analysis = analyzeWithProgress(values, io, progress);
     progress.update("building the index", 0, 0);
@@ -60,10 +61,22 @@ export function projectIndex(
   }
   if (options.announce !== false) announceProblems(result.analysis, io);
   const { index, analysis } = result;
-  return { index, root: analysis.loaded.root, timings: analysis.timings };
+  return { index, root: analysis.loaded.root, timings: analysis.timings, analysis };
+}
+
+/** The warm analysis the verb runs with (io.analyses), refusing another project than its own. */
+function sessionFor(values: ProjectArgs, io: CliIO): AnalysisSource | undefined {
+  const source = io.analyses;
+  if (!source) return undefined;
+  const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
+  if (root !== source.root || tsconfigFile !== source.tsconfigFile)
+    throw new Error(`the warm analysis is of ${source.tsconfigFile}, not of ${tsconfigFile}`);
+  return source;
 }
 
 function analyzeWithProgress(values: ProjectArgs, io: CliIO, progress: Progress): Analysis {
+  const source = sessionFor(values, io);
+  if (source) return source.analysis();
   const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
   progress.update("loading the project", 0, 0);
   return analyze({
@@ -71,9 +84,4 @@ function analyzeWithProgress(values: ProjectArgs, io: CliIO, progress: Progress)
     ...(values.project !== undefined ? { tsconfig: tsconfigFile } : {}),
     onProgress: (phase, done, total) => progress.update(phase, done, total),
   });
-}
-
-/** JSON for stdout: indented, or one line with --compact. */
-export function jsonOutput(value: unknown, compact: boolean): string {
-  return `${compact ? JSON.stringify(value) : JSON.stringify(value, null, 2)}\n`;
 }

@@ -11,12 +11,12 @@
 // them equal), then the stage that knows it.
 import type { Analysis } from "../analyze.js";
 import { INDEX_SCHEMA_URL, INDEX_SCHEMA_VERSION, type AgentixIndex } from "../index-file/types.js";
-import type { ViolationEntry } from "../index-file/types.js";
 import { assertValidIndex } from "../index-file/validate.js";
 import { relativeToRoot } from "../project/paths.js";
 import { ts } from "../project/ts-morph.js";
 import { ANALYZER_VERSION } from "../version.js";
-import { collectViolations } from "../violations/collect.js";
+import { collectVerdict } from "../violations/collect.js";
+import type { Verdict } from "../violations/verdict.js";
 import { applicationEntries } from "./applications.js";
 import { buildContext } from "./context.js";
 import { eventEntries } from "./events.js";
@@ -33,10 +33,10 @@ import { diagnosticEntries, unresolvedEntries, violationEntries } from "./proble
 import { linkTests } from "./test-links.js";
 import path from "node:path";
 
-/** Builds the index object; `violations` come from the shared rule logic (collectViolations). */
+/** Builds the index object; the verdict (violations, unused directives) comes from collectVerdict. */
 export function buildIndex(
   analysis: Analysis,
-  violations: readonly ViolationEntry[] = [],
+  verdict: Verdict = { violations: [], unusedDirectives: [] },
 ): AgentixIndex {
   const context = buildContext(analysis);
   const folders = featureFolders(context);
@@ -61,15 +61,15 @@ export function buildIndex(
     permissions: permissionEntries(context),
     tests: [...tests.entries],
     files: fileEntries(context),
-    violations: violationEntries(violations),
-    diagnostics: diagnosticEntries(context),
+    violations: violationEntries(verdict.violations),
+    diagnostics: diagnosticEntries(context, verdict.unusedDirectives),
     unresolved: unresolvedEntries(context),
   };
 }
 
 /** The index of an analysis as `agentix index` writes it: violations included, schema-checked. */
 export function buildValidatedIndex(analysis: Analysis): AgentixIndex {
-  const index = buildIndex(analysis, collectViolations(analysis));
+  const index = buildIndex(analysis, collectVerdict(analysis));
   assertValidIndex(index);
   return index;
 }

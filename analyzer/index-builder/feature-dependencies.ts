@@ -9,6 +9,10 @@ import type { FeatureFolders } from "./feature-folders.js";
 /** Folder -> folders; every map is keyed by absolute feature folder. */
 type FolderEdges = Map<string, Set<string>>;
 
+/** Where an edge between two feature folders is made: its first import, else the declared dependency. */
+type EdgeSites = Map<string, Site>;
+const edgeKey = (from: string, to: string): string => `${from}\0${to}`;
+
 export interface FeatureDependencies {
   readonly declared: ReadonlyMap<string, ReadonlySet<string>>;
   readonly imported: ReadonlyMap<string, ReadonlySet<string>>;
@@ -20,8 +24,9 @@ export function featureDependencies(
   context: BuildContext,
   folders: FeatureFolders,
 ): FeatureDependencies {
-  const { imported, importedOutsideDescriptor } = importedFeatures(context);
-  const declared = declaredFeatures(context, folders);
+  const sites: EdgeSites = new Map();
+  const { imported, importedOutsideDescriptor } = importedFeatures(context, sites);
+  const declared = declaredFeatures(context, folders, sites);
   const consumers: FolderEdges = new Map();
   for (const source of [declared, imported]) {
     for (const [from, targets] of source) {
@@ -33,12 +38,15 @@ export function featureDependencies(
     }
   }
   reportUnusedDependencies(context, folders, declared, importedOutsideDescriptor);
-  reportCycles(context, folders, [declared, imported]);
+  reportCycles(context, folders, [declared, imported], sites);
   return { declared, imported, consumers };
 }
 
 /** Any file of A importing a file of B; and the same, leaving out A's descriptor file. */
-function importedFeatures({ analysis }: BuildContext): {
+function importedFeatures(
+  { analysis }: BuildContext,
+  sites: EdgeSites,
+): {
   imported: FolderEdges;
   importedOutsideDescriptor: FolderEdges;
 } {
@@ -55,6 +63,8 @@ function importedFeatures({ analysis }: BuildContext): {
       const set = imported.get(from.dir) ?? new Set();
       set.add(to.dir);
       imported.set(from.dir, set);
+      const key = edgeKey(from.dir, to.dir);
+      if (!sites.has(key)) sites.set(key, { file, node: item.site.node });
       if (roles.role(file) !== "descriptor") {
         const outside = importedOutsideDescriptor.get(from.dir) ?? new Set();
         outside.add(to.dir);
@@ -69,6 +79,7 @@ function importedFeatures({ analysis }: BuildContext): {
 function declaredFeatures(
   { analysis, diagnostics }: BuildContext,
   folders: FeatureFolders,
+  sites: EdgeSites,
 ): FolderEdges {
   const declared: FolderEdges = new Map();
   for (const [dir, list] of folders.descriptors) {
@@ -88,6 +99,8 @@ function declaredFeatures(
         }
         if (target.dir === dir) continue;
         set.add(target.dir);
+        const key = edgeKey(dir, target.dir);
+        if (!sites.has(key)) sites.set(key, contract.site);
       }
     }
     declared.set(dir, set);
@@ -122,6 +135,7 @@ function reportCycles(
   { diagnostics }: BuildContext,
   folders: FeatureFolders,
   sources: readonly FolderEdges[],
+  edgeSites: EdgeSites,
 ): void {
   const { idOfDir } = folders;
   const edges = new Map<string, Set<string>>();
@@ -135,13 +149,21 @@ function reportCycles(
   for (const { members, cycle } of findCyclicComponents(edges)) {
     const featureOf = (id: string) =>
       [...folders.byDir.values()].find((entry) => entry.feature.id === id)?.feature;
-    const sites = members.map((id) => {
+    // The cycle is reported at the import (or declared dependency) that closes it, the edges
+    // before it related; a feature's first file only when no edge has a site.
+    const dirs = cycle.map((id) => featureOf(id)?.dir ?? "");
+    const edges = dirs.map((dir, index) =>
+      edgeSites.get(edgeKey(dir, dirs[(index + 1) % dirs.length]!)),
+    );
+    const closing = edges[edges.length - 1];
+    const fallback = members.map((id) => {
       const feature = featureOf(id);
       const model = feature ? folders.descriptors.get(feature.dir)?.[0] : undefined;
       const file = feature ? folders.byDir.get(feature.dir)?.files[0] : undefined;
       return model?.site ?? fileSite(file);
     });
-    const first = sites.find((site) => site !== null) ?? null;
+    const sites = closing ? [closing, ...edges.slice(0, -1)] : fallback;
+    const first = sites.find((site) => site !== null && site !== undefined) ?? null;
     diagnostics.add(
       "feature-cycle",
       "error",
@@ -149,7 +171,7 @@ function reportCycles(
         ? `features depend on each other in a cycle: ${[...cycle, cycle[0]].join(" -> ")}; dependencies between features must form a directed acyclic graph`
         : `features ${members.join(", ")} depend on each other in cycles, e.g. ${[...cycle, cycle[0]].join(" -> ")}; dependencies between features must form a directed acyclic graph`,
       first,
-      sites.filter((site): site is Site => site !== null && site !== first),
+      sites.filter((site): site is Site => site != null && site !== first),
     );
   }
 }

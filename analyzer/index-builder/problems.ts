@@ -17,10 +17,13 @@ export function violationEntries(violations: readonly ViolationEntry[]): Violati
   );
 }
 
-/** Every diagnostic the stages before this one recorded, sorted. */
-export function diagnosticEntries({ diagnostics }: BuildContext): DiagnosticEntry[] {
+/** Every diagnostic the stages before this one recorded, and `more` (unused directives), sorted. */
+export function diagnosticEntries(
+  { diagnostics }: BuildContext,
+  more: readonly DiagnosticEntry[] = [],
+): DiagnosticEntry[] {
   return diagnostics.items
-    .map((item) => ({
+    .map((item): DiagnosticEntry => ({
       code: item.code,
       severity: item.severity,
       message: item.message,
@@ -35,6 +38,7 @@ export function diagnosticEntries({ diagnostics }: BuildContext): DiagnosticEntr
           ),
         ),
     }))
+    .concat(more)
     .sort(
       orderBy(
         (d) => d.file,

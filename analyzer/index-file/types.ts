@@ -13,7 +13,7 @@ export const INDEX_SCHEMA_VERSION = 1 as const;
 
 /** The `$schema` of every index: the published JSON Schema. */
 export const INDEX_SCHEMA_URL =
-  "https://github.com/agentix-dev/agentix/blob/main/schema/index.v1.schema.json";
+  "https://raw.githubusercontent.com/agentix-dev/agentix/main/schema/index.v1.schema.json";
 
 /** A place in a repository-relative file; lines and columns are 1-based. */
 export interface Location {
@@ -281,6 +281,8 @@ export interface FileEntry {
 
 export interface ViolationEntry {
   readonly rule: string;
+  /** "warning" when agentix.config.json sets the rule to "warn". */
+  readonly severity: "error" | "warning";
   readonly messageId: string;
   readonly message: string;
   readonly file: string;

@@ -11,18 +11,15 @@ import {
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import { ProjectLoadError } from "../errors.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
+import { DirectoryLog } from "./directory-log.js";
+import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
-import { findTsconfig, problemOf, readTsconfig, shownPath, type LoadProblem } from "./tsconfig.js";
+import { problemOf, readTsconfig, shownPath, type LoadProblem } from "./tsconfig.js";
 import { readVitestConfig, type VitestConfig } from "./vitest-config.js";
 
 export type { LoadProblem } from "./tsconfig.js";
 
-export interface LoadProjectOptions {
-  /** The project root: paths in the index are relative to it. Default: the tsconfig's folder, else the working directory. */
-  readonly root?: string;
-  /** Path of the tsconfig.json to analyse. Default: `<root>/tsconfig.json`. */
-  readonly tsconfig?: string;
-}
+export { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 
 /** A loaded project: its configuration, its TypeScript program and the files the index covers. */
 export interface LoadedProject {
@@ -55,6 +52,11 @@ export interface LoadedProject {
    * not exist or cannot be read, tests owned by another tsconfig, an unreadable Vitest config.
    */
   readonly problems: readonly LoadProblem[];
+  /**
+   * Every folder the include globs and the test search listed (absolute) with a digest of its
+   * entries (project/directory-listing.ts); undefined when they could not be recorded exactly.
+   */
+  readonly directoryListings: ReadonlyMap<string, string> | undefined;
 }
 
 export interface ProjectFile {
@@ -84,19 +86,6 @@ export function loadAgentixConfig(root: string): AgentixConfig {
   }
 }
 
-/** Resolves the root and tsconfig paths of the options (the tsconfig searched upwards, as tsc does). */
-export function resolveProjectPaths(
-  options: LoadProjectOptions,
-  cwd: string = process.cwd(),
-): { root: string; tsconfigFile: string } {
-  const tsconfigFile =
-    options.tsconfig !== undefined
-      ? path.resolve(cwd, options.tsconfig)
-      : findTsconfig(cwd, options.root);
-  const root = path.resolve(cwd, options.root ?? path.dirname(tsconfigFile));
-  return { root, tsconfigFile };
-}
-
 /** A --root that does not exist (or is a file) is the user's mistake, said as such. */
 function assertRoot(root: string): void {
   let directory = false;
@@ -121,7 +110,8 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   const { root, tsconfigFile } = resolveProjectPaths(options);
   // With --project naming a missing file, that file is the problem to report.
   if (options.tsconfig === undefined || existsSync(tsconfigFile)) assertRoot(root);
-  const { parsed, files: tsconfigFiles, problems } = readTsconfig(tsconfigFile, root);
+  const directories = new DirectoryLog();
+  const { parsed, files: tsconfigFiles, problems } = readTsconfig(tsconfigFile, root, directories);
   if (parsed.fileNames.length === 0) throw emptyTsconfig(tsconfigFile, root, parsed);
   const config = loadAgentixConfig(root);
   const compilerOptions: ts.CompilerOptions = { ...parsed.options, noEmit: true };
@@ -135,6 +125,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     parsed,
     layout: layoutFor(config),
     vitest,
+    directories,
   });
   problems.push(...discovery.problems);
   const project = new Project({
@@ -163,6 +154,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     projectReferences: (parsed.projectReferences ?? []).map((reference) => reference.path),
     vitest,
     problems,
+    directoryListings: directories.listings(),
   };
 }
 
@@ -240,7 +232,8 @@ function optionProblems(
   return found;
 }
 
-function projectFiles(program: ts.Program, root: string): ProjectFile[] {
+/** The program's files that the index covers (see LoadedProject.files), sorted by path. */
+export function projectFiles(program: ts.Program, root: string): ProjectFile[] {
   const files: ProjectFile[] = [];
   for (const sourceFile of program.getSourceFiles()) {
     const fileName = sourceFile.fileName;

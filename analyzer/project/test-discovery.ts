@@ -3,6 +3,7 @@
 // tsconfig leaves out are analysed with it only when it is the tsconfig that owns them; a test
 // owned by another tsconfig (a package or a sibling app with its own) is reported, not analysed
 // with options that are not its own.
+import type { DirectoryLog } from "./directory-log.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ts } from "./ts-morph.js";
@@ -72,6 +73,8 @@ export interface DiscoveryInput {
   readonly parsed: ts.ParsedCommandLine;
   readonly layout: ProjectLayout;
   readonly vitest: VitestConfig;
+  /** Records the folders the walk lists, for the fresh-index check. */
+  readonly directories?: DirectoryLog;
 }
 
 /**
@@ -94,6 +97,7 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
     root,
     (file) => SOURCE_FILE.test(file) && !isDeclarationFile(file) && !included.has(file),
     skipped,
+    input.directories?.record,
   );
   const problems: LoadProblem[] = walk.unreadable.map(({ dir, reason }) => ({
     code: "unreadable",

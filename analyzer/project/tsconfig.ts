@@ -6,6 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { ProjectLoadError } from "../errors.js";
+import { DirectoryLog } from "./directory-log.js";
 import { relativeToRoot } from "./paths.js";
 
 /** A problem found while loading the project that does not stop it. */
@@ -70,7 +71,11 @@ function readError(error: unknown): string {
 }
 
 /** Reads and parses a tsconfig.json: a ProjectLoadError only when it cannot be parsed at all. */
-export function readTsconfig(tsconfigFile: string, root: string): ReadTsconfig {
+export function readTsconfig(
+  tsconfigFile: string,
+  root: string,
+  directories: DirectoryLog = new DirectoryLog(),
+): ReadTsconfig {
   const shown = shownPath(tsconfigFile);
   if (!existsSync(tsconfigFile)) {
     throw new ProjectLoadError(
@@ -104,7 +109,7 @@ export function readTsconfig(tsconfigFile: string, root: string): ReadTsconfig {
   const readFiles = new Set<string>([path.resolve(tsconfigFile)]);
   const host: ts.ParseConfigHost = {
     useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
-    readDirectory: (...args) => ts.sys.readDirectory(...args),
+    readDirectory: directories.readDirectory,
     fileExists: (file) => ts.sys.fileExists(file),
     readFile: (file) => {
       const read = ts.sys.readFile(file);
@@ -124,16 +129,4 @@ export function readTsconfig(tsconfigFile: string, root: string): ReadTsconfig {
     .filter((diagnostic) => diagnostic.code !== 18003)
     .map((diagnostic) => problemOf(diagnostic, root, "warning"));
   return { parsed, files: [...readFiles].sort(), problems };
-}
-
-/**
- * The tsconfig a verb analyses without --project: `<root>/tsconfig.json` when a root is given,
- * else the nearest tsconfig.json from the working directory upwards, as tsc finds it.
- */
-export function findTsconfig(cwd: string, root: string | undefined): string {
-  if (root !== undefined) return path.join(path.resolve(cwd, root), "tsconfig.json");
-  return (
-    ts.findConfigFile(path.resolve(cwd), (file) => ts.sys.fileExists(file)) ??
-    path.join(path.resolve(cwd), "tsconfig.json")
-  );
 }

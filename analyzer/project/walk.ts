@@ -21,6 +21,7 @@ export function walkProject(
   root: string,
   wanted: (file: string) => boolean,
   skipped: ReadonlySet<string> = new Set(),
+  onFolder: (dir: string) => void = () => {},
 ): Walk {
   const files: string[] = [];
   const unreadable: { dir: string; reason: string }[] = [];
@@ -30,6 +31,7 @@ export function walkProject(
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
+      onFolder(dir);
     } catch (error) {
       unreadable.push({ dir, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
       continue;

@@ -37,7 +37,6 @@ describe("static projection of s.* schemas", () => {
   it("reproduces the runtime JSON of every schema, key for key, and the optional mark", async () => {
     // The test (not the analyzer) runs the fixture to get the runtime values to compare with; a
     // computed path keeps the fixture (which breaks this repo's stricter options) out of typecheck.
-    // eslint-disable-next-line agentix/no-private-imports
     const runtime = (await import(
       pathToFileURL(path.join(fixtureDir("schemas"), "src/schemas.ts")).href
     )) as Record<string, object>;

@@ -3,13 +3,7 @@ import path from "node:path";
 import type { TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
 import { ts as morphTs } from "../project/ts-morph.js";
-import {
-  CAPABILITY_PATHS,
-  GLOBAL_OBJECT_NAMES,
-  ROOT_GLOBALS,
-  bannedModuleCategory,
-  moduleRoot,
-} from "../../eslint-plugin/logic/ambient/capabilities.js";
+import { mayReachAmbient } from "./ambient-prefilter.js";
 import {
   checkQueryWrites,
   checkSyntacticRules,
@@ -33,6 +27,9 @@ import type { FileScan } from "../extract/scan.js";
 import { propertyNameText } from "../resolve/values.js";
 import { isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
 import { toPosix } from "../../schema/paths.js";
+import { applyVerdict, type Verdict } from "./verdict.js";
+import { transitiveViolations } from "./transitive.js";
+import { compareViolations } from "../../eslint-plugin/logic/violation.js";
 
 const require = createRequire(import.meta.url);
 
@@ -52,55 +49,6 @@ function loadRuleHosts(): RuleHosts {
     ).analyze,
   };
   return ruleHosts;
-}
-
-const AMBIENT_WORDS = new RegExp(
-  `(?<![.\\w$])(?:${[...ROOT_GLOBALS].join("|")})(?![\\w$])|\\bimport\\s*\\.\\s*meta\\b`,
-  "gu",
-);
-
-/** For each global root, the first members of its capability paths (`Math` -> `random`). */
-const CAPABILITY_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
-  const members = new Map<string, Set<string>>();
-  for (const key of CAPABILITY_PATHS.keys()) {
-    if (key.startsWith("module:") || key.startsWith("import.")) continue;
-    const [root, member] = key.split(".");
-    if (root === undefined) continue;
-    const set = members.get(root) ?? new Set<string>();
-    if (member !== undefined) set.add(member);
-    members.set(root, set);
-  }
-  return members;
-})();
-
-/**
- * Whether the text could reach an ambient capability: a necessary condition, never the rule.
- * A capability is reached from a global root (`Math`, `Date`, `process`, ...) named in the
- * file; an occurrence read as `Root.member` with a member that starts no capability path
- * (`Math.max`, `Date.parse`) cannot reach one, nor can `new Date(x)` with an argument. Every
- * other occurrence (an alias, a destructuring, a computed member, `Date()`, the global object)
- * could, and so could any mention of `import.meta`.
- */
-function mentionsAmbientRoot(text: string): boolean {
-  for (const match of text.matchAll(AMBIENT_WORDS)) {
-    const root = match[0];
-    if (root.startsWith("import")) return true;
-    if (GLOBAL_OBJECT_NAMES.has(root)) return true;
-    const after = text.slice(match.index + root.length, match.index + root.length + 64);
-    const member = /^\s*\.\s*([A-Za-z_$][\w$]*)/u.exec(after);
-    if (member) {
-      if (CAPABILITY_MEMBERS.get(root)?.has(member[1]!)) return true;
-      continue;
-    }
-    if (
-      root === "Date" &&
-      /^\s*\(\s*[^)\s]/u.test(after) &&
-      /\bnew\s+$/u.test(text.slice(Math.max(0, match.index - 8), match.index))
-    )
-      continue;
-    return true;
-  }
-  return false;
 }
 
 /**
@@ -174,18 +122,6 @@ function importsAcrossFeatures(
       return true;
   }
   return false;
-}
-
-/** Domain files that mention an ambient root (`fetch`, `Date`, `process`, ...) or import a banned module. */
-function mayReachAmbient(analysis: Analysis, file: ProjectFile): boolean {
-  if (!analysis.roles.layout.isDomainFile(analysis.roles.absolute(file))) return false;
-  if (mentionsAmbientRoot(file.sourceFile.text)) return true;
-  return (analysis.imports.get(file) ?? []).some(
-    (item) =>
-      item.site.specifier !== undefined &&
-      (bannedModuleCategory(item.site.specifier) !== undefined ||
-        moduleRoot(item.site.specifier) !== undefined),
-  );
 }
 
 /**
@@ -274,28 +210,58 @@ function staticQueryTypes(
   };
 }
 
-function toEntry(violation: Violation, file: ProjectFile): ViolationEntry {
-  return {
-    rule: violation.ruleId,
-    messageId: violation.messageId,
-    message: violation.message,
-    file: file.path,
-    line: violation.loc.start.line,
-    column: violation.loc.start.column + 1,
-    endLine: violation.loc.end.line,
-    endColumn: violation.loc.end.column + 1,
-  };
-}
-
 /**
  * The architecture violations of the project, found by the ESLint plugin's own detection logic
  * (eslint-plugin/logic): the same rule ids, messages and positions ESLint reports. Each file that
  * could hold a violation is converted to ESTree once from the analyzer's program (never parsed
  * again); files that cannot (no cross-feature import, no ambient name, no defineQuery) are skipped.
  */
-export function collectViolations(analysis: Analysis): ViolationEntry[] {
+export function collectVerdict(analysis: Analysis): Verdict {
   const { loaded } = analysis;
-  let services: ProjectServices | undefined;
+  const services = createProjectServices({
+    resolveModule: sharedResolver(analysis),
+    sources: programSources(analysis),
+  });
+  const estree = estreeConverter(analysis, services);
+  const found = new Map<ProjectFile, Violation[]>();
+  for (const file of loaded.files) {
+    if (file.declaration) continue;
+    const scan = analysis.scans.get(file);
+    const queries = scan !== undefined && queriesMayWrite(analysis, scan);
+    const syntactic =
+      mayReachAmbient(analysis, file) || importsAcrossFeatures(analysis, file, services);
+    if (!syntactic && !queries) continue;
+    const converted = estree.convert(file);
+    if (!converted) continue;
+    const { input, nodeMap } = converted;
+    const violations: Violation[] = syntactic ? checkSyntacticRules(input) : [];
+    if (queries) {
+      let checked: QueryTypeServices | undefined;
+      const fallback = () => (checked ??= createQueryTypeServices(estree.checker(), nodeMap));
+      violations.push(
+        ...checkQueryWrites({ ...input, types: staticQueryTypes(analysis, nodeMap, fallback) }),
+      );
+    }
+    found.set(file, violations);
+  }
+  const convertInput = (file: ProjectFile) => estree.convert(file)?.input;
+  for (const [file, violations] of transitiveViolations(analysis, convertInput))
+    found.set(file, [...(found.get(file) ?? []), ...violations].sort(compareViolations));
+  return applyVerdict(analysis, found);
+}
+
+interface Converted {
+  readonly input: LogicInput;
+  readonly nodeMap: EsTreeToTsNodeMap;
+}
+
+/**
+ * Converts project files to ESTree from the analyzer's program (never parsed again), once each;
+ * a file with syntax errors is reported as a diagnostic and gives undefined (the rules need a
+ * valid tree). The checker is created only when a look-up needs it.
+ */
+function estreeConverter(analysis: Analysis, services: ProjectServices) {
+  const { loaded } = analysis;
   let checker: ts.TypeChecker | undefined;
   const program = loaded.program as unknown as ts.Program;
   // typescript-estree asks the program for its checker only to be sure parent pointers are set
@@ -303,55 +269,40 @@ export function collectViolations(analysis: Analysis): ViolationEntry[] {
   const programView = Object.create(program, {
     getTypeChecker: { value: () => checker ?? ({} as ts.TypeChecker) },
   }) as ts.Program;
-  const out: ViolationEntry[] = [];
-  for (const file of loaded.files) {
-    if (file.declaration) continue;
-    const scan = analysis.scans.get(file);
-    const queries = scan !== undefined && queriesMayWrite(analysis, scan);
-    services ??= createProjectServices({
-      resolveModule: sharedResolver(analysis),
-      sources: programSources(analysis),
-    });
-    const syntactic =
-      mayReachAmbient(analysis, file) || importsAcrossFeatures(analysis, file, services);
-    if (!syntactic && !queries) continue;
-    // A file with syntax errors is reported as a diagnostic; the rules need a valid tree.
-    if (loaded.program.getSyntacticDiagnostics(file.sourceFile).length > 0) continue;
-    const filename = analysis.roles.absolute(file);
-    const { parseAndGenerateServices, analyzeScopes } = loadRuleHosts();
-    const parsed = parseAndGenerateServices(file.sourceFile.text, {
-      programs: [programView],
-      filePath: file.fileName,
-      loc: true,
-      range: true,
-      comment: false,
-      tokens: false,
-      errorOnUnknownASTType: false,
-      loggerFn: false,
-      // Files with syntax errors are skipped above; the extra ESTree validation is not needed.
-      allowInvalidAST: true,
-    });
-    const input: LogicInput = {
-      program: parsed.ast,
-      scopeManager: analyzeScopes(parsed.ast, { sourceType: "module" }),
-      filename,
-      config: loaded.config,
-      services,
-    };
-    const violations: Violation[] = syntactic ? checkSyntacticRules(input) : [];
-    if (queries) {
-      const nodeMap = parsed.services.esTreeNodeToTSNodeMap;
-      let checked: QueryTypeServices | undefined;
-      const fallback = () => {
-        checker ??= program.getTypeChecker();
-        checked ??= createQueryTypeServices(checker, nodeMap);
-        return checked;
+  const memo = new Map<ProjectFile, Converted | undefined>();
+  const convert = (file: ProjectFile): Converted | undefined => {
+    if (memo.has(file)) return memo.get(file);
+    let converted: Converted | undefined;
+    if (loaded.program.getSyntacticDiagnostics(file.sourceFile).length === 0) {
+      const { parseAndGenerateServices, analyzeScopes } = loadRuleHosts();
+      const parsed = parseAndGenerateServices(file.sourceFile.text, {
+        programs: [programView],
+        filePath: file.fileName,
+        loc: true,
+        range: true,
+        comment: false,
+        tokens: false,
+        errorOnUnknownASTType: false,
+        loggerFn: false,
+        // Files with syntax errors are skipped above; the extra ESTree validation is not needed.
+        allowInvalidAST: true,
+      });
+      const input: LogicInput = {
+        program: parsed.ast,
+        scopeManager: analyzeScopes(parsed.ast, { sourceType: "module" }),
+        filename: analysis.roles.absolute(file),
+        config: loaded.config,
+        services,
       };
-      violations.push(
-        ...checkQueryWrites({ ...input, types: staticQueryTypes(analysis, nodeMap, fallback) }),
-      );
+      converted = { input, nodeMap: parsed.services.esTreeNodeToTSNodeMap };
     }
-    for (const violation of violations) out.push(toEntry(violation, file));
-  }
-  return out;
+    memo.set(file, converted);
+    return converted;
+  };
+  return { convert, checker: () => (checker ??= program.getTypeChecker()) };
+}
+
+/** The violations `check` reports (see collectVerdict), without the unused directives. */
+export function collectViolations(analysis: Analysis): ViolationEntry[] {
+  return collectVerdict(analysis).violations;
 }

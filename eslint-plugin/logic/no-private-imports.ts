@@ -134,8 +134,12 @@ export const noPrivateImportsLogic: RuleLogic = {
       ];
     };
 
+    // Outside domain files (shared code, adapters, tests, a project without features) an
+    // unprovable target is no rule violation: `agentix check` lists it as an unresolved warning.
+    const domain = layout.isDomainFile(filename);
     const check = (site: ImportSite): void => {
       if (site.specifier === undefined) {
+        if (!domain) return;
         report(
           violations.create("unprovable", site.node.loc, {
             form: FORM_LABEL[site.form] ?? site.form,

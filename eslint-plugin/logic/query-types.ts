@@ -1,5 +1,6 @@
-import type { TSESTree } from "@typescript-eslint/typescript-estree";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
+import { staticString } from "./imports/import-sites.js";
 
 /** A port operation as its type describes it (`portOperation({ id, kind, ... })`). */
 export interface PortOperationInfo {
@@ -41,6 +42,20 @@ function stringLiterals(type: ts.Type): string[] {
     .map((part) => part.value);
 }
 
+/** The expression under `as`, `satisfies`, `<T>` and `!`: casts change no value at run time. */
+export function withoutCasts(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (
+    current.type === AST_NODE_TYPES.TSAsExpression ||
+    current.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+    current.type === AST_NODE_TYPES.TSTypeAssertion ||
+    current.type === AST_NODE_TYPES.TSNonNullExpression
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
 /**
  * Type services over a TypeScript checker and the ESTree-to-TypeScript node map of the file
  * (from ESLint's parserServices, or from typescript-estree's `parseAndGenerateServices`).
@@ -49,6 +64,27 @@ export function createQueryTypeServices(
   checker: ts.TypeChecker,
   nodeMap: EsTreeToTsNodeMap,
 ): QueryTypeServices {
+  /**
+   * The type of the value an expression evaluates to, seen through casts as the analyzer's static
+   * model sees it: `X.save as any` is `X.save`, `(X as any).save` is the `save` member of `X`.
+   */
+  const typeOf = (node: TSESTree.Node): ts.Type => {
+    const inner = withoutCasts(node);
+    if (
+      inner.type === AST_NODE_TYPES.MemberExpression &&
+      withoutCasts(inner.object) !== inner.object
+    ) {
+      const name = inner.computed
+        ? staticString(inner.property)
+        : inner.property.type === AST_NODE_TYPES.Identifier
+          ? inner.property.name
+          : undefined;
+      const member =
+        name === undefined ? undefined : checker.getPropertyOfType(typeOf(inner.object), name);
+      if (member) return checker.getTypeOfSymbolAtLocation(member, nodeMap.get(inner));
+    }
+    return checker.getTypeAtLocation(nodeMap.get(inner));
+  };
   const describe = (type: ts.Type, location: ts.Node): PortOperationInfo | undefined => {
     const kind = checker.getPropertyOfType(type, "kind");
     if (!kind) return undefined;
@@ -64,23 +100,19 @@ export function createQueryTypeServices(
   };
   return {
     portOperation(node) {
-      const tsNode = nodeMap.get(node);
-      return describe(checker.getTypeAtLocation(tsNode), tsNode);
+      return describe(typeOf(node), nodeMap.get(node));
     },
     portOperationsOf(node) {
       const tsNode = nodeMap.get(node);
       const found: { key: string; operation: PortOperationInfo }[] = [];
-      for (const property of checker.getPropertiesOfType(checker.getTypeAtLocation(tsNode))) {
+      for (const property of checker.getPropertiesOfType(typeOf(node))) {
         const operation = describe(checker.getTypeOfSymbolAtLocation(property, tsNode), tsNode);
         if (operation) found.push({ key: property.getName(), operation });
       }
       return found;
     },
     propertyNames(node) {
-      const tsNode = nodeMap.get(node);
-      return checker
-        .getPropertiesOfType(checker.getTypeAtLocation(tsNode))
-        .map((property) => property.getName());
+      return checker.getPropertiesOfType(typeOf(node)).map((property) => property.getName());
     },
   };
 }

@@ -110,7 +110,7 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
     {
       name: "other members of the global object",
       filename: domain,
-      code: `const location = window.location;\nglobalThis.setTimeout(() => undefined, 1);\nglobalThis.structuredClone({});`,
+      code: `const location = window.location;\nglobalThis.structuredClone({});\nqueueMicrotask(() => undefined);`,
     },
     {
       name: "a member named fetch of another object",

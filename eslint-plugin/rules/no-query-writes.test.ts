@@ -196,5 +196,36 @@ ruleTester.run("no-query-writes", noQueryWrites, {
         },
       ],
     },
+    // Casts pass tsc but change nothing at run time: the rule sees through them, as the analyzer does.
+    ...(
+      [
+        ["as any", "CatalogStore.save as any", 14],
+        ["as never", "CatalogStore.save as never", 14],
+        ["a cast object", "(CatalogStore as any).save", 14],
+        ["a cast port's operations", "(CatalogStore.operations as never).save", 14],
+        ["a non-null assertion and satisfies", "(CatalogStore.save satisfies unknown)!", 14],
+        ["a disguise as a read", "CatalogStore.save as unknown as typeof CatalogStore.get", 14],
+      ] as const
+    ).map(([name, effect, column]) => ({
+      name: `a write effect behind ${name}`,
+      filename,
+      code: query(`effects: { save: ${effect} },`),
+      errors: [
+        {
+          messageId: "writeEffect" as const,
+          data: save,
+          line: 4,
+          column,
+          endLine: 4,
+          endColumn: column + 6 + effect.length,
+        },
+      ],
+    })),
+    {
+      name: "a write effect in a cast effect map",
+      filename,
+      code: query("effects: { save: CatalogStore.save as any } as never,"),
+      errors: [{ messageId: "writeEffect", data: save, line: 4, column: 14, endColumn: 44 }],
+    },
   ],
 });

@@ -2,12 +2,16 @@ import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import { AgentixConfigError, loadConfigForFile } from "../../schema/load-config.js";
 import type { LogicInput, LogicVisitors, RuleLogic } from "../logic/rule-logic.js";
 import { sharedProjectServices } from "../logic/project-services.js";
+import { ruleVerdict } from "../logic/project/verdict.js";
 
 /** Message every rule reports (once, at the top of the file) for a broken agentix.config.json. */
 export const INVALID_CONFIG_MESSAGE = "agentix configuration error: {{problem}}";
 
 /** The input every rule shares for one file (keyed by its AST): the config is loaded once. */
 const inputs = new WeakMap<TSESTree.Program, LogicInput | AgentixConfigError>();
+
+/** Files whose broken config one rule has already claimed: it is reported once per file, not per rule. */
+const configReported = new WeakSet<TSESTree.Program>();
 
 function baseInput(
   context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
@@ -53,6 +57,9 @@ export function runLogicInRule<MessageIds extends string, Input extends LogicInp
 ): TSESLint.RuleListener {
   const base = baseInput(context);
   if (base instanceof AgentixConfigError) {
+    const program = context.sourceCode.ast;
+    if (configReported.has(program)) return {};
+    configReported.add(program);
     return {
       Program() {
         context.report({
@@ -63,6 +70,8 @@ export function runLogicInRule<MessageIds extends string, Input extends LogicInp
       },
     };
   }
+  // agentix.config.json `ignores` and `rules: { id: "off" }` silence the rule here as in `check`.
+  if (ruleVerdict(base.config, logic.ruleId, base.filename) === "off") return {};
   const visitors: LogicVisitors = logic.create(extend(base), (violation) => {
     context.report({
       loc: violation.loc,

@@ -9,7 +9,7 @@ import { portOf, type AnyPort } from "../descriptors/port.js";
 import type { Outcome } from "./outcome.js";
 import { bindAdapters } from "./bind-adapters.js";
 import { isTimeoutMs } from "./deadline.js";
-import { planOf } from "./operation-run.js";
+import { planOperation, type OperationPlan } from "./operation-plan.js";
 import { runOperation, type DefectHook, type DispatchOptions } from "./run-operation.js";
 import { dependencyCycles } from "./dependency-cycles.js";
 
@@ -227,16 +227,22 @@ export function createApplication<Features extends readonly AnyFeature[]>(
 
   if (problems.length > 0) throw new ApplicationDefinitionError(problems);
 
-  const environment = { handlers: bindings.handlers, onDefect: config.onDefect ?? defaultDefectHook, timeoutMs: config.timeoutMs };
-  const known = new Set(operations.values());
-  for (const operation of known) planOf(operation);
+  const environment = { onDefect: config.onDefect ?? defaultDefectHook, timeoutMs: config.timeoutMs };
+  // Everything an operation's dispatch needs that does not change between dispatches.
+  const plans = new Map<AnyOperation, OperationPlan>();
+  const plansById = new Map<string, OperationPlan>();
+  for (const operation of operations.values()) {
+    const plan = planOperation(operation, bindings.handlers);
+    plans.set(operation, plan);
+    plansById.set(operation.id, plan);
+  }
 
   // Neither ever throws nor rejects: a transport hands them whatever it received.
   const dispatchUntyped: Application["dispatchUntyped"] = (id, input, options) => {
     try {
-      const operation = operations.get(id);
-      if (operation === undefined) return unknownOperation(`the application has no operation ${typeof id === "string" ? `"${id}"` : `with the id ${describeValue(id)}`}`);
-      return runOperation(operation, input, options, environment) as ReturnType<Application["dispatchUntyped"]>;
+      const plan = plansById.get(id);
+      if (plan === undefined) return unknownOperation(`the application has no operation ${typeof id === "string" ? `"${id}"` : `with the id ${describeValue(id)}`}`);
+      return runOperation(plan, input, options, environment) as ReturnType<Application["dispatchUntyped"]>;
     } catch {
       return failedDispatch();
     }
@@ -246,11 +252,12 @@ export function createApplication<Features extends readonly AnyFeature[]>(
     dispatch(target: string | AnyOperation, input: unknown, options?: DispatchOptions) {
       try {
         if (typeof target === "string") return dispatchUntyped(target, input, options);
-        if (!known.has(target)) {
+        const plan = plans.get(target);
+        if (plan === undefined) {
           const id = kindOf(target) === undefined ? undefined : (target as { id?: unknown }).id;
           return unknownOperation(`the operation ${typeof id === "string" ? `"${id}" ` : ""}is not part of this application`);
         }
-        return runOperation(target, input, options, environment);
+        return runOperation(plan, input, options, environment);
       } catch {
         return failedDispatch();
       }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApplicationDefinitionError, createApplication, defineCommand, defineContract, defineFeature, implementPort, s, type DefectReport } from "../index.js";
 import type { HandlerContext } from "../descriptors/port-operation.js";
 import { sleep, watchProcess } from "../test-support/process-watch.js";
@@ -132,6 +132,33 @@ describe("deadlines: a dispatch always settles", () => {
     expect(await app.dispatch("things.make", { id: "t1" })).toEqual({ ok: true, value: { id: "t1" }, events: [] });
     await sleep(25);
     expect(seen.map((signal) => signal.aborted)).toEqual([false]);
+  });
+
+  it("answers TIMEOUT under fake timers once the fake clock passes the deadline, and not before", async () => {
+    vi.useFakeTimers();
+    try {
+      const { app } = thingWorld(() => never(), {}, { timeoutMs: 60_000 });
+      let outcome: unknown;
+      void app.dispatch("things.make", { id: "t1" }).then((answer) => (outcome = answer));
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(outcome).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toEqual({ ok: false, error: { code: "TIMEOUT", message: "things.make did not finish within 60000 ms", details: { timeoutMs: 60_000 } } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("answers TIMEOUT for each of many concurrent dispatches with different deadlines, in deadline order", async () => {
+    const { app } = thingWorld(() => never());
+    const answered: number[] = [];
+    await Promise.all(
+      [40, 10, 30, 20].map(async (timeoutMs) => {
+        const outcome = await app.dispatch("things.make", { id: "t1" }, { timeoutMs });
+        if (!outcome.ok && outcome.error.code === "TIMEOUT") answered.push(timeoutMs);
+      }),
+    );
+    expect(answered).toEqual([10, 20, 30, 40]);
   });
 
   it("gives a handler called outside dispatch a signal that never aborts", async () => {

@@ -1,18 +1,15 @@
-import { validate } from "../schema/validate.js";
-import type { AnySchema, Issue, SafeParseResult } from "../schema/types.js";
+import type { Issue, SafeParseResult } from "../schema/types.js";
 import type { AnyPortOperation, HandlerContext } from "../descriptors/port-operation.js";
-import type { AnyEvent, EmittedEvent } from "../descriptors/event.js";
+import type { EmittedEvent } from "../descriptors/event.js";
 import type { AnyOperation } from "../descriptors/operation.js";
-import type { Handler } from "./bind-adapters.js";
 import { capabilityProxy } from "./capability-proxy.js";
 import { issueFault, type BoundaryFault } from "./fault.js";
+import type { EffectSlot, EmitSlot, OperationPlan } from "./operation-plan.js";
 import type { EffectCall, FrameworkError, Outcome, Trace } from "./outcome.js";
 import { reportDefect, type DefectHook } from "./report-defect.js";
 
 /** What the application knows when it runs one operation. */
 export interface RunEnvironment {
-  /** Port operation id -> the bound adapter handler. */
-  readonly handlers: ReadonlyMap<string, Handler>;
   readonly onDefect: DefectHook;
   /** The application's deadline for every dispatch, in milliseconds. */
   readonly timeoutMs?: number | undefined;
@@ -20,30 +17,16 @@ export interface RunEnvironment {
 
 type Checked = SafeParseResult<unknown>;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type EffectFn = (...args: unknown[]) => Promise<unknown>;
+type EffectFn = (input?: unknown) => Promise<unknown>;
 type EmitFn = (payload: unknown) => void;
-
-/** The entries of an operation's maps, computed once per operation rather than per dispatch. */
-interface OperationPlan {
-  readonly effects: readonly (readonly [string, AnyPortOperation])[];
-  readonly emits: readonly (readonly [string, AnyEvent])[];
-}
-const plans = new WeakMap<AnyOperation, OperationPlan>();
-export function planOf(operation: AnyOperation): OperationPlan {
-  let plan = plans.get(operation);
-  if (plan === undefined) {
-    plan = { effects: Object.entries(operation.effects), emits: Object.entries(operation.emits) };
-    plans.set(operation, plan);
-  }
-  return plan;
-}
+type Phase = "input" | "output";
 
 export const isPromise = (value: unknown): value is Promise<unknown> => value instanceof Promise;
 
 const ignore = (): void => {};
 
 /** A rejected promise that is never an unhandled rejection, whether or not its caller awaits it. */
-function refusal(fault: BoundaryFault): Promise<never> {
+function refusal(fault: unknown): Promise<never> {
   const promise = Promise.reject(fault);
   promise.catch(ignore);
   return promise;
@@ -57,29 +40,47 @@ export function issueDetails(result: { readonly issues: readonly Issue[]; readon
   return result.omittedIssues === undefined ? { issues: result.issues } : { issues: result.issues, omittedIssues: result.omittedIssues };
 }
 
+// The capability contexts: built per dispatch from the plan's slots, nothing else.
+const effectContext = capabilityProxy<OperationRun, EffectSlot, EffectFn>({
+  bind: (run, slot) => (input) => run.callEffect(slot, input),
+  refuse: (run, key) => () => run.undeclaredEffect(key),
+});
+const emitterContext = capabilityProxy<OperationRun, EmitSlot, EmitFn>({
+  bind: (run, slot) => (payload) => run.emitEvent(slot, payload),
+  refuse: (run, key) => () => run.undeclaredEvent(key),
+});
+
 /**
  * The state of one dispatch: its capability contexts, its latched fault, its trace, and whether
  * it was abandoned at a deadline. Revoked contexts refuse every use without throwing into the
  * caller's timers and without leaving unhandled rejections; every late use is reported.
+ *
+ * An effect whose validators and adapter answer synchronously runs without a single `await`:
+ * its promise is settled when `execute` gets it, so only effects still pending are tracked.
  */
 export class OperationRun {
-  fault: BoundaryFault | undefined;
+  readonly operation: AnyOperation;
+  fault: BoundaryFault | undefined = undefined;
   /** Set when the outcome came from the work itself; a deadline can no longer end it. */
   completed = false;
   private revoked = false;
-  private abandonment: { readonly error: FrameworkError; readonly reason: unknown } | undefined;
-  private controller: AbortController | undefined;
-  private context: HandlerContext | undefined;
-  private readonly inflight = new Set<Promise<unknown>>();
-  private pendingEventChecks: Promise<void>[] = [];
+  private abandonment: { readonly error: FrameworkError; readonly reason: unknown } | undefined = undefined;
+  private controller: AbortController | undefined = undefined;
+  private context: HandlerContext | undefined = undefined;
+  /** Effects started and not yet settled; `idle` wakes a drain waiting for the last one. */
+  private pending = 0;
+  private idle: (() => void) | undefined = undefined;
+  private onEffectSettled: (() => void) | undefined = undefined;
+  private pendingEventChecks: Promise<void>[] | undefined = undefined;
   private readonly emitted: EmittedEvent[] = [];
   private readonly calls: EffectCall[] | undefined;
 
   constructor(
-    readonly operation: AnyOperation,
+    readonly plan: OperationPlan,
     traced: boolean,
     private readonly environment: RunEnvironment,
   ) {
+    this.operation = plan.operation;
     this.calls = traced ? [] : undefined;
   }
 
@@ -133,10 +134,6 @@ export class OperationRun {
     return this.controller.signal;
   }
 
-  private handlerContext(): HandlerContext {
-    return (this.context ??= new RunHandlerContext(() => this.signal()));
-  }
-
   private latch(fault: BoundaryFault): BoundaryFault {
     this.fault ??= fault;
     return fault;
@@ -159,7 +156,7 @@ export class OperationRun {
    * case costs no extra turn of the microtask queue.
    */
   settle(): Promise<void> | undefined {
-    if (this.inflight.size === 0 && this.pendingEventChecks.length === 0) {
+    if (this.pending === 0 && (this.pendingEventChecks === undefined || this.pendingEventChecks.length === 0)) {
       this.revoked = true;
       return undefined;
     }
@@ -168,15 +165,30 @@ export class OperationRun {
 
   private async drain(): Promise<void> {
     try {
-      while (this.inflight.size > 0 || this.pendingEventChecks.length > 0) {
-        if (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+      for (;;) {
+        if (this.pending > 0) await new Promise<void>((resolve) => (this.idle = resolve));
         const checks = this.pendingEventChecks;
-        this.pendingEventChecks = [];
-        if (checks.length > 0) await Promise.allSettled(checks);
+        this.pendingEventChecks = undefined;
+        if (checks !== undefined && checks.length > 0) await Promise.allSettled(checks);
+        else if (this.pending === 0) break;
       }
     } finally {
       this.revoked = true;
     }
+  }
+
+  /** Counts an effect until it settles (which also marks its rejection handled). */
+  private track(effect: Promise<unknown>): Promise<unknown> {
+    this.pending++;
+    const settled = (this.onEffectSettled ??= () => {
+      if (--this.pending === 0 && this.idle !== undefined) {
+        const idle = this.idle;
+        this.idle = undefined;
+        idle();
+      }
+    });
+    effect.then(settled, settled);
+    return effect;
   }
 
   /** Revokes both contexts without waiting (a run that failed before or outside `execute`). */
@@ -184,29 +196,9 @@ export class OperationRun {
     this.revoked = true;
   }
 
+  /** The effect context `execute` receives: exactly the declared effects. */
   effects(): Readonly<Record<string, EffectFn>> {
-    const declared: Record<string, EffectFn> = {};
-    for (const [key, portOperation] of planOf(this.operation).effects) {
-      declared[key] = (...args) => {
-        if (this.revoked) return refusal(this.lateUse("effect", key, portOperation.id));
-        if (this.fault !== undefined) return refusal(this.fault);
-        const promise = this.callEffect(key, portOperation, args);
-        this.inflight.add(promise);
-        // Bookkeeping only; the caller still sees the rejection (and this marks it handled).
-        promise.then(
-          () => this.inflight.delete(promise),
-          () => this.inflight.delete(promise),
-        );
-        return promise;
-      };
-    }
-    return capabilityProxy<EffectFn>(declared, (key) => () =>
-      refusal(
-        this.revoked
-          ? this.lateUse("effect", key)
-          : this.latch(issueFault("UNDECLARED_EFFECT", `${this.operation.id} does not declare the effect "${key}"`, { effect: key })),
-      ),
-    );
+    return effectContext(this, this.plan.effects);
   }
 
   /**
@@ -214,62 +206,170 @@ export class OperationRun {
    * is latched and ends the dispatch with its fault; a late one is reported and dropped.
    */
   emitters(): Readonly<Record<string, EmitFn>> {
-    const declared: Record<string, EmitFn> = {};
-    for (const [key, event] of planOf(this.operation).emits) {
-      declared[key] = (payload) => {
-        if (this.revoked) {
-          this.lateUse("event", key);
-          return;
-        }
-        if (this.fault !== undefined) return;
-        this.emit(event, payload);
-      };
-    }
-    return capabilityProxy<EmitFn>(declared, (key) => () => {
-      if (this.revoked) this.lateUse("event", key);
-      else this.latch(issueFault("UNDECLARED_EFFECT", `${this.operation.id} does not declare the event "${key}"`, { event: key }));
-    });
+    return emitterContext(this, this.plan.emits);
   }
 
-  private emit(event: AnyEvent, payload: unknown): void {
-    const invalid = (issues: { readonly issues: readonly Issue[]; readonly omittedIssues?: number }) =>
-      this.latch(
-        issueFault("INVALID_OUTPUT", `${this.operation.id} emitted ${event.id} with a payload that breaks its schema`, {
-          event: event.id,
-          ...issueDetails(issues),
-        }),
-      );
-    const validatorFailed = (cause: unknown) => {
-      this.latch(issueFault("DEFECT", `the payload validator of ${event.id} failed`, { event: event.id, phase: "validator" }));
-      this.report(cause);
-    };
+  undeclaredEffect(key: string): Promise<never> {
+    return refusal(
+      this.revoked
+        ? this.lateUse("effect", key)
+        : this.latch(issueFault("UNDECLARED_EFFECT", `${this.operation.id} does not declare the effect "${key}"`, { effect: key })),
+    );
+  }
+
+  undeclaredEvent(key: string): void {
+    if (this.revoked) this.lateUse("event", key);
+    else this.latch(issueFault("UNDECLARED_EFFECT", `${this.operation.id} does not declare the event "${key}"`, { event: key }));
+  }
+
+  emitEvent(slot: EmitSlot, payload: unknown): void {
+    if (this.revoked) {
+      this.lateUse("event", slot.key);
+      return;
+    }
+    if (this.fault !== undefined) return;
+    const event = slot.event;
     let result: Checked | Promise<Checked>;
     try {
-      result = validate(event.payload, payload);
+      result = slot.checkPayload(payload);
     } catch (cause) {
-      validatorFailed(cause);
+      this.eventValidatorFailed(slot, cause);
       return;
     }
     if (!isPromise(result)) {
-      if (!result.ok) invalid(result);
+      if (!result.ok) this.invalidEvent(slot, result);
       else this.emitted.push({ event: event.id, version: event.version, payload: result.value });
       return;
     }
     // A foreign validator answering later: keep the emission's place, fill it in when it answers.
     const index = this.emitted.length;
     this.emitted.push({ event: event.id, version: event.version, payload });
-    this.pendingEventChecks.push(
+    (this.pendingEventChecks ??= []).push(
       result.then(
         (checked) => {
           if (this.abandoned) return;
           if (checked.ok) this.emitted[index] = { event: event.id, version: event.version, payload: checked.value };
-          else invalid(checked);
+          else this.invalidEvent(slot, checked);
         },
         (cause: unknown) => {
-          if (!this.abandoned) validatorFailed(cause);
+          if (!this.abandoned) this.eventValidatorFailed(slot, cause);
         },
       ),
     );
+  }
+
+  private invalidEvent(slot: EmitSlot, failed: { readonly issues: readonly Issue[]; readonly omittedIssues?: number }): void {
+    const event = slot.event;
+    this.latch(
+      issueFault("INVALID_OUTPUT", `${this.operation.id} emitted ${event.id} with a payload that breaks its schema`, {
+        event: event.id,
+        ...issueDetails(failed),
+      }),
+    );
+  }
+
+  private eventValidatorFailed(slot: EmitSlot, cause: unknown): void {
+    const event = slot.event;
+    this.latch(issueFault("DEFECT", `the payload validator of ${event.id} failed`, { event: event.id, phase: "validator" }));
+    this.report(cause);
+  }
+
+  /**
+   * One effect call from `execute`. Never throws: a refusal or a fault is a rejected promise
+   * already marked handled (so leaving it unawaited is harmless, and awaiting it still rejects).
+   */
+  callEffect(slot: EffectSlot, argument: unknown): Promise<unknown> {
+    if (this.revoked) return refusal(this.lateUse("effect", slot.key, slot.portOperation.id));
+    if (this.fault !== undefined) return refusal(this.fault);
+    let answer: unknown;
+    try {
+      answer = this.startEffect(slot, argument);
+    } catch (fault) {
+      return refusal(fault);
+    }
+    // An effect that answered synchronously is over: only pending ones need draining.
+    return isPromise(answer) ? this.track(answer) : Promise.resolve(answer);
+  }
+
+  /**
+   * Input check -> adapter -> output check, synchronously as far as each step answers
+   * synchronously; a step that answers with a promise continues in an async step. Throws (or
+   * rejects with) the fault that ends the call.
+   */
+  private startEffect(slot: EffectSlot, argument: unknown): unknown {
+    const portOperation = slot.portOperation;
+    if (slot.handler === undefined) {
+      throw this.latch(issueFault("DEFECT", `no adapter is bound for ${portOperation.id}`, { portOperation: portOperation.id, phase: "adapter" }));
+    }
+    const call: Mutable<EffectCall> | undefined = this.calls === undefined ? undefined : { effect: slot.key, operation: portOperation.id, kind: portOperation.kind };
+    if (call !== undefined) this.calls?.push(call);
+    if (slot.checkInput === undefined) return this.invokeAdapter(slot, call, undefined);
+    let parsed: Checked | Promise<Checked>;
+    try {
+      parsed = slot.checkInput(argument);
+    } catch (cause) {
+      throw this.validatorFailed(slot, call, "input", cause);
+    }
+    if (isPromise(parsed)) return this.afterPendingCheck(slot, call, "input", parsed);
+    return this.afterInput(slot, call, parsed);
+  }
+
+  /** A foreign validator answering later: the call goes on from the check's answer. */
+  private async afterPendingCheck(slot: EffectSlot, call: Mutable<EffectCall> | undefined, phase: Phase, pending: Promise<Checked>): Promise<unknown> {
+    let checked: Checked;
+    try {
+      checked = await pending;
+    } catch (cause) {
+      throw this.validatorFailed(slot, call, phase, cause);
+    }
+    return phase === "input" ? this.afterInput(slot, call, checked) : this.afterOutput(slot, call, checked);
+  }
+
+  private afterInput(slot: EffectSlot, call: Mutable<EffectCall> | undefined, parsed: Checked): unknown {
+    if (!parsed.ok) throw this.brokeSchema(slot, call, "input", `${this.operation.id} called ${slot.portOperation.id} with input that breaks its schema`, parsed);
+    if (this.abandoned) throw this.abandonedFault(slot.portOperation);
+    if (call !== undefined) call.input = parsed.value;
+    return this.invokeAdapter(slot, call, parsed.value);
+  }
+
+  private invokeAdapter(slot: EffectSlot, call: Mutable<EffectCall> | undefined, input: unknown): unknown {
+    let raw: unknown;
+    try {
+      raw = (slot.handler as NonNullable<EffectSlot["handler"]>)(input, (this.context ??= new RunHandlerContext(this)));
+    } catch (cause) {
+      throw this.adapterFailed(slot, call, cause);
+    }
+    if (isThenable(raw)) return this.afterPendingAdapter(slot, call, raw);
+    return this.afterAdapter(slot, call, raw);
+  }
+
+  private async afterPendingAdapter(slot: EffectSlot, call: Mutable<EffectCall> | undefined, pending: PromiseLike<unknown>): Promise<unknown> {
+    let raw: unknown;
+    try {
+      raw = await pending;
+    } catch (cause) {
+      throw this.adapterFailed(slot, call, cause);
+    }
+    return this.afterAdapter(slot, call, raw);
+  }
+
+  private afterAdapter(slot: EffectSlot, call: Mutable<EffectCall> | undefined, raw: unknown): unknown {
+    if (this.abandoned) throw this.abandonedFault(slot.portOperation);
+    let checked: Checked | Promise<Checked>;
+    try {
+      checked = checkAdapterResult(slot, raw);
+    } catch (cause) {
+      throw this.validatorFailed(slot, call, "output", cause);
+    }
+    if (isPromise(checked)) return this.afterPendingCheck(slot, call, "output", checked);
+    return this.afterOutput(slot, call, checked);
+  }
+
+  private afterOutput(slot: EffectSlot, call: Mutable<EffectCall> | undefined, checked: Checked): unknown {
+    if (!checked.ok) throw this.brokeSchema(slot, call, "output", `the adapter for ${slot.portOperation.id} returned a result that breaks its schema`, checked);
+    if (this.abandoned) throw this.abandonedFault(slot.portOperation);
+    if (call !== undefined) call.output = checked.value;
+    return checked.value;
   }
 
   /** Ignores what an effect answers once its dispatch was abandoned. */
@@ -280,75 +380,38 @@ export class OperationRun {
     });
   }
 
-  private async callEffect(key: string, portOperation: AnyPortOperation, args: readonly unknown[]): Promise<unknown> {
-    const operationId = this.operation.id;
-    const handler = this.environment.handlers.get(portOperation.id);
-    if (handler === undefined) {
-      throw this.latch(issueFault("DEFECT", `no adapter is bound for ${portOperation.id}`, { portOperation: portOperation.id, phase: "adapter" }));
-    }
-    const call: Mutable<EffectCall> = { effect: key, operation: portOperation.id, kind: portOperation.kind };
-    this.calls?.push(call);
-    const boundaryFailed = (phase: "input" | "output", cause: unknown): BoundaryFault => {
-      call.fault = "DEFECT";
-      const fault = this.latch(
-        issueFault("DEFECT", `the ${phase} validator of ${portOperation.id} failed`, { portOperation: portOperation.id, phase }),
-      );
-      this.report(cause, portOperation.id);
-      return fault;
-    };
-    const brokeSchema = (phase: "input" | "output", message: string, failed: Checked & { ok: false }): BoundaryFault => {
-      call.fault = "DEFECT";
-      return this.latch(issueFault("DEFECT", message, { portOperation: portOperation.id, phase, ...issueDetails(failed) }));
-    };
-    let input: unknown;
-    if (portOperation.input !== undefined) {
-      let parsed: Checked;
-      try {
-        const result = validate(portOperation.input, args[0]);
-        parsed = isPromise(result) ? await result : result;
-      } catch (cause) {
-        throw boundaryFailed("input", cause);
-      }
-      if (!parsed.ok) throw brokeSchema("input", `${operationId} called ${portOperation.id} with input that breaks its schema`, parsed);
-      if (this.abandoned) throw this.abandonedFault(portOperation);
-      input = parsed.value;
-      call.input = input;
-    }
-    let raw: unknown;
-    try {
-      raw = handler(input, this.handlerContext());
-      if (isThenable(raw)) raw = await raw;
-    } catch (cause) {
-      if (this.abandoned) throw this.abandonedFault(portOperation);
-      call.fault = "DEFECT";
-      // Latch first: whatever the hook does, the fault stands.
-      const fault = this.latch(issueFault("DEFECT", `the adapter for ${portOperation.id} threw`, { portOperation: portOperation.id, phase: "adapter" }));
-      this.report(cause, portOperation.id);
-      throw fault;
-    }
-    if (this.abandoned) throw this.abandonedFault(portOperation);
-    let checked: Checked;
-    try {
-      const result = checkAdapterResult(portOperation, raw);
-      checked = isPromise(result) ? await result : result;
-    } catch (cause) {
-      throw boundaryFailed("output", cause);
-    }
-    if (!checked.ok) throw brokeSchema("output", `the adapter for ${portOperation.id} returned a result that breaks its schema`, checked);
-    if (this.abandoned) throw this.abandonedFault(portOperation);
-    call.output = checked.value;
-    return checked.value;
+  private adapterFailed(slot: EffectSlot, call: Mutable<EffectCall> | undefined, cause: unknown): BoundaryFault {
+    const id = slot.portOperation.id;
+    if (this.abandoned) return this.abandonedFault(slot.portOperation);
+    if (call !== undefined) call.fault = "DEFECT";
+    // Latch first: whatever the hook does, the fault stands.
+    const fault = this.latch(issueFault("DEFECT", `the adapter for ${id} threw`, { portOperation: id, phase: "adapter" }));
+    this.report(cause, id);
+    return fault;
+  }
+
+  private validatorFailed(slot: EffectSlot, call: Mutable<EffectCall> | undefined, phase: Phase, cause: unknown): BoundaryFault {
+    const id = slot.portOperation.id;
+    if (call !== undefined) call.fault = "DEFECT";
+    const fault = this.latch(issueFault("DEFECT", `the ${phase} validator of ${id} failed`, { portOperation: id, phase }));
+    this.report(cause, id);
+    return fault;
+  }
+
+  private brokeSchema(slot: EffectSlot, call: Mutable<EffectCall> | undefined, phase: Phase, message: string, failed: Checked & { ok: false }): BoundaryFault {
+    if (call !== undefined) call.fault = "DEFECT";
+    return this.latch(issueFault("DEFECT", message, { portOperation: slot.portOperation.id, phase, ...issueDetails(failed) }));
   }
 }
 
 /** What adapters see of their dispatch: only the signal (the run itself stays out of reach). */
 class RunHandlerContext implements HandlerContext {
-  readonly #signal: () => AbortSignal;
-  constructor(signal: () => AbortSignal) {
-    this.#signal = signal;
+  readonly #run: OperationRun;
+  constructor(run: OperationRun) {
+    this.#run = run;
   }
   get signal(): AbortSignal {
-    return this.#signal();
+    return this.#run.signal();
   }
 }
 
@@ -361,24 +424,25 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** Adapters of operations with declared errors return outcomes; both shapes are validated. */
-function checkAdapterResult(portOperation: AnyPortOperation, raw: unknown): Checked | Promise<Checked> {
-  const codes = Object.keys(portOperation.errors);
-  if (codes.length === 0) return validate(portOperation.output, raw);
+function checkAdapterResult(slot: EffectSlot, raw: unknown): Checked | Promise<Checked> {
+  const codes = slot.errorCodes;
+  if (codes.length === 0) return slot.checkOutput(raw);
   if (raw === null || typeof raw !== "object" || typeof (raw as { ok?: unknown }).ok !== "boolean") {
     return { ok: false, issues: [{ code: "invalid_type", path: "", message: "must be an outcome { ok: true, value } or { ok: false, error }" }] };
   }
   const outcome = raw as { ok: boolean; value?: unknown; error?: { code?: unknown; message?: unknown; details?: unknown } };
   if (outcome.ok) {
-    return then(validate(portOperation.output, outcome.value), (value) =>
+    return then(slot.checkOutput(outcome.value), (value) =>
       value.ok ? { ok: true, value: { ok: true, value: value.value } } : { ok: false, ...prefixed("/value", value) },
     );
   }
   const code = outcome.error?.code;
-  if (typeof code !== "string" || !Object.hasOwn(portOperation.errors, code)) {
+  const checkDetails = typeof code === "string" ? slot.errors.get(code) : undefined;
+  if (checkDetails === undefined) {
     return { ok: false, issues: [{ code: "invalid_value", path: "/error/code", message: `must be one of ${JSON.stringify(codes)}` }] };
   }
   const message = typeof outcome.error?.message === "string" ? { message: outcome.error.message } : {};
-  return then(validate(portOperation.errors[code] as AnySchema, outcome.error?.details), (details) =>
+  return then(checkDetails(outcome.error?.details), (details) =>
     details.ok
       ? { ok: true, value: { ok: false, error: { code, ...message, details: details.value } } }
       : { ok: false, ...prefixed("/error/details", details) },

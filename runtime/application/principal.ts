@@ -7,20 +7,32 @@ interface CheckedPrincipal {
   /** What `execute` receives; `undefined` when there is no principal. */
   readonly principal: Principal | undefined;
   readonly granted: ReadonlySet<string>;
+  /** What `authorize` answers for it when nothing is missing, made once with the copy. */
+  readonly authorized: Authorization;
 }
 
 type PrincipalCheck = CheckedPrincipal | { readonly ok: false; readonly reason: string };
 
-const noPrincipal: CheckedPrincipal = Object.freeze({ ok: true, principal: undefined, granted: new Set<string>() });
+function checkedPrincipal(principal: Principal | undefined, granted: ReadonlySet<string>): CheckedPrincipal {
+  return Object.freeze({ ok: true, principal, granted, authorized: Object.freeze({ ok: true, principal }) });
+}
 
-/** Copies dispatch made (and handed out, e.g. from the HTTP adapter back into dispatch). */
-const copies = new WeakMap<object, CheckedPrincipal>();
+const noPrincipal: CheckedPrincipal = checkedPrincipal(undefined, new Set<string>());
+
 /**
- * The last copy made of a caller's object, with the array it was read from. Reused only when a
- * fresh read gives the same id, the same array and the same items: the copy then says exactly
- * what a new one would, without the cost of freezing and indexing it again.
+ * One look-up per dispatch answers both questions about a principal object:
+ * - a copy dispatch made (and handed out, e.g. from the HTTP adapter back into dispatch) is
+ *   trusted as it is (`source` undefined);
+ * - for a caller's object, the last copy made of it, with the id and the array it was read
+ *   from. Reused only when a fresh read gives the same id, the same array and the same items:
+ *   the copy then says exactly what a new one would, without freezing and indexing it again.
  */
-const lastCopy = new WeakMap<object, { readonly id: string; readonly source: readonly unknown[]; readonly checked: CheckedPrincipal }>();
+interface Known {
+  readonly checked: CheckedPrincipal;
+  readonly id?: string;
+  readonly source?: readonly unknown[];
+}
+const known = new WeakMap<object, Known>();
 
 /**
  * Takes the one copy of a principal dispatch trusts: `{ id: string, permissions: string[] }`
@@ -32,8 +44,8 @@ function checkPrincipal(value: unknown): PrincipalCheck {
   if (typeof value !== "object" || Array.isArray(value)) {
     return refused(`a principal must be an object { id, permissions } (or null or undefined for none), got ${kindName(value)}`);
   }
-  const own = copies.get(value);
-  if (own !== undefined) return own;
+  const previous = known.get(value);
+  if (previous !== undefined && previous.source === undefined) return previous.checked;
   try {
     const keys = Object.keys(value);
     if (keys.length !== 2 || !((keys[0] === "id" && keys[1] === "permissions") || (keys[0] === "permissions" && keys[1] === "id"))) {
@@ -45,7 +57,6 @@ function checkPrincipal(value: unknown): PrincipalCheck {
     const { id, permissions } = value as { id?: unknown; permissions?: unknown };
     if (typeof id !== "string" || id === "") return refused(`id must be a non-empty string, got ${kindName(id)}`);
     if (!Array.isArray(permissions)) return refused(`permissions must be an array of strings, got ${kindName(permissions)}`);
-    const previous = lastCopy.get(value);
     if (previous !== undefined && previous.id === id && previous.source === permissions && sameItems(previous.checked.principal?.permissions ?? [], permissions)) {
       return previous.checked;
     }
@@ -56,9 +67,9 @@ function checkPrincipal(value: unknown): PrincipalCheck {
       copy.push(permission);
     }
     const principal: Principal = Object.freeze({ id, permissions: Object.freeze(copy) });
-    const checked: CheckedPrincipal = { ok: true, principal, granted: new Set(copy) };
-    copies.set(principal, checked);
-    lastCopy.set(value, { id, source: permissions, checked });
+    const checked = checkedPrincipal(principal, new Set(copy));
+    known.set(principal, { checked });
+    known.set(value, { checked, id, source: permissions });
     return checked;
   } catch {
     return refused("reading the principal threw");
@@ -110,7 +121,7 @@ export function authorize(operation: AnyOperation, candidate: unknown): Authoriz
     const permission = required[index] as string;
     if (!checked.granted.has(permission)) (missing ??= []).push(permission);
   }
-  if (missing === undefined) return { ok: true, principal: checked.principal };
+  if (missing === undefined) return checked.authorized;
   const who = checked.principal === undefined ? "no principal" : `principal "${checked.principal.id}"`;
   return {
     ok: false,

@@ -1,11 +1,12 @@
-import { validate } from "../schema/validate.js";
-import type { AnySchema } from "../schema/types.js";
 import { InvariantViolation } from "../descriptors/invariant.js";
-import { createFailure, isFailure, type AnyOperation, type Principal } from "../descriptors/operation.js";
+import { createFailure, isFailure, type Principal } from "../descriptors/operation.js";
+import type { SafeParseResult } from "../schema/types.js";
 import { abortedError, earlierDeadline, isTimeoutMs, timeoutError, timeoutReason } from "./deadline.js";
+import { setDeadline, type Deadline, type Expiry } from "./deadline-queue.js";
 import { isIssuedFault } from "./fault.js";
 import { OperationRun, isPromise, isThenable, issueDetails, type RunEnvironment } from "./operation-run.js";
-import type { Outcome } from "./outcome.js";
+import type { OperationPlan } from "./operation-plan.js";
+import type { FrameworkError, Outcome } from "./outcome.js";
 import { authorize } from "./principal.js";
 import { reportDefect } from "./report-defect.js";
 
@@ -30,181 +31,263 @@ export interface DispatchOptions {
 }
 
 type AnyOutcome = Outcome<unknown, unknown>;
-
-interface RunSettings {
-  readonly principal: unknown;
-  readonly trace: boolean;
-  readonly timeoutMs: number | undefined;
-  readonly signal: AbortSignal | undefined;
-}
-
-/** Reads the options once; a wrong one is a sentence saying what is wrong. */
-function readOptions(options: unknown, applicationTimeoutMs: number | undefined): RunSettings | string {
-  if (options === undefined || options === null) {
-    return { principal: undefined, trace: false, timeoutMs: earlierDeadline(applicationTimeoutMs, undefined), signal: undefined };
-  }
-  if (typeof options !== "object") return `the options must be an object, got ${typeof options}`;
-  const { principal, trace, timeoutMs, signal } = options as Record<string, unknown>;
-  if (timeoutMs !== undefined && !isTimeoutMs(timeoutMs)) return `timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) return "signal must be an AbortSignal";
-  return { principal, trace: trace === true, timeoutMs: earlierDeadline(applicationTimeoutMs, timeoutMs), signal };
-}
+/** A step's outcome: synchronous as long as everything before it answered synchronously. */
+type Step = AnyOutcome | Promise<AnyOutcome>;
+type Checked = SafeParseResult<unknown>;
 
 /**
  * One dispatch. Never rejects and never throws: whatever the caller, the principal, the input,
  * the operation, its adapters, its validators or the defect hook do, the answer is an outcome.
  */
-export function runOperation(operation: AnyOperation, rawInput: unknown, options: unknown, environment: RunEnvironment): Promise<AnyOutcome> {
+export function runOperation(plan: OperationPlan, rawInput: unknown, options: unknown, environment: RunEnvironment): Promise<AnyOutcome> {
+  const operation = plan.operation;
   try {
-    const settings = readOptions(options, environment.timeoutMs);
-    if (typeof settings === "string") {
-      reportDefect(environment.onDefect, { operation: operation.id, cause: new TypeError(`dispatch of ${operation.id}: ${settings}`) });
-      return Promise.resolve({ ok: false, error: { code: "DEFECT", message: `dispatch of ${operation.id} was given invalid options: ${settings}` } });
+    // The options are read once, each property once.
+    let principal: unknown;
+    let trace: unknown;
+    let ownTimeoutMs: unknown;
+    let signal: unknown;
+    if (options !== undefined && options !== null) {
+      if (typeof options !== "object") return invalidOptions(operation.id, environment, `the options must be an object, got ${typeof options}`);
+      ({ principal, trace, timeoutMs: ownTimeoutMs, signal } = options as Record<string, unknown>);
+      if (ownTimeoutMs !== undefined && !isTimeoutMs(ownTimeoutMs)) {
+        return invalidOptions(operation.id, environment, `timeoutMs must be a positive number of milliseconds, got ${String(ownTimeoutMs)}`);
+      }
+      if (signal !== undefined && !(signal instanceof AbortSignal)) return invalidOptions(operation.id, environment, "signal must be an AbortSignal");
     }
-    const run = new OperationRun(operation, settings.trace, environment);
-    const { timeoutMs, signal } = settings;
-    if (signal?.aborted === true) return Promise.resolve(run.failed(abortedError(operation.id, signal.reason)));
-    const work = runSteps(run, rawInput, settings.principal);
-    if (timeoutMs === undefined && signal === undefined) return work;
-    return withDeadline(run, work, timeoutMs, signal);
+    const timeoutMs = earlierDeadline(environment.timeoutMs, ownTimeoutMs as number | undefined);
+    const abortSignal = signal as AbortSignal | undefined;
+    const run = new OperationRun(plan, trace === true, environment);
+    if (abortSignal?.aborted === true) return Promise.resolve(run.failed(abortedError(operation.id, abortSignal.reason)));
+    const work = runSteps(run, rawInput, principal);
+    if (timeoutMs === undefined && abortSignal === undefined) return isPromise(work) ? work : Promise.resolve(work);
+    return withDeadline(run, work, timeoutMs, abortSignal);
   } catch (cause) {
     reportDefect(environment.onDefect, { operation: operation.id, cause });
     return Promise.resolve({ ok: false, error: { code: "DEFECT", message: `${operation.id} failed unexpectedly` } });
   }
 }
 
-/** Whichever comes first: the work's outcome, the deadline, or the caller's abort. */
-function withDeadline(run: OperationRun, work: Promise<AnyOutcome>, timeoutMs: number | undefined, signal: AbortSignal | undefined): Promise<AnyOutcome> {
-  const id = run.operation.id;
+function invalidOptions(id: string, environment: RunEnvironment, problem: string): Promise<AnyOutcome> {
+  reportDefect(environment.onDefect, { operation: id, cause: new TypeError(`dispatch of ${id}: ${problem}`) });
+  return Promise.resolve({ ok: false, error: { code: "DEFECT", message: `dispatch of ${id} was given invalid options: ${problem}` } });
+}
+
+/**
+ * Whichever comes first: the work's outcome, the deadline, or the caller's abort. A run whose
+ * work answered synchronously needs neither a deadline nor a listener.
+ */
+function withDeadline(run: OperationRun, work: Step, timeoutMs: number | undefined, signal: AbortSignal | undefined): Promise<AnyOutcome> {
+  if (!isPromise(work)) return Promise.resolve(work);
   return new Promise((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = () => {
-      if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    };
-    const onAbort = () => {
-      const outcome = run.abandon(abortedError(id, signal?.reason), signal?.reason);
-      if (outcome !== undefined) {
-        stop();
-        resolve(outcome);
-      }
-    };
-    if (timeoutMs !== undefined) {
-      timer = setTimeout(() => {
-        const outcome = run.abandon(timeoutError(id, timeoutMs), timeoutReason(id, timeoutMs));
-        if (outcome !== undefined) {
-          stop();
-          resolve(outcome);
-        }
-      }, timeoutMs);
-    }
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const race = new DeadlineRace(run, resolve, timeoutMs, signal);
     // runSteps never rejects; the second handler is only there so nothing can be left unhandled.
-    void work.then(
-      (outcome) => {
-        stop();
-        resolve(outcome);
-      },
-      () => {
-        stop();
-        resolve({ ok: false, error: { code: "DEFECT", message: `${id} failed unexpectedly` } });
-      },
+    work.then(
+      (outcome) => race.finish(outcome),
+      () => race.finish({ ok: false, error: { code: "DEFECT", message: `${run.operation.id} failed unexpectedly` } }),
     );
   });
 }
 
-/**
- * The fixed dispatch sequence: permissions -> parse input -> build the exact effect and emitter
- * contexts -> execute and drain -> fail on boundary faults -> validate output or declared error
- * -> outcome + events (+ trace). Synchronous validators are never awaited: every `await` on the
- * hot path costs a microtask per dispatch. Anything unexpected (a validator that throws or
- * rejects, a value that cannot be read) is a DEFECT reported to the hook.
- */
-async function runSteps(run: OperationRun, rawInput: unknown, candidate: unknown): Promise<AnyOutcome> {
-  const operation = run.operation;
-  try {
-    // 1. Permissions, before anything of the operation runs.
-    const authorization = authorize(operation, candidate);
-    if (!authorization.ok) {
-      run.revoke();
-      return run.failed(authorization.error);
-    }
+const once = { once: true } as const;
 
-    // 2. Input.
-    let input = validate(operation.input, rawInput);
-    if (isPromise(input)) input = await input;
-    if (!input.ok) {
-      run.revoke();
-      return run.failed({ code: "INVALID_INPUT", message: `invalid input for ${operation.id}`, details: issueDetails(input) });
-    }
-    if (run.abandoned) return ignored(run);
+/** One run's deadline and abort listener (it is the listener itself: no closure per dispatch). */
+class DeadlineRace implements Expiry {
+  private readonly deadline: Deadline | undefined;
 
-    // 3 + 4. Execute with the exact contexts, then drain every effect it started.
-    let result: unknown;
-    let thrown: { cause: unknown } | undefined;
-    try {
-      result = operation.execute({
-        input: input.value,
-        effects: run.effects(),
-        emit: run.emitters(),
-        fail: (code: string, details: unknown, message?: string) => createFailure(code, details, message),
-        principal: authorization.principal,
-      } as never);
-      if (isThenable(result)) result = await result;
-  } catch (cause) {
-    thrown = { cause };
-  }
-  const draining = run.settle();
-  if (draining !== undefined) await draining;
-  if (run.abandoned) return ignored(run);
-
-  // 5. Boundary faults win over whatever execute did with them.
-  if (run.fault !== undefined) return run.failed(run.fault.toError());
-  if (thrown !== undefined) {
-    const cause = thrown.cause;
-    // A fault of another dispatch's context (a leaked one) keeps its code.
-    if (isIssuedFault(cause)) return run.failed(cause.toError());
-    run.report(cause);
-    if (cause instanceof InvariantViolation) {
-      return run.failed({ code: "DEFECT", message: `invariant ${cause.invariant} does not hold after ${operation.id}`, details: { invariant: cause.invariant } });
-    }
-    return run.failed({ code: "DEFECT", message: `${operation.id} failed unexpectedly` });
+  constructor(
+    private readonly run: OperationRun,
+    private readonly resolve: (outcome: AnyOutcome) => void,
+    private readonly timeoutMs: number | undefined,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.deadline = timeoutMs === undefined ? undefined : setDeadline(timeoutMs, this);
+    signal?.addEventListener("abort", this, once);
   }
 
-  // 6. Declared error or output.
-  if (isFailure(result)) {
-    const schema: AnySchema | undefined = Object.hasOwn(operation.errors, result.code) ? operation.errors[result.code] : undefined;
-    if (schema === undefined) {
-      return run.failed({ code: "INVALID_OUTPUT", message: `${operation.id} failed with the undeclared error code "${result.code}"`, details: { code: result.code } });
-    }
-    let details = validate(schema, result.details);
-    if (isPromise(details)) details = await details;
-    if (!details.ok) {
-      return run.failed({
-        code: "INVALID_OUTPUT",
-        message: `${operation.id} failed with ${result.code} details that break its schema`,
-        details: { code: result.code, ...issueDetails(details) },
-      });
-    }
-    return run.failed(
-      result.message === undefined ? { code: result.code, details: details.value } : { code: result.code, message: result.message, details: details.value },
-    );
+  /** The deadline passed. */
+  expire(): void {
+    const id = this.run.operation.id;
+    const timeoutMs = this.timeoutMs as number;
+    this.abandon(timeoutError(id, timeoutMs), timeoutReason(id, timeoutMs));
   }
-  let output = validate(operation.output, result);
-  if (isPromise(output)) output = await output;
-  if (!output.ok) return run.failed({ code: "INVALID_OUTPUT", message: `${operation.id} returned output that breaks its schema`, details: issueDetails(output) });
-  return run.succeeded(output.value);
-  } catch (cause) {
-    run.revoke();
-    run.report(cause);
-    return run.failed({ code: "DEFECT", message: `${operation.id} failed unexpectedly` });
-  } finally {
-    // From here on the outcome is the work's own: a deadline can no longer replace it.
-    run.completed = true;
+
+  /** The caller's signal aborted. */
+  handleEvent(): void {
+    const reason: unknown = this.signal?.reason;
+    this.abandon(abortedError(this.run.operation.id, reason), reason);
+  }
+
+  finish(outcome: AnyOutcome): void {
+    this.stop();
+    this.resolve(outcome);
+  }
+
+  private abandon(error: FrameworkError, reason: unknown): void {
+    const outcome = this.run.abandon(error, reason);
+    if (outcome !== undefined) this.finish(outcome);
+  }
+
+  private stop(): void {
+    this.deadline?.cancel();
+    this.signal?.removeEventListener("abort", this);
   }
 }
 
+/*
+ * The fixed dispatch sequence: permissions -> parse input -> build the exact effect and emitter
+ * contexts -> execute and drain -> fail on boundary faults -> validate output or declared error
+ * -> outcome + events (+ trace). Each step runs on as soon as the one before answered, and
+ * only what answers with a promise is waited for: every `await` on the hot path costs a
+ * microtask per dispatch. No step throws or rejects: anything unexpected (a validator that
+ * throws or rejects, a value that cannot be read) is a DEFECT reported to the hook.
+ */
+
+function runSteps(run: OperationRun, rawInput: unknown, candidate: unknown): Step {
+  try {
+    // 1. Permissions, before anything of the operation runs.
+    const authorization = authorize(run.operation, candidate);
+    if (!authorization.ok) {
+      run.revoke();
+      return completed(run, run.failed(authorization.error));
+    }
+    // 2. Input.
+    const principal = authorization.principal;
+    const input = run.plan.checkInput(rawInput);
+    if (isPromise(input)) {
+      return input.then(
+        (checked) => execute(run, checked, principal),
+        (cause: unknown) => unexpected(run, cause),
+      );
+    }
+    return execute(run, input, principal);
+  } catch (cause) {
+    return unexpected(run, cause);
+  }
+}
+
+/** 3 + 4. Execute with the exact contexts, then drain every effect it started. */
+function execute(run: OperationRun, input: Checked, principal: Principal | undefined): Step {
+  try {
+    if (!input.ok) {
+      run.revoke();
+      return completed(run, run.failed({ code: "INVALID_INPUT", message: `invalid input for ${run.operation.id}`, details: issueDetails(input) }));
+    }
+    if (run.abandoned) return ignored(run);
+    let result: unknown;
+    try {
+      result = run.operation.execute({ input: input.value, effects: run.effects(), emit: run.emitters(), fail, principal } as never);
+      if (isThenable(result)) {
+        return (isPromise(result) ? result : Promise.resolve(result)).then(
+          (value) => drain(run, value, undefined),
+          (cause: unknown) => drain(run, undefined, { cause }),
+        );
+      }
+    } catch (cause) {
+      return drain(run, undefined, { cause });
+    }
+    return drain(run, result, undefined);
+  } catch (cause) {
+    return unexpected(run, cause);
+  }
+}
+
+function drain(run: OperationRun, result: unknown, thrown: { readonly cause: unknown } | undefined): Step {
+  try {
+    const draining = run.settle();
+    if (draining === undefined) return conclude(run, result, thrown);
+    return draining.then(
+      () => conclude(run, result, thrown),
+      (cause: unknown) => unexpected(run, cause),
+    );
+  } catch (cause) {
+    return unexpected(run, cause);
+  }
+}
+
+/** 5 + 6. Boundary faults win over whatever execute did with them; then the declared error or the output. */
+function conclude(run: OperationRun, result: unknown, thrown: { readonly cause: unknown } | undefined): Step {
+  const operation = run.operation;
+  try {
+    if (run.abandoned) return ignored(run);
+    if (run.fault !== undefined) return completed(run, run.failed(run.fault.toError()));
+    if (thrown !== undefined) {
+      const cause = thrown.cause;
+      // A fault of another dispatch's context (a leaked one) keeps its code.
+      if (isIssuedFault(cause)) return completed(run, run.failed(cause.toError()));
+      run.report(cause);
+      if (cause instanceof InvariantViolation) {
+        return completed(
+          run,
+          run.failed({ code: "DEFECT", message: `invariant ${cause.invariant} does not hold after ${operation.id}`, details: { invariant: cause.invariant } }),
+        );
+      }
+      return completed(run, run.failed({ code: "DEFECT", message: `${operation.id} failed unexpectedly` }));
+    }
+    if (isFailure(result)) {
+      const failure = result;
+      const check = run.plan.errors.get(failure.code);
+      if (check === undefined) {
+        return completed(
+          run,
+          run.failed({ code: "INVALID_OUTPUT", message: `${operation.id} failed with the undeclared error code "${failure.code}"`, details: { code: failure.code } }),
+        );
+      }
+      return after(run, check(failure.details), (details) => {
+        if (!details.ok) {
+          return run.failed({
+            code: "INVALID_OUTPUT",
+            message: `${operation.id} failed with ${failure.code} details that break its schema`,
+            details: { code: failure.code, ...issueDetails(details) },
+          });
+        }
+        return run.failed(
+          failure.message === undefined
+            ? { code: failure.code, details: details.value }
+            : { code: failure.code, message: failure.message, details: details.value },
+        );
+      });
+    }
+    return after(run, run.plan.checkOutput(result), (output) =>
+      output.ok
+        ? run.succeeded(output.value)
+        : run.failed({ code: "INVALID_OUTPUT", message: `${operation.id} returned output that breaks its schema`, details: issueDetails(output) }),
+    );
+  } catch (cause) {
+    return unexpected(run, cause);
+  }
+}
+
+/** The last step: the outcome of a check, once it has answered. */
+function after(run: OperationRun, checked: Checked | Promise<Checked>, outcome: (checked: Checked) => AnyOutcome): Step {
+  if (!isPromise(checked)) return completed(run, outcome(checked));
+  return checked.then(
+    (answer) => {
+      try {
+        return completed(run, outcome(answer));
+      } catch (cause) {
+        return unexpected(run, cause);
+      }
+    },
+    (cause: unknown) => unexpected(run, cause),
+  );
+}
+
+/** From here on the outcome is the work's own: a deadline can no longer replace it. */
+function completed(run: OperationRun, outcome: AnyOutcome): AnyOutcome {
+  run.completed = true;
+  return outcome;
+}
+
+function unexpected(run: OperationRun, cause: unknown): AnyOutcome {
+  run.revoke();
+  run.report(cause);
+  return completed(run, run.failed({ code: "DEFECT", message: `${run.operation.id} failed unexpectedly` }));
+}
+
+const fail = (code: string, details: unknown, message?: string) => createFailure(code, details, message);
+
 /** What the work of an abandoned run ends with; nobody reads it (the deadline answered). */
 function ignored(run: OperationRun): AnyOutcome {
-  return run.failed({ code: "DEFECT", message: `${run.operation.id} was abandoned` });
+  return completed(run, run.failed({ code: "DEFECT", message: `${run.operation.id} was abandoned` }));
 }

@@ -1,3 +1,5 @@
+import type { ValidateFunction } from "ajv";
+import { validatorFor } from "./ajv.js";
 import { isAgentixSchema } from "./create-schema.js";
 import { MAX_LISTED_ISSUES, boundIssues } from "./bounded-issues.js";
 import { issuesFromStandard } from "./issues.js";
@@ -13,6 +15,23 @@ export function validate(schema: AnySchema, value: unknown): SafeParseResult<unk
   const result: unknown = schema["~standard"].validate(value);
   if (isThenable(result)) return Promise.resolve(result).then(fromStandardResult);
   return fromStandardResult(result);
+}
+
+/** A schema's validation as one function, for code that validates with the same schema often. */
+export type Check = (value: unknown) => SafeParseResult<unknown> | Promise<SafeParseResult<unknown>>;
+
+/**
+ * The same answers as `validate(schema, value)`, without looking the schema up on every call:
+ * an `s.*` schema's compiled validator is found on first use and kept (a valid value is
+ * returned as it is, as `safeParse` does; a failing one gets `safeParse`'s issues).
+ */
+export function checkOf(schema: AnySchema): Check {
+  if (!isAgentixSchema(schema)) return (value) => validate(schema, value);
+  let decide: ValidateFunction | undefined;
+  return (value) => {
+    decide ??= validatorFor(schema);
+    return decide(value) ? { ok: true, value } : schema.safeParse(value);
+  };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -5,6 +5,7 @@ import { portOf } from "../descriptors/port.js";
 import { bindAdapters, type Handler } from "../application/bind-adapters.js";
 import type { OutcomeOf } from "../application/create-application.js";
 import type { Trace } from "../application/outcome.js";
+import { planOperation } from "../application/operation-plan.js";
 import { runOperation, type DefectReport } from "../application/run-operation.js";
 import { MissingFakeData } from "./missing-fake-data.js";
 
@@ -56,10 +57,10 @@ export async function runWithHandlers<Op extends AnyOperation>(
 ): Promise<OperationRun<Op>> {
   const defects: DefectReport[] = [];
   const outcome = await runOperation(
-    operation,
+    planOperation(operation, handlers),
     input,
     { principal: principal ?? undefined, trace: true },
-    { handlers, onDefect: (report) => defects.push(report) },
+    { onDefect: (report) => defects.push(report) },
   );
   // A fake asked for something it was not given, or a fake's own assertion failed: that is the
   // test speaking, so fail the test instead of returning a DEFECT.

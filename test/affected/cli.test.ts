@@ -1,12 +1,22 @@
-// `agentix affected`, `verify` and `scaffold` through the built bin, as a user runs them.
+// `agentix affected`, `verify` and `scaffold` as a user runs them: in-process on one warm
+// analysis of the fixture (test/support/warm-cli.ts), and through the built bin where only a
+// process shows the behaviour (exit codes and output streams of refusals).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAjv } from "../../schema/ajv.js";
-import { REPO, copyFixture, removeCopies, runCli } from "../support/analyzer-fixtures.js";
+import {
+  REPO,
+  copyFixture,
+  removeCopies,
+  runCli,
+  type CliRun,
+} from "../support/analyzer-fixtures.js";
+import { warmCli } from "../support/warm-cli.js";
 
 let project: string;
+let cli: (args: readonly string[]) => Promise<CliRun>;
 const git = (...args: string[]) =>
   execFileSync("git", args, { cwd: project, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
@@ -21,8 +31,9 @@ const validate = (file: string, text: string): unknown => {
   return value;
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   project = copyFixture("affected-app");
+  cli = warmCli(project);
   symlinkSync(
     path.join(REPO, "node_modules/vitest"),
     path.join(project, "node_modules/vitest"),
@@ -30,15 +41,15 @@ beforeAll(() => {
   );
   writeFileSync(path.join(project, ".gitignore"), "node_modules\n");
   git("init", "-q");
-  expect(runCli(["index"], project).code).toBe(0);
+  expect((await cli(["index"])).code).toBe(0);
   git("add", "-A");
   git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-m", "base");
 });
 afterAll(removeCopies);
 
 describe("agentix affected", () => {
-  it("answers for an operation id with JSON that follows its schema", () => {
-    const run = runCli(["affected", "cart.total", "--json"], project);
+  it("answers for an operation id with JSON that follows its schema", async () => {
+    const run = await cli(["affected", "cart.total", "--json"]);
     expect([run.code, run.stderr]).toEqual([0, ""]);
     const result = validate("cli-affected.v1.schema.json", run.stdout) as {
       targets: string[];
@@ -54,8 +65,8 @@ describe("agentix affected", () => {
     ]);
   });
 
-  it("prints the answer, the reasons and the Vitest filters as text", () => {
-    const run = runCli(["affected", "cart.total"], project);
+  it("prints the answer, the reasons and the Vitest filters as text", async () => {
+    const run = await cli(["affected", "cart.total"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
       "agentix affected for cart.total: 0 changed files; 3 of 10 test cases in 3 of 4 test files\n",
@@ -69,8 +80,8 @@ describe("agentix affected", () => {
     );
   });
 
-  it("takes a feature id", () => {
-    const feature = JSON.parse(runCli(["affected", "catalog", "--json"], project).stdout) as {
+  it("takes a feature id and a file path", async () => {
+    const feature = JSON.parse((await cli(["affected", "catalog", "--json"])).stdout) as {
       changes: { path: string }[];
       tests: { selected: { cases: number } };
     };
@@ -82,11 +93,8 @@ describe("agentix affected", () => {
       "src/features/catalog/operations.ts",
     ]);
     expect(feature.tests.selected.cases).toBe(10);
-  });
-
-  it("takes a file path", () => {
     const file = JSON.parse(
-      runCli(["affected", "src/features/cart/model.ts", "--json", "--compact"], project).stdout,
+      (await cli(["affected", "src/features/cart/model.ts", "--json", "--compact"])).stdout,
     ) as { tests: { files: { file: string; whole: boolean }[] } };
     expect(file.tests.files).toEqual([
       expect.objectContaining({ file: "src/features/cart/cart.test.ts", whole: true }),
@@ -113,19 +121,27 @@ describe("agentix affected", () => {
       'agentix affected: "nothing.here" is not an operation, a feature or an existing file (operations: cart.add-item, cart.check-coupon, cart.total, catalog.add, catalog.discount, catalog.get)\n',
     ],
     [["affected", "cart.total", "--compact"], "agentix affected: --compact requires --json\n"],
-  ])("refuses %j with exit code 2", (args, message) => {
-    const run = runCli(args, project);
+  ])("refuses %j with exit code 2", async (args, message) => {
+    const run = await cli(args);
     expect([run.code, run.stdout, run.stderr]).toEqual([
       2,
       "",
       `${message}run \`agentix affected --help\` for usage\n`,
     ]);
   });
+  it("refuses through the built bin with exit code 2, the message on stderr only", () => {
+    expect(runCli(["affected", "cart.total", "--since", "HEAD"], project)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "agentix affected: give targets or --since, not both\nrun `agentix affected --help` for usage\n",
+    });
+  });
 });
 
 describe("agentix verify", () => {
-  it("plans typecheck, lint, index and the selected tests under --dry-run", () => {
-    const run = runCli(["verify", "cart.total", "--dry-run", "--json"], project);
+  it("plans typecheck, lint, index and the selected tests under --dry-run", async () => {
+    const run = await cli(["verify", "cart.total", "--dry-run", "--json"]);
     expect(run.code).toBe(0);
     const result = validate("cli-verify.v1.schema.json", run.stdout) as {
       steps: { step: string; command: string; status: string }[];
@@ -147,6 +163,7 @@ describe("agentix verify", () => {
   });
 
   it("runs every step and passes", () => {
+    // Through the bin: the steps' own output (Vitest's summary) goes to the process's stderr.
     const run = runCli(["verify", "cart.total"], project);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(
@@ -159,7 +176,7 @@ describe("agentix verify", () => {
     );
   }, 120_000);
 
-  it("fails with exit code 1 when a selected test fails", () => {
+  it("fails with exit code 1 when a selected test fails", async () => {
     const file = path.join(project, "src/features/cart/cart.test.ts");
     const original = readFileSync(file, "utf8");
     writeFileSync(
@@ -170,7 +187,7 @@ describe("agentix verify", () => {
       ),
     );
     try {
-      const run = runCli(["verify", "cart.total", "--json"], project);
+      const run = await cli(["verify", "cart.total", "--json"]);
       expect(run.code).toBe(1);
       const result = validate("cli-verify.v1.schema.json", run.stdout) as {
         ok: boolean;
@@ -190,7 +207,7 @@ describe("agentix verify", () => {
 });
 
 describe("agentix verify with project references", () => {
-  it("builds with tsc -b, which checks only the referenced projects the change reaches", () => {
+  it("builds with tsc -b, which checks only the referenced projects the change reaches", async () => {
     const referencing = copyFixture("affected-app");
     mkdirSync(path.join(referencing, "lib"));
     writeFileSync(
@@ -208,7 +225,7 @@ describe("agentix verify with project references", () => {
       path.join(referencing, "tsconfig.json"),
       JSON.stringify({ ...tsconfig, references: [{ path: "./lib" }] }),
     );
-    const run = runCli(["verify", "cart.total", "--dry-run", "--json"], referencing);
+    const run = await warmCli(referencing)(["verify", "cart.total", "--dry-run", "--json"]);
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout) as {
       steps: { step: string; command: string; why: string }[];
@@ -225,8 +242,8 @@ describe("agentix verify with project references", () => {
 });
 
 describe("agentix scaffold", () => {
-  it("writes a feature, refuses to overwrite it, and refuses unsafe names", () => {
-    const dry = runCli(["scaffold", "feature", "gift-cards", "--dry-run", "--json"], project);
+  it("writes a feature, refuses to overwrite it, and refuses unsafe names", async () => {
+    const dry = await cli(["scaffold", "feature", "gift-cards", "--dry-run", "--json"]);
     expect(dry.code).toBe(0);
     const plan = validate("cli-scaffold.v1.schema.json", dry.stdout) as {
       written: boolean;
@@ -238,23 +255,23 @@ describe("agentix scaffold", () => {
       "src/features/gift-cards",
       5,
     ]);
-    const wrote = runCli(["scaffold", "feature", "gift-cards"], project);
+    const wrote = await cli(["scaffold", "feature", "gift-cards"]);
     expect([wrote.code, wrote.stdout.split("\n")[0]]).toEqual([
       0,
       "created feature gift-cards in src/features/gift-cards:",
     ]);
-    expect(runCli(["scaffold", "feature", "gift-cards"], project)).toEqual({
+    expect(await cli(["scaffold", "feature", "gift-cards"])).toEqual({
       code: 1,
       stdout: "",
       stderr:
         "agentix scaffold: src/features/gift-cards already exists; scaffold never overwrites\n",
     });
-    expect(runCli(["scaffold", "feature", "../../etc"], project)).toEqual({
+    expect(await cli(["scaffold", "feature", "../../etc"])).toEqual({
       code: 2,
       stdout: "",
       stderr:
         'agentix scaffold: invalid feature name: "../../etc" contains a path separator; give a name, not a path\nrun `agentix scaffold --help` for usage\n',
     });
-    expect(runCli(["scaffold", "module", "x"], project).code).toBe(2);
+    expect((await cli(["scaffold", "module", "x"])).code).toBe(2);
   });
 });

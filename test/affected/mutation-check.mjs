@@ -8,7 +8,10 @@
 //
 // It works on a scratch copy (a git repository of its own under the system temp folder), never
 // on the checkout. Run after `npm run build`:
-//   node test/affected/mutation-check.mjs [<project dir>...] [--json out.json]
+//   node test/affected/mutation-check.mjs [<project dir>...] [--json out.json] [--sample N]
+// `--sample N` runs N mutations per project instead of all of them (what `npm test` does; the
+// full set runs in `npm run test:mutation`, which CI also runs). Which N rotates with the commit
+// checked out, so successive commits cover every mutation; MUTATION_SEED=<n> repeats a choice.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,8 +26,18 @@ const { computeAffected } = await import(path.join(repo, "dist/analyzer/affected
 const { changesSince } = await import(path.join(repo, "dist/analyzer/affected/changes.js"));
 
 const args = process.argv.slice(2);
-const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
-const projects = args.filter((arg, index) => !arg.startsWith("--") && args[index - 1] !== "--json");
+const valueOf = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+const jsonOut = valueOf("--json");
+const sample = args.includes("--sample") ? Number(valueOf("--sample")) : undefined;
+if (sample !== undefined && !(Number.isInteger(sample) && sample > 0)) {
+  console.error(
+    `mutation check: --sample takes a positive whole number, not ${valueOf("--sample") ?? "nothing"}`,
+  );
+  process.exit(2);
+}
+const projects = args.filter(
+  (arg, index) => !arg.startsWith("--") && !["--json", "--sample"].includes(args[index - 1]),
+);
 if (projects.length === 0)
   projects.push("examples/orders", "test/fixtures/affected-app", "test/fixtures/real-shapes");
 const only = process.env.MUTATION_ONLY; // e.g. "orders.create" to run one operation's mutations
@@ -204,9 +217,9 @@ async function checkProject(relativeProject) {
     return first === undefined ? undefined : names.get(first);
   }
 
-  // --- Run them.
+  // --- Run them (or a sample of them).
   const rows = [];
-  for (const mutation of mutations) {
+  for (const mutation of sampled(mutations, relativeProject)) {
     const absolute = path.join(project, mutation.file);
     const original = readFileSync(absolute, "utf8");
     const mutated = `${original.slice(0, mutation.position)}\n    throw new Error("agentix mutant");${original.slice(mutation.position)}`;
@@ -272,6 +285,32 @@ async function checkProject(relativeProject) {
   rmSync(work, { recursive: true, force: true });
 
   return rows;
+}
+
+/** The seed that picks a sample: MUTATION_SEED, else the commit checked out (so it rotates). */
+function sampleSeed() {
+  if (process.env.MUTATION_SEED !== undefined) return Number(process.env.MUTATION_SEED) || 0;
+  try {
+    const head = execFileSync("git", ["rev-parse", "HEAD"], { cwd: repo, encoding: "utf8" });
+    return Number.parseInt(head.slice(0, 8), 16);
+  } catch {
+    return 0; // not a git checkout: always the same sample
+  }
+}
+
+/** Every mutation, or `sample` of them evenly spaced from a rotating start. */
+function sampled(mutations, relativeProject) {
+  if (sample === undefined || sample >= mutations.length) return mutations;
+  const seed = sampleSeed();
+  const step = mutations.length / sample;
+  const chosen = Array.from(
+    { length: sample },
+    (_, index) => mutations[(seed + Math.floor(index * step)) % mutations.length],
+  );
+  console.error(
+    `mutation check: ${relativeProject}: ${sample} of ${mutations.length} mutations (MUTATION_SEED=${seed} repeats this sample; npm run test:mutation runs all)`,
+  );
+  return chosen;
 }
 
 const rows = [];

@@ -23,10 +23,22 @@ import {
   schemaValidator,
   type CliRun,
 } from "../support/analyzer-fixtures.js";
+import { warmCli } from "../support/warm-cli.js";
 
 const execFileAsync = promisify(execFile);
-/** Each case spawns the CLI (a full analysis per run), several at once. */
+/** A case that spawns the CLI or analyses a project cold. */
 const SLOW = { timeout: 180_000 };
+
+const warmRunners = new Map<string, (args: readonly string[]) => Promise<CliRun>>();
+/**
+ * Runs a verb in-process on `cwd`'s one warm analysis (test/support/warm-cli.ts): what a verb
+ * answers does not need a process of its own, and the project is analysed once per copy.
+ */
+async function warm(args: readonly string[], cwd: string): Promise<CliRun> {
+  let runner = warmRunners.get(cwd);
+  if (runner === undefined) warmRunners.set(cwd, (runner = warmCli(cwd)));
+  return runner(args);
+}
 
 async function cli(args: readonly string[], cwd: string): Promise<CliRun> {
   try {
@@ -175,7 +187,7 @@ describe("agentix index", SLOW, () => {
       readFileSync(path.join(fixtureDir("../analyzer/__snapshots__"), "shop.index.json"), "utf8"),
     );
     await valid("index.v1.schema.json", bytes);
-    const check = await cli(["index", "--check", "--json"], shop);
+    const check = await warm(["index", "--check", "--json"], shop);
     expect(check.code).toBe(0);
     const result = (await valid("cli-index.v1.schema.json", check.stdout)) as {
       status: string;
@@ -186,7 +198,7 @@ describe("agentix index", SLOW, () => {
 
   it("--check says what is stale, and that it is missing", async () => {
     const copy = copyFixture("shop");
-    expect((await cli(["index"], copy)).code).toBe(0);
+    expect((await warm(["index"], copy)).code).toBe(0);
     const file = path.join(copy, "src/features/customers/operations.ts");
     writeFileSync(
       file,
@@ -195,7 +207,7 @@ describe("agentix index", SLOW, () => {
         'permissions: ["customers:admin"]',
       ),
     );
-    const stale = await cli(["index", "--check"], copy);
+    const stale = await warm(["index", "--check"], copy);
     expect(stale.code).toBe(1);
     expect(stale.stdout).toBe(
       [
@@ -208,7 +220,7 @@ describe("agentix index", SLOW, () => {
       ].join("\n"),
     );
     rmSync(path.join(copy, ".agentix"), { recursive: true });
-    const missing = await cli(["index", "--check", "--json", "--compact"], copy);
+    const missing = await warm(["index", "--check", "--json", "--compact"], copy);
     expect(missing.code).toBe(1);
     expect(missing.stdout.trim().split("\n")).toHaveLength(1);
     const result = (await valid("cli-index.v1.schema.json", missing.stdout)) as { status: string };
@@ -216,7 +228,7 @@ describe("agentix index", SLOW, () => {
   });
 
   it("records a syntax error as a diagnostic and still writes the index", async () => {
-    const result = await cli(["index", "--json"], broken);
+    const result = await warm(["index", "--json"], broken);
     expect(result.code).toBe(0);
     const parsed = (await valid("cli-index.v1.schema.json", result.stdout)) as {
       counts: { errors: number; warnings: number };
@@ -285,7 +297,7 @@ describe("bad input", SLOW, () => {
 
 describe("agentix check", SLOW, () => {
   it("passes a clean project", async () => {
-    const result = await cli(["check"], shop);
+    const result = await warm(["check"], shop);
     expect(result).toEqual({
       code: 0,
       stdout: "no problems (3 features, 4 operations, 17 files checked)\n",
@@ -295,9 +307,9 @@ describe("agentix check", SLOW, () => {
 
   it("fails with every problem in json, sarif and text", async () => {
     const [json, sarif, text] = await Promise.all([
-      cli(["check", "--json"], broken),
-      cli(["check", "--format", "sarif"], broken),
-      cli(["check"], broken),
+      warm(["check", "--json"], broken),
+      warm(["check", "--format", "sarif"], broken),
+      warm(["check"], broken),
     ]);
     for (const result of [json, sarif, text]) {
       expect(result.code).toBe(1);
@@ -356,7 +368,7 @@ describe("agentix check", SLOW, () => {
 
 describe("agentix inspect", SLOW, () => {
   it("shows an operation as text", async () => {
-    const result = await cli(["inspect", "customers.register"], shop);
+    const result = await warm(["inspect", "customers.register"], shop);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe("");
     expect(result.stdout).toBe(
@@ -387,9 +399,9 @@ describe("agentix inspect", SLOW, () => {
   it("keeps operation JSON within 8 KiB, listing what it summarised; --full shows everything", async () => {
     const wide = copyFixture("wide");
     const [limited, full, compact] = await Promise.all([
-      cli(["inspect", "wide.operation", "--json"], wide),
-      cli(["inspect", "wide.operation", "--json", "--full"], wide),
-      cli(["inspect", "operation:wide.operation", "--json", "--compact"], wide),
+      warm(["inspect", "wide.operation", "--json"], wide),
+      warm(["inspect", "wide.operation", "--json", "--full"], wide),
+      warm(["inspect", "operation:wide.operation", "--json", "--compact"], wide),
     ]);
     expect(Buffer.byteLength(limited.stdout)).toBeLessThanOrEqual(8192);
     expect(Buffer.byteLength(compact.stdout)).toBeLessThanOrEqual(8192);
@@ -422,8 +434,8 @@ describe("agentix inspect", SLOW, () => {
 
   it("shows a feature, and exits 2 for an unknown name with suggestions", async () => {
     const [feature, unknown] = await Promise.all([
-      cli(["inspect", "orders", "--json"], shop),
-      cli(["inspect", "orders.creat"], shop),
+      warm(["inspect", "orders", "--json"], shop),
+      warm(["inspect", "orders.creat"], shop),
     ]);
     expect(feature.code).toBe(0);
     const result = (await valid("cli-inspect.v1.schema.json", feature.stdout)) as {
@@ -442,12 +454,12 @@ describe("agentix inspect", SLOW, () => {
 describe("agentix graph", SLOW, () => {
   it("prints the feature graph as text, json, dot and mermaid", async () => {
     const [text, json, dot, mermaid, feature, unknown] = await Promise.all([
-      cli(["graph"], shop),
-      cli(["graph", "--json"], shop),
-      cli(["graph", "--format", "dot"], shop),
-      cli(["graph", "--format", "mermaid"], shop),
-      cli(["graph", "orders", "--format", "mermaid"], shop),
-      cli(["graph", "nope"], shop),
+      warm(["graph"], shop),
+      warm(["graph", "--json"], shop),
+      warm(["graph", "--format", "dot"], shop),
+      warm(["graph", "--format", "mermaid"], shop),
+      warm(["graph", "orders", "--format", "mermaid"], shop),
+      warm(["graph", "nope"], shop),
     ]);
     expect(text).toEqual({
       code: 0,

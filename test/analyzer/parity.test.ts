@@ -109,4 +109,23 @@ describe("parity with ESLint", { timeout: 180_000 }, () => {
     expect(agentix).toHaveLength(9);
     expect(agentix).toEqual(eslint.violations);
   });
+
+  it("reports the same violations on the parity fixture (casts, ambient holes, type-only imports)", async () => {
+    const root = fixtureDir("parity");
+    const [agentix, eslint] = await Promise.all([agentixViolations(root), eslintViolations(root)]);
+    expect(eslint.fatal).toEqual([]);
+    expect(agentix.map((line) => line.split(" ", 2).join(" "))).toEqual([
+      "src/features/loans/holes.ts:10:22-10:32 agentix/no-ambient-capabilities",
+      "src/features/loans/holes.ts:4:53-4:60 agentix/no-ambient-capabilities",
+      "src/features/loans/holes.ts:5:27-5:54 agentix/no-ambient-capabilities",
+      "src/features/loans/holes.ts:7:26-7:45 agentix/no-ambient-capabilities",
+      "src/features/loans/holes.ts:8:26-8:64 agentix/no-ambient-capabilities",
+      "src/features/loans/holes.ts:9:20-9:31 agentix/no-ambient-capabilities",
+      "src/features/loans/queries.ts:12:14-12:83 agentix/no-query-writes",
+      "src/features/loans/queries.ts:5:110-5:137 agentix/no-query-writes",
+      "src/features/loans/queries.ts:6:114-6:143 agentix/no-query-writes",
+      "src/features/loans/queries.ts:7:116-7:145 agentix/no-query-writes",
+    ]);
+    expect(agentix).toEqual(eslint.violations);
+  });
 });

@@ -1,58 +1,119 @@
-// The package as a user gets it: `npm pack`, installed into an empty project, used without a
-// TypeScript loader. Exports and the bin must point at built JavaScript with declarations.
+// The package as a user gets it: `npm pack`, then two installs of that one tarball into empty
+// projects, used without a TypeScript loader. A production install (`--omit=dev`) holds the
+// runtime only and must stay small; a development install follows docs/getting-started.md
+// literally, then loads the bin, the plugin and the analyzer and type-checks against the
+// published declarations.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "../support/analyzer-fixtures.js";
+import { documentedSteps, workflowCommands } from "./documented-steps.js";
 
-let user: string;
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+/** Quiet, cache-first npm for every install here, the documented commands included. */
+const npmEnvironment = {
+  ...process.env,
+  npm_config_prefer_offline: "true",
+  npm_config_audit: "false",
+  npm_config_fund: "false",
+  npm_config_update_notifier: "false",
+};
+
+let work: string;
+let tarball: string;
 
 beforeAll(() => {
-  user = mkdtempSync(path.join(tmpdir(), "agentix-user-"));
-  const tarball = execFileSync(
+  work = mkdtempSync(path.join(tmpdir(), "agentix-package-"));
+  const name = execFileSync(
     npm,
-    ["pack", "--silent", "--ignore-scripts", "--pack-destination", user],
+    ["pack", "--silent", "--ignore-scripts", "--pack-destination", work],
     { cwd: REPO, encoding: "utf8" },
   )
     .trim()
     .split("\n")
     .pop() as string;
-  writeFileSync(
-    path.join(user, "package.json"),
-    JSON.stringify({ name: "user-app", private: true, type: "module" }),
-  );
-  execFileSync(
-    npm,
-    [
-      "install",
-      "--prefer-offline",
-      "--no-audit",
-      "--no-fund",
-      "--ignore-scripts",
-      path.join(user, tarball),
-      "typescript@6.0.3",
-      "@types/node@20.19.43",
-    ],
-    {
-      cwd: user,
-      stdio: "ignore",
-    },
-  );
-}, 300_000);
-afterAll(() => rmSync(user, { recursive: true, force: true }));
+  tarball = path.join(work, name);
+}, 120_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const node = (script: string) =>
-  spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-    cwd: user,
-    encoding: "utf8",
+const node = (cwd: string, script: string) =>
+  spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd, encoding: "utf8" });
+
+/** Bytes of every file under `dir` (as npm and packagephobia count install size) and the disk blocks they take. */
+function installSize(dir: string): { bytes: number; blockBytes: number; files: number } {
+  const total = { bytes: 0, blockBytes: 0, files: 0 };
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const stats = statSync(path.join(entry.parentPath, entry.name));
+    total.bytes += stats.size;
+    total.blockBytes += stats.blocks * 512;
+    total.files += 1;
+  }
+  return total;
+}
+
+const MB = 1024 * 1024;
+
+describe("a production install (npm i --omit=dev agentix)", () => {
+  let lean: string;
+  beforeAll(() => {
+    lean = path.join(work, "production");
+    mkdirSync(lean);
+    writeFileSync(
+      path.join(lean, "package.json"),
+      JSON.stringify({ name: "production-app", private: true, type: "module" }),
+    );
+    execFileSync(npm, ["install", "--omit=dev", tarball], {
+      cwd: lean,
+      stdio: "ignore",
+      env: npmEnvironment,
+    });
+  }, 300_000);
+
+  it("installs the runtime and its validator only: at most 5 MB", () => {
+    const installed = readdirSync(path.join(lean, "node_modules"), { withFileTypes: true })
+      .flatMap((entry) =>
+        entry.name.startsWith("@")
+          ? readdirSync(path.join(lean, "node_modules", entry.name)).map(
+              (n) => `${entry.name}/${n}`,
+            )
+          : [entry.name],
+      )
+      .filter((name) => !name.startsWith("."))
+      .sort();
+    expect(installed).toEqual([
+      "@standard-schema/spec",
+      "agentix",
+      "ajv",
+      "ajv-formats",
+      "fast-deep-equal",
+      "fast-uri",
+      "json-schema-traverse",
+      "picomatch",
+      "require-from-string",
+    ]);
+    const size = installSize(path.join(lean, "node_modules"));
+    const own = installSize(path.join(lean, "node_modules/agentix"));
+    console.log(
+      `npm i --omit=dev agentix: ${(size.bytes / MB).toFixed(2)} MB in ${size.files} files (agentix itself ${(own.bytes / MB).toFixed(2)} MB in ${own.files}); ${(size.blockBytes / MB).toFixed(2)} MB of disk blocks here`,
+    );
+    expect(size.bytes).toBeLessThanOrEqual(5 * MB);
   });
 
-describe("the installed package", () => {
   it("runs an application through agentix, agentix/testing and agentix/http", () => {
-    const run = node(`
+    const run = node(
+      lean,
+      `
       import { createApplication, defineCommand, defineContract, defineFeature, s } from "agentix";
       import { testCommand } from "agentix/testing";
       import { createHttpHandler, route } from "agentix/http";
@@ -64,7 +125,8 @@ describe("the installed package", () => {
       const handler = createHttpHandler(app, { routes: [route("POST", "/hello", "hello.say")], principal: () => undefined });
       const response = await handler(new Request("http://x/hello", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"Cy"}' }));
       console.log(JSON.stringify([outcome, run.outcome, response.status, await response.json()]));
-    `);
+    `,
+    );
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toEqual([
       { ok: true, value: "hi Ada", events: [] },
@@ -75,27 +137,162 @@ describe("the installed package", () => {
   });
 
   it("loads agentix/testing without fast-check, and says what agentix/testing/property needs", () => {
-    const run = node(`
+    const run = node(
+      lean,
+      `
       await import("agentix/testing");
       const failure = await import("agentix/testing/property").then(() => "loaded", (error) => error.message);
       console.log(JSON.stringify(failure));
-    `);
+    `,
+    );
     expect([run.stderr, JSON.parse(run.stdout)]).toEqual([
       "",
       "agentix/testing/property needs fast-check, an optional peer dependency of agentix: install it beside agentix (npm i -D fast-check)",
     ]);
   });
 
+  it("the agentix bin says which toolchain its verbs need and how to install it (exit 2)", () => {
+    const bin = path.join(lean, "node_modules/.bin/agentix");
+    const version = spawnSync(bin, ["--version"], { cwd: lean, encoding: "utf8" });
+    expect([version.status, version.stdout, version.stderr]).toEqual([0, "0.1.0\n", ""]);
+    for (const verb of ["check", "index", "scaffold"]) {
+      const run = spawnSync(bin, [verb], { cwd: lean, encoding: "utf8" });
+      expect([run.status, run.stdout, run.stderr]).toEqual([
+        2,
+        "",
+        `agentix ${verb} needs ts-morph, typescript, @typescript-eslint/typescript-estree, @typescript-eslint/scope-manager and @typescript-eslint/types, optional peer dependencies of agentix: install them beside agentix (npm i -D ts-morph@28.0.0 typescript@6.0.3 @typescript-eslint/typescript-estree@8.72.0 @typescript-eslint/scope-manager@8.72.0 @typescript-eslint/types@8.72.0)\n`,
+      ]);
+    }
+    const mcp = spawnSync(bin, ["mcp"], { cwd: lean, encoding: "utf8" });
+    expect([mcp.status, mcp.stdout, mcp.stderr]).toEqual([
+      2,
+      "",
+      "agentix mcp needs ts-morph, typescript, @typescript-eslint/typescript-estree, @typescript-eslint/scope-manager, @typescript-eslint/types and @modelcontextprotocol/sdk, optional peer dependencies of agentix: install them beside agentix (npm i -D ts-morph@28.0.0 typescript@6.0.3 @typescript-eslint/typescript-estree@8.72.0 @typescript-eslint/scope-manager@8.72.0 @typescript-eslint/types@8.72.0 @modelcontextprotocol/sdk@1.32.2)\n",
+    ]);
+  });
+
+  it("agentix/eslint-plugin says which toolchain it needs and how to install it", () => {
+    const run = node(
+      lean,
+      `const failure = await import("agentix/eslint-plugin").then(() => "loaded", (error) => [error.name, error.message]);
+      console.log(JSON.stringify(failure));`,
+    );
+    expect([run.stderr, JSON.parse(run.stdout)]).toEqual([
+      "",
+      [
+        "MissingToolchainError",
+        "agentix/eslint-plugin needs typescript, @typescript-eslint/utils, @typescript-eslint/types and @typescript-eslint/parser, optional peer dependencies of agentix: install them beside agentix (npm i -D typescript@6.0.3 @typescript-eslint/utils@8.72.0 @typescript-eslint/types@8.72.0 @typescript-eslint/parser@8.72.0)",
+      ],
+    ]);
+  });
+
+  it("holds what a published package should: LICENSE, repository links, no maps, no install-time build, fetchable schema URLs", () => {
+    const installed = path.join(lean, "node_modules/agentix");
+    const files = readdirSync(installed, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(installed, path.join(entry.parentPath, entry.name)));
+    expect(files.filter((file) => file.endsWith(".map"))).toEqual([]);
+    expect(
+      files.filter(
+        (file) =>
+          /\.(?:c|m)?js$|\.d\.ts$/u.test(file) &&
+          readFileSync(path.join(installed, file), "utf8").includes("sourceMappingURL"),
+      ),
+    ).toEqual([]);
+    expect(
+      files.filter((file) => /^(?:runtime|analyzer|eslint-plugin|schema)\/.*\.ts$/u.test(file)),
+    ).toEqual([]);
+    expect(readFileSync(path.join(installed, "LICENSE"), "utf8")).toMatch(/^MIT License\n/u);
+    const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8"));
+    expect([manifest.license, manifest.repository, manifest.bugs, manifest.homepage]).toEqual([
+      "MIT",
+      { type: "git", url: "git+https://github.com/agentix-dev/agentix.git" },
+      { url: "https://github.com/agentix-dev/agentix/issues" },
+      "https://github.com/agentix-dev/agentix#readme",
+    ]);
+    const installScripts = ["preinstall", "install", "postinstall", "prepare"];
+    expect(installScripts.filter((script) => script in manifest.scripts)).toEqual([]);
+    const schemas = files.filter((file) => file.endsWith(".schema.json")).sort();
+    expect(schemas.length).toBeGreaterThanOrEqual(9);
+    for (const file of schemas) {
+      const schema = JSON.parse(readFileSync(path.join(installed, file), "utf8"));
+      expect([file, schema.$schema, schema.$id]).toEqual([
+        file,
+        "https://json-schema.org/draft/2020-12/schema",
+        `https://raw.githubusercontent.com/agentix-dev/agentix/main/schema/${path.basename(file)}`,
+      ]);
+    }
+  });
+});
+
+describe("getting started (docs/getting-started.md), followed literally", () => {
+  let app: string;
+  const steps = documentedSteps(readFileSync(path.join(REPO, "docs/getting-started.md"), "utf8"));
+
+  /** Runs one documented command in the project, with the packed tarball in place of the registry's agentix. */
+  function runDocumented(command: string): {
+    command: string;
+    status: number | null;
+    output: string;
+  } {
+    const literal = command.replace(/^npm i agentix$/u, `npm i ${tarball}`);
+    const result = spawnSync("sh", ["-c", literal], {
+      cwd: app,
+      encoding: "utf8",
+      env: npmEnvironment,
+    });
+    return { command, status: result.status, output: `${result.stdout}${result.stderr}` };
+  }
+
+  beforeAll(() => {
+    app = path.join(work, "my-app");
+    mkdirSync(app);
+  });
+
+  it("installs, writes the files and runs every command on the page in order, each succeeding", () => {
+    const failed: { command: string; status: number | null; output: string }[] = [];
+    for (const step of steps) {
+      if (step.kind === "file") {
+        mkdirSync(path.dirname(path.join(app, step.path)), { recursive: true });
+        writeFileSync(path.join(app, step.path), step.content);
+        continue;
+      }
+      for (const command of step.commands) {
+        const result = runDocumented(command);
+        if (result.status !== 0) failed.push(result);
+      }
+      expect(failed).toEqual([]);
+    }
+    expect(steps.filter((step) => step.kind === "file").map((step) => step.path)).toContain(
+      ".github/workflows/ci.yml",
+    );
+  }, 900_000);
+
+  it("passes its own CI workflow (every step after npm ci)", () => {
+    const commands = workflowCommands(
+      readFileSync(path.join(app, ".github/workflows/ci.yml"), "utf8"),
+    );
+    expect(commands[0]).toBe("npm ci");
+    const failed = commands
+      .slice(1)
+      .map(runDocumented)
+      .filter((result) => result.status !== 0);
+    expect(failed).toEqual([]);
+  }, 300_000);
+
   it("starts the agentix bin and loads the ESLint plugin and the analyzer", () => {
-    const bin = spawnSync(path.join(user, "node_modules/.bin/agentix"), ["--version"], {
+    const bin = spawnSync(path.join(app, "node_modules/.bin/agentix"), ["--version"], {
       encoding: "utf8",
     });
     expect([bin.status, bin.stdout]).toEqual([0, "0.1.0\n"]);
-    const run = node(`
+    const run = node(
+      app,
+      `
       const plugin = (await import("agentix/eslint-plugin")).default;
       const analyzer = await import("agentix/analyzer");
       console.log(JSON.stringify([plugin.meta.name, Object.keys(plugin.rules).sort(), Object.keys(plugin.configs).sort(), typeof analyzer.analyzeProject]));
-    `);
+    `,
+    );
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toEqual([
       "agentix",
@@ -111,8 +308,9 @@ describe("the installed package", () => {
   });
 
   it("type-checks a user's file against the published declarations", () => {
+    mkdirSync(path.join(app, "published"));
     writeFileSync(
-      path.join(user, "tsconfig.json"),
+      path.join(app, "published/tsconfig.json"),
       JSON.stringify({
         compilerOptions: {
           module: "NodeNext",
@@ -126,7 +324,7 @@ describe("the installed package", () => {
       }),
     );
     writeFileSync(
-      path.join(user, "app.ts"),
+      path.join(app, "published/app.ts"),
       `import { createApplication, defineCommand, defineContract, defineFeature, s, type Infer } from "agentix";
 import { sequentialIds } from "agentix/testing";
 import { route } from "agentix/http";
@@ -142,8 +340,8 @@ export const routes = [route("POST", "/hello", "hello.say")];
     );
     const tsc = spawnSync(
       process.execPath,
-      [path.join(user, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
-      { cwd: user, encoding: "utf8" },
+      [path.join(app, "node_modules/typescript/bin/tsc"), "-p", "published/tsconfig.json"],
+      { cwd: app, encoding: "utf8" },
     );
     expect([tsc.status, tsc.stdout]).toEqual([0, ""]);
     // A tsc process took 17 to 23 s here while other suites ran beside it: past the default 20 s.
@@ -151,19 +349,14 @@ export const routes = [route("POST", "/hello", "hello.say")];
 
   // Last: the tests above prove the package works without the optional peer.
   it("with fast-check installed, agentix/testing/property generates values and checks invariants, and type-checks", () => {
-    execFileSync(
-      npm,
-      [
-        "install",
-        "--prefer-offline",
-        "--no-audit",
-        "--no-fund",
-        "--ignore-scripts",
-        "fast-check@4.11.0",
-      ],
-      { cwd: user, stdio: "ignore" },
-    );
-    const run = node(`
+    execFileSync(npm, ["install", "--ignore-scripts", "fast-check@4.11.0"], {
+      cwd: app,
+      stdio: "ignore",
+      env: npmEnvironment,
+    });
+    const run = node(
+      app,
+      `
       import fc from "fast-check";
       import { defineInvariant, s } from "agentix";
       import { arbitrary, checkInvariant } from "agentix/testing/property";
@@ -172,11 +365,12 @@ export const routes = [route("POST", "/hello", "hello.say")];
       const bounded = defineInvariant({ id: "lines.bounded", dependsOn: [], evidence: Line, check: (line) => line.quantity < 5 });
       const failure = (() => { try { checkInvariant(bounded, { seed: 1 }); return "held"; } catch (error) { return [error.name, error.counterexample.quantity]; } })();
       console.log(JSON.stringify([values.every((value) => Line.safeParse(value).ok), failure]));
-    `);
+    `,
+    );
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toEqual([true, ["PropertyCheckFailure", 5]]);
     writeFileSync(
-      path.join(user, "property.ts"),
+      path.join(app, "published/property.ts"),
       `import fc from "fast-check";
 import { s } from "agentix";
 import { arbitrary } from "agentix/testing/property";
@@ -187,7 +381,7 @@ export const prices: fc.Arbitrary<{ price: number }> = arbitrary(Line);
 `,
     );
     writeFileSync(
-      path.join(user, "tsconfig.json"),
+      path.join(app, "published/tsconfig.json"),
       JSON.stringify({
         compilerOptions: {
           module: "NodeNext",
@@ -202,8 +396,8 @@ export const prices: fc.Arbitrary<{ price: number }> = arbitrary(Line);
     );
     const tsc = spawnSync(
       process.execPath,
-      [path.join(user, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
-      { cwd: user, encoding: "utf8" },
+      [path.join(app, "node_modules/typescript/bin/tsc"), "-p", "published/tsconfig.json"],
+      { cwd: app, encoding: "utf8" },
     );
     expect([tsc.status, tsc.stdout]).toEqual([0, ""]);
   }, 120_000);

@@ -9,6 +9,7 @@ import { listText } from "../../text.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
+import { FRESH_FLAG } from "../answer-index.js";
 import { projectAnalysis, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 import { toPosix } from "../../../schema/paths.js";
@@ -33,6 +34,8 @@ Options:
                        unstaged, untracked; deleted and renamed files included)
   --json               the result as JSON (schema/cli-affected.v1.schema.json)
   --compact            one-line JSON (with --json)
+  --fresh              accepted as by inspect, graph and check; affected always analyses
+                       (it follows the program's references, which the index does not hold)
   -p, --project <tsconfig>  the project's tsconfig (default <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else .)
   -h, --help           this help
@@ -115,7 +118,7 @@ export const affectedCommand: Command = {
     const { values, positionals } = parseVerbArgs(
       "affected",
       args,
-      { since: { type: "string" }, ...JSON_FLAGS },
+      { since: { type: "string" }, ...JSON_FLAGS, ...FRESH_FLAG },
       Infinity,
     );
     const { format, compact } = jsonFlags("affected", values);

@@ -5,7 +5,8 @@ import { compareText } from "../../project/paths.js";
 import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { ProjectLoadError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
-import { projectIndex, jsonOutput } from "../project.js";
+import { answerIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
+import { jsonOutput } from "../json-output.js";
 import type { Command } from "./command.js";
 
 export const CHECK_RESULT_SCHEMA_VERSION = 1;
@@ -45,7 +46,7 @@ export function problemsOf(index: AgentixIndex): Problem[] {
   const problems: Problem[] = [
     ...index.violations.map((v): Problem => ({
       source: "violation",
-      severity: "error",
+      severity: v.severity,
       rule: v.rule,
       message: v.message,
       file: v.file,
@@ -222,31 +223,34 @@ function helpUri(rule: string): { helpUri?: string } {
 export const checkCommand: Command = {
   name: "check",
   summary: "architecture violations, unresolved metadata, config errors",
-  usage: `Usage: agentix check [--format text|json|sarif] [--json [--compact]] [--project <tsconfig>] [--root <dir>]
+  usage: `Usage: agentix check [--format text|json|sarif] [--json [--compact]] [--fresh] [--project <tsconfig>] [--root <dir>]
 
 Analyses the project and reports architecture violations (the ESLint plugin's rules, same
 ids and positions), model errors (duplicate ids, feature id mismatches, dependency cycles,
 syntax errors), warnings, what could not be resolved statically, and configuration errors.
+Answers from .agentix/index.json when it is provably fresh (see \`agentix index\`), else
+analyses the project.
 
 Options:
   --format <format>    text (default), json (schema/cli-check.v1.schema.json) or sarif (SARIF 2.1.0)
   --json               the same as --format json
   --compact            with json or sarif: one line
+${FRESH_USAGE}
   -p, --project <file> the tsconfig.json to analyse (default: <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else the working directory)
   -h, --help           show this help
 
 Exit codes: 0 no errors (warnings allowed), 1 errors found (including an invalid
 agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
-  run(args: readonly string[], io: CliIO): ExitCode {
-    const { values } = parseVerbArgs("check", args, FORMAT_FLAGS, 0);
+  async run(args: readonly string[], io: CliIO): Promise<ExitCode> {
+    const { values } = parseVerbArgs("check", args, { ...FORMAT_FLAGS, ...FRESH_FLAG }, 0);
     const { format, compact } = jsonFlags("check", values, {
       allowed: ["text", "json", "sarif"],
       compact: ["json", "sarif"],
     });
     let result: CheckResult;
     try {
-      const { index } = projectIndex(values, io, { announce: false });
+      const index = await answerIndex(values, io, { announce: false });
       result = checkResult(problemsOf(index), index);
     } catch (error) {
       if (!(error instanceof ProjectLoadError) || error.code !== "config-invalid") throw error;

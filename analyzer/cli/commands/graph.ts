@@ -3,7 +3,8 @@ import { compareText } from "../../project/paths.js";
 import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
-import { projectIndex, jsonOutput } from "../project.js";
+import { answerIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
+import { jsonOutput } from "../json-output.js";
 import type { Command } from "./command.js";
 
 export const GRAPH_RESULT_SCHEMA_VERSION = 1;
@@ -192,30 +193,37 @@ export function graphMermaid(graph: GraphResult): string {
 export const graphCommand: Command = {
   name: "graph",
   summary: "feature dependencies and consumers (text, json, dot, mermaid)",
-  usage: `Usage: agentix graph [<feature>] [--format text|json|dot|mermaid] [--json [--compact]] [--project <tsconfig>] [--root <dir>]
+  usage: `Usage: agentix graph [<feature>] [--format text|json|dot|mermaid] [--json [--compact]] [--fresh] [--project <tsconfig>] [--root <dir>]
 
 Shows the features and their declared dependencies; imports of a feature that is not
 declared show as "imports (undeclared)". With a feature name: that feature, the features
 it depends on and those that consume it, its operations and what they call, emit and
-preserve.
+preserve. Answers from .agentix/index.json when it is provably fresh (see \`agentix index\`),
+else analyses the project.
 
 Options:
   --format <format>    text (default), json (schema/cli-graph.v1.schema.json), dot (Graphviz)
                        or mermaid
   --json               the same as --format json
   --compact            with json: one line
+${FRESH_USAGE}
   -p, --project <file> the tsconfig.json to analyse (default: <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else the working directory)
   -h, --help           show this help
 
 Exit codes: 0 shown, 2 bad invocation or unknown feature, 3 internal error.`,
-  run(args: readonly string[], io: CliIO): ExitCode {
-    const { values, positionals } = parseVerbArgs("graph", args, FORMAT_FLAGS, 1);
+  async run(args: readonly string[], io: CliIO): Promise<ExitCode> {
+    const { values, positionals } = parseVerbArgs(
+      "graph",
+      args,
+      { ...FORMAT_FLAGS, ...FRESH_FLAG },
+      1,
+    );
     const { format, compact } = jsonFlags("graph", values, {
       allowed: ["text", "json", "dot", "mermaid"],
       compact: ["json"],
     });
-    const { index } = projectIndex(values, io);
+    const index = await answerIndex(values, io);
     const feature = positionals[0] ?? null;
     if (feature !== null && !index.features.some((f) => f.id === feature)) {
       throw new UsageError(

@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { serializeIndex } from "../../index-file/serialize.js";
 import { compareIndex } from "../../index-file/staleness.js";
@@ -7,16 +8,18 @@ import { toPosix } from "../../../schema/paths.js";
 import { plural } from "../../text.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
-import { projectIndex, jsonOutput } from "../project.js";
+import { projectIndex, jsonOutput, projectOptions } from "../project.js";
+import { freshPath, writeFreshness } from "../../freshness/freshness.js";
+import { freshnessRecord, inputsBeforeLoad } from "../../freshness/freshness-record.js";
+import { resolveProjectPaths } from "../../project/project-paths.js";
 import type { Command } from "./command.js";
 
 export const INDEX_RESULT_SCHEMA_VERSION = 1;
 
 function counts(index: AgentixIndex) {
-  const errors =
-    index.diagnostics.filter((d) => d.severity === "error").length + index.violations.length;
-  const warnings =
-    index.diagnostics.filter((d) => d.severity === "warning").length + index.unresolved.length;
+  const all = [...index.diagnostics, ...index.violations];
+  const errors = all.filter((d) => d.severity === "error").length;
+  const warnings = all.length - errors + index.unresolved.length;
   return {
     features: index.features.length,
     operations: index.operations.length,
@@ -38,6 +41,8 @@ export const indexCommand: Command = {
 
 Analyses the project (without running any of its code) and writes its index to
 <root>/.agentix/index.json, validated against schema/index.v1.schema.json, atomically.
+Beside it, <root>/.agentix/fresh.json (git-ignored) records what the index was computed
+from, so that inspect, graph and check answer from the index while it is provably fresh.
 
 Options:
   --check              write nothing; compare a fresh index with the one on disk and
@@ -59,7 +64,12 @@ project configuration, 3 internal error.`,
       0,
     );
     const { format, compact } = jsonFlags("index", values);
-    const { index, root } = projectIndex(values, io);
+    const { root: expectedRoot, tsconfigFile } = resolveProjectPaths(
+      projectOptions(values),
+      io.cwd,
+    );
+    const before = values.check ? undefined : inputsBeforeLoad(expectedRoot, tsconfigFile);
+    const { index, root, analysis } = projectIndex(values, io);
     const bytes = serializeIndex(index);
     const file = indexPath(root);
     const shown = toPosix(path.relative(io.cwd, file)) || file;
@@ -92,6 +102,9 @@ project configuration, 3 internal error.`,
       return report.status === "current" ? EXIT.ok : EXIT.checkFailed;
     }
     writeFileAtomic(file, bytes);
+    const record = analysis && before ? freshnessRecord(analysis.loaded, bytes, before) : undefined;
+    if (record) writeFreshness(root, record);
+    else rmSync(freshPath(root), { force: true });
     if (format === "json") {
       io.stdout(
         jsonOutput(

@@ -13,7 +13,8 @@ import {
 } from "../inspect/limit.js";
 import { featureText, operationText } from "../inspect/text.js";
 import { featureView, operationView } from "../inspect/views.js";
-import { projectIndex, jsonOutput } from "../project.js";
+import { answerIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
+import { jsonOutput } from "../json-output.js";
 import type { Command } from "./command.js";
 
 export const INSPECT_RESULT_SCHEMA_VERSION = 1;
@@ -50,35 +51,37 @@ function suggestions(target: string, names: readonly string[]): string[] {
 export const inspectCommand: Command = {
   name: "inspect",
   summary: "a feature or an operation: contract, effects, consumers, tests",
-  usage: `Usage: agentix inspect <feature|operation> [--full] [--json [--compact]] [--project <tsconfig>] [--root <dir>]
+  usage: `Usage: agentix inspect <feature|operation> [--full] [--json [--compact]] [--fresh] [--project <tsconfig>] [--root <dir>]
 
 Shows where a feature's or an operation's contract is, what it may read, change, emit or
 call, its invariants, consumers and linked tests. An operation's --json result is at most
 ${OPERATION_JSON_LIMIT} bytes: JSON Schemas are left out and long collections summarised,
 each listed in "omitted"; --full shows everything. Prefix the name with feature: or
-operation: when a feature and an operation share it.
+operation: when a feature and an operation share it. Answers from .agentix/index.json when
+it is provably fresh (see \`agentix index\`), else analyses the project.
 
 Options:
   --full               include JSON Schemas and never summarise
   --json               print JSON (schema/cli-inspect.v1.schema.json)
   --compact            with --json: one line
+${FRESH_USAGE}
   -p, --project <file> the tsconfig.json to analyse (default: <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else the working directory)
   -h, --help           show this help
 
 Exit codes: 0 shown, 2 bad invocation or unknown name, 3 internal error.`,
-  run(args: readonly string[], io: CliIO): ExitCode {
+  async run(args: readonly string[], io: CliIO): Promise<ExitCode> {
     const { values, positionals } = parseVerbArgs(
       "inspect",
       args,
-      { full: { type: "boolean" }, ...JSON_FLAGS },
+      { full: { type: "boolean" }, ...JSON_FLAGS, ...FRESH_FLAG },
       1,
     );
     const target = positionals[0];
     if (target === undefined)
       throw new UsageError("name a feature or an operation to inspect", "inspect");
     const { format, compact } = jsonFlags("inspect", values);
-    const { index } = projectIndex(values, io);
+    const index = await answerIndex(values, io);
     const full = values.full === true;
     const wanted = /^(feature|operation):/u.exec(target)?.[1];
     const name = wanted ? target.slice(wanted.length + 1) : target;

@@ -1,7 +1,7 @@
 // Keeps `agentix inspect <operation> --json` within OPERATION_JSON_LIMIT bytes: JSON Schemas are
 // left out (--full shows them), then the largest collections are halved, then long types are
 // shortened, each step recorded in `omitted`.
-import { jsonOutput } from "../project.js";
+import { jsonOutput } from "../json-output.js";
 import type { FeatureView, OperationView, SlotView } from "./views.js";
 
 /** The hard limit of `inspect <operation> --json` output (without --full), in bytes. */

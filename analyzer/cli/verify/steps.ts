@@ -86,9 +86,11 @@ export function lintStep(context: StepContext): VerifyStep {
   );
   const details = violations.map((v) => `${v.file}:${v.line}:${v.column} ${v.rule} ${v.message}`);
   for (const line of details) context.io.stderr(`${line}\n`);
-  const failed = `failed: ${violations.length} violation${violations.length === 1 ? "" : "s"}`;
-  context.log(`  ${violations.length === 0 ? "passed" : failed} in ${seconds(ms)}\n`);
-  const status = violations.length === 0 ? "passed" : "failed";
+  // A rule agentix.config.json sets to "warn" is shown, and fails nothing.
+  const errors = violations.filter((v) => v.severity === "error").length;
+  const failed = `failed: ${errors} violation${errors === 1 ? "" : "s"}`;
+  context.log(`  ${errors === 0 ? "passed" : failed} in ${seconds(ms)}\n`);
+  const status = errors === 0 ? "passed" : "failed";
   return { step: "lint", command, why, status, durationMs: ms, details };
 }
 

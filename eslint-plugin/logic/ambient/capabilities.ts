@@ -41,6 +41,35 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["performance.timeOrigin", capability("clock", "performance.timeOrigin")],
   ["process.hrtime", capability("clock", "process.hrtime()")],
   ["process.uptime", capability("clock", "process.uptime()")],
+  // timers wait on the clock: a domain operation that schedules work has a hidden input
+  ...(["setTimeout", "setInterval", "setImmediate"] as const).map(
+    (name) => [name, capability("clock", `${name}()`)] as const,
+  ),
+  ...(["setTimeout", "setInterval", "setImmediate", "scheduler"] as const).flatMap((name) => [
+    [`module:timers.${name}`, capability("clock", name)] as const,
+    [`module:timers/promises.${name}`, capability("clock", name)] as const,
+  ]),
+  // process control and information about the host
+  ...(["exit", "abort", "kill", "chdir", "umask", "setuid", "setgid", "dlopen"] as const).map(
+    (name) => [`process.${name}`, capability("process", `process.${name}()`)] as const,
+  ),
+  ...(
+    [
+      "cwd",
+      "platform",
+      "arch",
+      "pid",
+      "ppid",
+      "version",
+      "versions",
+      "execPath",
+      "execArgv",
+      "title",
+      "memoryUsage",
+      "cpuUsage",
+      "resourceUsage",
+    ] as const
+  ).map((name) => [`process.${name}`, capability("environment", `process.${name}`)] as const),
   // randomness
   ["Math.random", capability("randomness", "Math.random()")],
   ["crypto.randomUUID", capability("randomness", "crypto.randomUUID()")],
@@ -57,9 +86,22 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["module:perf_hooks.performance", capability("clock", "performance")],
 ]);
 
-/** `new Date()` without arguments and `Date()` called in any way read the clock. */
+/** `new Date()` without arguments (or with `undefined`) and `Date()` called in any way read the clock. */
 export const DATE_CALL = capability("clock", "Date()");
 export const DATE_NEW = capability("clock", "new Date()");
+
+/** An `Intl.DateTimeFormat` (called or constructed) is this path; its formatters read the clock without a date. */
+export const DATE_TIME_FORMAT = "Intl.DateTimeFormat";
+export const DATE_TIME_FORMAT_INSTANCE = "Intl.DateTimeFormat()";
+export const CLOCK_WITHOUT_DATE: ReadonlyMap<string, Capability> = new Map(
+  (["format", "formatToParts"] as const).map((name) => [
+    `${DATE_TIME_FORMAT_INSTANCE}.${name}`,
+    capability("clock", `Intl.DateTimeFormat().${name}() without a date`),
+  ]),
+);
+
+/** `Reflect.get(target, "name")` reads `target.name`; `Reflect.apply` / `construct` call it. */
+export const REFLECT = "Reflect";
 
 /** Global names whose references start an access path. */
 export const ROOT_GLOBALS: ReadonlySet<string> = new Set([
@@ -68,15 +110,46 @@ export const ROOT_GLOBALS: ReadonlySet<string> = new Set([
     .filter((key) => !key.startsWith("module:") && !key.startsWith("import."))
     .map((key) => key.split(".")[0] ?? key),
   "Date",
+  "Intl",
+  REFLECT,
 ]);
 
 /** Every proper prefix of a capability path: following an access path is worth it only there. */
-export const CAPABILITY_PREFIXES: ReadonlySet<string> = new Set(
-  [...CAPABILITY_PATHS.keys()].flatMap((key) => {
+export const CAPABILITY_PREFIXES: ReadonlySet<string> = new Set([
+  ...[...CAPABILITY_PATHS.keys()].flatMap((key) => {
     const parts = key.split(".");
     return parts.slice(1).map((_, index) => parts.slice(0, index + 1).join("."));
   }),
-);
+  "Intl",
+  DATE_TIME_FORMAT,
+  DATE_TIME_FORMAT_INSTANCE,
+  ...CLOCK_WITHOUT_DATE.keys(),
+]);
+
+/**
+ * For each global root, the members that start a capability path (`Math` -> `random`): a
+ * `Root.member` with any other member (`Math.max`, `Date.parse`) reaches none. For hosts that
+ * pre-filter files by their text (the analyzer).
+ */
+export const CAPABILITY_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const members = new Map<string, Set<string>>();
+  const keys = [
+    ...CAPABILITY_PATHS.keys(),
+    ...CAPABILITY_PREFIXES,
+    "Reflect.get",
+    "Reflect.apply",
+    "Reflect.construct",
+  ];
+  for (const key of keys) {
+    if (key.startsWith("module:") || key.startsWith("import.")) continue;
+    const [root, member] = key.split(".");
+    if (root === undefined) continue;
+    const set = members.get(root) ?? new Set<string>();
+    if (member !== undefined) set.add(member.replace(/\(\)$/u, ""));
+    members.set(root, set);
+  }
+  return members;
+})();
 
 /**
  * Modules whose every import is a capability, by name without `node:` (a name also covers its
@@ -140,6 +213,8 @@ export const MODULE_ROOTS: ReadonlyMap<string, string> = new Map([
   ["crypto", "module:crypto"],
   ["process", "process"],
   ["perf_hooks", "module:perf_hooks"],
+  ["timers", "module:timers"],
+  ["timers/promises", "module:timers/promises"],
 ]);
 
 /** The module name without the `node:` scheme. */

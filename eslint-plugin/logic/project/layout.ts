@@ -34,6 +34,7 @@ export class ProjectLayout {
   private readonly isAdapter: Matcher;
   private readonly isCompositionRoot: Matcher;
   private readonly isTest: Matcher;
+  private readonly isIgnoredPath: Matcher;
   private readonly ambientAllowed: ReadonlyMap<AmbientCategory, Matcher>;
   private readonly featureByDir = new Map<string, Feature | null>();
   private readonly featureByFile = new Map<string, Feature | null>();
@@ -45,6 +46,7 @@ export class ProjectLayout {
     this.isAdapter = compile(config.adapters);
     this.isCompositionRoot = compile(config.compositionRoots);
     this.isTest = compile(config.tests);
+    this.isIgnoredPath = compile(config.ignores);
     const allowed = new Map<AmbientCategory, Matcher>();
     for (const category of AMBIENT_CATEGORIES) {
       const policy = config.ambient[category];
@@ -119,6 +121,12 @@ export class ProjectLayout {
     const relative = this.relative(file);
     if (relative === undefined || this.featureOf(file) === undefined) return false;
     return !this.isTest(relative) && !this.isAdapter(relative) && !this.isCompositionRoot(relative);
+  }
+
+  /** Whether `agentix.config.json` `ignores` silences the file's violations. */
+  isIgnored(file: string): boolean {
+    const relative = this.relative(file);
+    return relative !== undefined && this.isIgnoredPath(relative);
   }
 
   /** Whether the category is checked in this (domain) file: not "off" and not allowed here. */

@@ -65,6 +65,18 @@ export function variableOf(
   return undefined;
 }
 
+/**
+ * Whether the bindings a declaration introduces are used, and only as types: `import { Knex }
+ * from "knex"` read only in `private readonly knex: Knex` is erased from the JavaScript.
+ * Unused bindings are not "only types" (an unused import may still load its module).
+ */
+export function usedOnlyAsTypes(scopeManager: ScopeManager, declaration: TSESTree.Node): boolean {
+  const references = scopeManager
+    .getDeclaredVariables(declaration)
+    .flatMap((variable) => variable.references);
+  return references.length > 0 && !references.some(isValueUse);
+}
+
 /** The variables a declaration node declares (ESLint's `getDeclaredVariables`). */
 export function declaredVariables(
   scopeManager: ScopeManager,

@@ -1,0 +1,164 @@
+// An analysis kept warm between answers (the `agentix mcp` server holds one). Before each answer
+// a stat pass finds what changed on disk since the last one: a changed tsconfig chain,
+// agentix.config.json, package.json or lockfile loads the project again from scratch; created,
+// deleted and edited source files give a new program that reuses every unchanged file
+// (project/reload-project.ts). The answer is then computed from the refreshed analysis exactly
+// as a cold run computes it, so it is the same.
+import path from "node:path";
+import { analyzeLoaded, type Analysis } from "./analyze.js";
+import { buildValidatedIndex } from "./index-builder/build-index.js";
+import type { AgentixIndex } from "./index-file/types.js";
+import { readStamped, restamp, stampOfText, type FileStamp } from "./project/file-stamps.js";
+import {
+  loadProject,
+  type LoadedProject,
+  type LoadProjectOptions,
+} from "./project/load-project.js";
+import { listRootFiles, reloadProject, SourceFileCache } from "./project/reload-project.js";
+import { PROJECT_INPUT_FILES } from "./project/input-files.js";
+
+/** What the last refresh did: nothing, a new program over changed files, or a full load. */
+export type RefreshKind = "unchanged" | "incremental" | "cold";
+
+export interface Refresh {
+  readonly kind: RefreshKind;
+  /** Absolute paths of the source files whose text changed, were created or were deleted. */
+  readonly changed: readonly string[];
+}
+
+interface State {
+  readonly loaded: LoadedProject;
+  readonly analysis: Analysis;
+  index: AgentixIndex | undefined;
+  readonly cache: SourceFileCache;
+  /** Every project file of the program (LoadedProject.files), by program file name. */
+  readonly sources: Map<string, FileStamp>;
+  /** The configuration inputs; undefined for one that does not exist. */
+  readonly inputs: Map<string, FileStamp | undefined>;
+  readonly rootNames: readonly string[];
+}
+
+export class AnalysisSession {
+  private state: State | undefined;
+  private last: Refresh = { kind: "cold", changed: [] };
+
+  constructor(private readonly options: LoadProjectOptions) {}
+
+  /** What the last `analysis()` or `index()` call had to do. */
+  get lastRefresh(): Refresh {
+    return this.last;
+  }
+
+  /** The analysis of the project as it is on disk now. */
+  analysis(): Analysis {
+    return this.refresh().analysis;
+  }
+
+  /** The validated index of the project as it is on disk now (built once per analysis). */
+  index(): AgentixIndex {
+    const state = this.refresh();
+    state.index ??= buildValidatedIndex(state.analysis);
+    return state.index;
+  }
+
+  private refresh(): State {
+    try {
+      return this.refreshState();
+    } catch (error) {
+      // Whatever failed half-way (a tsconfig that no longer parses, a file vanishing mid-read),
+      // the next answer starts from a clean load rather than from a half-updated state.
+      this.state = undefined;
+      throw error;
+    }
+  }
+
+  private refreshState(): State {
+    const state = this.state;
+    if (state === undefined || this.inputsChanged(state)) return this.load();
+    const changed: string[] = [];
+    let missing = false;
+    for (const [fileName, before] of state.sources) {
+      const now = restamp(fileName, before);
+      if (now.status === "missing") {
+        missing = true;
+        changed.push(fileName);
+        state.cache.update(fileName, undefined);
+        state.sources.delete(fileName);
+      } else if (now.status === "changed") {
+        changed.push(fileName);
+        state.cache.update(fileName, now.text);
+        state.sources.set(fileName, now.stamp);
+      } else {
+        state.sources.set(fileName, now.stamp);
+      }
+    }
+    const roots = listRootFiles(state.loaded);
+    const known = new Set(state.rootNames);
+    const created = roots.rootNames.filter((file) => !known.has(file));
+    const listed = new Set(roots.rootNames);
+    const dropped = state.rootNames.filter((file) => !listed.has(file));
+    if (changed.length === 0 && created.length === 0 && dropped.length === 0) {
+      this.last = { kind: "unchanged", changed: [] };
+      return state;
+    }
+    const reuse = !missing && created.length === 0 && dropped.length === 0;
+    const loaded = reloadProject(state.loaded, state.cache, roots, reuse);
+    this.state = this.stateFor(loaded, state.cache, state.inputs, roots.rootNames, state.sources);
+    this.last = {
+      kind: "incremental",
+      changed: [...new Set([...changed, ...created, ...dropped])].sort(),
+    };
+    return this.state;
+  }
+
+  private load(): State {
+    // Inputs are stamped before the load reads them: a write during the load is seen next time.
+    const inputs = new Map<string, FileStamp | undefined>();
+    const loaded = loadProject(this.options);
+    for (const file of [
+      ...loaded.tsconfigFiles,
+      ...PROJECT_INPUT_FILES.map((f) => path.join(loaded.root, f)),
+    ])
+      inputs.set(file, readStamped(file)?.stamp);
+    const cache = new SourceFileCache(loaded.program);
+    this.state = this.stateFor(loaded, cache, inputs, loaded.program.getRootFileNames(), new Map());
+    this.last = { kind: "cold", changed: [] };
+    return this.state;
+  }
+
+  private stateFor(
+    loaded: LoadedProject,
+    cache: SourceFileCache,
+    inputs: Map<string, FileStamp | undefined>,
+    rootNames: readonly string[],
+    previous: ReadonlyMap<string, FileStamp>,
+  ): State {
+    const sources = new Map<string, FileStamp>();
+    for (const file of loaded.files) {
+      // A file read by this program for the first time has no stat yet: the next pass reads it.
+      sources.set(file.fileName, previous.get(file.fileName) ?? stampOfText(file.sourceFile.text));
+    }
+    return {
+      loaded,
+      analysis: analyzeLoaded(loaded),
+      index: undefined,
+      cache,
+      sources,
+      inputs,
+      rootNames,
+    };
+  }
+
+  private inputsChanged(state: State): boolean {
+    for (const [file, before] of state.inputs) {
+      if (before === undefined) {
+        if (readStamped(file) !== undefined) return true;
+        continue;
+      }
+      const now = restamp(file, before);
+      if (now.status !== "same") return true;
+      state.inputs.set(file, now.stamp);
+    }
+    return false;
+  }
+}

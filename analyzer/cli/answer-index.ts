@@ -1,0 +1,34 @@
+// The index a read-only verb (inspect, graph, check) answers from: .agentix/index.json as it is
+// when freshness/freshness.ts proves it fresh, else a new analysis (cli/project.ts, loaded only
+// then: a fresh answer never loads ts-morph). --fresh always analyses; so does a warm session.
+import { checkFreshness } from "../freshness/freshness.js";
+import type { AgentixIndex } from "../index-file/types.js";
+import { resolveProjectPaths } from "../project/project-paths.js";
+import { beforeAnalysis } from "./before-analysis.js";
+import type { CliIO } from "./io.js";
+import { projectOptions, type ProjectArgs } from "./project-args.js";
+
+export interface AnswerArgs extends ProjectArgs {
+  readonly fresh?: boolean | undefined;
+}
+
+/** The option every verb that may answer from the index takes. */
+export const FRESH_FLAG = { fresh: { type: "boolean" } } as const;
+
+export const FRESH_USAGE =
+  "  --fresh              analyse the project even when .agentix/index.json is provably fresh";
+
+export async function answerIndex(
+  values: AnswerArgs,
+  io: CliIO,
+  options: { readonly announce?: boolean } = {},
+): Promise<AgentixIndex> {
+  if (values.fresh !== true && io.analyses === undefined) {
+    const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
+    const freshness = checkFreshness(root, tsconfigFile);
+    if (freshness.fresh) return freshness.index;
+  }
+  await beforeAnalysis();
+  const { projectIndex } = await import("./project.js");
+  return projectIndex(values, io, options).index;
+}

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { GITIGNORE_ADVICE, MCP_SNIPPETS } from "../../init/agent-texts.js";
+import { initProject, type InitStep } from "../../init/init-project.js";
+import { parseVerbArgs } from "../args.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
+import type { Command } from "./command.js";
+
+const VERBS: Readonly<Record<InitStep["action"], [string, string]>> = {
+  create: ["created", "would create"],
+  append: ["appended the agentix section to", "would append the agentix section to"],
+  keep: ["kept", "would keep"],
+};
+
+export const initCommand: Command = {
+  name: "init",
+  summary: "write the agent skill and an AGENTS.md section; never overwrites",
+  usage: `Usage: agentix init [--dry-run] [--root <dir>]
+
+Writes what a coding agent needs to use agentix: .claude/skills/agentix/SKILL.md (the four
+questions and their commands, the conventions, how to read the outputs) unless it exists, and
+an agentix section at the end of AGENTS.md unless it has one (the file is created if missing).
+Then shows the MCP server entry for common clients (their config files are never written)
+and the line to add to .gitignore.
+
+Options:
+  --dry-run            say what it would write, write nothing
+  --root <dir>         the project root (default: the working directory)
+  -h, --help           show this help
+
+Exit codes: 0 done (or planned), 2 bad invocation.`,
+  run(args: readonly string[], io: CliIO): ExitCode {
+    const { values } = parseVerbArgs("init", args, { "dry-run": { type: "boolean" } }, 0);
+    const dryRun = values["dry-run"] === true;
+    const root = path.resolve(io.cwd, values.root ?? ".");
+    const steps = initProject(root, !dryRun);
+    for (const step of steps) {
+      const verb = VERBS[step.action][dryRun ? 1 : 0];
+      io.stdout(`${verb} ${step.path}${step.reason ? ` (${step.reason})` : ""}\n`);
+    }
+    io.stdout(`\n${MCP_SNIPPETS}\n${GITIGNORE_ADVICE}`);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,120 @@
+// What `agentix index` records in .agentix/fresh.json (freshness/freshness.ts checks it): taken
+// from the loaded project, not from a second look at the disk wherever the two could differ, so
+// a file that changed while the analysis ran is recorded as changed.
+import path from "node:path";
+import type { LoadedProject } from "../project/load-project.js";
+import { listDirectory, listingDigest } from "../project/directory-listing.js";
+import { readStamped, sha256, type FileStamp, type StampedText } from "../project/file-stamps.js";
+import { PROJECT_INPUT_FILES } from "../project/input-files.js";
+import { isInNodeModules } from "../project/paths.js";
+import { compareText } from "../project/paths.js";
+import {
+  analyzerIdentity,
+  recordedPath,
+  type FreshnessRecord,
+  type RecordedDirectory,
+  type RecordedFile,
+} from "./freshness.js";
+
+/** The configuration files known before a load: stamp them first, pass them to freshnessRecord. */
+export function inputsBeforeLoad(
+  root: string,
+  tsconfigFile: string,
+): Map<string, FileStamp | null> {
+  const stamps = new Map<string, FileStamp | null>();
+  for (const file of [tsconfigFile, ...PROJECT_INPUT_FILES.map((name) => path.join(root, name))])
+    stamps.set(path.resolve(file), readStamped(file)?.stamp ?? null);
+  return stamps;
+}
+
+const sameStamp = (a: FileStamp | null, b: FileStamp | null): boolean =>
+  a === null || b === null
+    ? a === b
+    : a.size === b.size && a.mtimeMs === b.mtimeMs && a.sha256 === b.sha256;
+
+/** package.json files that decide module formats: the root's ancestors up to the nearest one. */
+function packageScopes(root: string): string[] {
+  const files: string[] = [];
+  for (let dir = path.dirname(root); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, "package.json");
+    files.push(file);
+    if (readStamped(file) !== undefined || path.dirname(dir) === dir) return files;
+  }
+}
+
+/**
+ * The record for an index whose bytes are `indexBytes`, computed from `loaded`; undefined when
+ * freshness cannot be proven later (the folders were not recorded, or a configuration file
+ * changed while the project loaded).
+ */
+export function freshnessRecord(
+  loaded: LoadedProject,
+  indexBytes: string,
+  before: ReadonlyMap<string, FileStamp | null>,
+): FreshnessRecord | undefined {
+  const listings = loaded.directoryListings;
+  if (listings === undefined) return undefined;
+  const { root, program } = loaded;
+  const files = new Map<string, RecordedFile>();
+  const directories = new Map<string, RecordedDirectory>();
+
+  const inputs = new Set<string>([
+    ...before.keys(),
+    ...loaded.tsconfigFiles.map((file) => path.resolve(file)),
+    ...packageScopes(root),
+  ]);
+  for (const dir of listings.keys()) {
+    const manifest = path.join(dir, "package.json");
+    if (readStamped(manifest) !== undefined) inputs.add(manifest);
+  }
+  for (const file of inputs) {
+    const now = readStamped(file)?.stamp ?? null;
+    const earlier = before.get(file);
+    if (earlier !== undefined && !sameStamp(earlier, now)) return undefined;
+    files.set(file, { path: recordedPath(root, file), stamp: now });
+  }
+
+  const sourceDirectories = new Set<string>();
+  for (const sourceFile of program.getSourceFiles()) {
+    if (program.isSourceFileDefaultLibrary(sourceFile)) continue;
+    const file = path.resolve(sourceFile.fileName);
+    if (files.has(file)) continue;
+    files.set(file, {
+      path: recordedPath(root, file),
+      stamp: stampOfProgramText(file, sourceFile.text),
+    });
+    if (!isInNodeModules(file)) sourceDirectories.add(path.dirname(file));
+  }
+
+  for (const [dir, listing] of listings)
+    directories.set(dir, { path: recordedPath(root, dir), listing });
+  for (const dir of sourceDirectories) {
+    if (!directories.has(dir))
+      directories.set(dir, {
+        path: recordedPath(root, dir),
+        listing: listingDigest(listDirectory(dir)),
+      });
+  }
+
+  const byPath = <T extends { path: string }>(items: Iterable<T>): T[] =>
+    [...items].sort((a, b) => compareText(a.path, b.path));
+  return {
+    format: 1,
+    analyzer: analyzerIdentity(),
+    tsconfig: recordedPath(root, loaded.tsconfigFile),
+    index: sha256(indexBytes),
+    files: byPath(files.values()),
+    directories: byPath(directories.values()),
+  };
+}
+
+/**
+ * The stamp of a file whose text the program holds: its stat when the disk still has that text;
+ * else a stamp that makes the next check read it (and find it changed unless it is put back).
+ */
+function stampOfProgramText(file: string, text: string): FileStamp {
+  const disk: StampedText | undefined = readStamped(file);
+  const programHash = sha256(text);
+  if (disk !== undefined && disk.stamp.sha256 === programHash) return disk.stamp;
+  return { size: -1, mtimeMs: -1, sha256: programHash };
+}

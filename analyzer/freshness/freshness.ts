@@ -1,0 +1,182 @@
+// Whether .agentix/index.json still describes the project on disk, decided without TypeScript:
+// `agentix index` records what the index was computed from in the git-ignored .agentix/fresh.json
+// (the analyzer, the configuration files, every file of the program with its size, mtime and
+// hash, and every folder the include globs and the test search listed), and a verb that answers
+// from the index first checks each of them again. A stat pass; a file is read only when its stat
+// moved, a folder listed again to see created and deleted files. Anything unexpected in either
+// file (not JSON, wrong types, a path that is not a plain relative one, an index whose bytes
+// differ from the ones recorded) means stale: the verb analyses as it would have anyway.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { listDirectory, listingDigest } from "../project/directory-listing.js";
+import { restamp, sha256, type FileStamp } from "../project/file-stamps.js";
+import { ANALYZER_VERSION } from "../version.js";
+import type { AgentixIndex } from "../index-file/types.js";
+import { INDEX_DIRECTORY, indexPath, writeFileAtomic } from "../index-file/write.js";
+
+export const FRESH_FILE_NAME = "fresh.json";
+const FORMAT = 1;
+
+export function freshPath(root: string): string {
+  return path.join(root, INDEX_DIRECTORY, FRESH_FILE_NAME);
+}
+
+/** A file the index depends on; `stamp` null: it did not exist, and must not. */
+export interface RecordedFile {
+  readonly path: string;
+  readonly stamp: FileStamp | null;
+}
+
+export interface RecordedDirectory {
+  readonly path: string;
+  /** listingDigest of its entries. */
+  readonly listing: string;
+}
+
+/** The contents of .agentix/fresh.json. Paths are relative to the root, POSIX. */
+export interface FreshnessRecord {
+  readonly format: typeof FORMAT;
+  readonly analyzer: string;
+  readonly tsconfig: string;
+  /** sha256 of the index file's bytes as written. */
+  readonly index: string;
+  readonly files: readonly RecordedFile[];
+  readonly directories: readonly RecordedDirectory[];
+}
+
+let identity: string | undefined;
+
+/** The analyzer that computes an index: agentix, and the TypeScript ts-morph bundles. */
+export function analyzerIdentity(): string {
+  if (identity === undefined) {
+    let tsMorph = "unknown";
+    try {
+      const require = createRequire(import.meta.url);
+      const manifest = JSON.parse(readFileSync(require.resolve("ts-morph/package.json"), "utf8"));
+      tsMorph = String((manifest as { version?: unknown }).version);
+    } catch {
+      // not resolvable: "unknown" on both sides still means the same installation
+    }
+    identity = `agentix ${ANALYZER_VERSION}; ts-morph ${tsMorph}`;
+  }
+  return identity;
+}
+
+/** How a recorded path is written: relative to the root, POSIX (`../` for a parent tsconfig). */
+export function recordedPath(root: string, absolute: string): string {
+  return path.relative(root, absolute).split(path.sep).join("/") || ".";
+}
+
+/** A relative POSIX path as recordedPath writes it, nothing else (no `a/../b`, no `C:`). */
+function isRecordedPath(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    value !== "" &&
+    !value.includes("\0") &&
+    !value.includes("\\") &&
+    !path.posix.isAbsolute(value) &&
+    !path.win32.isAbsolute(value) &&
+    path.posix.normalize(value) === value &&
+    !value.endsWith("/")
+  );
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isDigest = (value: unknown): value is string =>
+  typeof value === "string" && /^[0-9a-f]{64}$/u.test(value);
+
+function isStamp(value: unknown): value is FileStamp {
+  return (
+    isObject(value) &&
+    Number.isFinite(value["size"]) &&
+    Number.isFinite(value["mtimeMs"]) &&
+    isDigest(value["sha256"])
+  );
+}
+
+/** The record when the value is one exactly; undefined for anything else. */
+export function parseFreshnessRecord(value: unknown): FreshnessRecord | undefined {
+  if (!isObject(value) || value["format"] !== FORMAT) return undefined;
+  const { analyzer, tsconfig, index, files, directories } = value;
+  if (typeof analyzer !== "string" || !isRecordedPath(tsconfig) || !isDigest(index))
+    return undefined;
+  if (!Array.isArray(files) || !Array.isArray(directories)) return undefined;
+  const filesOk = files.every(
+    (file: unknown) =>
+      isObject(file) &&
+      isRecordedPath(file["path"]) &&
+      (file["stamp"] === null || isStamp(file["stamp"])),
+  );
+  const directoriesOk = directories.every(
+    (dir: unknown) => isObject(dir) && isRecordedPath(dir["path"]) && isDigest(dir["listing"]),
+  );
+  return filesOk && directoriesOk ? (value as unknown as FreshnessRecord) : undefined;
+}
+
+/** Writes the record beside the index, atomically (after the index: a crash between is stale). */
+export function writeFreshness(root: string, record: FreshnessRecord): void {
+  writeFileAtomic(freshPath(root), `${JSON.stringify(record)}\n`);
+}
+
+export type Freshness =
+  | { readonly fresh: true; readonly index: AgentixIndex }
+  | { readonly fresh: false; readonly reason: string };
+
+const stale = (reason: string): Freshness => ({ fresh: false, reason });
+
+/**
+ * The index of the project at `root` analysed with `tsconfigFile`, when fresh.json proves that
+ * analysing it now would give the same index; else why not. Never throws.
+ */
+export function checkFreshness(root: string, tsconfigFile: string): Freshness {
+  try {
+    return freshnessOf(root, tsconfigFile);
+  } catch (error) {
+    return stale(`the check failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function freshnessOf(root: string, tsconfigFile: string): Freshness {
+  let text: string;
+  try {
+    text = readFileSync(freshPath(root), "utf8");
+  } catch {
+    return stale(`there is no ${INDEX_DIRECTORY}/${FRESH_FILE_NAME}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return stale(`${FRESH_FILE_NAME} is not JSON`);
+  }
+  const record = parseFreshnessRecord(parsed);
+  if (record === undefined) return stale(`${FRESH_FILE_NAME} is not a freshness record`);
+  if (record.analyzer !== analyzerIdentity())
+    return stale(`the index was written by ${record.analyzer}, this is ${analyzerIdentity()}`);
+  if (record.tsconfig !== recordedPath(root, tsconfigFile))
+    return stale(`the index was written for ${record.tsconfig}`);
+  for (const file of record.files) {
+    const absolute = path.resolve(root, file.path);
+    if (file.stamp === null) {
+      if (restamp(absolute, { size: -1, mtimeMs: -1, sha256: "" }).status !== "missing")
+        return stale(`${file.path} was created`);
+    } else if (restamp(absolute, file.stamp).status !== "same") {
+      return stale(`${file.path} changed`);
+    }
+  }
+  for (const dir of record.directories) {
+    if (listingDigest(listDirectory(path.resolve(root, dir.path))) !== dir.listing)
+      return stale(`files were created or deleted in ${dir.path}`);
+  }
+  let bytes: string;
+  try {
+    bytes = readFileSync(indexPath(root), "utf8");
+  } catch {
+    return stale("there is no index file");
+  }
+  if (sha256(bytes) !== record.index) return stale("the index file is not the one recorded");
+  return { fresh: true, index: JSON.parse(bytes) as AgentixIndex };
+}

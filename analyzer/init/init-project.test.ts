@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { run } from "../cli/main.js";
+import type { CliIO } from "../cli/io.js";
+import { AGENTS_SECTION, GITIGNORE_ADVICE, MCP_SNIPPETS, SKILL } from "./agent-texts.js";
+
+const dirs: string[] = [];
+function project(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "agentix-init-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function init(cwd: string, ...args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIO = {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    stderrIsTTY: false,
+    cwd,
+  };
+  const code = await run(["init", ...args], io);
+  return { code, stdout, stderr };
+}
+
+const skillFile = (dir: string) => path.join(dir, ".claude/skills/agentix/SKILL.md");
+
+describe("agentix init", () => {
+  it("--dry-run says what it would write and writes nothing", async () => {
+    const dir = project();
+    expect(await init(dir, "--dry-run")).toEqual({
+      code: 0,
+      stdout: `would create AGENTS.md\nwould create .claude/skills/agentix/SKILL.md\n\n${MCP_SNIPPETS}\n${GITIGNORE_ADVICE}`,
+      stderr: "",
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("creates both files, then keeps them on a second run", async () => {
+    const dir = project();
+    expect((await init(dir)).stdout).toBe(
+      `created AGENTS.md\ncreated .claude/skills/agentix/SKILL.md\n\n${MCP_SNIPPETS}\n${GITIGNORE_ADVICE}`,
+    );
+    expect(readFileSync(path.join(dir, "AGENTS.md"), "utf8")).toBe(AGENTS_SECTION);
+    expect(readFileSync(skillFile(dir), "utf8")).toBe(SKILL);
+    expect((await init(dir)).stdout).toBe(
+      "kept AGENTS.md (it already has the agentix section)\n" +
+        `kept .claude/skills/agentix/SKILL.md (it exists (init never overwrites))\n\n${MCP_SNIPPETS}\n${GITIGNORE_ADVICE}`,
+    );
+    expect(readFileSync(path.join(dir, "AGENTS.md"), "utf8")).toBe(AGENTS_SECTION);
+  });
+
+  it("appends its section to an existing AGENTS.md and never touches an existing skill", async () => {
+    const dir = project();
+    writeFileSync(path.join(dir, "AGENTS.md"), "# House rules\nNo force pushes.");
+    mkdirSync(path.dirname(skillFile(dir)), { recursive: true });
+    writeFileSync(skillFile(dir), "my own skill\n");
+    expect((await init(dir, "--root", ".")).code).toBe(0);
+    expect(readFileSync(path.join(dir, "AGENTS.md"), "utf8")).toBe(
+      `# House rules\nNo force pushes.\n\n${AGENTS_SECTION}`,
+    );
+    expect(readFileSync(skillFile(dir), "utf8")).toBe("my own skill\n");
+  });
+
+  it("refuses an AGENTS.md that is a folder, and a root that does not exist, writing nothing", async () => {
+    const dir = project();
+    mkdirSync(path.join(dir, "AGENTS.md"));
+    expect(await init(dir)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "agentix init: AGENTS.md exists and is not a file\nrun `agentix init --help` for usage\n",
+    });
+    expect(readdirSync(dir)).toEqual(["AGENTS.md"]);
+    const missing = path.join(dir, "nope");
+    expect((await init(dir, "--root", "nope")).stderr).toBe(
+      `agentix init: ${missing}: the project root is not a directory\nrun \`agentix init --help\` for usage\n`,
+    );
+  });
+
+  it("keeps the texts short: an agent reads them on every task", () => {
+    expect(AGENTS_SECTION.split("\n").length).toBeLessThanOrEqual(20);
+    expect(SKILL.split("\n").length).toBeLessThanOrEqual(45);
+  });
+});

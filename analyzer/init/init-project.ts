@@ -1,0 +1,62 @@
+// `agentix init`: the agent instructions of agent-texts.ts, added to a project without ever
+// replacing anything: SKILL.md only when it does not exist, the AGENTS.md section appended only
+// when the file does not have it yet (the rest of the file stays as it was).
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import { UsageError } from "../errors.js";
+import { AGENTS_MARKER, AGENTS_SECTION, SKILL } from "./agent-texts.js";
+
+export type InitAction = "create" | "append" | "keep";
+
+export interface InitStep {
+  /** Relative to the root, POSIX. */
+  readonly path: string;
+  readonly action: InitAction;
+  /** Why it is kept, for "keep". */
+  readonly reason: string | null;
+}
+
+export const SKILL_PATH = ".claude/skills/agentix/SKILL.md";
+export const AGENTS_PATH = "AGENTS.md";
+
+function readIfFile(file: string, shown: string): string | undefined {
+  if (!existsSync(file)) return undefined;
+  if (!statSync(file).isFile()) throw new UsageError(`${shown} exists and is not a file`, "init");
+  return readFileSync(file, "utf8");
+}
+
+/** What init does in `root`; with `write`, does it. */
+export function initProject(root: string, write: boolean): InitStep[] {
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new UsageError(`${root}: the project root is not a directory`, "init");
+  const agentsFile = path.join(root, AGENTS_PATH);
+  const skillFile = path.join(root, ...SKILL_PATH.split("/"));
+  const agents = readIfFile(agentsFile, AGENTS_PATH);
+  const skill = readIfFile(skillFile, SKILL_PATH);
+  const steps: InitStep[] = [
+    agents === undefined
+      ? { path: AGENTS_PATH, action: "create", reason: null }
+      : agents.includes(AGENTS_MARKER)
+        ? { path: AGENTS_PATH, action: "keep", reason: "it already has the agentix section" }
+        : { path: AGENTS_PATH, action: "append", reason: null },
+    skill === undefined
+      ? { path: SKILL_PATH, action: "create", reason: null }
+      : { path: SKILL_PATH, action: "keep", reason: "it exists (init never overwrites)" },
+  ];
+  if (!write) return steps;
+  if (steps[0]!.action === "create") writeFileSync(agentsFile, AGENTS_SECTION, { flag: "wx" });
+  if (steps[0]!.action === "append")
+    appendFileSync(agentsFile, `${agents!.endsWith("\n") ? "\n" : "\n\n"}${AGENTS_SECTION}`);
+  if (steps[1]!.action === "create") {
+    mkdirSync(path.dirname(skillFile), { recursive: true });
+    writeFileSync(skillFile, SKILL, { flag: "wx" });
+  }
+  return steps;
+}

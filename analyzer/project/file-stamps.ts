@@ -1,0 +1,72 @@
+// What a file looked like when it was last read: size and mtime for a cheap stat pass, the hash
+// of its text to tell a real change from a touch. No ts-morph here: the fresh-index check and the
+// warm MCP session both run it before anything heavy loads.
+import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+
+export interface FileStamp {
+  readonly size: number;
+  readonly mtimeMs: number;
+  /** sha256 of the text as TypeScript reads it (UTF-8, without a byte order mark), hex. */
+  readonly sha256: string;
+}
+
+export function sha256(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/** The text TypeScript sees: a leading byte order mark is not part of it. */
+function textOf(file: string): string {
+  const text = readFileSync(file, "utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** A stamp for text already in memory whose size and mtime are not known: the next restamp reads. */
+export function stampOfText(text: string): FileStamp {
+  return { size: -1, mtimeMs: -1, sha256: sha256(text) };
+}
+
+export interface StampedText {
+  readonly stamp: FileStamp;
+  readonly text: string;
+}
+
+/**
+ * Stats, then reads the file: the stamp's size and mtime are never newer than its text, so a
+ * write racing the read shows up as a change on the next pass. Undefined: missing or unreadable.
+ */
+export function readStamped(file: string): StampedText | undefined {
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) return undefined;
+    const text = textOf(file);
+    return { stamp: { size: stat.size, mtimeMs: stat.mtimeMs, sha256: sha256(text) }, text };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a stat pass found for a file stamped before. */
+export type Restamp =
+  | { readonly status: "same"; readonly stamp: FileStamp }
+  | { readonly status: "changed"; readonly stamp: FileStamp; readonly text: string }
+  | { readonly status: "missing" };
+
+/**
+ * Compares the file with its stamp, reading it only when size or mtime moved; a touch that
+ * keeps the text is "same" with the new stamp.
+ */
+export function restamp(file: string, before: FileStamp): Restamp {
+  try {
+    const stat = statSync(file);
+    if (stat.isFile() && stat.size === before.size && stat.mtimeMs === before.mtimeMs)
+      return { status: "same", stamp: before };
+  } catch {
+    return { status: "missing" };
+  }
+  const now = readStamped(file);
+  if (now === undefined) return { status: "missing" };
+  return now.stamp.sha256 === before.sha256
+    ? { status: "same", stamp: now.stamp }
+    : { status: "changed", ...now };
+}

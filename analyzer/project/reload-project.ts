@@ -1,0 +1,111 @@
+// A loaded project brought up to date without starting over: the files that did not change keep
+// their parsed SourceFile objects, so TypeScript's program reuse (oldProgram) skips parsing,
+// binding and module resolution for them. Used by the warm session behind `agentix mcp`.
+import { ts } from "./ts-morph.js";
+import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
+import { projectFiles, type LoadedProject } from "./load-project.js";
+import { DirectoryLog } from "./directory-log.js";
+import { testsOutsideTsconfig } from "./test-discovery.js";
+import { readTsconfig } from "./tsconfig.js";
+import { relativeToRoot } from "./paths.js";
+
+/** The parsed files a program was built from, with the new text of those that changed. */
+export class SourceFileCache {
+  private readonly parsed = new Map<string, ts.SourceFile>();
+  private readonly changed = new Map<string, string>();
+
+  constructor(program: ts.Program) {
+    this.keep(program);
+  }
+
+  /** The file's text changed (it is parsed again from `text`), or it was deleted (undefined). */
+  update(fileName: string, text: string | undefined): void {
+    this.parsed.delete(fileName);
+    if (text === undefined) this.changed.delete(fileName);
+    else this.changed.set(fileName, text);
+  }
+
+  /** Keeps exactly the files of `program`: nothing of an older program stays reachable. */
+  keep(program: ts.Program): void {
+    this.parsed.clear();
+    this.changed.clear();
+    for (const sourceFile of program.getSourceFiles())
+      this.parsed.set(sourceFile.fileName, sourceFile);
+  }
+
+  /** A compiler host that answers from the cache first, then from the file system. */
+  host(options: ts.CompilerOptions): ts.CompilerHost {
+    const base = ts.createCompilerHost(options, true);
+    return {
+      ...base,
+      getSourceFile: (fileName, languageVersion, onError, shouldCreate) => {
+        const cached = this.parsed.get(fileName);
+        if (cached) return cached;
+        const text = this.changed.get(fileName);
+        const sourceFile =
+          text !== undefined
+            ? ts.createSourceFile(fileName, text, languageVersion, true)
+            : base.getSourceFile(fileName, languageVersion, onError, shouldCreate);
+        if (sourceFile) this.parsed.set(fileName, sourceFile);
+        return sourceFile;
+      },
+    };
+  }
+}
+
+/** The root files of the project's tsconfig now (its include globs see created and deleted files). */
+export function listRootFiles(loaded: LoadedProject): RootFiles {
+  const directories = new DirectoryLog();
+  const { parsed } = readTsconfig(loaded.tsconfigFile, loaded.root, directories);
+  const discovery = testsOutsideTsconfig({
+    root: loaded.root,
+    tsconfigFile: loaded.tsconfigFile,
+    parsed,
+    layout: layoutFor(loaded.config),
+    vitest: loaded.vitest,
+    directories,
+  });
+  const addedTests = discovery.added;
+  return {
+    rootNames: [...parsed.fileNames, ...addedTests],
+    addedTests,
+    directoryListings: directories.listings(),
+  };
+}
+
+export interface RootFiles {
+  readonly rootNames: readonly string[];
+  readonly addedTests: readonly string[];
+  readonly directoryListings: ReadonlyMap<string, string> | undefined;
+}
+
+/**
+ * The project with a new program over `rootNames`, parsed files taken from `cache`. With
+ * `reuse`, the previous program is TypeScript's oldProgram; without it (files were created or
+ * deleted, which can change how unchanged files' imports resolve) module resolution starts over.
+ * The configuration (tsconfig, agentix.config.json) is the previous one: when it changes, load
+ * the project again instead.
+ */
+export function reloadProject(
+  previous: LoadedProject,
+  cache: SourceFileCache,
+  roots: RootFiles,
+  reuse: boolean,
+): LoadedProject {
+  const program = ts.createProgram({
+    rootNames: roots.rootNames,
+    options: previous.compilerOptions,
+    host: cache.host(previous.compilerOptions),
+    ...(reuse ? { oldProgram: previous.program } : {}),
+  });
+  cache.keep(program);
+  const files = projectFiles(program, previous.root);
+  return {
+    ...previous,
+    program,
+    files,
+    fileByName: new Map(files.map((file) => [file.fileName, file])),
+    addedTests: roots.addedTests.map((file) => relativeToRoot(previous.root, file) ?? file).sort(),
+    directoryListings: roots.directoryListings,
+  };
+}

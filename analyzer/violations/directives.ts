@@ -1,0 +1,101 @@
+import type ts from "typescript";
+import { ts as morphTs } from "../project/ts-morph.js";
+
+/**
+ * ESLint directive comments, read as ESLint reads them, so `agentix check` and `verify` honour
+ * the same exceptions the editor does: `eslint-disable-line`, `eslint-disable-next-line` and
+ * `eslint-disable` ... `eslint-enable` blocks, each for the rules it names (all rules when it
+ * names none), with an optional `-- reason`.
+ */
+export interface Directive {
+  readonly kind: "disable" | "enable" | "disable-line" | "disable-next-line";
+  /** Rule ids named; empty for every rule. */
+  readonly rules: readonly string[];
+  /** 1-based line of the comment's start and end; 0-based column of its start. */
+  readonly line: number;
+  readonly endLine: number;
+  readonly column: number;
+}
+
+const DIRECTIVE = /^\s*eslint-(disable-next-line|disable-line|disable|enable)(?:\s+([^]*))?$/u;
+
+function parseComment(text: string): Pick<Directive, "kind" | "rules"> | undefined {
+  const body = text.startsWith("//") ? text.slice(2) : text.slice(2, -2);
+  const match = DIRECTIVE.exec(body.split(/\s--\s|\s--$/u, 1)[0] ?? "");
+  if (!match) return undefined;
+  const kind = match[1] as Directive["kind"];
+  // ESLint reads line-style `eslint-disable` and `eslint-enable` only in block comments.
+  if (text.startsWith("//") && (kind === "disable" || kind === "enable")) return undefined;
+  const rules = (match[2] ?? "")
+    .split(",")
+    .map((rule) => rule.trim())
+    .filter((rule) => rule !== "");
+  return { kind, rules };
+}
+
+/** Every comment of a file, found through the tree (so a `//` inside a string is no comment). */
+function comments(sourceFile: ts.SourceFile): ts.CommentRange[] {
+  const text = sourceFile.text;
+  const seen = new Map<number, ts.CommentRange>();
+  const add = (ranges: ts.CommentRange[] | undefined): void => {
+    for (const range of ranges ?? []) seen.set(range.pos, range);
+  };
+  const visit = (node: ts.Node): void => {
+    add(morphTs.getLeadingCommentRanges(text, node.pos));
+    add(morphTs.getTrailingCommentRanges(text, node.end));
+    morphTs.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  add(morphTs.getLeadingCommentRanges(text, sourceFile.endOfFileToken.pos));
+  return [...seen.values()].sort((a, b) => a.pos - b.pos);
+}
+
+/** The directive comments of a file, in source order; none without `eslint-` in its text. */
+export function directivesOf(sourceFile: ts.SourceFile): Directive[] {
+  if (!sourceFile.text.includes("eslint-")) return [];
+  const found: Directive[] = [];
+  for (const range of comments(sourceFile)) {
+    const parsed = parseComment(sourceFile.text.slice(range.pos, range.end));
+    if (!parsed) continue;
+    const start = sourceFile.getLineAndCharacterOfPosition(range.pos);
+    const end = sourceFile.getLineAndCharacterOfPosition(range.end);
+    found.push({ ...parsed, line: start.line + 1, endLine: end.line + 1, column: start.character });
+  }
+  return found;
+}
+
+/** A problem's position: 1-based line, 0-based column. */
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+const before = (a: Position, b: Position): boolean =>
+  a.line < b.line || (a.line === b.line && a.column < b.column);
+
+const names = (directive: Directive, rule: string): boolean =>
+  directive.rules.length === 0 || directive.rules.includes(rule);
+
+/**
+ * The directive that silences `rule` at `position`, or undefined. Blocks follow ESLint: the last
+ * `eslint-disable` / `eslint-enable` before the position that names the rule decides.
+ */
+export function silencingDirective(
+  directives: readonly Directive[],
+  rule: string,
+  position: Position,
+): Directive | undefined {
+  let block: Directive | undefined;
+  for (const directive of directives) {
+    if (!names(directive, rule)) continue;
+    if (directive.kind === "disable-line" && directive.line === position.line) return directive;
+    if (directive.kind === "disable-next-line" && directive.endLine + 1 === position.line)
+      return directive;
+    if (
+      (directive.kind === "disable" || directive.kind === "enable") &&
+      before({ line: directive.line, column: directive.column }, position)
+    )
+      block = directive.kind === "disable" ? directive : undefined;
+  }
+  return block;
+}

@@ -1,0 +1,90 @@
+import { ruleOfId } from "../../eslint-plugin/rule-registry.js";
+import { ruleVerdict } from "../../eslint-plugin/logic/project/verdict.js";
+import type { Violation } from "../../eslint-plugin/logic/index.js";
+import type { Analysis } from "../analyze.js";
+import type { DiagnosticEntry, ViolationEntry } from "../index-file/types.js";
+import type { ProjectFile } from "../project/load-project.js";
+import { directivesOf, silencingDirective, type Directive } from "./directives.js";
+
+export const UNUSED_DIRECTIVE = "unused-disable-directive";
+
+/** What `check` and `verify` report: the violations left after the config and the directives. */
+export interface Verdict {
+  readonly violations: ViolationEntry[];
+  /** `eslint-disable` comments naming an agentix rule that silenced nothing (ESLint's `--report-unused-disable-directives`). */
+  readonly unusedDirectives: DiagnosticEntry[];
+}
+
+function toEntry(
+  violation: Violation,
+  file: ProjectFile,
+  severity: "warn" | "error",
+): ViolationEntry {
+  return {
+    rule: violation.ruleId,
+    severity: severity === "warn" ? "warning" : "error",
+    messageId: violation.messageId,
+    message: violation.message,
+    file: file.path,
+    line: violation.loc.start.line,
+    column: violation.loc.start.column + 1,
+    endLine: violation.loc.end.line,
+    endColumn: violation.loc.end.column + 1,
+  };
+}
+
+function unusedDiagnostics(
+  file: ProjectFile,
+  directives: readonly Directive[],
+  used: ReadonlySet<string>,
+): DiagnosticEntry[] {
+  const out: DiagnosticEntry[] = [];
+  for (const directive of directives) {
+    if (directive.kind === "enable") continue;
+    for (const rule of directive.rules) {
+      if (!ruleOfId(rule) || used.has(`${directive.line}:${directive.column}:${rule}`)) continue;
+      out.push({
+        code: UNUSED_DIRECTIVE,
+        severity: "warning",
+        message: `Unused eslint-disable directive (no problems were reported from '${rule}')`,
+        file: file.path,
+        line: directive.line,
+        related: [],
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * One verdict for ESLint and the analyzer: a violation is dropped when agentix.config.json
+ * ignores its file or turns its rule off, or when an ESLint directive comment silences it;
+ * a rule set to "warn" gives warnings. Every project file is read for directives, so an
+ * unused one is reported even in a file without violations.
+ */
+export function applyVerdict(
+  analysis: Analysis,
+  found: ReadonlyMap<ProjectFile, readonly Violation[]>,
+): Verdict {
+  const config = analysis.loaded.config;
+  const violations: ViolationEntry[] = [];
+  const unusedDirectives: DiagnosticEntry[] = [];
+  for (const file of analysis.loaded.files) {
+    if (file.declaration) continue;
+    const directives = directivesOf(file.sourceFile);
+    const used = new Set<string>();
+    const filename = analysis.roles.absolute(file);
+    for (const violation of found.get(file) ?? []) {
+      const severity = ruleVerdict(config, violation.ruleId, filename);
+      if (severity === "off") continue;
+      const directive = silencingDirective(directives, violation.ruleId, violation.loc.start);
+      if (directive) {
+        used.add(`${directive.line}:${directive.column}:${violation.ruleId}`);
+        continue;
+      }
+      violations.push(toEntry(violation, file, severity));
+    }
+    unusedDirectives.push(...unusedDiagnostics(file, directives, used));
+  }
+  return { violations, unusedDirectives };
+}

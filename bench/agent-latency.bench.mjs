@@ -1,0 +1,110 @@
+// What an agent waits for: one answer after a one-file edit on the generated 2,000-file app
+// (bench/generate-app.mjs). Side by side in one run: a cold CLI run (a fresh process analysing
+// everything), the CLI with a fresh index on disk, and the warm `agentix mcp` server (SDK client
+// over stdio) refreshing only the edited file. Then the server's memory across edit/answer cycles.
+// The fresh-index column runs `agentix index` after the edit (untimed), then the question: inspect
+// answers from the index (.agentix/fresh.json proves it fresh); affected always analyses (it needs
+// the program), so its fresh column is a cold run and says so.
+// Target: warm/cold and fresh/cold each at most 0.1.
+//
+//   node bench/agent-latency.bench.mjs
+//   AGENT_BENCH_FILES=500 AGENT_BENCH_CYCLES=20 AGENT_BENCH_RUNS=1 node bench/agent-latency.bench.mjs
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { generate } from "./generate-app.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = join(root, "dist/analyzer/cli/main.js");
+const files = Number(process.env.AGENT_BENCH_FILES ?? 2000);
+const cycles = Number(process.env.AGENT_BENCH_CYCLES ?? 100);
+const runs = Number(process.env.AGENT_BENCH_RUNS ?? 2);
+
+if (!existsSync(bin)) {
+  console.error("agent-latency bench: dist/ is not built; run `npm run build` first");
+  process.exit(1);
+}
+
+const { dir } = generate(files);
+const edited = join(dir, "src/features/f3/model.ts");
+const original = readFileSync(edited, "utf8");
+let edits = 0;
+/** A one-file edit an agent might make: a new exported function in a model file. */
+function edit() {
+  edits += 1;
+  writeFileSync(edited, `${original}\nexport function added${edits}(value: number): number {\n  return value + ${edits};\n}\n`);
+}
+
+const QUESTIONS = {
+  inspect: { argv: ["inspect", "f3.create"], args: { target: "f3.create" } },
+  affected: { argv: ["affected", "src/features/f3/model.ts"], args: { targets: ["src/features/f3/model.ts"] } },
+};
+
+function cli(argv) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [bin, ...argv, "--json", "--compact"], { cwd: dir, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`agentix ${argv.join(" ")} exited ${result.status}: ${result.stderr}`);
+  return { ms: performance.now() - started, text: result.stdout.trim() };
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/u.exec(status)[1]) / 1024;
+}
+
+const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "mcp", "--root", dir], stderr: "ignore" });
+const client = new Client({ name: "agent-latency-bench", version: "1.0.0" });
+await client.connect(transport);
+async function warm(name) {
+  const started = performance.now();
+  const result = await client.callTool({ name, arguments: QUESTIONS[name].args });
+  if (result.isError) throw new Error(`${name}: ${result.content[0].text}`);
+  return { ms: performance.now() - started, text: result.content[0].text };
+}
+await warm("inspect"); // the server's first load, not measured
+
+const rows = [];
+for (const name of Object.keys(QUESTIONS)) {
+  const samples = { cold: [], fresh: [], warm: [] };
+  for (let run = 0; run < runs; run += 1) {
+    edit();
+    const cold = cli(QUESTIONS[name].argv);
+    samples.cold.push(cold.ms);
+    const answer = await warm(name);
+    samples.warm.push(answer.ms);
+    if (answer.text !== cold.text) throw new Error(`${name}: the warm answer differs from the cold one`);
+    const indexed = spawnSync(process.execPath, [bin, "index"], { cwd: dir, encoding: "utf8" });
+    if (indexed.status !== 0) throw new Error(`agentix index exited ${indexed.status}: ${indexed.stderr}`);
+    const fresh = cli(QUESTIONS[name].argv);
+    if (fresh.text !== cold.text) throw new Error(`${name}: the fresh-index answer differs from the cold one`);
+    samples.fresh.push(fresh.ms);
+  }
+  const best = (values) => Math.min(...values);
+  rows.push({ name, cold: best(samples.cold), fresh: best(samples.fresh), warm: best(samples.warm) });
+}
+
+const pid = transport.pid;
+const memory = [];
+let slowest = 0;
+for (let cycle = 1; cycle <= cycles; cycle += 1) {
+  edit();
+  slowest = Math.max(slowest, (await warm("inspect")).ms);
+  if (cycle === 1 || cycle === 10 || cycle % 25 === 0) memory.push([cycle, rssMb(pid)]);
+}
+await client.close();
+writeFileSync(edited, original);
+
+const seconds = (ms) => (ms / 1000).toFixed(2);
+console.log(`\nagent latency on the generated ${files}-file app, one-file edit before each answer (best of ${runs})`);
+console.log("question   cold CLI s   fresh-index CLI s   warm MCP s   fresh/cold   warm/cold");
+for (const row of rows) {
+  console.log(
+    `${row.name.padEnd(10)} ${seconds(row.cold).padStart(10)}   ${seconds(row.fresh).padStart(17)}   ${seconds(row.warm).padStart(10)}   ${(row.fresh / row.cold).toFixed(2).padStart(10)}   ${(row.warm / row.cold).toFixed(2).padStart(9)}`,
+  );
+}
+console.log(`\nwarm server memory across ${cycles} edit/inspect cycles (RSS MB): ${memory.map(([c, mb]) => `${c}: ${mb.toFixed(0)}`).join(", ")}; slowest answer ${seconds(slowest)} s`);
+console.log("affected never answers from the index (it follows the program's references): its fresh-index column is an analysis");
+console.log("target: warm/cold and fresh/cold at most 0.1");

@@ -1,0 +1,98 @@
+// The warm analysis session behind `agentix mcp`: after every kind of change on disk its index is
+// byte for byte the index a cold analysis gives, and it says what it had to redo.
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AnalysisSession } from "../../analyzer/analysis-session.js";
+import { analyzeProject } from "../../analyzer/index.js";
+import { serializeIndex } from "../../analyzer/index-file/serialize.js";
+import { ProjectLoadError } from "../../analyzer/errors.js";
+import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
+
+let root: string;
+let session: AnalysisSession;
+const file = (relative: string) => path.join(root, relative);
+const warm = () => serializeIndex(session.index());
+const cold = () => serializeIndex(analyzeProject({ root }));
+
+beforeAll(() => {
+  root = copyFixture("shop");
+  session = new AnalysisSession({ root });
+});
+afterAll(removeCopies);
+
+describe("AnalysisSession", () => {
+  it("loads cold first, then answers unchanged from memory, a touch included", () => {
+    expect(warm()).toBe(cold());
+    expect(session.lastRefresh).toEqual({ kind: "cold", changed: [] });
+    const first = session.index();
+    const operations = file("src/features/customers/operations.ts");
+    utimesSync(operations, new Date(), new Date(Date.now() + 5_000));
+    expect(session.index()).toBe(first);
+    expect(session.lastRefresh).toEqual({ kind: "unchanged", changed: [] });
+  });
+
+  it("re-reads only an edited file and gives the index of a cold run", () => {
+    const operations = file("src/features/customers/operations.ts");
+    writeFileSync(
+      operations,
+      readFileSync(operations, "utf8").replace('["customers:write"]', '["customers:admin"]'),
+    );
+    const index = session.index();
+    expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [operations] });
+    expect(index.operations.find((o) => o.id === "customers.register")?.permissions).toEqual([
+      "customers:admin",
+    ]);
+    expect(warm()).toBe(cold());
+  });
+
+  it("sees created and deleted files", () => {
+    const created = file("src/features/customers/extra.test.ts");
+    writeFileSync(created, 'import { it } from "vitest";\nit("runs", () => {});\n');
+    expect(session.index().tests.map((t) => t.file)).toContain(
+      "src/features/customers/extra.test.ts",
+    );
+    expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [created] });
+    expect(warm()).toBe(cold());
+    rmSync(created);
+    expect(session.index().tests.map((t) => t.file)).not.toContain(
+      "src/features/customers/extra.test.ts",
+    );
+    expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [created] });
+    expect(warm()).toBe(cold());
+  });
+
+  it("loads again when agentix.config.json appears", () => {
+    writeFileSync(
+      file("agentix.config.json"),
+      JSON.stringify({ ambient: { clock: "off" } }, null, 2),
+    );
+    const index = session.index();
+    expect(session.lastRefresh.kind).toBe("cold");
+    expect(index.project.config).toBe("agentix.config.json");
+    expect(warm()).toBe(cold());
+    rmSync(file("agentix.config.json"));
+  });
+
+  it("reports a tsconfig that no longer parses, and recovers once it is fixed", () => {
+    const tsconfig = file("tsconfig.json");
+    const good = readFileSync(tsconfig, "utf8");
+    writeFileSync(tsconfig, "{ not json");
+    expect(() => session.index()).toThrow(ProjectLoadError);
+    writeFileSync(tsconfig, good);
+    expect(warm()).toBe(cold());
+    expect(session.lastRefresh.kind).toBe("cold");
+  });
+
+  it("follows a file created in a new folder and an edit of a shared module", () => {
+    mkdirSync(file("src/shared/deep"), { recursive: true });
+    const created = file("src/shared/deep/util.ts");
+    writeFileSync(created, "export const util = 1;\n");
+    session.index();
+    expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [created] });
+    const money = file("src/shared/money.ts");
+    writeFileSync(money, `${readFileSync(money, "utf8")}\nexport const more = 2;\n`);
+    expect(warm()).toBe(cold());
+    expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [money] });
+  });
+});

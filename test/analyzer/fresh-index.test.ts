@@ -1,0 +1,329 @@
+// The fresh-index fast path: inspect, graph and check answer from .agentix/index.json when
+// .agentix/fresh.json proves it fresh, byte for byte as an analysis answers; every kind of change
+// makes it stale; a damaged or hostile fresh.json or index means stale, never a wrong answer.
+import { spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AnalysisSession } from "../../analyzer/analysis-session.js";
+import { run } from "../../analyzer/cli/main.js";
+import type { CliIO } from "../../analyzer/cli/io.js";
+import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
+import { sha256 } from "../../analyzer/project/file-stamps.js";
+import type { AgentixIndex } from "../../analyzer/index-file/types.js";
+import {
+  BIN,
+  copyFixture,
+  fixtureDir,
+  recordingIO,
+  removeCopies,
+} from "../support/analyzer-fixtures.js";
+
+afterAll(removeCopies);
+
+interface Answer {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+async function answer(argv: readonly string[], cwd: string, extra: Partial<CliIO> = {}) {
+  const recorded = recordingIO(cwd);
+  const code = await run(argv, { ...recorded.io, ...extra });
+  return { code, stdout: recorded.stdout(), stderr: recorded.stderr() } satisfies Answer;
+}
+
+const freshness = (root: string) => checkFreshness(root, path.join(root, "tsconfig.json"));
+const indexOf = (root: string) =>
+  JSON.parse(readFileSync(path.join(root, ".agentix/index.json"), "utf8")) as AgentixIndex;
+
+/** Every question the three verbs answer from an index, for this index's names. */
+function questions(index: AgentixIndex): string[][] {
+  const names = [
+    ...index.features.map((f) => `feature:${f.id}`),
+    ...index.operations.map((o) => `operation:${o.id}`),
+  ];
+  return [
+    ["check"],
+    ["check", "--json"],
+    ["check", "--format", "sarif", "--compact"],
+    ["graph"],
+    ["graph", "--json"],
+    ...index.features.map((f) => ["graph", f.id, "--format", "mermaid"]),
+    ...names.flatMap((name) => [
+      ["inspect", name],
+      ["inspect", name, "--json", "--compact"],
+      ["inspect", name, "--full", "--json"],
+    ]),
+    ["inspect", "no-such-name"],
+  ];
+}
+
+const FIXTURES = readdirSync(fixtureDir("."), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(fixtureDir(`${entry.name}/tsconfig.json`)))
+  .map((entry) => entry.name);
+
+describe("answers from a fresh index equal an analysis's", () => {
+  it.each(FIXTURES)("%s", async (fixture) => {
+    const root = copyFixture(fixture);
+    const indexed = await answer(["index"], root);
+    if (indexed.code !== 0) {
+      // A fixture that does not index writes neither file: nothing can answer from them.
+      expect(existsSync(freshPath(root))).toBe(false);
+      return;
+    }
+    expect(freshness(root)).toMatchObject({ fresh: true });
+    // The analysis side: a warm session, equal to a cold analysis (analysis-session.test.ts).
+    const session = new AnalysisSession({ root });
+    const analyses = {
+      root,
+      tsconfigFile: path.join(root, "tsconfig.json"),
+      analysis: () => session.analysis(),
+      index: () => session.index(),
+    };
+    const index = indexOf(root);
+    for (const argv of questions(index)) {
+      const fast = await answer(argv, root);
+      const analysed = await answer(argv, root, { analyses });
+      expect({ argv, ...fast }).toEqual({ argv, ...analysed });
+    }
+    // affected never answers from the index; --fresh is accepted.
+    const target = index.features[0]?.id;
+    if (target !== undefined) {
+      const affected = await answer(["affected", target, "--json"], root, { analyses });
+      expect(await answer(["affected", target, "--json", "--fresh"], root, { analyses })).toEqual(
+        affected,
+      );
+    }
+    expect(freshness(root)).toMatchObject({ fresh: true });
+  });
+});
+
+describe("staleness", () => {
+  let root: string;
+  const file = (relative: string) => path.join(root, relative);
+  const stale = (reason: string) => expect(freshness(root)).toEqual({ fresh: false, reason });
+  const fresh = () => expect(freshness(root)).toMatchObject({ fresh: true });
+
+  beforeAll(async () => {
+    root = copyFixture("shop");
+    // A tsconfig chain of two files, to see the base's edits.
+    const tsconfig = JSON.parse(readFileSync(file("tsconfig.json"), "utf8")) as {
+      compilerOptions: Record<string, unknown>;
+    };
+    writeFileSync(
+      file("tsconfig.base.json"),
+      JSON.stringify({ compilerOptions: tsconfig.compilerOptions }, null, 2),
+    );
+    writeFileSync(
+      file("tsconfig.json"),
+      JSON.stringify({ ...tsconfig, extends: "./tsconfig.base.json", compilerOptions: {} }),
+    );
+    writeFileSync(file("package.json"), '{ "name": "shop", "private": true }\n');
+    expect((await answer(["index"], root)).code).toBe(0);
+  });
+
+  /** Changes the file, expects stale, puts it back: fresh again (equal content, new stat). */
+  function changed(relative: string, edit: (text: string) => string, reason: string) {
+    const before = readFileSync(file(relative), "utf8");
+    writeFileSync(file(relative), edit(before));
+    stale(reason);
+    writeFileSync(file(relative), before);
+    fresh();
+  }
+
+  it("is fresh after index, and after a touch that keeps the content", () => {
+    fresh();
+    const operations = file("src/features/customers/operations.ts");
+    utimesSync(operations, new Date(), new Date(Date.now() + 10_000));
+    fresh();
+  });
+
+  it("an edited source file", () => {
+    changed(
+      "src/features/customers/operations.ts",
+      (text) => `${text}\n// edited\n`,
+      "src/features/customers/operations.ts changed",
+    );
+  });
+
+  it("a created source file, test file or folder, and a deleted one", () => {
+    writeFileSync(file("src/features/customers/extra.ts"), "export const x = 1;\n");
+    stale("files were created or deleted in src/features/customers");
+    unlinkSync(file("src/features/customers/extra.ts"));
+    fresh();
+    // Outside the tsconfig's include: the test search finds tests anywhere under the root.
+    mkdirSync(file("e2e"));
+    stale("files were created or deleted in .");
+    writeFileSync(file("e2e/new.test.ts"), "export {};\n");
+    stale("files were created or deleted in .");
+    rmSync(file("e2e"), { recursive: true });
+    fresh();
+    const feature = readFileSync(file("src/features/customers/feature.ts"), "utf8");
+    unlinkSync(file("src/features/customers/feature.ts"));
+    stale("src/features/customers/feature.ts changed");
+    writeFileSync(file("src/features/customers/feature.ts"), feature);
+    fresh();
+  });
+
+  it("agentix.config.json created, the tsconfig chain, package.json", () => {
+    writeFileSync(file("agentix.config.json"), "{}\n");
+    stale("agentix.config.json was created");
+    unlinkSync(file("agentix.config.json"));
+    fresh();
+    changed(
+      "tsconfig.base.json",
+      (text) => text.replace('"strict": true', '"strict": false'),
+      "tsconfig.base.json changed",
+    );
+    changed("tsconfig.json", (text) => `${text} `, "tsconfig.json changed");
+    changed("package.json", (text) => text.replace("shop", "shop2"), "package.json changed");
+    writeFileSync(file("package-lock.json"), "{}\n");
+    stale("package-lock.json was created");
+    unlinkSync(file("package-lock.json"));
+    fresh();
+  });
+
+  it("another analyzer, another tsconfig", () => {
+    const record = readFileSync(freshPath(root), "utf8");
+    writeFileSync(freshPath(root), record.replace('"agentix ', '"agentix 0.0.0-other '));
+    expect(freshness(root)).toMatchObject({ fresh: false });
+    expect((freshness(root) as { reason: string }).reason).toMatch(
+      /^the index was written by agentix 0\.0\.0-other /u,
+    );
+    writeFileSync(freshPath(root), record);
+    expect(checkFreshness(root, file("tsconfig.base.json"))).toEqual({
+      fresh: false,
+      reason: "the index was written for tsconfig.json",
+    });
+    fresh();
+  });
+});
+
+describe("a damaged or hostile fresh.json or index", () => {
+  let root: string;
+  let record: string;
+  let index: string;
+  let truth: Answer;
+  const indexFile = () => path.join(root, ".agentix/index.json");
+
+  beforeAll(async () => {
+    root = copyFixture("shop");
+    expect((await answer(["index"], root)).code).toBe(0);
+    record = readFileSync(freshPath(root), "utf8");
+    index = readFileSync(indexFile(), "utf8");
+    truth = await answer(["check", "--json", "--fresh"], root);
+  });
+
+  const cases: [string, () => void, string][] = [
+    [
+      "truncated",
+      () => writeFileSync(freshPath(root), record.slice(0, 100)),
+      "fresh.json is not JSON",
+    ],
+    [
+      "an array",
+      () => writeFileSync(freshPath(root), "[]"),
+      "fresh.json is not a freshness record",
+    ],
+    [
+      "files not an array",
+      () => writeFileSync(freshPath(root), record.replace(/"files":\[/u, '"files":"x","_":[')),
+      "fresh.json is not a freshness record",
+    ],
+    [
+      "a size that is a string",
+      () => writeFileSync(freshPath(root), record.replace(/"size":\d+/u, '"size":"1"')),
+      "fresh.json is not a freshness record",
+    ],
+    [
+      "an absolute path",
+      () =>
+        writeFileSync(freshPath(root), record.replace(/"path":"src\//u, '"path":"/etc/passwd/')),
+      "fresh.json is not a freshness record",
+    ],
+    [
+      "a path that climbs out after going in",
+      () => writeFileSync(freshPath(root), record.replace(/"path":"src\//u, '"path":"src/../../')),
+      "fresh.json is not a freshness record",
+    ],
+    [
+      "an index that is not the one recorded",
+      () => writeFileSync(indexFile(), index.replace('"customers"', '"customerz"')),
+      "the index file is not the one recorded",
+    ],
+    [
+      "a truncated index",
+      () => writeFileSync(indexFile(), index.slice(0, 10)),
+      "the index file is not the one recorded",
+    ],
+    ["no index", () => unlinkSync(indexFile()), "there is no index file"],
+    ["no fresh.json", () => unlinkSync(freshPath(root)), "there is no .agentix/fresh.json"],
+  ];
+
+  it.each(cases)("%s is stale, and the verb analyses", async (_name, damage, reason) => {
+    damage();
+    try {
+      expect(freshness(root)).toEqual({ fresh: false, reason });
+      expect(await answer(["check", "--json"], root)).toEqual(truth);
+    } finally {
+      writeFileSync(freshPath(root), record);
+      writeFileSync(indexFile(), index);
+    }
+    expect(freshness(root)).toMatchObject({ fresh: true });
+  });
+
+  it("--fresh analyses even when the record vouches for the index", async () => {
+    // A lying cache: an edited index with a record that matches it. Only --fresh sees through.
+    const lie = index.replace('"customers:write"', '"customers:lie"');
+    expect(lie).not.toBe(index);
+    writeFileSync(indexFile(), lie);
+    writeFileSync(freshPath(root), record.replace(sha256(index), sha256(lie)));
+    try {
+      const fromIndex = await answer(["inspect", "customers.register", "--json"], root);
+      expect(fromIndex.stdout).toContain("customers:lie");
+      const analysed = await answer(["inspect", "customers.register", "--json", "--fresh"], root);
+      expect(analysed.code).toBe(0);
+      expect(analysed.stdout).not.toContain("customers:lie");
+      expect(analysed.stdout).toContain("customers:write");
+    } finally {
+      writeFileSync(freshPath(root), record);
+      writeFileSync(indexFile(), index);
+    }
+  });
+
+  it("the bin answers from a fresh index without loading TypeScript", () => {
+    // Outside the root: a file created there would make the index stale.
+    const probe = path.join(os.tmpdir(), `agentix-fresh-probe-${process.pid}.cjs`);
+    writeFileSync(
+      probe,
+      `process.on("exit", () => {
+  const files = Object.keys(require("node:module")._cache).filter((f) => /typescript\\.js$|ts-morph/u.test(f));
+  process.stderr.write("@@" + files.length + "\\n");
+});\n`,
+    );
+    try {
+      const loaded = (argv: string[]) => {
+        const result = spawnSync(process.execPath, ["-r", probe, BIN, ...argv], {
+          cwd: root,
+          encoding: "utf8",
+        });
+        return { code: result.status, loaded: /@@(\d+)/u.exec(result.stderr)?.[1] };
+      };
+      expect(loaded(["graph", "--json"])).toEqual({ code: 0, loaded: "0" });
+      expect(loaded(["graph", "--json", "--fresh"])).not.toEqual({ code: 0, loaded: "0" });
+    } finally {
+      unlinkSync(probe);
+    }
+  });
+});

@@ -1,0 +1,176 @@
+// `agentix mcp` driven as an agent's client drives it: the SDK's Client over stdio against the
+// built bin, on a copy of the shop fixture. Every answer must equal what the CLI prints with
+// --json --compact for the same files, including after an edit.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run } from "../../analyzer/cli/main.js";
+import { BIN, copyFixture, recordingIO, removeCopies, REPO } from "../support/analyzer-fixtures.js";
+
+let root: string;
+let client: Client;
+let transport: StdioClientTransport;
+const clientErrors: unknown[] = [];
+let serverLog = "";
+
+const schema = (name: string) =>
+  JSON.parse(readFileSync(path.join(REPO, "schema", name), "utf8")) as Record<string, unknown>;
+
+/** What the CLI prints for the same question, in-process and cold. */
+async function cli(args: readonly string[]): Promise<string> {
+  const recorded = recordingIO(root);
+  await run([...args, "--json", "--compact"], recorded.io);
+  return recorded.stdout().trim();
+}
+
+async function call(name: string, args: Record<string, unknown>) {
+  return (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    content: { type: string; text: string }[];
+    structuredContent?: Record<string, unknown>;
+  };
+}
+
+beforeAll(async () => {
+  root = copyFixture("shop");
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp", "--root", root],
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
+  client = new Client({ name: "agentix-test", version: "1.0.0" });
+  client.onerror = (error) => clientErrors.push(error);
+  await client.connect(transport);
+}, 60_000);
+
+afterAll(async () => {
+  await client.close();
+  removeCopies();
+});
+
+describe("agentix mcp", () => {
+  it("lists the five tools with the CLI's JSON schemas as output schemas", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      "inspect",
+      "affected",
+      "check",
+      "graph",
+      "verify",
+    ]);
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    for (const name of ["inspect", "affected", "check", "graph"])
+      expect(byName.get(name)?.outputSchema).toEqual(schema(`cli-${name}.v1.schema.json`));
+    const verify = schema("cli-verify.v1.schema.json");
+    expect(byName.get("verify")?.outputSchema).toEqual({
+      ...verify,
+      $defs: { "cli-affected.v1": schema("cli-affected.v1.schema.json") },
+    });
+    expect(byName.get("inspect")?.inputSchema).toEqual({
+      type: "object",
+      properties: {
+        target: {
+          type: "string",
+          minLength: 1,
+          description:
+            "a feature id or an operation id (prefix feature: or operation: when both exist)",
+        },
+        full: { type: "boolean", description: "include JSON Schemas and never summarise" },
+      },
+      required: ["target"],
+      additionalProperties: false,
+    });
+    expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([
+      ["inspect", true],
+      ["affected", true],
+      ["check", true],
+      ["graph", true],
+      ["verify", false],
+    ]);
+  });
+
+  it("answers each tool exactly as the CLI's --json --compact does", async () => {
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ["inspect", { target: "customers.register" }, ["inspect", "customers.register"]],
+      ["inspect", { target: "orders", full: true }, ["inspect", "orders", "--full"]],
+      ["affected", { targets: ["customers.register"] }, ["affected", "customers.register"]],
+      ["check", {}, ["check"]],
+      ["graph", { feature: "orders" }, ["graph", "orders"]],
+      ["graph", {}, ["graph"]],
+      [
+        "verify",
+        { targets: ["customers.register"], dryRun: true },
+        ["verify", "customers.register", "--dry-run"],
+      ],
+    ];
+    for (const [name, args, argv] of cases) {
+      const result = await call(name, args);
+      const expected = await cli(argv);
+      expect(result.isError, `${name} ${JSON.stringify(args)}`).toBeFalsy();
+      expect(result.content).toEqual([{ type: "text", text: expected }]);
+      expect(result.structuredContent).toEqual(JSON.parse(expected));
+    }
+  }, 180_000);
+
+  it("reflects an edit on disk in the next answer", async () => {
+    const operations = path.join(root, "src/features/customers/operations.ts");
+    writeFileSync(
+      operations,
+      readFileSync(operations, "utf8").replace('["customers:write"]', '["customers:admin"]'),
+    );
+    const result = await call("inspect", { target: "customers.register" });
+    const operation = result.structuredContent?.["operation"] as { permissions: string[] };
+    expect(operation.permissions).toEqual(["customers:admin"]);
+    expect(result.content[0]?.text).toBe(await cli(["inspect", "customers.register"]));
+  }, 60_000);
+
+  it("turns malformed arguments and unknown names into tool errors, and keeps serving", async () => {
+    const errors: [string, Record<string, unknown>, string][] = [
+      ["inspect", { target: 5 }, "invalid arguments for inspect: /target must be string"],
+      ["inspect", {}, 'invalid arguments for inspect: / must have the property "target"'],
+      [
+        "inspect",
+        { target: "orders", depth: 2 },
+        'invalid arguments for inspect: / must NOT have the unknown property "depth"',
+      ],
+      [
+        "affected",
+        { targets: "customers.register" },
+        "invalid arguments for affected: /targets must be array",
+      ],
+      [
+        "affected",
+        {},
+        "agentix affected: name a feature, an operation or a file, or give --since <git-ref>",
+      ],
+      [
+        "affected",
+        { targets: ["orders"], since: "HEAD" },
+        "agentix affected: give targets or --since, not both",
+      ],
+      [
+        "inspect",
+        { target: "--full" },
+        'agentix inspect: no feature or operation "--full" (features: customers, orders, payments)',
+      ],
+      ["deploy", {}, 'unknown tool "deploy" (tools: inspect, affected, check, graph, verify)'],
+    ];
+    for (const [name, args, message] of errors) {
+      const result = await call(name, args);
+      expect(result, `${name} ${JSON.stringify(args)}`).toEqual({
+        isError: true,
+        content: [{ type: "text", text: message }],
+      });
+    }
+    expect((await call("check", {})).isError).toBeFalsy();
+  });
+
+  it("writes nothing but JSON-RPC on stdout and logs on stderr", () => {
+    expect(clientErrors).toEqual([]);
+    expect(serverLog).toContain(`agentix mcp: serving 5 tools on stdio for ${root}`);
+    expect(serverLog).toMatch(/agentix mcp: inspect answered in \d+ ms/u);
+  });
+});

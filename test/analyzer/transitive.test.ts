@@ -1,0 +1,41 @@
+// Capabilities are followed across imports: a domain file importing shared code that reaches an
+// ambient capability is reported at the import, with the chain (`agentix check` only: ESLint
+// sees one file at a time).
+import { describe, expect, it } from "vitest";
+import { run } from "../../analyzer/cli/main.js";
+import type { CheckResult } from "../../analyzer/cli/commands/check.js";
+import { fixtureDir, recordingIO } from "../support/analyzer-fixtures.js";
+
+const HINT =
+  "; a domain file may not reach ambient capabilities through shared code either: declare an effect instead, or allow the capability for that file in agentix.config.json";
+
+describe("transitive capabilities", { timeout: 60_000 }, () => {
+  it("reports the import in the domain file with the chain, and nothing for types, adapters or allowed code", async () => {
+    const io = recordingIO(fixtureDir("transitive"));
+    const exit = await run(["check", "--json", "--root", fixtureDir("transitive")], io.io);
+    const result = JSON.parse(io.stdout()) as CheckResult;
+    expect(
+      result.problems
+        .filter((p) => p.source === "violation")
+        .map((p) => [p.file, p.line, p.column, p.endColumn, p.rule, p.message]),
+    ).toEqual([
+      [
+        "src/features/loans/model.ts",
+        3,
+        23,
+        45,
+        "agentix/no-ambient-capabilities",
+        `imports src/lib/ambient.ts, which reads the clock with Date.now() at line 3${HINT}`,
+      ],
+      [
+        "src/features/loans/model.ts",
+        4,
+        24,
+        45,
+        "agentix/no-ambient-capabilities",
+        `imports src/lib/config.ts, which imports src/lib/env.ts at line 1, which reads process.env at line 1${HINT}`,
+      ],
+    ]);
+    expect(exit).toBe(1);
+  });
+});
