@@ -64,6 +64,21 @@ function installSize(dir: string): { bytes: number; blockBytes: number; files: n
 
 const MB = 1024 * 1024;
 
+/** A strict NodeNext tsconfig that type-checks one user file against the installed package. */
+function publishedTsconfig(file: string): string {
+  return JSON.stringify({
+    compilerOptions: {
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      target: "ES2023",
+      strict: true,
+      noEmit: true,
+      types: ["node"],
+    },
+    include: [file],
+  });
+}
+
 describe("a production install (npm i --omit=dev agentix)", () => {
   let lean: string;
   beforeAll(() => {
@@ -309,20 +324,7 @@ describe("getting started (docs/getting-started.md), followed literally", () => 
 
   it("type-checks a user's file against the published declarations", () => {
     mkdirSync(path.join(app, "published"));
-    writeFileSync(
-      path.join(app, "published/tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          target: "ES2023",
-          strict: true,
-          noEmit: true,
-          types: ["node"],
-        },
-        include: ["app.ts"],
-      }),
-    );
+    writeFileSync(path.join(app, "published/tsconfig.json"), publishedTsconfig("app.ts"));
     writeFileSync(
       path.join(app, "published/app.ts"),
       `import { createApplication, defineCommand, defineContract, defineFeature, s, type Infer } from "agentix";
@@ -380,20 +382,7 @@ export const lines: fc.Arbitrary<{ readonly sku: string; readonly quantity: numb
 export const prices: fc.Arbitrary<{ price: number }> = arbitrary(Line);
 `,
     );
-    writeFileSync(
-      path.join(app, "published/tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          target: "ES2023",
-          strict: true,
-          noEmit: true,
-          types: ["node"],
-        },
-        include: ["property.ts"],
-      }),
-    );
+    writeFileSync(path.join(app, "published/tsconfig.json"), publishedTsconfig("property.ts"));
     const tsc = spawnSync(
       process.execPath,
       [path.join(app, "node_modules/typescript/bin/tsc"), "-p", "published/tsconfig.json"],

@@ -4,21 +4,13 @@
 // what a verb answers use this, and keep the built bin for what only a process shows (exit
 // codes through main, stdout/stderr separation).
 import path from "node:path";
-import { AnalysisSession } from "../../analyzer/analysis-session.js";
 import { run } from "../../analyzer/cli/main.js";
-import type { AnalysisSource } from "../../analyzer/cli/io.js";
+import { warmSource } from "../../analyzer/cli/warm-source.js";
 import { recordingIO, type CliRun } from "./analyzer-fixtures.js";
 
 /** A runner of `agentix <args>` in `root` (whose tsconfig.json is the project), warm after the first run. */
 export function warmCli(root: string): (args: readonly string[]) => Promise<CliRun> {
-  const tsconfigFile = path.join(root, "tsconfig.json");
-  const session = new AnalysisSession({ root, tsconfig: tsconfigFile });
-  const analyses: AnalysisSource = {
-    root,
-    tsconfigFile,
-    analysis: () => session.analysis(),
-    index: () => session.index(),
-  };
+  const analyses = warmSource(root, path.join(root, "tsconfig.json"));
   return async (args) => {
     const { io, stdout, stderr } = recordingIO(root);
     const code = await run(args, { ...io, analyses });

@@ -1,13 +1,13 @@
 // agentix mcp: a Model Context Protocol server on stdio (cli/mcp/), answering from one warm
 // analysis of the project that is refreshed from disk before each answer.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { AnalysisSession } from "../../analysis-session.js";
 import { resolveProjectPaths } from "../../project/load-project.js";
 import { parseVerbArgs } from "../args.js";
-import { EXIT, type AnalysisSource, type CliIO, type ExitCode } from "../io.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { createMcpServer, type RunVerb } from "../mcp/server.js";
 import { TOOLS } from "../mcp/tools.js";
 import { projectOptions } from "../project.js";
+import { warmSource } from "../warm-source.js";
 import type { Command } from "./command.js";
 
 const SUMMARY = "a Model Context Protocol server on stdio, answering from a warm analysis";
@@ -35,20 +35,14 @@ Exit codes: 0 when the client closes the connection, 2 bad invocation.`,
       const { values } = parseVerbArgs("mcp", args, {}, 0);
       const options = projectOptions(values);
       const { root, tsconfigFile } = resolveProjectPaths(options, io.cwd);
-      const session = new AnalysisSession({ root, tsconfig: tsconfigFile });
-      const source: AnalysisSource = {
-        root,
-        tsconfigFile,
-        analysis: () => session.analysis(),
-        index: () => session.index(),
-      };
+      const source = warmSource(root, tsconfigFile);
       const log = (line: string) => io.stderr(`${line}\n`);
       const server = createMcpServer({ source, runVerb, log });
       server.oninitialized = () => {
         // Warm up while the agent reads the tool list; a problem is reported at the first call.
         setTimeout(() => {
           try {
-            session.analysis();
+            source.analysis();
             log(`agentix mcp: analysed ${root}`);
           } catch {
             // the tool calls report it
