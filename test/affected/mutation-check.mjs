@@ -45,6 +45,8 @@ const only = process.env.MUTATION_ONLY; // e.g. "orders.create" to run one opera
 /** Runs every mutation of one project (a folder of the repository) in a scratch copy; returns the rows. */
 async function checkProject(relativeProject) {
   // --- A scratch workspace: the example, the runtime it runs on, a Vitest config, one git commit.
+  // The config turns Vitest's results cache off: node_modules is the repository's, and two
+  // checks side by side (npm test runs two) would write its one results.json at the same time.
   const work = mkdtempSync(path.join(tmpdir(), "agentix-mutation-"));
   const project = path.join(work, relativeProject);
   const git = (...args) =>
@@ -68,7 +70,7 @@ async function checkProject(relativeProject) {
       { find: /^agentix\\/http$/, replacement: ${JSON.stringify(path.join(repo, "runtime/http/index.ts"))} },
       { find: /^agentix$/, replacement: ${JSON.stringify(path.join(repo, "runtime/index.ts"))} },
     ] },
-    test: { include: ["${relativeProject}/{src,test}/**/*.{test,spec}.{ts,tsx}", "${relativeProject}/{src,test}/**/*.e2e-spec.ts"], exclude: ["**/node_modules/**", "**/dist/**"], includeTaskLocation: true, testTimeout: 30000, hookTimeout: 60000 },
+    test: { include: ["${relativeProject}/{src,test}/**/*.{test,spec}.{ts,tsx}", "${relativeProject}/{src,test}/**/*.e2e-spec.ts"], exclude: ["**/node_modules/**", "**/dist/**"], includeTaskLocation: true, testTimeout: 30000, hookTimeout: 60000, cache: false },
   };\n`,
   );
   writeFileSync(
