@@ -12,7 +12,8 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyze } from "../../analyzer/analyze.js";
+import { analyze, type Analysis } from "../../analyzer/analyze.js";
+import { AnalysisSession } from "../../analyzer/analysis-session.js";
 import { baseIndexAt } from "../../analyzer/affected/base-index.js";
 import { changesSince } from "../../analyzer/affected/changes.js";
 import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
@@ -21,6 +22,8 @@ import { run } from "../../analyzer/cli/main.js";
 import { REPO, copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
 
 let project: string;
+/** One warm analysis of the copy across every edit: equal to a cold one (analysis-session.test.ts). */
+let session: AnalysisSession;
 const git = (...args: string[]) =>
   execFileSync("git", args, { cwd: project, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 const commit = (message: string) => {
@@ -42,6 +45,8 @@ beforeAll(() => {
     stdio: "ignore",
   });
   commit("base");
+  session = new AnalysisSession({ root: project });
+  session.analysis(); // the cold load, under the hook's timeout
 });
 afterAll(removeCopies);
 
@@ -50,7 +55,7 @@ function affectedAfter(edit: () => void): AffectedResult {
   edit();
   try {
     const changes = changesSince("HEAD", project);
-    const analysis = analyze({ root: project });
+    const analysis = session.analysis();
     return affectedResult(
       analysis,
       computeAffected(analysis, changes, {}, baseIndexAt("HEAD", project)),
@@ -329,9 +334,13 @@ describe("affected --since HEAD", () => {
 });
 
 describe("affected on the orders example inside this repository", () => {
+  let orders: Analysis;
+  beforeAll(() => {
+    orders = analyze({ root: path.join(REPO, "examples/orders") });
+  });
+
   it("widens when the agentix package it runs on changes", () => {
-    const analysis = analyze({ root: path.join(REPO, "examples/orders") });
-    const computed = computeAffected(analysis, [
+    const computed = computeAffected(orders, [
       { path: "../../runtime/application/run-operation.ts", status: "modified", lines: [[1, 1]] },
     ]);
     expect(computed.widened).toEqual([
@@ -347,8 +356,7 @@ describe("affected on the orders example inside this repository", () => {
   });
 
   it("notes, without widening, a change outside the project that it neither compiles nor runs on", () => {
-    const analysis = analyze({ root: path.join(REPO, "examples/orders") });
-    const computed = computeAffected(analysis, [
+    const computed = computeAffected(orders, [
       { path: "../../../elsewhere/notes.ts", status: "modified", lines: [[1, 1]] },
     ]);
     expect([computed.widened, computed.notes, computed.tests]).toEqual([
