@@ -120,8 +120,14 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
   const calls = [...scans.values()].flatMap((scan) => (scan.file.declaration ? [] : scan.calls));
   const printer = new TypePrinter(loaded.program);
   const projector = new SchemaProjector(resolver);
-  const descriptors = new DescriptorExtractor(loaded, resolver, projector, printer, calls, (file) =>
-    roles.isTest(file),
+  const descriptors = new DescriptorExtractor(
+    loaded,
+    resolver,
+    projector,
+    printer,
+    calls,
+    (file) => roles.isTest(file),
+    options.cache,
   );
   options.onProgress?.("extracting descriptors", 0, calls.length);
   descriptors.run();

@@ -4,11 +4,14 @@
 // resolution is the program's. So they stay valid while the file's SourceFile is the same object
 // (a reused program hands it back) and nothing in its import closure changed, as long as no file
 // was created or deleted (which can change how imports resolve: the cache is cleared then).
+// The schema slots read from a file's s.* expressions follow the same imports (the projection
+// needs neither the checker nor anything but the resolver), so they are kept the same way.
 import type { DiagnosticItem, UnresolvedItem } from "./extract/model.js";
 import type { FileScan } from "./extract/scan.js";
 import type { ProjectFile } from "./project/load-project.js";
 import type { ts } from "./project/ts-morph.js";
 import type { ResolvedImport } from "./analyze.js";
+import type { SchemaSlot } from "./index-file/types.js";
 
 export interface FileFacts {
   readonly scan: FileScan;
@@ -19,6 +22,7 @@ export interface FileFacts {
 
 export class FileFactsCache {
   private facts = new WeakMap<ts.SourceFile, FileFacts>();
+  private slots = new WeakMap<ts.SourceFile, Map<ts.Node, SchemaSlot>>();
 
   get(file: ProjectFile): FileFacts | undefined {
     return this.facts.get(file.sourceFile);
@@ -29,8 +33,19 @@ export class FileFactsCache {
     if (!facts.scan.typed) this.facts.set(file.sourceFile, facts);
   }
 
+  /** The projected schema slots kept for expressions of this file (SchemaSlots fills it). */
+  slotsOf(sourceFile: ts.SourceFile): Map<ts.Node, SchemaSlot> {
+    let slots = this.slots.get(sourceFile);
+    if (!slots) {
+      slots = new Map();
+      this.slots.set(sourceFile, slots);
+    }
+    return slots;
+  }
+
   clear(): void {
     this.facts = new WeakMap();
+    this.slots = new WeakMap();
   }
 
   /**
@@ -57,6 +72,7 @@ export class FileFactsCache {
         if (seen.has(importer.fileName)) continue;
         seen.add(importer.fileName);
         this.facts.delete(importer.sourceFile);
+        this.slots.delete(importer.sourceFile);
         pending.push(importer.fileName);
       }
     }

@@ -101,6 +101,25 @@ describe("AnalysisSession", () => {
     expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [money] });
   });
 
+  it("projects again the schemas other files take from an edited contract", () => {
+    // customers/operations.ts's `output: Customer` is projected from customers/contract.ts.
+    const contract = file("src/features/customers/contract.ts");
+    const text = readFileSync(contract, "utf8");
+    const outputOf = () =>
+      JSON.stringify(
+        session.index().operations.find((o) => o.id === "customers.get")?.output.schema,
+      );
+    expect(warm()).toBe(cold());
+    expect(outputOf()).toContain('"Full name"');
+    writeFileSync(contract, text.replace('"Full name"', '"Legal name"'));
+    expect(warm()).toBe(cold());
+    expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [contract] });
+    expect(outputOf()).toContain('"Legal name"');
+    writeFileSync(contract, text);
+    expect(warm()).toBe(cold());
+    expect(outputOf()).toContain('"Full name"');
+  });
+
   it("redoes the files whose facts come through an edited module, and no others", () => {
     // aliases: billing/operations.ts calls `command`, which src/lib/framework.ts re-exports.
     const aliases = copyFixture("aliases");
