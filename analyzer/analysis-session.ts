@@ -6,7 +6,8 @@
 // as a cold run computes it, so it is the same.
 import path from "node:path";
 import { analyzeLoaded, type Analysis } from "./analyze.js";
-import { buildValidatedIndex } from "./index-builder/build-index.js";
+import { buildIndex } from "./index-builder/build-index.js";
+import { collectVerdict } from "./violations/collect.js";
 import type { AgentixIndex } from "./index-file/types.js";
 import { readStamped, restamp, stampOfText, type FileStamp } from "./project/file-stamps.js";
 import {
@@ -16,6 +17,7 @@ import {
 } from "./project/load-project.js";
 import { listRootFiles, reloadProject, SourceFileCache } from "./project/reload-project.js";
 import { PROJECT_INPUT_FILES } from "./project/input-files.js";
+import { FileFactsCache } from "./file-facts.js";
 
 /** What the last refresh did: nothing, a new program over changed files, or a full load. */
 export type RefreshKind = "unchanged" | "incremental" | "cold";
@@ -41,6 +43,7 @@ interface State {
 export class AnalysisSession {
   private state: State | undefined;
   private last: Refresh = { kind: "cold", changed: [] };
+  private readonly facts = new FileFactsCache();
 
   constructor(private readonly options: LoadProjectOptions) {}
 
@@ -54,10 +57,14 @@ export class AnalysisSession {
     return this.refresh().analysis;
   }
 
-  /** The validated index of the project as it is on disk now (built once per analysis). */
+  /**
+   * The index of the project as it is on disk now (built once per analysis). It is not checked
+   * against the schema here (that costs a warm answer a tenth of its time; the tests check it):
+   * `agentix index` checks what it writes.
+   */
   index(): AgentixIndex {
     const state = this.refresh();
-    state.index ??= buildValidatedIndex(state.analysis);
+    state.index ??= buildIndex(state.analysis, collectVerdict(state.analysis));
     return state.index;
   }
 
@@ -102,6 +109,8 @@ export class AnalysisSession {
       return state;
     }
     const reuse = !missing && created.length === 0 && dropped.length === 0;
+    if (reuse) this.facts.invalidate(state.analysis.imports, changed);
+    else this.facts.clear();
     const loaded = reloadProject(state.loaded, state.cache, roots, reuse);
     this.state = this.stateFor(loaded, state.cache, state.inputs, roots.rootNames, state.sources);
     this.last = {
@@ -121,6 +130,7 @@ export class AnalysisSession {
     ])
       inputs.set(file, readStamped(file)?.stamp);
     const cache = new SourceFileCache(loaded.program);
+    this.facts.clear();
     this.state = this.stateFor(loaded, cache, inputs, loaded.program.getRootFileNames(), new Map());
     this.last = { kind: "cold", changed: [] };
     return this.state;
@@ -140,7 +150,7 @@ export class AnalysisSession {
     }
     return {
       loaded,
-      analysis: analyzeLoaded(loaded),
+      analysis: analyzeLoaded(loaded, { cache: this.facts }),
       index: undefined,
       cache,
       sources,

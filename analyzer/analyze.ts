@@ -16,6 +16,7 @@ import type { ModuleTarget } from "./resolve/module-resolution.js";
 import { ValueResolver } from "./resolve/values.js";
 import { SchemaProjector } from "./schema-projection/project-schema.js";
 import { lineColumn } from "./extract/location.js";
+import type { FileFacts, FileFactsCache } from "./file-facts.js";
 
 /** A resolved import site. */
 export interface ResolvedImport {
@@ -41,6 +42,8 @@ export interface Analysis {
 export interface AnalyzeOptions {
   /** Called between phases and every few hundred files (progress lines). */
   readonly onProgress?: (phase: string, done: number, total: number) => void;
+  /** Per-file facts kept from an earlier analysis of the same files (the warm session's). */
+  readonly cache?: FileFactsCache;
 }
 
 function resolveImport(
@@ -95,46 +98,21 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
   const roles = new FileRoles(loaded);
   const resolver = new ValueResolver(loaded);
   const scans = new Map<ProjectFile, FileScan>();
-  const imports = new Map<ProjectFile, ResolvedImport[]>();
+  const imports = new Map<ProjectFile, readonly ResolvedImport[]>();
   const unresolved: UnresolvedItem[] = [];
   const diagnostics: DiagnosticItem[] = loaded.problems.map(loadDiagnostic);
   const total = loaded.files.length;
   let done = 0;
   for (const file of loaded.files) {
-    const scan = scanFile(file, resolver);
-    scans.set(file, scan);
-    const resolved: ResolvedImport[] = [];
-    for (const site of scan.imports) {
-      const { target, edge } = resolveImport(site, file, resolver);
-      resolved.push({ site, target, edge });
-      if (
-        site.specifier === undefined &&
-        (site.form === "dynamic-import" || site.form === "require")
-      ) {
-        unresolved.push({
-          kind: site.form,
-          site: { file, node: site.node },
-          reason: `${site.form === "require" ? "require()" : "import()"} with a non-literal target: the module it loads cannot be known statically`,
-        });
-      } else if (target.kind === "unresolved") {
-        unresolved.push({
-          kind: "import",
-          site: { file, node: site.node },
-          reason: `"${site.specifier}" cannot be resolved to a file`,
-        });
-      }
+    let facts = options.cache?.get(file);
+    if (!facts) {
+      facts = fileFacts(file, resolver, loaded.program);
+      options.cache?.set(file, facts);
     }
-    imports.set(file, resolved);
-    for (const diagnostic of loaded.program.getSyntacticDiagnostics(file.sourceFile)) {
-      diagnostics.push({
-        code: "syntax-error",
-        severity: "error",
-        message: `syntax error: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")} (TS${diagnostic.code})`,
-        site: { file, node: nodeAt(file.sourceFile, diagnostic.start ?? 0) },
-        line: lineColumn(file.sourceFile, diagnostic.start ?? 0).line,
-        related: [],
-      });
-    }
+    scans.set(file, facts.scan);
+    imports.set(file, facts.imports);
+    unresolved.push(...facts.unresolved);
+    diagnostics.push(...facts.diagnostics);
     done += 1;
     if (done % 250 === 0) options.onProgress?.("scanning", done, total);
   }
@@ -142,14 +120,59 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
   const calls = [...scans.values()].flatMap((scan) => (scan.file.declaration ? [] : scan.calls));
   const printer = new TypePrinter(loaded.program);
   const projector = new SchemaProjector(resolver);
-  const descriptors = new DescriptorExtractor(loaded, resolver, projector, printer, calls, (file) =>
-    roles.isTest(file),
+  const descriptors = new DescriptorExtractor(
+    loaded,
+    resolver,
+    projector,
+    printer,
+    calls,
+    (file) => roles.isTest(file),
+    options.cache,
   );
   options.onProgress?.("extracting descriptors", 0, calls.length);
   descriptors.run();
   phase("extract");
   unresolved.push(...descriptors.unresolved);
   return { loaded, roles, resolver, scans, imports, descriptors, unresolved, diagnostics, timings };
+}
+
+/** What one file's own analysis finds: its scan, resolved imports, unresolved sites, syntax errors. */
+function fileFacts(file: ProjectFile, resolver: ValueResolver, program: ts.Program): FileFacts {
+  const scan = scanFile(file, resolver);
+  const resolved: ResolvedImport[] = [];
+  const unresolved: UnresolvedItem[] = [];
+  const diagnostics: DiagnosticItem[] = [];
+  for (const site of scan.imports) {
+    const { target, edge } = resolveImport(site, file, resolver);
+    resolved.push({ site, target, edge });
+    if (
+      site.specifier === undefined &&
+      (site.form === "dynamic-import" || site.form === "require")
+    ) {
+      unresolved.push({
+        kind: site.form,
+        site: { file, node: site.node },
+        reason: `${site.form === "require" ? "require()" : "import()"} with a non-literal target: the module it loads cannot be known statically`,
+      });
+    } else if (target.kind === "unresolved") {
+      unresolved.push({
+        kind: "import",
+        site: { file, node: site.node },
+        reason: `"${site.specifier}" cannot be resolved to a file`,
+      });
+    }
+  }
+  for (const diagnostic of program.getSyntacticDiagnostics(file.sourceFile)) {
+    diagnostics.push({
+      code: "syntax-error",
+      severity: "error",
+      message: `syntax error: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")} (TS${diagnostic.code})`,
+      site: { file, node: nodeAt(file.sourceFile, diagnostic.start ?? 0) },
+      line: lineColumn(file.sourceFile, diagnostic.start ?? 0).line,
+      related: [],
+    });
+  }
+  return { scan, imports: resolved, unresolved, diagnostics };
 }
 
 /** A problem of loading (a tsconfig warning, an unreadable file) as a diagnostic of the index. */

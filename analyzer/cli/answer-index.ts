@@ -26,7 +26,12 @@ export async function answerIndex(
   if (values.fresh !== true && io.analyses === undefined) {
     const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
     const freshness = checkFreshness(root, tsconfigFile);
-    if (freshness.fresh) return freshness.index;
+    if (freshness.fresh) {
+      // What the analysis printed and went on (the index holds it too, as diagnostics).
+      if (options.announce !== false)
+        for (const line of freshness.problems) io.stderr(`agentix: ${line}\n`);
+      return freshness.index;
+    }
   }
   await beforeAnalysis();
   const { projectIndex } = await import("./project.js");

@@ -4,7 +4,7 @@ import { analyze, type Analysis } from "../analyze.js";
 import { buildValidatedIndex } from "../index-builder/build-index.js";
 import type { AgentixIndex } from "../index-file/types.js";
 import { resolveProjectPaths } from "../project/load-project.js";
-import { formatProblem } from "../project/tsconfig.js";
+import { problemLine } from "../project/tsconfig.js";
 import { Progress, type AnalysisSource, type CliIO } from "./io.js";
 import { projectOptions, type ProjectArgs } from "./project-args.js";
 
@@ -29,8 +29,7 @@ export function projectAnalysis(values: ProjectArgs, io: CliIO): Analysis {
  * tests not analysed), on stderr: `check` lists them with its other findings instead.
  */
 export function announceProblems(analysis: Analysis, io: CliIO): void {
-  for (const problem of analysis.loaded.problems)
-    io.stderr(`agentix: ${problem.severity}: ${formatProblem(problem)}\n`);
+  for (const problem of analysis.loaded.problems) io.stderr(`agentix: ${problemLine(problem)}\n`);
 }
 
 /** The project's validated index, as `agentix index` writes it. */

@@ -27,6 +27,8 @@ export interface FileScan {
   readonly file: ProjectFile;
   readonly imports: readonly ImportSite[];
   readonly calls: readonly ApiCall[];
+  /** The type checker was asked (a dynamic import's target): the scan may change with other files' types. */
+  readonly typed: boolean;
 }
 
 function literalOf(expression: ts.Expression | undefined): ts.StringLiteralLike | undefined {
@@ -64,7 +66,7 @@ function literalStrings(expression: ts.Expression, resolver: ValueResolver): str
 export function scanFile(file: ProjectFile, resolver: ValueResolver): FileScan {
   const scanner = new FileScanner(file, resolver);
   ts.forEachChild(file.sourceFile, scanner.visit);
-  return { file, imports: scanner.imports, calls: scanner.calls };
+  return { file, imports: scanner.imports, calls: scanner.calls, typed: scanner.typed };
 }
 
 function site(
@@ -103,6 +105,7 @@ function declarationSite(node: ts.Node): ImportSite | null | undefined {
 class FileScanner {
   readonly imports: ImportSite[] = [];
   readonly calls: ApiCall[] = [];
+  typed = false;
   private readonly tables: ModuleTables;
   private readonly apiMemo = new Map<string, AgentixCall | null>();
 
@@ -154,6 +157,7 @@ class FileScanner {
   private pushDynamic(form: "dynamic-import" | "require", call: ts.CallExpression): void {
     const argument = call.arguments[0];
     const literal = literalOf(argument);
+    if (!literal && argument) this.typed = true;
     const values = literal || !argument ? undefined : literalStrings(argument, this.resolver);
     if (values === undefined) {
       this.imports.push(site(form, literal, call, false));

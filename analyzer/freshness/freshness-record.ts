@@ -8,8 +8,10 @@ import { readStamped, sha256, type FileStamp, type StampedText } from "../projec
 import { PROJECT_INPUT_FILES } from "../project/input-files.js";
 import { isInNodeModules } from "../project/paths.js";
 import { compareText } from "../project/paths.js";
+import { problemLine } from "../project/tsconfig.js";
 import {
   analyzerIdentity,
+  FRESHNESS_FORMAT,
   recordedPath,
   type FreshnessRecord,
   type RecordedDirectory,
@@ -99,12 +101,13 @@ export function freshnessRecord(
   const byPath = <T extends { path: string }>(items: Iterable<T>): T[] =>
     [...items].sort((a, b) => compareText(a.path, b.path));
   return {
-    format: 1,
+    format: FRESHNESS_FORMAT,
     analyzer: analyzerIdentity(),
     tsconfig: recordedPath(root, loaded.tsconfigFile),
     index: sha256(indexBytes),
     files: byPath(files.values()),
     directories: byPath(directories.values()),
+    problems: loaded.problems.map(problemLine),
   };
 }
 

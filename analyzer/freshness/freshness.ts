@@ -16,7 +16,7 @@ import type { AgentixIndex } from "../index-file/types.js";
 import { INDEX_DIRECTORY, indexPath, writeFileAtomic } from "../index-file/write.js";
 
 export const FRESH_FILE_NAME = "fresh.json";
-const FORMAT = 1;
+export const FRESHNESS_FORMAT = 2;
 
 export function freshPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, FRESH_FILE_NAME);
@@ -36,13 +36,15 @@ export interface RecordedDirectory {
 
 /** The contents of .agentix/fresh.json. Paths are relative to the root, POSIX. */
 export interface FreshnessRecord {
-  readonly format: typeof FORMAT;
+  readonly format: typeof FRESHNESS_FORMAT;
   readonly analyzer: string;
   readonly tsconfig: string;
   /** sha256 of the index file's bytes as written. */
   readonly index: string;
   readonly files: readonly RecordedFile[];
   readonly directories: readonly RecordedDirectory[];
+  /** What the analysis printed on stderr and went on (tsconfig warnings...): a fresh answer prints it too. */
+  readonly problems: readonly string[];
 }
 
 let identity: string | undefined;
@@ -99,11 +101,13 @@ function isStamp(value: unknown): value is FileStamp {
 
 /** The record when the value is one exactly; undefined for anything else. */
 export function parseFreshnessRecord(value: unknown): FreshnessRecord | undefined {
-  if (!isObject(value) || value["format"] !== FORMAT) return undefined;
-  const { analyzer, tsconfig, index, files, directories } = value;
+  if (!isObject(value) || value["format"] !== FRESHNESS_FORMAT) return undefined;
+  const { analyzer, tsconfig, index, files, directories, problems } = value;
   if (typeof analyzer !== "string" || !isRecordedPath(tsconfig) || !isDigest(index))
     return undefined;
-  if (!Array.isArray(files) || !Array.isArray(directories)) return undefined;
+  if (!Array.isArray(files) || !Array.isArray(directories) || !Array.isArray(problems))
+    return undefined;
+  if (!problems.every((line: unknown) => typeof line === "string")) return undefined;
   const filesOk = files.every(
     (file: unknown) =>
       isObject(file) &&
@@ -122,7 +126,7 @@ export function writeFreshness(root: string, record: FreshnessRecord): void {
 }
 
 export type Freshness =
-  | { readonly fresh: true; readonly index: AgentixIndex }
+  | { readonly fresh: true; readonly index: AgentixIndex; readonly problems: readonly string[] }
   | { readonly fresh: false; readonly reason: string };
 
 const stale = (reason: string): Freshness => ({ fresh: false, reason });
@@ -178,5 +182,5 @@ function freshnessOf(root: string, tsconfigFile: string): Freshness {
     return stale("there is no index file");
   }
   if (sha256(bytes) !== record.index) return stale("the index file is not the one recorded");
-  return { fresh: true, index: JSON.parse(bytes) as AgentixIndex };
+  return { fresh: true, index: JSON.parse(bytes) as AgentixIndex, problems: record.problems };
 }

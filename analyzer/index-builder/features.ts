@@ -18,8 +18,9 @@ export function featureEntries(
   dependencies: FeatureDependencies,
   tests: TestLinks,
 ): FeatureEntry[] {
+  const defined = definedPerFeature(context);
   return [...folders.byDir.values()]
-    .map((folder) => featureEntry(context, folders, dependencies, tests, folder))
+    .map((folder) => featureEntry(context, folders, dependencies, tests, defined, folder))
     .sort(
       orderBy(
         (f) => f.id,
@@ -33,6 +34,7 @@ function featureEntry(
   folders: FeatureFolders,
   dependencies: FeatureDependencies,
   tests: TestLinks,
+  defined: ReadonlyMap<string, DefinedIds>,
   { feature, files }: FeatureFolder,
 ): FeatureEntry {
   const { loaded, roles, descriptors } = analysis;
@@ -56,10 +58,7 @@ function featureEntry(
   const contractModel = contractFile
     ? descriptors.contracts.find((contract) => contract.site.file === contractFile)
     : undefined;
-  const inFolder = <T extends { site: Site | null }>(items: readonly T[]) =>
-    items.filter(
-      (item) => item.site !== null && roles.featureOf(item.site.file)?.dir === feature.dir,
-    );
+  const inFolder = defined.get(feature.dir);
   const ids = (dirs: ReadonlySet<string> | undefined) =>
     sortedUnique([...(dirs ?? [])].map(folders.idOfDir));
   return {
@@ -80,11 +79,41 @@ function featureEntry(
       imported: ids(dependencies.imported.get(feature.dir)),
     },
     consumers: ids(dependencies.consumers.get(feature.dir)),
-    operations: sortedUnique(inFolder(descriptors.operations).map((m) => m.id)),
-    ports: sortedUnique(inFolder(descriptors.ports).map((m) => m.id)),
-    events: sortedUnique(inFolder(descriptors.events).map((m) => m.id)),
-    invariants: sortedUnique(inFolder(descriptors.invariants).map((m) => m.id)),
+    operations: sortedUnique(inFolder?.operations ?? []),
+    ports: sortedUnique(inFolder?.ports ?? []),
+    events: sortedUnique(inFolder?.events ?? []),
+    invariants: sortedUnique(inFolder?.invariants ?? []),
     files: sortedUnique(files.map((file) => file.path)),
     tests: tests.ofFeature(feature.id),
   };
+}
+
+interface DefinedIds {
+  readonly operations: string[];
+  readonly ports: string[];
+  readonly events: string[];
+  readonly invariants: string[];
+}
+
+/** The ids of what each feature folder defines, found in one pass (not one pass per feature). */
+function definedPerFeature({ analysis }: BuildContext): Map<string, DefinedIds> {
+  const { roles, descriptors } = analysis;
+  const byDir = new Map<string, DefinedIds>();
+  const add = (kind: keyof DefinedIds, items: readonly { id: string; site: Site | null }[]) => {
+    for (const item of items) {
+      const dir = item.site === null ? undefined : roles.featureOf(item.site.file)?.dir;
+      if (dir === undefined) continue;
+      let ids = byDir.get(dir);
+      if (!ids) {
+        ids = { operations: [], ports: [], events: [], invariants: [] };
+        byDir.set(dir, ids);
+      }
+      ids[kind].push(item.id);
+    }
+  };
+  add("operations", descriptors.operations);
+  add("ports", descriptors.ports);
+  add("events", descriptors.events);
+  add("invariants", descriptors.invariants);
+  return byDir;
 }

@@ -233,19 +233,32 @@ function optionProblems(
 }
 
 /** The program's files that the index covers (see LoadedProject.files), sorted by path. */
+/**
+ * The ProjectFile of a SourceFile a program reused (the warm session's new programs hand back
+ * unchanged files' SourceFiles): the same object, so facts cached per file stay keyed right.
+ */
+const projectFileOf = new WeakMap<ts.SourceFile, { root: string; file: ProjectFile }>();
+
 export function projectFiles(program: ts.Program, root: string): ProjectFile[] {
   const files: ProjectFile[] = [];
   for (const sourceFile of program.getSourceFiles()) {
     const fileName = sourceFile.fileName;
     if (isInNodeModules(fileName)) continue;
+    const known = projectFileOf.get(sourceFile);
+    if (known?.root === root) {
+      files.push(known.file);
+      continue;
+    }
     const relative = relativeToRoot(root, path.resolve(fileName));
     if (relative === undefined) continue;
-    files.push({
+    const file: ProjectFile = {
       path: relative,
       fileName,
       sourceFile,
       declaration: sourceFile.isDeclarationFile || isDeclarationFile(fileName),
-    });
+    };
+    projectFileOf.set(sourceFile, { root, file });
+    files.push(file);
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

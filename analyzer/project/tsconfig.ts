@@ -65,6 +65,11 @@ export function formatProblem(problem: LoadProblem): string {
   return `${at}${problem.message}`;
 }
 
+/** The line a verb prints on stderr for a problem it analysed past (after "agentix: "). */
+export function problemLine(problem: LoadProblem): string {
+  return `${problem.severity}: ${formatProblem(problem)}`;
+}
+
 function readError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code ?? (error instanceof Error ? error.message : String(error));

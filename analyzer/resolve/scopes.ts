@@ -8,9 +8,14 @@ import {
   type ModuleTables,
 } from "./bindings.js";
 
+// Both tables are read from one file's syntax only, so they are kept per SourceFile (and block)
+// for as long as it lives: a warm session's next program reuses the unchanged files' SourceFiles.
+const moduleTables = new WeakMap<ts.SourceFile, ModuleTables>();
+const blockTables = new WeakMap<ts.Node, Map<string, Binding>>();
+
 export class ModuleScopes {
-  private readonly tables = new Map<ts.SourceFile, ModuleTables>();
-  private readonly blockBindings = new Map<ts.Node, Map<string, Binding>>();
+  private readonly tables = moduleTables;
+  private readonly blockBindings = blockTables;
 
   tablesOf(sourceFile: ts.SourceFile): ModuleTables {
     let tables = this.tables.get(sourceFile);

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AnalysisSession } from "../../analyzer/analysis-session.js";
-import { analyzeProject } from "../../analyzer/index.js";
+import { analyzeProject, indexProblems } from "../../analyzer/index.js";
 import { serializeIndex } from "../../analyzer/index-file/serialize.js";
 import { ProjectLoadError } from "../../analyzer/errors.js";
 import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
@@ -12,7 +12,12 @@ import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
 let root: string;
 let session: AnalysisSession;
 const file = (relative: string) => path.join(root, relative);
-const warm = () => serializeIndex(session.index());
+const warm = () => {
+  const index = session.index();
+  // The session does not schema-check its index (agentix index checks what it writes): the test does.
+  expect(indexProblems(index)).toEqual([]);
+  return serializeIndex(index);
+};
 const cold = () => serializeIndex(analyzeProject({ root }));
 
 beforeAll(() => {
@@ -94,5 +99,52 @@ describe("AnalysisSession", () => {
     writeFileSync(money, `${readFileSync(money, "utf8")}\nexport const more = 2;\n`);
     expect(warm()).toBe(cold());
     expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [money] });
+  });
+
+  it("projects again the schemas other files take from an edited contract", () => {
+    // customers/operations.ts's `output: Customer` is projected from customers/contract.ts.
+    const contract = file("src/features/customers/contract.ts");
+    const text = readFileSync(contract, "utf8");
+    const outputOf = () =>
+      JSON.stringify(
+        session.index().operations.find((o) => o.id === "customers.get")?.output.schema,
+      );
+    expect(warm()).toBe(cold());
+    expect(outputOf()).toContain('"Full name"');
+    writeFileSync(contract, text.replace('"Full name"', '"Legal name"'));
+    expect(warm()).toBe(cold());
+    expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [contract] });
+    expect(outputOf()).toContain('"Legal name"');
+    writeFileSync(contract, text);
+    expect(warm()).toBe(cold());
+    expect(outputOf()).toContain('"Full name"');
+  });
+
+  it("redoes the files whose facts come through an edited module, and no others", () => {
+    // aliases: billing/operations.ts calls `command`, which src/lib/framework.ts re-exports.
+    const aliases = copyFixture("aliases");
+    const facade = path.join(aliases, "src/lib/framework.ts");
+    const facadeText = readFileSync(facade, "utf8");
+    const aliased = new AnalysisSession({ root: aliases });
+    const index = () => {
+      const built = aliased.index();
+      expect(indexProblems(built)).toEqual([]);
+      return serializeIndex(built);
+    };
+    const fresh = () => serializeIndex(analyzeProject({ root: aliases }));
+    expect(index()).toBe(fresh());
+    const kindOfBill = () => aliased.index().operations.find((o) => o.id === "billing.bill")?.kind;
+    expect(kindOfBill()).toBe("command");
+    // Only the facade changes: the importer's scan (its calls of the API) must be redone.
+    writeFileSync(facade, facadeText.replace("defineCommand as command", "defineQuery as command"));
+    expect(index()).toBe(fresh());
+    expect(aliased.lastRefresh).toEqual({ kind: "incremental", changed: [facade] });
+    expect(kindOfBill()).toBe("query");
+    writeFileSync(facade, facadeText.replace("defineCommand as command", "defineCommand as other"));
+    expect(index()).toBe(fresh());
+    expect(kindOfBill()).toBeUndefined();
+    writeFileSync(facade, facadeText);
+    expect(index()).toBe(fresh());
+    expect(kindOfBill()).toBe("command");
   });
 });

@@ -92,10 +92,14 @@ describe("answers from a fresh index equal an analysis's", () => {
       index: () => session.index(),
     };
     const index = indexOf(root);
+    // What a cold analysis prints on stderr and goes on (the warm session prints nothing of it;
+    // check lists it among its findings instead).
+    const announced = (await answer(["graph", "--fresh"], root)).stderr;
     for (const argv of questions(index)) {
       const fast = await answer(argv, root);
       const analysed = await answer(argv, root, { analyses });
-      expect({ argv, ...fast }).toEqual({ argv, ...analysed });
+      const stderr = argv[0] === "check" ? analysed.stderr : announced + analysed.stderr;
+      expect({ argv, ...fast }).toEqual({ argv, ...analysed, stderr });
     }
     // affected never answers from the index; --fresh is accepted.
     const target = index.features[0]?.id;
@@ -210,6 +214,35 @@ describe("staleness", () => {
   });
 });
 
+describe("what an analysis printed and went on", () => {
+  it("a fresh answer prints the tsconfig warnings an analysis prints, check lists them", async () => {
+    const root = copyFixture("shop");
+    const tsconfig = path.join(root, "tsconfig.json");
+    writeFileSync(
+      tsconfig,
+      readFileSync(tsconfig, "utf8").replace(
+        '"compilerOptions": {',
+        '"compilerOptions": { "bogus": true,',
+      ),
+    );
+    expect((await answer(["index"], root)).code).toBe(0);
+    expect(freshness(root)).toMatchObject({
+      fresh: true,
+      problems: ["warning: tsconfig.json:2:24: Unknown compiler option 'bogus'. (TS5023)"],
+    });
+    const argv = ["inspect", "customers.register", "--json", "--compact"];
+    const fast = await answer(argv, root);
+    expect(fast.stderr).toBe(
+      "agentix: warning: tsconfig.json:2:24: Unknown compiler option 'bogus'. (TS5023)\n",
+    );
+    expect(fast).toEqual(await answer([...argv, "--fresh"], root));
+    const check = await answer(["check"], root);
+    expect(check.stderr).toBe("");
+    expect(check).toEqual(await answer(["check", "--fresh"], root));
+    expect(freshness(root)).toMatchObject({ fresh: true });
+  });
+});
+
 describe("a damaged or hostile fresh.json or index", () => {
   let root: string;
   let record: string;
@@ -266,6 +299,20 @@ describe("a damaged or hostile fresh.json or index", () => {
       "a truncated index",
       () => writeFileSync(indexFile(), index.slice(0, 10)),
       "the index file is not the one recorded",
+    ],
+    [
+      "problems that are not lines",
+      () => writeFileSync(freshPath(root), record.replace(/"problems":\[\]/u, '"problems":[1]')),
+      "fresh.json is not a freshness record",
+    ],
+    [
+      "a record of the first format (no problems)",
+      () =>
+        writeFileSync(
+          freshPath(root),
+          record.replace('"format":2', '"format":1').replace(/,"problems":\[\]/u, ""),
+        ),
+      "fresh.json is not a freshness record",
     ],
     ["no index", () => unlinkSync(indexFile()), "there is no index file"],
     ["no fresh.json", () => unlinkSync(freshPath(root)), "there is no .agentix/fresh.json"],

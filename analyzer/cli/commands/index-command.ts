@@ -9,6 +9,7 @@ import { plural } from "../../text.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { projectIndex, jsonOutput, projectOptions } from "../project.js";
+import { assertValidIndex } from "../../index-file/validate.js";
 import { freshPath, writeFreshness } from "../../freshness/freshness.js";
 import { freshnessRecord, inputsBeforeLoad } from "../../freshness/freshness-record.js";
 import { resolveProjectPaths } from "../../project/project-paths.js";
@@ -101,6 +102,8 @@ project configuration, 3 internal error.`,
       }
       return report.status === "current" ? EXIT.ok : EXIT.checkFailed;
     }
+    // A warm session's index (no analysis here) is not schema-checked when built: check it now.
+    if (analysis === undefined) assertValidIndex(index);
     writeFileAtomic(file, bytes);
     const record = analysis && before ? freshnessRecord(analysis.loaded, bytes, before) : undefined;
     if (record) writeFreshness(root, record);

@@ -39,6 +39,7 @@ import {
 import { DescriptorReferences } from "./references.js";
 import { SchemaSlots } from "./schema-slots.js";
 import { ExtractionSites } from "./sites.js";
+import type { FileFactsCache } from "../../file-facts.js";
 
 /** The reader of each call that defines a descriptor. */
 const READERS: Readonly<Record<DescriptorCall, AnyDescriptorReader>> = {
@@ -79,6 +80,7 @@ export class DescriptorExtractor extends DescriptorModels {
     printer: TypePrinter,
     calls: readonly ApiCall[],
     isTestFile: (file: ProjectFile) => boolean,
+    kept?: FileFactsCache,
   ) {
     super();
     const byNode = new Map<ts.CallExpression, ApiCall>();
@@ -86,7 +88,7 @@ export class DescriptorExtractor extends DescriptorModels {
     this.calls = [...byNode.values()];
     const sites = new ExtractionSites(loaded);
     const literals = new LiteralReader(resolver, sites);
-    const slots = new SchemaSlots(resolver, projector, printer, literals, sites);
+    const slots = new SchemaSlots(resolver, projector, printer, literals, sites, kept);
     const references = new DescriptorReferences(resolver, this.builtins, byNode, sites, (call) =>
       this.read(call),
     );

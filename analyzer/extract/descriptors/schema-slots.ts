@@ -7,6 +7,7 @@ import type { SchemaProjector } from "../../schema-projection/project-schema.js"
 import type { TypePrinter } from "../type-printer.js";
 import type { LiteralReader } from "./literal-reader.js";
 import type { ExtractionSites } from "./sites.js";
+import type { FileFactsCache } from "../../file-facts.js";
 
 export class SchemaSlots {
   constructor(
@@ -15,9 +16,21 @@ export class SchemaSlots {
     private readonly printer: TypePrinter,
     private readonly literals: LiteralReader,
     private readonly sites: ExtractionSites,
+    private readonly kept?: FileFactsCache,
   ) {}
 
+  /** The slot of a schema expression; a projected one is kept for the next analysis (file-facts.ts). */
   slot(expression: ts.Expression): SchemaSlot {
+    const kept = this.kept?.slotsOf(expression.getSourceFile());
+    const known = kept?.get(expression);
+    if (known) return known;
+    const slot = this.read(expression);
+    // Only a projected slot: an opaque one asked the checker and reported the problem.
+    if (kept && slot.opaque === null && slot.typeSource === "schema") kept.set(expression, slot);
+    return slot;
+  }
+
+  private read(expression: ts.Expression): SchemaSlot {
     const projection = this.projector.project(expression);
     const reference = this.resolver.reference(expression);
     const referenceSite = reference ? this.sites.site(reference.node) : null;

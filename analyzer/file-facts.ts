@@ -1,0 +1,80 @@
+// What analysing one file finds on its own (its scan, resolved imports, unresolvable import
+// sites, syntax errors), and the warm session's cache of it. The facts of a file depend on its
+// own syntax and, through the value resolver, on the files it imports (directly or not); module
+// resolution is the program's. So they stay valid while the file's SourceFile is the same object
+// (a reused program hands it back) and nothing in its import closure changed, as long as no file
+// was created or deleted (which can change how imports resolve: the cache is cleared then).
+// The schema slots read from a file's s.* expressions follow the same imports (the projection
+// needs neither the checker nor anything but the resolver), so they are kept the same way.
+import type { DiagnosticItem, UnresolvedItem } from "./extract/model.js";
+import type { FileScan } from "./extract/scan.js";
+import type { ProjectFile } from "./project/load-project.js";
+import type { ts } from "./project/ts-morph.js";
+import type { ResolvedImport } from "./analyze.js";
+import type { SchemaSlot } from "./index-file/types.js";
+
+export interface FileFacts {
+  readonly scan: FileScan;
+  readonly imports: readonly ResolvedImport[];
+  readonly unresolved: readonly UnresolvedItem[];
+  readonly diagnostics: readonly DiagnosticItem[];
+}
+
+export class FileFactsCache {
+  private facts = new WeakMap<ts.SourceFile, FileFacts>();
+  private slots = new WeakMap<ts.SourceFile, Map<ts.Node, SchemaSlot>>();
+
+  get(file: ProjectFile): FileFacts | undefined {
+    return this.facts.get(file.sourceFile);
+  }
+
+  set(file: ProjectFile, facts: FileFacts): void {
+    // A scan that asked the type checker depends on more than the import closure.
+    if (!facts.scan.typed) this.facts.set(file.sourceFile, facts);
+  }
+
+  /** The projected schema slots kept for expressions of this file (SchemaSlots fills it). */
+  slotsOf(sourceFile: ts.SourceFile): Map<ts.Node, SchemaSlot> {
+    let slots = this.slots.get(sourceFile);
+    if (!slots) {
+      slots = new Map();
+      this.slots.set(sourceFile, slots);
+    }
+    return slots;
+  }
+
+  clear(): void {
+    this.facts = new WeakMap();
+    this.slots = new WeakMap();
+  }
+
+  /**
+   * Forgets the files that import one of `changed` (absolute file names), directly or not, by the
+   * import edges of the previous analysis; the changed files themselves have new SourceFiles.
+   */
+  invalidate(
+    imports: ReadonlyMap<ProjectFile, readonly ResolvedImport[]>,
+    changed: readonly string[],
+  ): void {
+    const importers = new Map<string, ProjectFile[]>();
+    for (const [file, resolved] of imports) {
+      for (const { target } of resolved) {
+        if (target.kind !== "file") continue;
+        const list = importers.get(target.file.fileName);
+        if (list) list.push(file);
+        else importers.set(target.file.fileName, [file]);
+      }
+    }
+    const seen = new Set<string>(changed);
+    const pending = [...changed];
+    for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+      for (const importer of importers.get(name) ?? []) {
+        if (seen.has(importer.fileName)) continue;
+        seen.add(importer.fileName);
+        this.facts.delete(importer.sourceFile);
+        this.slots.delete(importer.sourceFile);
+        pending.push(importer.fileName);
+      }
+    }
+  }
+}
