@@ -523,8 +523,9 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           data: {
             file: "src/features/orders/model.ts",
             feature: "orders",
-            entry: "src/features/orders/contract.ts",
-            descriptor: "src/features/orders/feature.ts",
+            allowed:
+              "its public entry src/features/orders/contract.ts or its descriptor src/features/orders/feature.ts",
+            there: "one of those",
           },
           line: 1,
           column: 23,
