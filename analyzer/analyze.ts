@@ -131,7 +131,7 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
         severity: "error",
         message: `syntax error: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")} (TS${diagnostic.code})`,
         site: { file, node: nodeAt(file.sourceFile, diagnostic.start ?? 0) },
-        line: lineColumn(file.sourceFile, diagnostic.start ?? 0).line,
+        ...lineColumn(file.sourceFile, diagnostic.start ?? 0),
         related: [],
       });
     }
