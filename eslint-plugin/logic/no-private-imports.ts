@@ -199,6 +199,18 @@ export const noPrivateImportsLogic: RuleLogic = {
       ];
     };
 
+    // A relative specifier names its target's folder lexically: when that folder lies in no
+    // feature, or in the importer's own, no resolution can make it a violation (a symlinked
+    // folder is judged by where the link sits). Most imports of real code end here, and every
+    // relative import of a project without feature folders.
+    const fromDir = path.dirname(filename);
+    const mayReachOtherFeature = (specifier: string): boolean => {
+      if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "..")
+        return true;
+      const lexical = layout.featureOf(path.join(path.resolve(fromDir, specifier), "_"));
+      return lexical !== undefined && lexical.dir !== importer?.dir;
+    };
+
     // Outside domain files (shared code, adapters, tests, a project without features) an
     // unprovable target is no rule violation: `agentix check` lists it as an unresolved warning.
     const domain = layout.isDomainFile(filename);
@@ -212,6 +224,7 @@ export const noPrivateImportsLogic: RuleLogic = {
         );
         return;
       }
+      if (!mayReachOtherFeature(site.specifier)) return;
       const target = services.resolveModule(site.specifier, filename, site.resolution);
       if (target === undefined) return;
       const feature = layout.featureOf(target);
