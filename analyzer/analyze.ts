@@ -168,7 +168,7 @@ function fileFacts(file: ProjectFile, resolver: ValueResolver, program: ts.Progr
       severity: "error",
       message: `syntax error: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")} (TS${diagnostic.code})`,
       site: { file, node: nodeAt(file.sourceFile, diagnostic.start ?? 0) },
-      line: lineColumn(file.sourceFile, diagnostic.start ?? 0).line,
+      ...lineColumn(file.sourceFile, diagnostic.start ?? 0),
       related: [],
     });
   }

@@ -44,7 +44,7 @@ describe("agentix.config.json", () => {
       configFile: undefined,
       features: {
         directories: ["**/src/features/*"],
-        contract: "contract.ts",
+        contract: ["contract.ts"],
         descriptor: "feature.ts",
       },
       adapters: ["**/src/adapters/**"],
@@ -108,12 +108,21 @@ describe("agentix.config.json", () => {
     expect(config.configFile).toBe("/repo/agentix.config.json");
     expect(config.features).toEqual({
       directories: ["packages/*/src/modules/*"],
-      contract: "public.ts",
+      contract: ["public.ts"],
       descriptor: "feature.ts",
     });
     expect(config.ambient.clock).toEqual({ check: false });
     expect(config.ambient.environment).toEqual({ check: true, allow: ["src/config/**"] });
     expect(config.adapters).toEqual(["**/src/adapters/**"]);
+  });
+
+  it("accepts an {id} placeholder and a list of allowed entries, in the order given", () => {
+    const config = parseConfig(
+      { features: { contract: ["{id}.module.ts", "index.ts"], descriptor: "{id}/feature.ts" } },
+      "/repo/agentix.config.json",
+    );
+    expect(config.features.contract).toEqual(["{id}.module.ts", "index.ts"]);
+    expect(config.features.descriptor).toBe("{id}/feature.ts");
   });
 
   it.each([
@@ -127,7 +136,23 @@ describe("agentix.config.json", () => {
     ],
     [
       { features: { contract: "../contract.ts" } },
-      "/features/contract must be a path relative to the feature folder, without a leading / and without ..",
+      "/features/contract must be a path relative to the feature folder, without a leading / and without .., whose only placeholder is {id} or array",
+    ],
+    [
+      { features: { contract: ["{id}.module.ts", "{name}.ts"] } },
+      "/features/contract/1 must be a path relative to the feature folder, without a leading / and without .., whose only placeholder is {id}",
+    ],
+    [
+      { features: { descriptor: "{id.ts" } },
+      "/features/descriptor must be a path relative to the feature folder, without a leading / and without .., whose only placeholder is {id}",
+    ],
+    [
+      { features: { contract: [] } },
+      "/features/contract must be string or NOT have fewer than 1 items",
+    ],
+    [
+      { features: { contract: ["index.ts", "index.ts"] } },
+      "/features/contract must be string or not list the same value twice (items 0 and 1)",
     ],
     [
       { adapters: ["src/a/**", "src/a/**"] },

@@ -6,6 +6,9 @@ import { findJsonSyntaxProblem } from "./json-position.js";
 import { toPosix } from "./paths.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
 
+/** The placeholder for a feature's id in `features.contract` and `features.descriptor`. */
+export const FEATURE_ID_PLACEHOLDER = "{id}";
+
 /** The file name the loader looks for, walking up from a source file. */
 export const CONFIG_FILE_NAME = "agentix.config.json";
 
@@ -36,7 +39,9 @@ export interface AgentixConfig {
   readonly configFile: string | undefined;
   readonly features: {
     readonly directories: readonly string[];
-    readonly contract: string;
+    /** Allowed public entries, relative to a feature folder, in configured order; `{id}` is the feature's id. */
+    readonly contract: readonly string[];
+    /** The descriptor, relative to a feature folder; `{id}` is the feature's id. */
     readonly descriptor: string;
   };
   readonly adapters: readonly string[];
@@ -52,7 +57,7 @@ export interface AgentixConfig {
 /** The JSON shape of agentix.config.json v1 (see schema/config.v1.schema.json). */
 export interface AgentixConfigFile {
   $schema?: string;
-  features?: { directories?: string[]; contract?: string; descriptor?: string };
+  features?: { directories?: string[]; contract?: string | string[]; descriptor?: string };
   adapters?: string[];
   compositionRoots?: string[];
   tests?: string[];
@@ -136,7 +141,7 @@ function resolveConfig(
     configFile,
     features: {
       directories: file.features?.directories ?? DEFAULT_FEATURE_DIRECTORIES,
-      contract: toPosix(file.features?.contract ?? DEFAULT_CONTRACT),
+      contract: [file.features?.contract ?? DEFAULT_CONTRACT].flat().map(toPosix),
       descriptor: toPosix(file.features?.descriptor ?? DEFAULT_DESCRIPTOR),
     },
     adapters: file.adapters ?? DEFAULT_ADAPTERS,

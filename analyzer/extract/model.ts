@@ -127,6 +127,8 @@ export interface DiagnosticItem {
   readonly site: Site | null;
   /** Overrides the site's line (diagnostics that only have an offset). */
   readonly line?: number;
+  /** The exact column, when the diagnostic has one (syntax errors). */
+  readonly column?: number;
   /** Overrides the site's file: a problem in a file that is not a source (a tsconfig). */
   readonly file?: string;
   readonly related: readonly Site[];

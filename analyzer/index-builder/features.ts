@@ -39,13 +39,16 @@ function featureEntry(
 ): FeatureEntry {
   const { loaded, roles, descriptors } = analysis;
   const model = folders.descriptors.get(feature.dir)?.[0];
-  const contractFile = files.find((file) => roles.absolute(file) === feature.contractFile);
+  // The first configured entry that exists is the feature's contract.
+  const contractFile = feature.contractFiles
+    .map((entry) => files.find((file) => roles.absolute(file) === entry))
+    .find((file) => file !== undefined);
   const descriptorFile = files.find((file) => roles.absolute(file) === feature.descriptorFile);
   if (!contractFile)
     diagnostics.add(
       "missing-contract",
       "warning",
-      `feature "${feature.id}" has no public entry ${relativeToRoot(loaded.root, feature.contractFile) ?? feature.contractFile}`,
+      `feature "${feature.id}" has no public entry ${feature.contractFiles.map((entry) => relativeToRoot(loaded.root, entry) ?? entry).join(" or ")}`,
       fileSite(files[0]),
     );
   if (!descriptorFile && !model)

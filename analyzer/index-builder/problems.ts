@@ -29,6 +29,7 @@ export function diagnosticEntries(
       message: item.message,
       file: item.file ?? item.site?.file.path ?? null,
       line: item.line ?? (item.site ? lineOf(item.site) : null),
+      ...(item.column === undefined ? {} : { column: item.column }),
       related: item.related
         .map((site) => ({ file: site.file.path, line: lineOf(site) }))
         .sort(
@@ -43,6 +44,7 @@ export function diagnosticEntries(
       orderBy(
         (d) => d.file,
         (d) => d.line,
+        (d) => d.column ?? 0,
         (d) => d.code,
         (d) => d.message,
       ),

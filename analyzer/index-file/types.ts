@@ -298,6 +298,8 @@ export interface DiagnosticEntry {
   readonly message: string;
   readonly file: string | null;
   readonly line: number | null;
+  /** Where the diagnostic has an exact position (syntax errors); absent otherwise. */
+  readonly column?: number;
   readonly related: readonly { readonly file: string; readonly line: number }[];
 }
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import picomatch from "picomatch";
 import {
+  isContractFile,
   layoutFor,
   type Feature,
   type ProjectLayout,
@@ -74,7 +75,7 @@ export class FileRoles {
     const absolute = this.absolute(file);
     if (file.declaration) role = "declaration";
     else if (this.isTest(file)) role = "test";
-    else if (feature && absolute === feature.contractFile) role = "contract";
+    else if (feature && isContractFile(feature, absolute)) role = "contract";
     else if (feature && absolute === feature.descriptorFile) role = "descriptor";
     else if (this.isAdapter(file.path)) role = "adapter";
     else if (this.isCompositionRoot(file.path)) role = "composition-root";

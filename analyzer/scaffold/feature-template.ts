@@ -1,5 +1,6 @@
 // The public template of a feature capsule: the smallest conventional feature that passes the
 // lint rules, type-checks under strict settings, indexes cleanly and tests itself.
+import path from "node:path";
 import type { FeatureNames } from "./feature-name.js";
 
 export interface TemplateFile {
@@ -8,8 +9,39 @@ export interface TemplateFile {
   readonly content: string;
 }
 
+/** Where the template puts the configured entries, relative to the feature folder, POSIX. */
+export interface TemplateEntries {
+  /** The public entry (`features.contract`, the first listed, `{id}` replaced). */
+  readonly contract: string;
+  /** The descriptor (`features.descriptor`, `{id}` replaced). */
+  readonly descriptor: string;
+}
+
+/** The files the template writes besides the entries. */
+export function privateTemplatePaths(names: FeatureNames): readonly string[] {
+  return ["model.ts", "operations.ts", `${names.id}.test.ts`];
+}
+
+const JS_EXTENSION: Readonly<Record<string, string>> = {
+  ".ts": ".js",
+  ".tsx": ".jsx",
+  ".mts": ".mjs",
+  ".cts": ".cjs",
+};
+
+/** The relative specifier `from` imports `to` by (NodeNext: the emitted JavaScript extension). */
+function specifier(from: string, to: string): string {
+  const extension = path.posix.extname(to);
+  const target = to.slice(0, to.length - extension.length) + (JS_EXTENSION[extension] ?? extension);
+  const relative = path.posix.relative(path.posix.dirname(from), target);
+  return relative.startsWith(".") ? relative : `./${relative}`;
+}
+
 /** The names a template uses, derived from the feature's. */
 interface TemplateNames extends FeatureNames {
+  readonly entries: TemplateEntries;
+  /** `./contract.js` as written from `file` (a path relative to the feature folder). */
+  readonly contractFrom: (file: string) => string;
   readonly item: string;
   readonly itemId: string;
   readonly store: string;
@@ -18,10 +50,12 @@ interface TemplateNames extends FeatureNames {
   readonly get: string;
 }
 
-export function featureTemplate(names: FeatureNames): TemplateFile[] {
+export function featureTemplate(names: FeatureNames, entries: TemplateEntries): TemplateFile[] {
   const { pascal, camel } = names;
   const all: TemplateNames = {
     ...names,
+    entries,
+    contractFrom: (file) => specifier(file, entries.contract),
     item: `${pascal}Item`,
     itemId: `${pascal}ItemId`,
     store: `${pascal}Store`,
@@ -33,9 +67,9 @@ export function featureTemplate(names: FeatureNames): TemplateFile[] {
 }
 
 /** The contract: the item schema, its store port and the contract itself. */
-function contractFile({ id, item, itemId, store, contract }: TemplateNames): TemplateFile {
+function contractFile({ id, item, itemId, store, contract, entries }: TemplateNames): TemplateFile {
   return {
-    path: "contract.ts",
+    path: entries.contract,
     content: `// The ${id} feature's public surface: the only file of this folder other features import.
 import { defineContract, definePort, portOperation, s, type Infer } from "agentix";
 
@@ -67,11 +101,11 @@ export const ${contract} = defineContract({
 }
 
 /** The pure model: building an item. */
-function modelFile({ id, item, itemId }: TemplateNames): TemplateFile {
+function modelFile({ id, item, itemId, contractFrom }: TemplateNames): TemplateFile {
   return {
     path: "model.ts",
     content: `// Pure domain rules of ${id}: no effects, no ambient capabilities.
-import { ${itemId}, type ${item} } from "./contract.js";
+import { ${itemId}, type ${item} } from "${contractFrom("model.ts")}";
 
 export function new${item}(id: string, input: { readonly name: string }): ${item} {
   return { id: ${itemId}.parse(id), name: input.name.trim() };
@@ -81,11 +115,12 @@ export function new${item}(id: string, input: { readonly name: string }): ${item
 }
 
 /** A command and a query over the store. */
-function operationsFile({ id, item, itemId, store, create, get }: TemplateNames): TemplateFile {
+function operationsFile(names: TemplateNames): TemplateFile {
+  const { id, item, itemId, store, create, get, contractFrom } = names;
   return {
     path: "operations.ts",
     content: `import { defineCommand, defineQuery, Ids, s } from "agentix";
-import { ${item}, ${itemId}, ${store} } from "./contract.js";
+import { ${item}, ${itemId}, ${store} } from "${contractFrom("operations.ts")}";
 import { new${item} } from "./model.js";
 
 export const ${create} = defineCommand({
@@ -117,12 +152,13 @@ export const ${get} = defineQuery({
 }
 
 /** The descriptor the application is assembled from. */
-function featureFile({ id, camel, contract, create, get }: TemplateNames): TemplateFile {
+function featureFile(names: TemplateNames): TemplateFile {
+  const { id, camel, contract, create, get, entries, contractFrom } = names;
   return {
-    path: "feature.ts",
+    path: entries.descriptor,
     content: `import { defineFeature } from "agentix";
-import { ${contract} } from "./contract.js";
-import { ${create}, ${get} } from "./operations.js";
+import { ${contract} } from "${contractFrom(entries.descriptor)}";
+import { ${create}, ${get} } from "${specifier(entries.descriptor, "operations.ts")}";
 
 export const ${camel} = defineFeature({
   id: "${id}",
@@ -136,12 +172,13 @@ export const ${camel} = defineFeature({
 }
 
 /** The feature's own test: the command, the query, a denied principal. */
-function testFile({ id, store, create, get }: TemplateNames): TemplateFile {
+function testFile({ id, store, create, get, contractFrom }: TemplateNames): TemplateFile {
+  const file = `${id}.test.ts`;
   return {
-    path: `${id}.test.ts`,
+    path: file,
     content: `import { assertEffects, memoryPort, sequentialIds, testCommand, testQuery } from "agentix/testing";
 import { describe, expect, it } from "vitest";
-import { ${store} } from "./contract.js";
+import { ${store} } from "${contractFrom(file)}";
 import { ${create}, ${get} } from "./operations.js";
 
 describe("${id}", () => {

@@ -1,7 +1,7 @@
 // The scaffolded capsule must pass, at once, every check a project runs: strict type-checking,
 // the plugin's rules, the analyzer's index (no violations, nothing unresolved) and its own test.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,47 @@ import { ScaffoldError } from "../errors.js";
 import { scaffoldFeature } from "./scaffold-feature.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The project's type errors under its tsconfig (strict). */
+function typeErrors(project: string): string[] {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(project, "tsconfig.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
+  const program = ts.createProgram({
+    rootNames: config?.fileNames ?? [],
+    options: config?.options ?? {},
+  });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+}
+
+/** A strict tsconfig whose `agentix` imports resolve to the runtime sources. */
+function scaffoldTsconfig(include?: readonly string[]): string {
+  return JSON.stringify({
+    compilerOptions: {
+      target: "ES2023",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noUncheckedIndexedAccess: true,
+      verbatimModuleSyntax: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ["node"],
+      typeRoots: [path.join(repo, "node_modules/@types")],
+      paths: {
+        agentix: [path.join(repo, "runtime/index.ts")],
+        "agentix/testing": [path.join(repo, "runtime/testing/index.ts")],
+        vitest: [path.join(repo, "node_modules/vitest/dist/index.d.ts")],
+      },
+    },
+    ...(include ? { include } : {}),
+  });
+}
 
 describe("parseFeatureName", () => {
   it.each([
@@ -65,30 +106,7 @@ describe("scaffoldFeature", () => {
 
   beforeAll(() => {
     project = mkdtempSync(path.join(tmpdir(), "agentix-scaffold-"));
-    writeFileSync(
-      path.join(project, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2023",
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          verbatimModuleSyntax: true,
-          noEmit: true,
-          skipLibCheck: true,
-          types: ["node"],
-          typeRoots: [path.join(repo, "node_modules/@types")],
-          paths: {
-            agentix: [path.join(repo, "runtime/index.ts")],
-            "agentix/testing": [path.join(repo, "runtime/testing/index.ts")],
-            vitest: [path.join(repo, "node_modules/vitest/dist/index.d.ts")],
-          },
-        },
-        include: ["src"],
-      }),
-    );
+    writeFileSync(path.join(project, "tsconfig.json"), scaffoldTsconfig(["src"]));
     writeFileSync(
       path.join(project, "package.json"),
       JSON.stringify({ name: "scaffold-target", type: "module", private: true }),
@@ -125,19 +143,7 @@ describe("scaffoldFeature", () => {
       expect(readFileSync(path.join(project, file.path), "utf8")).toBe(file.content);
 
     // Type-check, strict.
-    const config = ts.getParsedCommandLineOfConfigFile(
-      path.join(project, "tsconfig.json"),
-      {},
-      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
-    );
-    const program = ts.createProgram({
-      rootNames: config?.fileNames ?? [],
-      options: config?.options ?? {},
-    });
-    const diagnostics = ts
-      .getPreEmitDiagnostics(program)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-    expect(diagnostics).toEqual([]);
+    expect(typeErrors(project)).toEqual([]);
 
     // Lint with the plugin, type-aware rule included.
     const eslint = new ESLint({
@@ -231,6 +237,101 @@ describe("scaffoldFeature", () => {
       new ScaffoldError(
         "invalid-feature-name",
         'invalid feature name: "../../etc" contains a path separator; give a name, not a path',
+      ),
+    );
+  });
+});
+
+describe("scaffoldFeature with configured names and feature directories", () => {
+  const projects: string[] = [];
+  afterAll(() => {
+    for (const dir of projects) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A project with this agentix.config.json and these (empty) folders. */
+  function projectWith(config: object, folders: readonly string[] = []): string {
+    const dir = mkdtempSync(path.join(tmpdir(), "agentix-scaffold-configured-"));
+    projects.push(dir);
+    writeFileSync(path.join(dir, "tsconfig.json"), scaffoldTsconfig());
+    writeFileSync(path.join(dir, "package.json"), '{ "type": "module", "private": true }\n');
+    writeFileSync(path.join(dir, "agentix.config.json"), JSON.stringify(config));
+    for (const folder of folders) mkdirSync(path.join(dir, folder), { recursive: true });
+    return dir;
+  }
+
+  const nest = {
+    features: {
+      directories: ["apps/*/features/*"],
+      contract: ["{id}.module.ts", "index.ts"],
+      descriptor: "public/{id}.feature.ts",
+    },
+  };
+
+  it("writes the configured entry names, in the one folder a wildcard segment matches", () => {
+    const project = projectWith(nest, ["apps/web", "apps/node_modules"]);
+    const plan = scaffoldFeature({ projectDir: project, name: "shipping" });
+    expect([plan.directory, ...plan.files.map((file) => file.path)]).toEqual([
+      "apps/web/features/shipping",
+      "apps/web/features/shipping/shipping.module.ts",
+      "apps/web/features/shipping/model.ts",
+      "apps/web/features/shipping/operations.ts",
+      "apps/web/features/shipping/public/shipping.feature.ts",
+      "apps/web/features/shipping/shipping.test.ts",
+    ]);
+    const descriptor = plan.files[3]?.content ?? "";
+    expect(descriptor).toContain(`import { shippingContract } from "../shipping.module.js";`);
+    expect(descriptor).toContain(`from "../operations.js";`);
+    expect(plan.files[1]?.content).toContain(`from "./shipping.module.js";`);
+
+    expect(typeErrors(project)).toEqual([]);
+    const index = analyzeProject({ root: project });
+    expect(
+      index.features.map((f) => [f.id, f.directory, f.contract?.file, f.descriptor?.file]),
+    ).toEqual([
+      [
+        "shipping",
+        "apps/web/features/shipping",
+        "apps/web/features/shipping/shipping.module.ts",
+        "apps/web/features/shipping/public/shipping.feature.ts",
+      ],
+    ]);
+    expect([index.violations, index.unresolved, index.diagnostics]).toEqual([[], [], []]);
+  }, 60_000);
+
+  it("creates the literal folders of a pattern such as src/modules/*", () => {
+    const project = projectWith({ features: { directories: ["src/modules/*"] } });
+    expect(scaffoldFeature({ projectDir: project, name: "billing", dryRun: true }).directory).toBe(
+      "src/modules/billing",
+    );
+  });
+
+  it("refuses a wildcard segment that matches several folders, naming them", () => {
+    const project = projectWith(nest, ["apps/web", "apps/admin"]);
+    expect(() => scaffoldFeature({ projectDir: project, name: "shipping" })).toThrow(
+      new ScaffoldError(
+        "no-feature-location",
+        'no feature folder exists yet and features.directories "apps/*/features/*" matches several places for one: apps/admin/features, apps/web/features; create the first feature folder in the one you mean by hand, and scaffold puts the next ones beside it',
+      ),
+    );
+    expect(readdirSync(path.join(project, "apps")).sort()).toEqual(["admin", "web"]);
+  });
+
+  it("refuses a wildcard segment that matches no folder", () => {
+    const project = projectWith(nest);
+    expect(() => scaffoldFeature({ projectDir: project, name: "shipping" })).toThrow(
+      new ScaffoldError(
+        "no-feature-location",
+        `no feature folder exists yet and no place under ${project} matches features.directories ["apps/*/features/*"] (a wildcard before the last segment must match an existing folder); create the first feature folder by hand`,
+      ),
+    );
+  });
+
+  it("refuses entry names that collide with each other or with the template's files", () => {
+    const project = projectWith({ features: { contract: "model.ts" } });
+    expect(() => scaffoldFeature({ projectDir: project, name: "billing", dryRun: true })).toThrow(
+      new ScaffoldError(
+        "no-feature-location",
+        "the configured features.contract and features.descriptor would both name model.ts (or a file the template writes: model.ts, operations.ts, billing.test.ts); give them distinct names",
       ),
     );
   });

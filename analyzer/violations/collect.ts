@@ -30,6 +30,7 @@ import { toPosix } from "../../schema/paths.js";
 import { applyVerdict, type Verdict } from "./verdict.js";
 import { transitiveViolations } from "./transitive.js";
 import { compareViolations } from "../../eslint-plugin/logic/violation.js";
+import { isContractFile } from "../../eslint-plugin/logic/project/layout.js";
 
 const require = createRequire(import.meta.url);
 
@@ -116,10 +117,9 @@ function importsAcrossFeatures(
     const to = analysis.roles.featureOf(item.target.file);
     if (!to || to.dir === from?.dir) continue;
     const target = analysis.roles.absolute(item.target.file);
-    if (target !== to.contractFile && (from !== undefined || target !== to.descriptorFile))
-      return true;
-    if (from !== undefined && target === to.contractFile && declaredDirs()?.has(to.dir) === false)
-      return true;
+    const contract = isContractFile(to, target);
+    if (!contract && (from !== undefined || target !== to.descriptorFile)) return true;
+    if (from !== undefined && contract && declaredDirs()?.has(to.dir) === false) return true;
   }
   return false;
 }
@@ -218,9 +218,12 @@ function staticQueryTypes(
  */
 export function collectVerdict(analysis: Analysis): Verdict {
   const { loaded } = analysis;
+  const sources = programSources(analysis);
   const services = createProjectServices({
     resolveModule: sharedResolver(analysis),
-    sources: programSources(analysis),
+    sources,
+    // The same files the index describes a feature by (features.ts): the program's.
+    fileExists: (file) => sources(file) !== undefined,
   });
   const estree = estreeConverter(analysis, services);
   const found = new Map<ProjectFile, Violation[]>();

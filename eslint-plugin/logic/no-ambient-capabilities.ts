@@ -16,7 +16,8 @@ import {
   moduleRoot,
   type Capability,
 } from "./ambient/capabilities.js";
-import { importSiteVisitors, staticString, type ImportSite } from "./imports/import-sites.js";
+import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
+import { staticString } from "./imports/constant-string.js";
 import { layoutFor } from "./project/layout.js";
 import type { LogicInput, LogicVisitors, RuleLogic } from "./rule-logic.js";
 import {

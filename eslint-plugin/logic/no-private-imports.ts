@@ -2,7 +2,13 @@ import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
 import type { LogicInput, RuleLogic } from "./rule-logic.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
-import { layoutFor, type Feature } from "./project/layout.js";
+import {
+  existingContracts,
+  isContractFile,
+  layoutFor,
+  type Feature,
+  type ProjectLayout,
+} from "./project/layout.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
 
@@ -11,8 +17,12 @@ export const NO_PRIVATE_IMPORTS = "agentix/no-private-imports" as const;
 export const noPrivateImportsMessages = {
   crossFeature:
     '{{file}} is private to feature "{{feature}}"; feature "{{importer}}" may import only its public entry {{entry}}, so import from there instead',
+  crossFeatureNoEntry:
+    '{{file}} is private to feature "{{feature}}", which has no public entry ({{missing}}); feature "{{importer}}" may import only a public entry, so add one to "{{feature}}" and import from it',
   outsideFeature:
-    '{{file}} is private to feature "{{feature}}"; code outside features may import only its public entry {{entry}} or its descriptor {{descriptor}}, so import from one of those instead',
+    '{{file}} is private to feature "{{feature}}"; code outside features may import only {{allowed}}, so import from {{there}} instead',
+  outsideFeatureNoEntry:
+    '{{file}} is private to feature "{{feature}}", which has neither a public entry ({{missing}}) nor a descriptor ({{descriptor}} does not exist); code outside features may import only those, so add one and import from it',
   unprovable:
     "{{form}} with a non-literal target cannot be checked against feature boundaries; use a string literal that names a feature's public entry (contract) or a package",
   useContract: 'Import from the public entry "{{specifier}}" instead',
@@ -97,6 +107,54 @@ export function contractSpecifier(
   return candidates.find((candidate) => resolve(candidate, fromFile, kind) === contractFile);
 }
 
+/** "a" or "a or b": the entries a message names. */
+function either(files: readonly string[], layout: ProjectLayout): string {
+  return files.map((file) => layout.display(file)).join(" or ");
+}
+
+/**
+ * The message for an import of `target`, private to `feature`: it names the entries that exist
+ * (not the configured names of missing ones), or says that none does.
+ */
+function boundaryMessage(
+  layout: ProjectLayout,
+  feature: Feature,
+  target: string,
+  contracts: readonly string[],
+  from: { readonly importer: Feature | undefined; readonly descriptorExists: boolean },
+): { messageId: NoPrivateImportsMessageId; data: Record<string, string> } {
+  const common = { file: layout.display(target), feature: feature.id };
+  const names = feature.contractFiles.map((file) => layout.display(file));
+  const missing =
+    names.length === 1 ? `${names[0]} does not exist` : `none of ${names.join(", ")} exists`;
+  if (from.importer) {
+    return contracts.length > 0
+      ? {
+          messageId: "crossFeature",
+          data: { ...common, importer: from.importer.id, entry: either(contracts, layout) },
+        }
+      : {
+          messageId: "crossFeatureNoEntry",
+          data: { ...common, importer: from.importer.id, missing },
+        };
+  }
+  const descriptor = layout.display(feature.descriptorFile);
+  if (contracts.length === 0 && !from.descriptorExists)
+    return { messageId: "outsideFeatureNoEntry", data: { ...common, missing, descriptor } };
+  const allowed = [
+    ...(contracts.length > 0 ? [`its public entry ${either(contracts, layout)}`] : []),
+    ...(from.descriptorExists ? [`its descriptor ${descriptor}`] : []),
+  ];
+  return {
+    messageId: "outsideFeature",
+    data: {
+      ...common,
+      allowed: allowed.join(" or "),
+      there: allowed.length > 1 ? "one of those" : "there",
+    },
+  };
+}
+
 const FORM_LABEL: Readonly<Record<string, string>> = {
   "dynamic-import": "import()",
   require: "require()",
@@ -110,15 +168,22 @@ export const noPrivateImportsLogic: RuleLogic = {
     const layout = layoutFor(input.config);
     const importer = layout.featureOf(filename);
 
-    const suggest = (site: ImportSite, target: string, feature: Feature): Suggestion[] => {
+    const suggest = (
+      site: ImportSite,
+      target: string,
+      contracts: readonly string[],
+    ): Suggestion[] => {
       const { names, literal, specifier } = site;
       if (!literal || specifier === undefined || !names || names.length === 0) return [];
-      const exported = services.moduleExports(feature.contractFile);
-      if (!exported || !names.every((name) => exported.has(name))) return [];
+      const contractFile = contracts.find((contract) => {
+        const exported = services.moduleExports(contract);
+        return exported !== undefined && names.every((name) => exported.has(name));
+      });
+      if (contractFile === undefined) return [];
       const replacement = contractSpecifier(
         specifier,
         target,
-        feature.contractFile,
+        contractFile,
         filename,
         services.resolveModule,
         site.resolution,
@@ -134,6 +199,18 @@ export const noPrivateImportsLogic: RuleLogic = {
       ];
     };
 
+    // A relative specifier names its target's folder lexically: when that folder lies in no
+    // feature, or in the importer's own, no resolution can make it a violation (a symlinked
+    // folder is judged by where the link sits). Most imports of real code end here, and every
+    // relative import of a project without feature folders.
+    const fromDir = path.dirname(filename);
+    const mayReachOtherFeature = (specifier: string): boolean => {
+      if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "..")
+        return true;
+      const lexical = layout.featureOf(path.join(path.resolve(fromDir, specifier), "_"));
+      return lexical !== undefined && lexical.dir !== importer?.dir;
+    };
+
     // Outside domain files (shared code, adapters, tests, a project without features) an
     // unprovable target is no rule violation: `agentix check` lists it as an unresolved warning.
     const domain = layout.isDomainFile(filename);
@@ -147,27 +224,18 @@ export const noPrivateImportsLogic: RuleLogic = {
         );
         return;
       }
+      if (!mayReachOtherFeature(site.specifier)) return;
       const target = services.resolveModule(site.specifier, filename, site.resolution);
       if (target === undefined) return;
       const feature = layout.featureOf(target);
-      if (!feature || feature.dir === importer?.dir || target === feature.contractFile) return;
+      if (!feature || feature.dir === importer?.dir || isContractFile(feature, target)) return;
       if (!importer && target === feature.descriptorFile) return;
-      const data = {
-        file: layout.display(target),
-        feature: feature.id,
-        entry: layout.display(feature.contractFile),
-        ...(importer
-          ? { importer: importer.id }
-          : { descriptor: layout.display(feature.descriptorFile) }),
-      };
-      report(
-        violations.create(
-          importer ? "crossFeature" : "outsideFeature",
-          site.node.loc,
-          data,
-          suggest(site, target, feature),
-        ),
-      );
+      const contracts = existingContracts(feature, services.fileExists);
+      const { messageId, data } = boundaryMessage(layout, feature, target, contracts, {
+        importer,
+        descriptorExists: importer === undefined && services.fileExists(feature.descriptorFile),
+      });
+      report(violations.create(messageId, site.node.loc, data, suggest(site, target, contracts)));
     };
 
     return importSiteVisitors(input.scopeManager, check);

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { PortOperationInfo, QueryTypeServices } from "./query-types.js";
 import type { LogicInput, RuleLogic } from "./rule-logic.js";
-import { staticString } from "./imports/import-sites.js";
+import { staticString } from "./imports/constant-string.js";
 import { declaredVariables } from "./scope/global-references.js";
 import { ViolationFactory } from "./violation.js";
 

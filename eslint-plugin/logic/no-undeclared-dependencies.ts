@@ -1,5 +1,5 @@
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
-import { layoutFor } from "./project/layout.js";
+import { isContractFile, layoutFor } from "./project/layout.js";
 import type { DeclaredDependencies } from "./project/feature-dependencies.js";
 import type { LogicInput, RuleLogic } from "./rule-logic.js";
 import { ViolationFactory } from "./violation.js";
@@ -57,7 +57,7 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
       const target = services.resolveModule(site.specifier, filename, site.resolution);
       if (target === undefined) return;
       const dependency = layout.featureOf(target);
-      if (!dependency || dependency.dir === feature.dir || target !== dependency.contractFile)
+      if (!dependency || dependency.dir === feature.dir || !isContractFile(dependency, target))
         return;
       if (dirs === null) dirs = declaredFeatures();
       if (dirs === undefined || dirs.has(dependency.dir)) return;
@@ -65,7 +65,7 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
         violations.create("undeclared", site.node.loc, {
           feature: feature.id,
           dependency: dependency.id,
-          contract: layout.display(dependency.contractFile),
+          contract: layout.display(target),
           descriptor: layout.display(feature.descriptorFile),
         }),
       );

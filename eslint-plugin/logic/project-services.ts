@@ -1,5 +1,6 @@
 import type { ProjectServices } from "./rule-logic.js";
 import { createFeatureDependencyLookup } from "./project/feature-dependencies.js";
+import { createFileExistence } from "./project/file-existence.js";
 import { createModuleExportsLookup } from "./project/module-exports.js";
 import { createModuleResolver, type ModuleResolver } from "./project/module-resolver.js";
 import { clearSourceCache, type SourceProvider } from "./project/source-cache.js";
@@ -11,13 +12,18 @@ import { clearSourceCache, type SourceProvider } from "./project/source-cache.js
  * files are read and parsed from the disk.
  */
 export function createProjectServices(
-  options: { readonly resolveModule?: ModuleResolver; readonly sources?: SourceProvider } = {},
+  options: {
+    readonly resolveModule?: ModuleResolver;
+    readonly sources?: SourceProvider;
+    readonly fileExists?: (file: string) => boolean;
+  } = {},
 ): ProjectServices {
   const resolveModule = options.resolveModule ?? createModuleResolver();
   return {
     resolveModule,
     featureDependencies: createFeatureDependencyLookup(resolveModule, options.sources),
     moduleExports: createModuleExportsLookup(resolveModule, options.sources),
+    fileExists: options.fileExists ?? createFileExistence(),
   };
 }
 
@@ -27,9 +33,13 @@ let shared: (ProjectServices & { clear(): void }) | undefined;
 export function sharedProjectServices(): ProjectServices {
   if (!shared) {
     const resolver = createModuleResolver();
+    const fileExists = createFileExistence();
     shared = {
-      ...createProjectServices({ resolveModule: resolver }),
-      clear: () => resolver.clear(),
+      ...createProjectServices({ resolveModule: resolver, fileExists }),
+      clear: () => {
+        resolver.clear();
+        fileExists.clear();
+      },
     };
   }
   return shared;

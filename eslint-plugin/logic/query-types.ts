@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type ts from "typescript";
-import { staticString } from "./imports/import-sites.js";
+import { staticString } from "./imports/constant-string.js";
 
 /** A port operation as its type describes it (`portOperation({ id, kind, ... })`). */
 export interface PortOperationInfo {

@@ -28,6 +28,8 @@ export interface ProjectServices {
   readonly featureDependencies: FeatureDependencyLookup;
   /** The names a module file exports, or undefined when they cannot be known. */
   readonly moduleExports: ModuleExportsLookup;
+  /** Whether a project file exists (which of a feature's allowed entries it has). */
+  readonly fileExists: (file: string) => boolean;
 }
 
 /** One file, as the detection logic sees it. */

@@ -54,6 +54,16 @@ ruleTester.run("no-private-imports", noPrivateImports, {
     },
     { name: "a package", filename: customers, code: `import { z } from "zod";` },
     {
+      name: "dynamic import() of a const string naming a package",
+      filename: customers,
+      code: `const name = "zod";\nexport const zod = await import(name);`,
+    },
+    {
+      name: "dynamic import() of a const template naming another feature's contract",
+      filename: customers,
+      code: "const target = `../orders/contract.js`;\nexport const orders = await import(target);",
+    },
+    {
       name: "a node built-in",
       filename: customers,
       code: `import { createHash } from "node:crypto";`,
@@ -523,8 +533,9 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           data: {
             file: "src/features/orders/model.ts",
             feature: "orders",
-            entry: "src/features/orders/contract.ts",
-            descriptor: "src/features/orders/feature.ts",
+            allowed:
+              "its public entry src/features/orders/contract.ts or its descriptor src/features/orders/feature.ts",
+            there: "one of those",
           },
           line: 1,
           column: 23,
@@ -567,10 +578,28 @@ ruleTester.run("no-private-imports", noPrivateImports, {
     {
       name: "dynamic import() of a non-literal is unprovable",
       filename: customers,
-      code: `const name = "orders";\nconst module = await import(name);`,
+      code: `let name = "orders";\nconst module = await import(name);`,
       errors: [
         { messageId: "unprovable", data: { form: "import()" }, line: 2, column: 22, endColumn: 34 },
       ],
+    },
+    {
+      name: "a parameter shadowing a const string is unprovable",
+      filename: customers,
+      code: `const target = "../orders/contract.js";\nexport const load = (target: string) => import(target);`,
+      errors: [{ messageId: "unprovable", data: { form: "import()" }, line: 2, column: 41 }],
+    },
+    {
+      name: "dynamic import() of a const string is checked as that specifier",
+      filename: customers,
+      code: `const target = "../orders/model.js";\nexport const model = await import(target);`,
+      errors: [{ messageId: "crossFeature", data: modelData, line: 2, column: 35, endColumn: 41 }],
+    },
+    {
+      name: "require() of a const string (as const) is checked as that specifier",
+      filename: customers,
+      code: `const target = "../orders/model.js" as const;\nexport const model = require(target);`,
+      errors: [{ messageId: "crossFeature", data: modelData, line: 2, column: 30 }],
     },
     {
       name: "dynamic import() of a template with substitutions is unprovable",
@@ -581,7 +610,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
     {
       name: "require() of a non-literal is unprovable",
       filename: customers,
-      code: `const name = "pg";\nconst driver = require(name);`,
+      code: `let name = "pg";\nconst driver = require(name);`,
       errors: [
         {
           messageId: "unprovable",

@@ -321,7 +321,7 @@ describe("agentix check", SLOW, () => {
       problems: { rule: string }[];
     };
     expect(report.ok).toBe(false);
-    expect(report.summary).toMatchObject({ errors: 16, warnings: 7 });
+    expect(report.summary).toMatchObject({ errors: 17, warnings: 7 });
     expect(new Set(report.problems.map((p) => p.rule))).toEqual(
       new Set([
         "agentix/no-private-imports",
@@ -354,12 +354,15 @@ describe("agentix check", SLOW, () => {
     };
     expect(log.version).toBe("2.1.0");
     const [sarifRun] = log.runs;
-    expect(sarifRun!.results).toHaveLength(23);
+    expect(sarifRun!.results).toHaveLength(24);
     for (const result of sarifRun!.results) {
       expect(sarifRun!.tool.driver.rules[result.ruleIndex]!.id).toBe(result.ruleId);
       expect(result.locations?.[0]?.physicalLocation.artifactLocation.uri).toMatch(/^src\//u);
     }
-    expect(text.stdout).toContain("\n✖ 23 problems (16 errors, 7 warnings)\n");
+    expect(text.stdout).toContain("\n✖ 24 problems (17 errors, 7 warnings)\n");
+    // Two syntax errors on one line, each at its column.
+    expect(text.stdout).toMatch(/\n {2}2:14 +error +syntax error: Variable declaration expected/u);
+    expect(text.stdout).toMatch(/\n {2}2:35 +error +syntax error: Expression expected/u);
     expect(text.stdout).toContain(
       "\n  3:49    error   Date.now() reads the clock ambiently in a domain file;",
     );

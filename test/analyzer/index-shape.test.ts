@@ -89,10 +89,15 @@ function schemaShape(node: JsonSchema, root: JsonSchema, where: string): Shape {
   }
 }
 
-function typeShape(type: ts.Type, checker: ts.TypeChecker, where: string): Shape {
+function typeShape(type: ts.Type, checker: ts.TypeChecker, where: string, optional = false): Shape {
   if (type.isUnion()) {
-    const members = type.types.filter((member) => !(member.flags & ts.TypeFlags.BooleanLiteral));
-    const booleans = members.length < type.types.length ? ["boolean" as const] : [];
+    // An optional property's `undefined` is its absence, which `required` already states.
+    const defined = optional
+      ? type.types.filter((member) => !(member.flags & ts.TypeFlags.Undefined))
+      : type.types;
+    if (defined.length === 1) return typeShape(defined[0]!, checker, where);
+    const members = defined.filter((member) => !(member.flags & ts.TypeFlags.BooleanLiteral));
+    const booleans = members.length < defined.length ? ["boolean" as const] : [];
     return union([...booleans, ...members.map((member) => typeShape(member, checker, where))]);
   }
   if (type.flags & ts.TypeFlags.String) return "string";
@@ -118,6 +123,7 @@ function typeShape(type: ts.Type, checker: ts.TypeChecker, where: string): Shape
               checker.getTypeOfSymbol(property),
               checker,
               `${where}.${property.name}`,
+              (property.flags & ts.SymbolFlags.Optional) !== 0,
             ),
           },
         ]),

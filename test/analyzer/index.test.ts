@@ -283,11 +283,25 @@ describe("a project with every kind of problem", () => {
     expect(broken.diagnostics.map((d) => `${d.severity} ${d.code} ${d.file}:${d.line}`)).toEqual([
       "error duplicate-id src/features/alpha/operations.ts:13",
       "error syntax-error src/features/beta/broken.ts:2",
+      "error syntax-error src/features/beta/broken.ts:2",
       "error feature-cycle src/features/beta/feature.ts:2",
       "warning unused-dependency src/features/beta/feature.ts:6",
       "warning missing-contract src/features/delta/model.ts:1",
       "warning missing-descriptor src/features/delta/model.ts:1",
       "error feature-id-mismatch src/features/gamma/feature.ts:9",
+    ]);
+    // Two syntax errors on one line keep their columns, so they do not read as duplicates.
+    expect(
+      broken.diagnostics
+        .filter((d) => d.code === "syntax-error")
+        .map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`),
+    ).toEqual([
+      "src/features/beta/broken.ts:2:14 syntax error: Variable declaration expected. (TS1134)",
+      "src/features/beta/broken.ts:2:35 syntax error: Expression expected. (TS1109)",
+    ]);
+    expect(broken.diagnostics.filter((d) => "column" in d).map((d) => d.code)).toEqual([
+      "syntax-error",
+      "syntax-error",
     ]);
     // At the import that closes the example cycle (beta -> alpha), the other edges related.
     const cycle = broken.diagnostics.find((d) => d.code === "feature-cycle")!;

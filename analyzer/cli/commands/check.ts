@@ -63,7 +63,7 @@ export function problemsOf(index: AgentixIndex): Problem[] {
       message: d.message,
       file: d.file,
       line: d.line,
-      column: null,
+      column: d.column ?? null,
       endLine: null,
       endColumn: null,
       related: d.related,

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import type { ResolutionKind } from "../project/module-resolver.js";
 import { globalReferences } from "../scope/global-references.js";
+import { constantString, staticString } from "./constant-string.js";
 
 /** Every syntactic way a TypeScript file can depend on another module. */
 export type ImportForm =
@@ -17,9 +18,9 @@ export type ImportForm =
 
 export interface ImportSite {
   readonly form: ImportForm;
-  /** The specifier text, or undefined when the target is not a literal. */
+  /** The specifier text, or undefined when the target is not a literal or a const string. */
   readonly specifier: string | undefined;
-  /** The specifier literal; for a non-literal target, the whole import expression. */
+  /** The specifier literal; a const string's identifier; else the whole import expression. */
   readonly node: TSESTree.Node;
   /** The specifier literal, when there is one (for rewriting it). */
   readonly literal: TSESTree.StringLiteral | TSESTree.TemplateLiteral | undefined;
@@ -31,16 +32,6 @@ export interface ImportSite {
 }
 
 type Literal = TSESTree.StringLiteral | TSESTree.TemplateLiteral;
-
-/** The text of a string literal or a template literal without substitutions. */
-export function staticString(node: TSESTree.Node | undefined | null): string | undefined {
-  if (!node) return undefined;
-  if (node.type === AST_NODE_TYPES.Literal && typeof node.value === "string") return node.value;
-  if (node.type === AST_NODE_TYPES.TemplateLiteral && node.expressions.length === 0) {
-    return node.quasis[0]?.value.cooked ?? undefined;
-  }
-  return undefined;
-}
 
 function isLiteral(node: TSESTree.Node): node is Literal {
   return staticString(node) !== undefined;
@@ -90,12 +81,12 @@ export function importSiteVisitors(scopeManager: ScopeManager, onSite: (site: Im
     if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== callee) return;
     const argument = call.arguments[0];
     if (!argument) return;
-    const specifier = staticString(argument);
+    const specifier = constantString(argument, scopeManager);
     const literal = specifier !== undefined && isLiteral(argument) ? argument : undefined;
     onSite({
       form: "require",
       specifier,
-      node: literal ?? call,
+      node: literal ?? (specifier !== undefined ? argument : call),
       literal,
       typeOnly: false,
       names: literal ? destructuredNames(call) : undefined,
@@ -169,12 +160,12 @@ export function importSiteVisitors(scopeManager: ScopeManager, onSite: (site: Im
       });
     },
     ImportExpression(node: TSESTree.ImportExpression) {
-      const specifier = staticString(node.source);
+      const specifier = constantString(node.source, scopeManager);
       const literal = specifier !== undefined && isLiteral(node.source) ? node.source : undefined;
       onSite({
         form: "dynamic-import",
         specifier,
-        node: literal ?? node,
+        node: literal ?? (specifier !== undefined ? node.source : node),
         literal,
         typeOnly: false,
         names: literal ? destructuredNames(node) : undefined,

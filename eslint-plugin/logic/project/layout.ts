@@ -1,7 +1,7 @@
 import path from "node:path";
 import picomatch from "picomatch";
 import type { AgentixConfig, AmbientCategory } from "../../../schema/load-config.js";
-import { AMBIENT_CATEGORIES } from "../../../schema/load-config.js";
+import { AMBIENT_CATEGORIES, FEATURE_ID_PLACEHOLDER } from "../../../schema/load-config.js";
 import { toPosix } from "../../../schema/paths.js";
 
 /** A feature capsule: a folder matched by `features.directories`. */
@@ -10,10 +10,31 @@ export interface Feature {
   readonly id: string;
   /** Absolute path of the folder. */
   readonly dir: string;
-  /** Absolute path of its public entry (contract.ts). */
-  readonly contractFile: string;
+  /**
+   * Absolute paths of its allowed public entries (`features.contract`, `{id}` replaced), in
+   * configured order; those that exist are public.
+   */
+  readonly contractFiles: readonly string[];
   /** Absolute path of its descriptor (feature.ts). */
   readonly descriptorFile: string;
+}
+
+/** Whether `file` is one of the feature's allowed public entries. */
+export function isContractFile(feature: Feature, file: string): boolean {
+  return feature.contractFiles.includes(file);
+}
+
+/** The feature's public entries that exist, in configured order (the first is its contract). */
+export function existingContracts(
+  feature: Feature,
+  exists: (file: string) => boolean,
+): readonly string[] {
+  return feature.contractFiles.filter(exists);
+}
+
+/** A configured entry name for one feature: `{id}` stands for the feature's id. */
+export function entryName(configured: string, id: string): string {
+  return configured.split(FEATURE_ID_PLACEHOLDER).join(id);
 }
 
 type Matcher = (posixPath: string) => boolean;
@@ -95,11 +116,14 @@ export class ProjectLayout {
     let feature: Feature | null;
     if (this.isFeatureDir(relativeDir)) {
       const dir = path.join(this.config.root, relativeDir);
+      const id = path.posix.basename(relativeDir);
       feature = {
-        id: path.posix.basename(relativeDir),
+        id,
         dir,
-        contractFile: path.join(dir, this.config.features.contract),
-        descriptorFile: path.join(dir, this.config.features.descriptor),
+        contractFiles: this.config.features.contract.map((name) =>
+          path.join(dir, entryName(name, id)),
+        ),
+        descriptorFile: path.join(dir, entryName(this.config.features.descriptor, id)),
       };
     } else {
       feature = this.featureOfDir(path.posix.dirname(relativeDir));

@@ -97,3 +97,50 @@ describe("createModuleResolver", () => {
     expect(resolve("@app/later.js", from)).toBe(path.join(root, "src/later.ts"));
   });
 });
+
+describe("createModuleResolver on extensionless specifiers (Bundler resolution)", () => {
+  const project = path.join(root, "bundler");
+  write(
+    "bundler/tsconfig.json",
+    JSON.stringify({
+      compilerOptions: { module: "ESNext", moduleResolution: "Bundler", strict: true },
+      include: ["src"],
+    }),
+  );
+  const importer = write("bundler/src/main.ts");
+  write("bundler/src/model.ts");
+  write("bundler/src/view.tsx");
+  write("bundler/src/app.service.ts");
+  write("bundler/src/both.ts");
+  write("bundler/src/both/index.ts");
+  write("bundler/src/dir/index.ts");
+  write("bundler/src/typed.d.ts");
+  write("bundler/src/typed/index.ts");
+  write("bundler/src/pkg/package.json", JSON.stringify({ types: "./entry.ts" }));
+  write("bundler/src/pkg/entry.ts");
+  write("bundler/src/pkg/index.ts");
+
+  function bundlerAnswer(specifier: string): string | undefined {
+    const configFile = path.join(project, "tsconfig.json");
+    const read = ts.readConfigFile(configFile, ts.sys.readFile);
+    const { options } = ts.parseJsonConfigFileContent(read.config, ts.sys, project);
+    const { resolvedModule } = ts.resolveModuleName(specifier, importer, options, ts.sys);
+    return resolvedModule ? path.resolve(resolvedModule.resolvedFileName) : undefined;
+  }
+
+  it.each([
+    ["./model", "src/model.ts"],
+    ["./view", "src/view.tsx"],
+    ["./app.service", "src/app.service.ts"],
+    // A file before a folder of the same name, as TypeScript orders them...
+    ["./both", "src/both.ts"],
+    ["./dir", "src/dir/index.ts"],
+    // ...and where a declaration file or a package.json comes first, TypeScript answers.
+    ["./typed", "src/typed.d.ts"],
+    ["./pkg", "src/pkg/entry.ts"],
+  ])("resolves %s to %s, as TypeScript does", (specifier, expected) => {
+    const resolve = createModuleResolver();
+    expect(resolve(specifier, importer)).toBe(path.join(project, expected));
+    expect(bundlerAnswer(specifier)).toBe(path.join(project, expected));
+  });
+});

@@ -44,6 +44,8 @@ const NO_TSCONFIG_OPTIONS: ts.CompilerOptions = {
 const RECHECK_MS = 2000;
 
 const TS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"] as const;
+const EXTENSIONLESS = [".ts", ".tsx"] as const;
+const FOLDER_INDEXES = ["index.ts", "index.tsx"] as const;
 const JS_TO_TS: Readonly<Record<string, readonly string[]>> = {
   ".js": [".ts", ".tsx"],
   ".jsx": [".tsx"],
@@ -176,6 +178,21 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     if (candidates) {
       const base = target.slice(0, -extension.length);
       file = candidates.map((candidate) => base + candidate).find((candidate) => exists(candidate));
+    } else {
+      // Extensionless ("./model", "./app.service") or a folder ("./internal"), as real code
+      // writes them: TypeScript tries x.ts, x.tsx, x.d.ts, then the folder (its package.json,
+      // then index.ts, index.tsx). Answered here when that order is plain; else TypeScript.
+      file = EXTENSIONLESS.map((candidate) => target + candidate).find((candidate) =>
+        exists(candidate),
+      );
+      if (
+        file === undefined &&
+        !exists(`${target}.d.ts`) &&
+        !exists(path.join(target, "package.json"))
+      )
+        file = FOLDER_INDEXES.map((index) => path.join(target, index)).find((candidate) =>
+          exists(candidate),
+        );
     }
     directAnswers.set(target, { at: now, file });
     return file;
