@@ -76,7 +76,7 @@ export class InvalidIndexError extends AgentixError {
   readonly code = "invalid-index";
   constructor(readonly problems: readonly string[]) {
     super(
-      `the index does not match schema/index.v1.schema.json:\n${problems
+      `the index does not match schema/index.v2.schema.json:\n${problems
         .slice(0, 20)
         .map((p) => `  ${p}`)
         .join("\n")}`,

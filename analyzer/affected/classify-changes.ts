@@ -211,12 +211,43 @@ class ChangeClassifier {
         });
         continue;
       }
-      for (const importer of found) {
+      for (const importer of [...found, ...this.danglingImportersOf(old)]) {
         const current = this.byPath.get(importer);
-        if (current !== undefined) importersOfRemoved.push(current);
+        if (current !== undefined && !importersOfRemoved.includes(current))
+          importersOfRemoved.push(current);
       }
     }
     return importersOfRemoved;
+  }
+
+  /**
+   * Files whose import does not lead to a project file now but would lead to `removed` if it
+   * still existed: they imported it, whatever an index written before their last edit says.
+   */
+  private danglingImportersOf(removed: string): string[] {
+    const { loaded } = this.analysis;
+    const absolute = path.resolve(loaded.root, removed);
+    const host: ts.ModuleResolutionHost = {
+      ...ts.sys,
+      fileExists: (file) => path.resolve(file) === absolute || ts.sys.fileExists(file),
+    };
+    const leadsToRemoved = (specifier: string, from: string) => {
+      const resolved = ts.resolveModuleName(specifier, from, loaded.compilerOptions, host);
+      const target = resolved.resolvedModule?.resolvedFileName;
+      return target !== undefined && path.resolve(target) === absolute;
+    };
+    const found: string[] = [];
+    for (const [file, imports] of this.analysis.imports) {
+      const dangling = imports.some(
+        ({ edge }) =>
+          edge.specifier !== null &&
+          edge.resolution !== "file" &&
+          edge.resolution !== "builtin" &&
+          leadsToRemoved(edge.specifier, file.sourceFile.fileName),
+      );
+      if (dangling) found.push(file.path);
+    }
+    return found;
   }
 }
 

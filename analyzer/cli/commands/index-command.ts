@@ -12,6 +12,7 @@ import { projectIndex, jsonOutput, projectOptions } from "../project.js";
 import { freshPath, writeFreshness } from "../../freshness/freshness.js";
 import { freshnessRecord, inputsBeforeLoad } from "../../freshness/freshness-record.js";
 import { resolveProjectPaths } from "../../project/project-paths.js";
+import { sha256 } from "../../project/file-stamps.js";
 import type { Command } from "./command.js";
 
 export const INDEX_RESULT_SCHEMA_VERSION = 1;
@@ -40,7 +41,7 @@ export const indexCommand: Command = {
   usage: `Usage: agentix index [--check] [--json [--compact]] [--project <tsconfig>] [--root <dir>]
 
 Analyses the project (without running any of its code) and writes its index to
-<root>/.agentix/index.json, validated against schema/index.v1.schema.json, atomically.
+<root>/.agentix/index.json, validated against schema/index.v2.schema.json, atomically.
 Beside it, <root>/.agentix/fresh.json (git-ignored) records what the index was computed
 from, so that inspect, graph and check answer from the index while it is provably fresh.
 
@@ -74,6 +75,8 @@ project configuration, 3 internal error.`,
     const file = indexPath(root);
     const shown = toPosix(path.relative(io.cwd, file)) || file;
     const summary = counts(index);
+    // Of the facts themselves: the index holds no per-file hashes (they live in fresh.json).
+    const digest = `sha256:${sha256(bytes)}`;
     if (values.check) {
       const report = compareIndex(file, index, bytes);
       if (format === "json") {
@@ -86,14 +89,14 @@ project configuration, 3 internal error.`,
               file: shown,
               status: report.status,
               reasons: report.reasons,
-              digest: index.source.digest,
+              digest,
               counts: summary,
             },
             compact,
           ),
         );
       } else if (report.status === "current") {
-        io.stdout(`${shown} is current (${index.source.digest.slice(0, 19)})\n`);
+        io.stdout(`${shown} is current (${digest.slice(0, 19)})\n`);
       } else {
         io.stdout(
           `${shown} is ${report.status}:\n${report.reasons.map((reason) => `  - ${reason}`).join("\n")}\nrun \`agentix index\` and commit the result\n`,
@@ -115,7 +118,7 @@ project configuration, 3 internal error.`,
             file: shown,
             status: "written",
             reasons: [],
-            digest: index.source.digest,
+            digest,
             counts: summary,
           },
           compact,
