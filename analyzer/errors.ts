@@ -13,7 +13,12 @@ export type ChangeSourceErrorCode = "not-a-commit" | "git-failed";
 export type ScaffoldErrorCode = "invalid-feature-name" | "no-feature-location" | "feature-exists";
 
 export type ErrorCode =
-  "usage" | ProjectLoadErrorCode | ChangeSourceErrorCode | ScaffoldErrorCode | "invalid-index";
+  | "usage"
+  | ProjectLoadErrorCode
+  | ChangeSourceErrorCode
+  | ScaffoldErrorCode
+  | "file-access"
+  | "invalid-index";
 
 /** An error agentix raises on purpose, worded for a person; `code` says what kind it is. */
 export abstract class AgentixError extends Error {
@@ -68,6 +73,62 @@ export class ScaffoldError extends AgentixError {
   ) {
     super(message);
   }
+}
+
+/** What an errno means for a path, in words (the code stays in the message for searching). */
+const ERRNO_CAUSES: Readonly<Record<string, string>> = {
+  EISDIR: "it is a directory",
+  ENOTDIR: "a part of its path is a file, not a directory",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "the file system is read-only",
+  ENOENT: "it does not exist",
+  EEXIST: "it already exists",
+  ENOSPC: "no space left on the device",
+  ELOOP: "too many symbolic links",
+  ENAMETOOLONG: "the name is too long",
+};
+
+/** The errno of a Node.js file-system error, if `error` is one. */
+export function errnoOf(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return error instanceof Error && typeof code === "string" && /^E[A-Z]+$/u.test(code)
+    ? code
+    : undefined;
+}
+
+/** `EISDIR (it is a directory)`: an errno with its meaning. */
+export function errnoText(code: string): string {
+  const cause = ERRNO_CAUSES[code];
+  return cause === undefined ? code : `${code} (${cause})`;
+}
+
+/**
+ * The file system refused a read or write agentix needs (a folder where a file belongs, a
+ * read-only disk, no permission): the user's environment, never a bug. Names the path and cause.
+ */
+export class FileAccessError extends AgentixError {
+  override readonly name = "FileAccessError";
+  readonly code = "file-access";
+  constructor(
+    readonly action: "read" | "write" | "create",
+    /** As the user sees it: relative to the working directory or the root. */
+    readonly file: string,
+    readonly errno: string,
+  ) {
+    super(`cannot ${action} ${file}: ${errnoText(errno)}`);
+  }
+}
+
+/** `error` as a FileAccessError when it is a file-system error; anything else is rethrown. */
+export function fileAccessError(
+  error: unknown,
+  action: FileAccessError["action"],
+  file: string,
+): FileAccessError {
+  const errno = errnoOf(error);
+  if (errno === undefined) throw error;
+  return new FileAccessError(action, file, errno);
 }
 
 /** An index that breaks its own schema: an analyzer bug, never the user's. */

@@ -77,7 +77,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "verify",
     analyzes: true,
-    summary: "typecheck, lint, index check and only the tests proven needed",
+    summary: "typecheck, lint, regenerate the index and only the tests proven needed",
     load: async () => (await import("./commands/verify.js")).verifyCommand,
   },
   {
@@ -174,6 +174,7 @@ const EXIT_CODES: Readonly<Record<ErrorCode, ExitCode>> = {
   "invalid-feature-name": EXIT.badInvocation,
   "no-feature-location": EXIT.badInvocation,
   "feature-exists": EXIT.checkFailed,
+  "file-access": EXIT.badInvocation,
   "invalid-index": EXIT.internalError,
 };
 
