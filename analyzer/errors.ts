@@ -1,6 +1,7 @@
 // Every error the analyzer throws on purpose, each with a code that says whose problem it is.
 // The CLI turns codes into exit codes in one place (`exitCodeFor` in cli/main.ts); anything
 // else that escapes a verb is a bug in agentix (exit code 3).
+import { relative as pathRelative, sep as pathSep } from "node:path";
 
 /** Why a project could not be loaded at all: the analysis cannot start. */
 export type ProjectLoadErrorCode =
@@ -111,7 +112,8 @@ export class FileAccessError extends AgentixError {
   override readonly name = "FileAccessError";
   readonly code = "file-access";
   constructor(
-    readonly action: "read" | "write" | "create",
+    /** What agentix tried: "read", "write", "open", "list", "remove", "create the folder". */
+    readonly action: string,
     /** As the user sees it: relative to the working directory or the root. */
     readonly file: string,
     readonly errno: string,
@@ -121,14 +123,41 @@ export class FileAccessError extends AgentixError {
 }
 
 /** `error` as a FileAccessError when it is a file-system error; anything else is rethrown. */
-export function fileAccessError(
-  error: unknown,
-  action: FileAccessError["action"],
-  file: string,
-): FileAccessError {
+export function fileAccessError(error: unknown, action: string, file: string): FileAccessError {
   const errno = errnoOf(error);
   if (errno === undefined) throw error;
   return new FileAccessError(action, file, errno);
+}
+
+const SYSCALL_ACTIONS: Readonly<Record<string, string>> = {
+  open: "open",
+  read: "read",
+  write: "write",
+  rename: "write",
+  mkdir: "create the folder",
+  scandir: "list",
+  opendir: "list",
+  unlink: "remove",
+  rmdir: "remove",
+  rm: "remove",
+  stat: "read",
+  lstat: "read",
+  realpath: "resolve",
+};
+
+/**
+ * What the CLI reports for an error no verb turned into an AgentixError itself: a file-system
+ * refusal naming a path (EISDIR, ENOTDIR, EACCES, EROFS...) is the environment's problem, with
+ * the path shown relative to `cwd`; anything else stays as it is (a bug, exit 3).
+ */
+export function asFileAccessError(error: unknown, cwd: string): unknown {
+  const errno = errnoOf(error);
+  const { path: file, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  if (errno === undefined || typeof file !== "string" || error instanceof AgentixError)
+    return error;
+  const relative = pathRelative(cwd, file).split(pathSep).join("/");
+  const shown = relative === "" ? "." : relative.startsWith("../../") ? file : relative;
+  return new FileAccessError(SYSCALL_ACTIONS[syscall ?? ""] ?? "use", shown, errno);
 }
 
 /** An index that breaks its own schema: an analyzer bug, never the user's. */

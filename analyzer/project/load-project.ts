@@ -87,7 +87,7 @@ export function loadAgentixConfig(root: string): AgentixConfig {
 }
 
 /** A --root that does not exist (or is a file) is the user's mistake, said as such. */
-function assertRoot(root: string): void {
+export function assertRoot(root: string): void {
   let directory = false;
   try {
     directory = statSync(root).isDirectory();

@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import path from "node:path";
 import { serializeIndex } from "../../index-file/serialize.js";
 import { compareIndex } from "../../index-file/staleness.js";
@@ -9,7 +8,8 @@ import { plural } from "../../text.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { projectIndex, jsonOutput, projectOptions } from "../project.js";
-import { freshPath, writeFreshness } from "../../freshness/freshness.js";
+import { recordFreshness, type FreshnessRecord } from "../../freshness/freshness.js";
+import { fileAccessError } from "../../errors.js";
 import { freshnessRecord, inputsBeforeLoad } from "../../freshness/freshness-record.js";
 import { resolveProjectPaths } from "../../project/project-paths.js";
 import { sha256 } from "../../project/file-stamps.js";
@@ -33,6 +33,26 @@ function counts(index: AgentixIndex) {
     errors,
     warnings,
   };
+}
+
+/** The index (a refusal names the path: exit 2), then its freshness record (a warning at most). */
+function writeIndexFiles(
+  written: {
+    root: string;
+    file: string;
+    shown: string;
+    bytes: string;
+    record: FreshnessRecord | undefined;
+  },
+  io: CliIO,
+): void {
+  try {
+    writeFileAtomic(written.file, written.bytes);
+  } catch (error) {
+    throw fileAccessError(error, "write", written.shown);
+  }
+  const unrecorded = recordFreshness(written.root, written.record);
+  if (unrecorded !== undefined) io.stderr(`agentix index: warning: ${unrecorded}\n`);
 }
 
 export const indexCommand: Command = {
@@ -104,10 +124,8 @@ project configuration, 3 internal error.`,
       }
       return report.status === "current" ? EXIT.ok : EXIT.checkFailed;
     }
-    writeFileAtomic(file, bytes);
     const record = analysis && before ? freshnessRecord(analysis.loaded, bytes, before) : undefined;
-    if (record) writeFreshness(root, record);
-    else rmSync(freshPath(root), { force: true });
+    writeIndexFiles({ root, file, shown, bytes, record }, io);
     if (format === "json") {
       io.stdout(
         jsonOutput(

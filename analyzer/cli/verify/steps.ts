@@ -3,7 +3,7 @@
 // tests. Under
 // --dry-run each step is planned, not run.
 import { spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { RULES } from "../../../eslint-plugin/rule-registry.js";
 import { toPosix } from "../../../schema/paths.js";
@@ -14,7 +14,7 @@ import { serializeIndex } from "../../index-file/serialize.js";
 import { compareIndex } from "../../index-file/staleness.js";
 import { indexPath, writeFileAtomic } from "../../index-file/write.js";
 import { fileAccessError } from "../../errors.js";
-import { freshPath } from "../../freshness/freshness.js";
+import { recordFreshness } from "../../freshness/freshness.js";
 import { collectViolations } from "../../violations/collect.js";
 import { vitestFilters } from "../commands/affected.js";
 import type { CliIO } from "../io.js";
@@ -135,12 +135,13 @@ export function indexStep(context: StepContext): VerifyStep {
     if (report.status === "current") return { report, problem: undefined };
     try {
       writeFileAtomic(file, bytes);
-      // fresh.json described the old bytes; `agentix index` records the new ones.
-      rmSync(freshPath(root), { force: true });
-      return { report, problem: undefined };
     } catch (error) {
       return { report, problem: fileAccessError(error, "write", shown(context, file)).message };
     }
+    // fresh.json described the old bytes; `agentix index` records the new ones.
+    const unrecorded = recordFreshness(root, undefined);
+    if (unrecorded !== undefined) context.io.stderr(`agentix verify: warning: ${unrecorded}\n`);
+    return { report, problem: undefined };
   });
   const { report, problem } = outcome;
   const reasons = report.reasons.map((reason) => `    - ${reason}\n`).join("");
