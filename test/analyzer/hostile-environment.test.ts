@@ -2,7 +2,7 @@
 // cause, never exit 3 ("a bug in agentix"): a malformed or misplaced agentix.config.json under
 // scaffold, a --root that does not exist, .agentix or one of its files where a folder or a file
 // belongs. Verbs run in-process on one copy of the shop fixture, each case restoring it.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { run } from "../../analyzer/cli/main.js";
@@ -117,4 +117,61 @@ describe("the index's folder and files in the way", { timeout: 120_000 }, () => 
       });
     },
   );
+});
+
+describe("a features.directories glob that matches nothing", { timeout: 120_000 }, () => {
+  const TYPO = '{\n  "features": { "directories": ["src/features/*", "src/featurs/*"] }\n}\n';
+  const MESSAGE =
+    'features.directories "src/featurs/*" matches no folder of the project: no feature is found there, so no boundary is checked';
+
+  it("is a warning on stderr and an index diagnostic naming the config file and position", async () => {
+    writeFileSync(at("agentix.config.json"), TYPO);
+    const result = await agentix(["index"]);
+    expect([result.code, result.stderr.split("\n")[0]]).toEqual([
+      0,
+      `agentix: warning: agentix.config.json:2:51: ${MESSAGE}`,
+    ]);
+    const index = JSON.parse(readFileSync(at(".agentix/index.json"), "utf8")) as {
+      diagnostics: { code: string }[];
+    };
+    expect(index.diagnostics.filter((d) => d.code === "feature-directories-unmatched")).toEqual([
+      {
+        code: "feature-directories-unmatched",
+        severity: "warning",
+        message: `column 51: ${MESSAGE}`,
+        file: "agentix.config.json",
+        line: 2,
+        related: [],
+      },
+    ]);
+  });
+
+  it("is an error under check (exit 1); globs that all match are silent", async () => {
+    writeFileSync(at("agentix.config.json"), TYPO);
+    const check = await agentix(["check", "--json", "--fresh"]);
+    expect(check.code).toBe(1);
+    const problems = (JSON.parse(check.stdout) as { problems: { rule: string }[] }).problems;
+    expect(problems.filter((p) => p.rule === "feature-directories-unmatched")).toEqual([
+      {
+        source: "diagnostic",
+        severity: "error",
+        rule: "feature-directories-unmatched",
+        message: `column 51: ${MESSAGE}`,
+        file: "agentix.config.json",
+        line: 2,
+        column: null,
+        endLine: null,
+        endColumn: null,
+        related: [],
+      },
+    ]);
+    writeFileSync(
+      at("agentix.config.json"),
+      '{ "features": { "directories": ["src/features/*"] } }\n',
+    );
+    clearConfigCaches();
+    const clean = await agentix(["index"]);
+    expect(clean.stderr).not.toContain("feature-directories-unmatched");
+    expect(clean.stderr).not.toContain("matches no folder");
+  });
 });
