@@ -82,7 +82,14 @@ class ChangeClassifier {
       return;
     }
     const projectFile = this.byPath.get(file);
-    if (projectFile === undefined) {
+    const importers = projectFile === undefined ? this.assetImporters(file) : [];
+    if (importers.length > 0) {
+      // What a bundler makes of the asset flows into the modules that import it, and from them on.
+      this.notes.push(
+        `${file} is not TypeScript: it counts as a change to the files that import it (${importers.join(", ")})`,
+      );
+      for (const importer of importers) this.classify({ path: importer, status: "modified" });
+    } else if (projectFile === undefined) {
       this.widen({
         code: "unknown-file",
         message: `${file} is not TypeScript the analyzer follows; what reads it cannot be proven`,
@@ -102,6 +109,15 @@ class ChangeClassifier {
     } else {
       this.seeds.push({ file: projectFile, change });
     }
+  }
+
+  /** The project files that import `file` as an asset (CSS, SVG, JSON...), sorted. */
+  private assetImporters(file: string): string[] {
+    const importers: string[] = [];
+    for (const [importer, imports] of this.analysis.imports)
+      if (imports.some(({ edge }) => edge.resolution === "asset" && edge.target === file))
+        importers.push(importer.path);
+    return importers.sort();
   }
 
   /** A change outside the project root: code it compiles, the agentix it runs on, or a note. */

@@ -266,8 +266,9 @@ export interface ImportEdge {
   readonly specifier: string | null;
   readonly form: ImportForm;
   readonly typeOnly: boolean;
-  readonly resolution: "file" | "package" | "builtin" | "outside" | "unresolved";
-  /** The file path, package name or `node:` module; null when outside or unresolved. */
+  /** `asset`: a project file that is not TypeScript (CSS, SVG, JSON...), for a bundler to load. */
+  readonly resolution: "file" | "asset" | "package" | "builtin" | "outside" | "unresolved";
+  /** The file path (a source or an asset), package name or `node:` module; null when outside or unresolved. */
   readonly target: string | null;
   readonly line: number;
 }
