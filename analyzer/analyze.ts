@@ -72,7 +72,9 @@ function resolveImport(
       ? target.file.path
       : target.kind === "package" || target.kind === "builtin"
         ? target.name
-        : null;
+        : target.kind === "asset"
+          ? target.path
+          : null;
   return {
     target,
     edge: {

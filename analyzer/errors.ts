@@ -1,6 +1,7 @@
 // Every error the analyzer throws on purpose, each with a code that says whose problem it is.
 // The CLI turns codes into exit codes in one place (`exitCodeFor` in cli/main.ts); anything
 // else that escapes a verb is a bug in agentix (exit code 3).
+import { relative as pathRelative, sep as pathSep } from "node:path";
 
 /** Why a project could not be loaded at all: the analysis cannot start. */
 export type ProjectLoadErrorCode =
@@ -13,7 +14,12 @@ export type ChangeSourceErrorCode = "not-a-commit" | "git-failed";
 export type ScaffoldErrorCode = "invalid-feature-name" | "no-feature-location" | "feature-exists";
 
 export type ErrorCode =
-  "usage" | ProjectLoadErrorCode | ChangeSourceErrorCode | ScaffoldErrorCode | "invalid-index";
+  | "usage"
+  | ProjectLoadErrorCode
+  | ChangeSourceErrorCode
+  | ScaffoldErrorCode
+  | "file-access"
+  | "invalid-index";
 
 /** An error agentix raises on purpose, worded for a person; `code` says what kind it is. */
 export abstract class AgentixError extends Error {
@@ -70,13 +76,97 @@ export class ScaffoldError extends AgentixError {
   }
 }
 
+/** What an errno means for a path, in words (the code stays in the message for searching). */
+const ERRNO_CAUSES: Readonly<Record<string, string>> = {
+  EISDIR: "it is a directory",
+  ENOTDIR: "a part of its path is a file, not a directory",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "the file system is read-only",
+  ENOENT: "it does not exist",
+  EEXIST: "it already exists",
+  ENOSPC: "no space left on the device",
+  ELOOP: "too many symbolic links",
+  ENAMETOOLONG: "the name is too long",
+};
+
+/** The errno of a Node.js file-system error, if `error` is one. */
+export function errnoOf(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return error instanceof Error && typeof code === "string" && /^E[A-Z]+$/u.test(code)
+    ? code
+    : undefined;
+}
+
+/** `EISDIR (it is a directory)`: an errno with its meaning. */
+export function errnoText(code: string): string {
+  const cause = ERRNO_CAUSES[code];
+  return cause === undefined ? code : `${code} (${cause})`;
+}
+
+/**
+ * The file system refused a read or write agentix needs (a folder where a file belongs, a
+ * read-only disk, no permission): the user's environment, never a bug. Names the path and cause.
+ */
+export class FileAccessError extends AgentixError {
+  override readonly name = "FileAccessError";
+  readonly code = "file-access";
+  constructor(
+    /** What agentix tried: "read", "write", "open", "list", "remove", "create the folder". */
+    readonly action: string,
+    /** As the user sees it: relative to the working directory or the root. */
+    readonly file: string,
+    readonly errno: string,
+  ) {
+    super(`cannot ${action} ${file}: ${errnoText(errno)}`);
+  }
+}
+
+/** `error` as a FileAccessError when it is a file-system error; anything else is rethrown. */
+export function fileAccessError(error: unknown, action: string, file: string): FileAccessError {
+  const errno = errnoOf(error);
+  if (errno === undefined) throw error;
+  return new FileAccessError(action, file, errno);
+}
+
+const SYSCALL_ACTIONS: Readonly<Record<string, string>> = {
+  open: "open",
+  read: "read",
+  write: "write",
+  rename: "write",
+  mkdir: "create the folder",
+  scandir: "list",
+  opendir: "list",
+  unlink: "remove",
+  rmdir: "remove",
+  rm: "remove",
+  stat: "read",
+  lstat: "read",
+  realpath: "resolve",
+};
+
+/**
+ * What the CLI reports for an error no verb turned into an AgentixError itself: a file-system
+ * refusal naming a path (EISDIR, ENOTDIR, EACCES, EROFS...) is the environment's problem, with
+ * the path shown relative to `cwd`; anything else stays as it is (a bug, exit 3).
+ */
+export function asFileAccessError(error: unknown, cwd: string): unknown {
+  const errno = errnoOf(error);
+  const { path: file, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  if (errno === undefined || typeof file !== "string" || error instanceof AgentixError)
+    return error;
+  const relative = pathRelative(cwd, file).split(pathSep).join("/");
+  const shown = relative === "" ? "." : relative.startsWith("../../") ? file : relative;
+  return new FileAccessError(SYSCALL_ACTIONS[syscall ?? ""] ?? "use", shown, errno);
+}
+
 /** An index that breaks its own schema: an analyzer bug, never the user's. */
 export class InvalidIndexError extends AgentixError {
   override readonly name = "InvalidIndexError";
   readonly code = "invalid-index";
   constructor(readonly problems: readonly string[]) {
     super(
-      `the index does not match schema/index.v1.schema.json:\n${problems
+      `the index does not match schema/index.v2.schema.json:\n${problems
         .slice(0, 20)
         .map((p) => `  ${p}`)
         .join("\n")}`,

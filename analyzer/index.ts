@@ -13,7 +13,6 @@ export type { LoadedProject, LoadProjectOptions, ProjectFile } from "./project/l
 export { AgentixError, InvalidIndexError, ProjectLoadError } from "./errors.js";
 export type { ErrorCode, ProjectLoadErrorCode } from "./errors.js";
 export { buildIndex, buildValidatedIndex } from "./index-builder/build-index.js";
-export { sourceManifest } from "./index-builder/manifest.js";
 export { serializeIndex } from "./index-file/serialize.js";
 export { assertValidIndex, indexProblems } from "./index-file/validate.js";
 export {
@@ -31,7 +30,7 @@ export * from "./index-file/types.js";
 
 /**
  * Analyses the project of `tsconfig` (default `<root>/tsconfig.json`) and returns its index,
- * validated against schema/index.v1.schema.json. Throws ProjectLoadError for a missing or
+ * validated against schema/index.v2.schema.json. Throws ProjectLoadError for a missing or
  * broken tsconfig.json or agentix.config.json.
  */
 export function analyzeProject(options: LoadProjectOptions & AnalyzeOptions = {}): AgentixIndex {

@@ -30,17 +30,17 @@ export function schemaDigest(schema: object): string {
 }
 
 /** The schemas the build precompiles (scripts/build-validators.mjs), by file name without `.schema.json`. */
-export type PrecompiledSchema = "index.v1" | "config.v1";
+export type PrecompiledSchema = "index.v2" | "config.v1";
 
 type Standalone = ValidateFunction & { schemaDigest?: string };
 
 /** Each precompiled validator's module, named literally (a computed require hides what it loads). */
 const STANDALONE: Record<PrecompiledSchema, () => Standalone> = {
-  "index.v1": () => require("./index.v1.validate.cjs") as Standalone,
+  "index.v2": () => require("./index.v2.validate.cjs") as Standalone,
   "config.v1": () => require("./config.v1.validate.cjs") as Standalone,
 };
 
-/** File name of the standalone validator the build generates for a schema (`index.v1.validate.cjs`). */
+/** File name of the standalone validator the build generates for a schema (`index.v2.validate.cjs`). */
 export function standaloneFileName(name: PrecompiledSchema): string {
   return `${name}.validate.cjs`;
 }

@@ -13,7 +13,7 @@ const { createAjv, schemaDigest, standaloneFileName } = await import(path.join(o
 const standaloneCode = createRequire(import.meta.url)("ajv/dist/standalone").default;
 
 /** The schemas validated at run time by the analyzer and the ESLint plugin. */
-const SCHEMAS = ["index.v1", "config.v1"];
+const SCHEMAS = ["index.v2", "config.v1"];
 
 for (const name of SCHEMAS) {
   const schema = JSON.parse(readFileSync(path.join(out, `${name}.schema.json`), "utf8"));

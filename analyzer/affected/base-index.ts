@@ -1,6 +1,8 @@
-// The index as committed at the base of a change: the only record of who imported a file that
-// the change deleted. Used only when it is valid and describes the base's own sources.
-import { createHash } from "node:crypto";
+// The index as committed at the base of a change: the record of who imported a file that the
+// change deleted. Used only when it is valid and every file it describes is in the base commit.
+// It holds no per-file hashes (schemaVersion 2): an importer that an index written before an edit
+// misses is still found, because an unchanged file that imported a removed one now has an import
+// that leads nowhere (classify-changes.ts finds those), and a changed one is a seed itself.
 import path from "node:path";
 import { ChangeSourceError } from "../errors.js";
 import { indexProblems } from "../index-file/validate.js";
@@ -45,9 +47,13 @@ function readBaseIndex(ref: string, projectRoot: string): BaseIndex {
       git(top, ["show", objectName(`${INDEX_DIRECTORY}/${INDEX_FILE_NAME}`)]).toString("utf8"),
     );
     if ("problem" in parsed) return parsed;
-    // It must describe the sources it was committed with, or its import graph proves nothing.
-    const request = `${parsed.index.source.files.map((entry) => objectName(entry.path)).join("\n")}\n`;
-    const stale = staleSource(ref, parsed.index, git(top, ["cat-file", "--batch"], request));
+    // Every file it describes must be in that commit, or its import graph proves nothing.
+    const request = `${parsed.index.files.map((entry) => objectName(entry.path)).join("\n")}\n`;
+    const stale = missingSource(
+      ref,
+      parsed.index,
+      git(top, ["cat-file", "--batch-check"], request),
+    );
     return stale === undefined ? parsed : { problem: stale };
   } catch (error) {
     if (!(error instanceof ChangeSourceError)) throw error;
@@ -79,21 +85,10 @@ function parseCommittedIndex(ref: string, read: () => string): BaseIndex {
   return { index: parsed as AgentixIndex };
 }
 
-/** Why the index does not describe the sources in `git cat-file --batch` output, if it does not. */
-function staleSource(ref: string, index: AgentixIndex, output: Buffer): string | undefined {
-  let offset = 0;
-  for (const entry of index.source.files) {
-    const headerEnd = output.indexOf(10, offset);
-    const header = output.subarray(offset, headerEnd).toString("utf8");
-    if (header.endsWith(" missing")) {
-      return `the index at ${ref} is stale: ${entry.path} is not in that commit`;
-    }
-    const size = Number(header.split(" ")[2]);
-    const content = output.subarray(headerEnd + 1, headerEnd + 1 + size);
-    offset = headerEnd + 1 + size + 1;
-    if (createHash("sha256").update(content).digest("hex") !== entry.sha256) {
-      return `the index at ${ref} is stale: ${entry.path} changed after it was written`;
-    }
-  }
-  return undefined;
+/** The first file the index describes that `git cat-file --batch-check` did not find, if any. */
+function missingSource(ref: string, index: AgentixIndex, output: Buffer): string | undefined {
+  const lines = output.toString("utf8").split("\n");
+  const missing = index.files.findIndex((_, at) => lines[at]?.endsWith(" missing") !== false);
+  if (missing === -1) return undefined;
+  return `the index at ${ref} is stale: ${index.files[missing]?.path} is not in that commit`;
 }

@@ -82,7 +82,14 @@ class ChangeClassifier {
       return;
     }
     const projectFile = this.byPath.get(file);
-    if (projectFile === undefined) {
+    const importers = projectFile === undefined ? this.assetImporters(file) : [];
+    if (importers.length > 0) {
+      // What a bundler makes of the asset flows into the modules that import it, and from them on.
+      this.notes.push(
+        `${file} is not TypeScript: it counts as a change to the files that import it (${importers.join(", ")})`,
+      );
+      for (const importer of importers) this.classify({ path: importer, status: "modified" });
+    } else if (projectFile === undefined) {
       this.widen({
         code: "unknown-file",
         message: `${file} is not TypeScript the analyzer follows; what reads it cannot be proven`,
@@ -102,6 +109,15 @@ class ChangeClassifier {
     } else {
       this.seeds.push({ file: projectFile, change });
     }
+  }
+
+  /** The project files that import `file` as an asset (CSS, SVG, JSON...), sorted. */
+  private assetImporters(file: string): string[] {
+    const importers: string[] = [];
+    for (const [importer, imports] of this.analysis.imports)
+      if (imports.some(({ edge }) => edge.resolution === "asset" && edge.target === file))
+        importers.push(importer.path);
+    return importers.sort();
   }
 
   /** A change outside the project root: code it compiles, the agentix it runs on, or a note. */
@@ -211,12 +227,43 @@ class ChangeClassifier {
         });
         continue;
       }
-      for (const importer of found) {
+      for (const importer of [...found, ...this.danglingImportersOf(old)]) {
         const current = this.byPath.get(importer);
-        if (current !== undefined) importersOfRemoved.push(current);
+        if (current !== undefined && !importersOfRemoved.includes(current))
+          importersOfRemoved.push(current);
       }
     }
     return importersOfRemoved;
+  }
+
+  /**
+   * Files whose import does not lead to a project file now but would lead to `removed` if it
+   * still existed: they imported it, whatever an index written before their last edit says.
+   */
+  private danglingImportersOf(removed: string): string[] {
+    const { loaded } = this.analysis;
+    const absolute = path.resolve(loaded.root, removed);
+    const host: ts.ModuleResolutionHost = {
+      ...ts.sys,
+      fileExists: (file) => path.resolve(file) === absolute || ts.sys.fileExists(file),
+    };
+    const leadsToRemoved = (specifier: string, from: string) => {
+      const resolved = ts.resolveModuleName(specifier, from, loaded.compilerOptions, host);
+      const target = resolved.resolvedModule?.resolvedFileName;
+      return target !== undefined && path.resolve(target) === absolute;
+    };
+    const found: string[] = [];
+    for (const [file, imports] of this.analysis.imports) {
+      const dangling = imports.some(
+        ({ edge }) =>
+          edge.specifier !== null &&
+          edge.resolution !== "file" &&
+          edge.resolution !== "builtin" &&
+          leadsToRemoved(edge.specifier, file.sourceFile.fileName),
+      );
+      if (dangling) found.push(file.path);
+    }
+    return found;
   }
 }
 

@@ -5,7 +5,13 @@
 // `exitCodeFor` is the one place an error becomes an exit code.
 import { pathToFileURL } from "node:url";
 import { realpathSync } from "node:fs";
-import { AgentixError, UsageError, type ErrorCode } from "../errors.js";
+import {
+  AgentixError,
+  ProjectLoadError,
+  UsageError,
+  asFileAccessError,
+  type ErrorCode,
+} from "../errors.js";
 import { ANALYZER_VERSION } from "../version.js";
 import {
   ANALYZER_TOOLCHAIN,
@@ -77,7 +83,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "verify",
     analyzes: true,
-    summary: "typecheck, lint, index check and only the tests proven needed",
+    summary: "typecheck, lint, regenerate the index and only the tests proven needed",
     load: async () => (await import("./commands/verify.js")).verifyCommand,
   },
   {
@@ -153,7 +159,8 @@ export async function run(
       return EXIT.ok;
     }
     return await command.run(args, io);
-  } catch (error) {
+  } catch (thrown) {
+    const error = asUserError(thrown, io.cwd);
     io.stderr(errorText(verb, error));
     return exitCodeFor(error);
   } finally {
@@ -174,6 +181,7 @@ const EXIT_CODES: Readonly<Record<ErrorCode, ExitCode>> = {
   "invalid-feature-name": EXIT.badInvocation,
   "no-feature-location": EXIT.badInvocation,
   "feature-exists": EXIT.checkFailed,
+  "file-access": EXIT.badInvocation,
   "invalid-index": EXIT.internalError,
 };
 
@@ -184,6 +192,18 @@ const COMMAND_LINE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "invalid-feature-name",
   "no-feature-location",
 ]);
+
+/**
+ * The user's or the environment's problems that reach the CLI as other errors: an invalid
+ * agentix.config.json read by shared code, a file-system refusal. Anything else stays a bug.
+ */
+function asUserError(error: unknown, cwd: string): unknown {
+  // schema/load-config.ts's AgentixConfigError, known by name: importing it here would load Ajv
+  // into every run, even `agentix --help`.
+  if (error instanceof Error && error.name === "AgentixConfigError")
+    return new ProjectLoadError("config-invalid", error.message, (error as { file?: string }).file);
+  return asFileAccessError(error, cwd);
+}
 
 /** 2 for the user's or the environment's problems, 1 for a refusal, 3 for agentix's own bugs. */
 export function exitCodeFor(error: unknown): ExitCode {

@@ -6,7 +6,7 @@
 // moved, a folder listed again to see created and deleted files. Anything unexpected in either
 // file (not JSON, wrong types, a path that is not a plain relative one, an index whose bytes
 // differ from the ones recorded) means stale: the verb analyses as it would have anyway.
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { listDirectory, listingDigest } from "../project/directory-listing.js";
@@ -123,6 +123,25 @@ export function parseFreshnessRecord(value: unknown): FreshnessRecord | undefine
 /** Writes the record beside the index, atomically (after the index: a crash between is stale). */
 export function writeFreshness(root: string, record: FreshnessRecord): void {
   writeFileAtomic(freshPath(root), `${JSON.stringify(record)}\n`);
+}
+
+/**
+ * Writes the record, or (without one) removes the old file; the derived cache never fails a verb:
+ * what cannot be written or removed is returned as a sentence (a record left that does not match
+ * the index's bytes, or a folder in its place, only means stale).
+ */
+export function recordFreshness(
+  root: string,
+  record: FreshnessRecord | undefined,
+): string | undefined {
+  try {
+    if (record) writeFreshness(root, record);
+    else rmSync(freshPath(root), { force: true });
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    return `cannot ${record ? "write" : "remove"} ${INDEX_DIRECTORY}/${FRESH_FILE_NAME} (${code}): verbs will analyse instead of answering from the index`;
+  }
 }
 
 export type Freshness =

@@ -7,7 +7,7 @@
 //   features, operations, ports, applications, events, invariants, files
 //                         one collection each
 //   problems              violations, diagnostics (all stages' so far), unresolved
-// A new index fact: its type in index-file/types.ts and schema/index.v1.schema.json (a test holds
+// A new index fact: its type in index-file/types.ts and schema/index.v2.schema.json (a test holds
 // them equal), then the stage that knows it.
 import type { Analysis } from "../analyze.js";
 import { INDEX_SCHEMA_URL, INDEX_SCHEMA_VERSION, type AgentixIndex } from "../index-file/types.js";
@@ -25,7 +25,6 @@ import { featureFolders } from "./feature-folders.js";
 import { featureEntries } from "./features.js";
 import { fileEntries } from "./files.js";
 import { invariantEntries } from "./invariants.js";
-import { sourceManifest } from "./manifest.js";
 import { reportModelProblems } from "./model-diagnostics.js";
 import { operationEntries, permissionEntries } from "./operations.js";
 import { portEntries } from "./ports.js";
@@ -50,7 +49,6 @@ export function buildIndex(
     schemaVersion: INDEX_SCHEMA_VERSION,
     generator: { name: "agentix", version: ANALYZER_VERSION, typescript: ts.version },
     project: projectEntry(analysis),
-    source: sourceManifest(analysis),
     features,
     operations: operationEntries(context, tests),
     ports,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { listText } from "../text.js";
-import type { AgentixIndex, ManifestEntry } from "./types.js";
+import type { AgentixIndex } from "./types.js";
 
 export type IndexStatus = "current" | "stale" | "missing";
 
@@ -26,24 +26,6 @@ const ID_KEYS: Readonly<Record<string, (item: Record<string, unknown>) => string
 const MAX_LISTED = 8;
 
 const list = (items: readonly string[]): string => listText(items, { limit: MAX_LISTED });
-
-function manifestChanges(
-  before: readonly ManifestEntry[],
-  after: readonly ManifestEntry[],
-): string[] {
-  const old = new Map(before.map((entry) => [entry.path, entry.sha256]));
-  const now = new Map(after.map((entry) => [entry.path, entry.sha256]));
-  const added = [...now.keys()].filter((file) => !old.has(file));
-  const removed = [...old.keys()].filter((file) => !now.has(file));
-  const modified = [...now.keys()].filter(
-    (file) => old.has(file) && old.get(file) !== now.get(file),
-  );
-  const reasons: string[] = [];
-  if (modified.length > 0) reasons.push(`modified since the index was written: ${list(modified)}`);
-  if (added.length > 0) reasons.push(`added: ${list(added)}`);
-  if (removed.length > 0) reasons.push(`removed: ${list(removed)}`);
-  return reasons;
-}
 
 function sectionChanges(name: string, before: unknown, after: unknown): string | undefined {
   if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
@@ -71,7 +53,8 @@ function sectionChanges(name: string, before: unknown, after: unknown): string |
 
 /**
  * Compares freshly computed index bytes with the file on disk, and says what is stale: the
- * source files that changed (from the manifests) and the sections of the model that differ.
+ * sections of the model that differ, by id (the index holds facts only, so equal facts are equal
+ * bytes and an edit that changes no fact leaves it current).
  */
 export function compareIndex(
   file: string,
@@ -111,10 +94,8 @@ export function compareIndex(
       `it was written by agentix ${generator.version} with TypeScript ${generator.typescript}; this is agentix ${fresh.generator.version} with TypeScript ${fresh.generator.typescript}`,
     );
   }
-  if (Array.isArray(previous.source?.files))
-    reasons.push(...manifestChanges(previous.source.files, fresh.source.files));
   for (const name of Object.keys(fresh) as (keyof AgentixIndex)[]) {
-    if (name === "source" || name === "generator" || name === "schemaVersion") continue;
+    if (name === "generator" || name === "schemaVersion") continue;
     const change = sectionChanges(name, previous[name], fresh[name]);
     if (change) reasons.push(change);
   }

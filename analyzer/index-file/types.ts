@@ -1,4 +1,4 @@
-// The shape of .agentix/index.json, version 1, as TypeScript. schema/index.v1.schema.json is the
+// The shape of .agentix/index.json, version 2, as TypeScript. schema/index.v2.schema.json is the
 // published contract; these types are its view for the code that builds and reads the index.
 // test/analyzer/index-shape.test.ts holds the two equal field by field (names, required-ness,
 // types down to literal sets and nullability); every index is also validated against the schema
@@ -9,11 +9,11 @@ import type { ImportForm } from "../../eslint-plugin/logic/imports/import-sites.
 
 export type { ImportForm };
 
-export const INDEX_SCHEMA_VERSION = 1 as const;
+export const INDEX_SCHEMA_VERSION = 2 as const;
 
 /** The `$schema` of every index: the published JSON Schema. */
 export const INDEX_SCHEMA_URL =
-  "https://raw.githubusercontent.com/agentix-dev/agentix/main/schema/index.v1.schema.json";
+  "https://raw.githubusercontent.com/agentix-dev/agentix/main/schema/index.v2.schema.json";
 
 /** A place in a repository-relative file; lines and columns are 1-based. */
 export interface Location {
@@ -266,8 +266,9 @@ export interface ImportEdge {
   readonly specifier: string | null;
   readonly form: ImportForm;
   readonly typeOnly: boolean;
-  readonly resolution: "file" | "package" | "builtin" | "outside" | "unresolved";
-  /** The file path, package name or `node:` module; null when outside or unresolved. */
+  /** `asset`: a project file that is not TypeScript (CSS, SVG, JSON...), for a bundler to load. */
+  readonly resolution: "file" | "asset" | "package" | "builtin" | "outside" | "unresolved";
+  /** The file path (a source or an asset), package name or `node:` module; null when outside or unresolved. */
   readonly target: string | null;
   readonly line: number;
 }
@@ -314,11 +315,6 @@ export interface UnresolvedEntry {
   readonly reason: string;
 }
 
-export interface ManifestEntry {
-  readonly path: string;
-  readonly sha256: string;
-}
-
 export interface AgentixIndex {
   readonly $schema: string;
   readonly schemaVersion: typeof INDEX_SCHEMA_VERSION;
@@ -331,11 +327,6 @@ export interface AgentixIndex {
     readonly tsconfig: string;
     readonly config: string | null;
     readonly featureDirectories: readonly string[];
-  };
-  readonly source: {
-    /** sha256 over the manifest lines `<path> <sha256>`: equal digests mean equal inputs. */
-    readonly digest: string;
-    readonly files: readonly ManifestEntry[];
   };
   readonly features: readonly FeatureEntry[];
   readonly operations: readonly OperationEntry[];

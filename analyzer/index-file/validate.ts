@@ -1,14 +1,14 @@
 import type { ValidateFunction } from "ajv";
 import { describeAjvErrors, precompiledValidator } from "../../schema/ajv.js";
-import indexSchema from "../../schema/index.v1.schema.json" with { type: "json" };
+import indexSchema from "../../schema/index.v2.schema.json" with { type: "json" };
 import { InvalidIndexError } from "../errors.js";
 import type { AgentixIndex } from "./types.js";
 
 let validateIndex: ValidateFunction | undefined;
 
-/** The validator of schema/index.v1.schema.json (precompiled by the build, else compiled once). */
+/** The validator of schema/index.v2.schema.json (precompiled by the build, else compiled once). */
 export function indexValidator(): ValidateFunction {
-  validateIndex ??= precompiledValidator("index.v1", indexSchema);
+  validateIndex ??= precompiledValidator("index.v2", indexSchema);
   return validateIndex;
 }
 

@@ -16,7 +16,18 @@ export function indexPath(root: string): string {
  * the new one, never a partial one; a crash leaves at most a `*.tmp-*` file behind.
  */
 export function writeFileAtomic(file: string, content: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  const folder = path.dirname(file);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    // mkdir -p says EEXIST when a part of the path is a file: that is "not a directory".
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${folder}'`), {
+      code: "ENOTDIR",
+      syscall: "mkdir",
+      path: folder,
+    });
+  }
   const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
   let descriptor: number | undefined;
   try {

@@ -14,6 +14,7 @@ import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 import { DirectoryLog } from "./directory-log.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
+import { unmatchedFeatureDirectories } from "./feature-directories.js";
 import { problemOf, readTsconfig, shownPath, type LoadProblem } from "./tsconfig.js";
 import { readVitestConfig, type VitestConfig } from "./vitest-config.js";
 
@@ -87,7 +88,7 @@ export function loadAgentixConfig(root: string): AgentixConfig {
 }
 
 /** A --root that does not exist (or is a file) is the user's mistake, said as such. */
-function assertRoot(root: string): void {
+export function assertRoot(root: string): void {
   let directory = false;
   try {
     directory = statSync(root).isDirectory();
@@ -140,6 +141,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   const program = project.getProgram().compilerObject;
   problems.push(...optionProblems(program, root, problems));
   const files = projectFiles(program, root);
+  problems.push(...unmatchedFeatureDirectories(config, files));
   return {
     root,
     tsconfigFile,

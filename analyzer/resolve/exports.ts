@@ -120,7 +120,9 @@ export class ExportResolver {
     const reason =
       target.kind === "outside"
         ? `"${specifier}" resolves outside the project root`
-        : `"${specifier}" cannot be resolved`;
+        : target.kind === "asset"
+          ? `"${specifier}" is not TypeScript (an asset a bundler loads)`
+          : `"${specifier}" cannot be resolved`;
     return unknownAt(reason, at);
   }
 

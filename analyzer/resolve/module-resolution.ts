@@ -1,8 +1,9 @@
+import { statSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import { ts } from "../project/ts-morph.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
-import { isInNodeModules } from "../project/paths.js";
+import { isInNodeModules, relativeToRoot } from "../project/paths.js";
 import { isAgentixModule, isRelativeSpecifier } from "../project/ts-syntax.js";
 
 /** Where a module specifier leads. */
@@ -12,6 +13,11 @@ export type ModuleTarget =
   | { readonly kind: "builtin"; readonly name: string }
   /** Resolved to a file outside the project root (not a package): outside what the index covers. */
   | { readonly kind: "outside" }
+  /**
+   * A file of the project that is not TypeScript (`./globals.css`, `./logo.svg`, `.json`):
+   * a bundler or loader handles it; agentix records the edge, `path` repository-relative.
+   */
+  | { readonly kind: "asset"; readonly path: string }
   | { readonly kind: "unresolved" };
 
 /** `ts.Program` exposes the resolutions it already made through this (internal, stable since 5.3) method. */
@@ -99,15 +105,33 @@ export class ModuleResolver {
       if (bare && (resolved.isExternalLibraryImport || isInNodeModules(resolved.resolvedFileName)))
         return { kind: "package", name: packageName(specifier) };
       if (file) return { kind: "file", file };
-      return bare ? { kind: "package", name: packageName(specifier) } : { kind: "outside" };
+      if (bare) return { kind: "package", name: packageName(specifier) };
+      return this.asset(resolved.resolvedFileName) ?? { kind: "outside" };
     }
     if (bare && (specifier.startsWith("node:") || isBuiltin(specifier)))
       return { kind: "builtin", name: builtinName(specifier) };
     // A bare specifier that does not resolve is a package that is not installed (or has no types);
     // a path that does not resolve is a missing file.
-    return bare && !specifier.startsWith("#")
-      ? { kind: "package", name: packageName(specifier) }
-      : { kind: "unresolved" };
+    if (bare && !specifier.startsWith("#"))
+      return { kind: "package", name: packageName(specifier) };
+    // A relative path to a file that exists but is not TypeScript; a bundler query (`?url`) is
+    // not part of the file name.
+    const asset = bare
+      ? undefined
+      : this.asset(path.resolve(path.dirname(from.fileName), specifier.replace(/[?#].*$/su, "")));
+    return asset ?? { kind: "unresolved" };
+  }
+
+  /** `file` as an asset when it is a file of the project (inside the root, not in node_modules). */
+  private asset(file: string): ModuleTarget | undefined {
+    const relative = relativeToRoot(this.loaded.root, file);
+    if (relative === undefined || isInNodeModules(file) || /\.[cm]?[jt]sx?$/u.test(file))
+      return undefined;
+    try {
+      return statSync(file).isFile() ? { kind: "asset", path: relative } : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 

@@ -386,8 +386,8 @@ describe("affected --since with an unusable base index", () => {
     }
   });
 
-  it("widens for a removed file when the base index is stale", () => {
-    appendFileSync(path.join(project, "src/features/cart/model.ts"), "// touched after indexing\n");
+  it("widens for a removed file when a file the base index describes is not in the base commit", () => {
+    rmSync(path.join(project, "test/process.test.ts"));
     commit("stale index");
     try {
       const result = affectedAfter(() => rmSync(path.join(project, "src/features/cart/model.ts")));
@@ -395,9 +395,31 @@ describe("affected --since with an unusable base index", () => {
         {
           code: "index-unavailable",
           message:
-            "src/features/cart/model.ts was removed and its dependents cannot be proven: the index at HEAD is stale: src/features/cart/model.ts changed after it was written",
+            "src/features/cart/model.ts was removed and its dependents cannot be proven: the index at HEAD is stale: test/process.test.ts is not in that commit",
           path: "src/features/cart/model.ts",
         },
+      ]);
+    } finally {
+      git("reset", "-q", "--hard", "HEAD~1");
+    }
+  });
+
+  it("finds the importer of a removed file that the base index, written before it, does not know", () => {
+    // The committed index holds no per-file hashes, so it cannot tell that it predates this
+    // file; the file's import, leading nowhere once model.ts is gone, names it.
+    writeFileSync(
+      path.join(project, "test/cart-model.test.ts"),
+      'import { expect, it } from "vitest";\nimport { totalCents } from "../src/features/cart/model.js";\n\nit("totals an empty cart", () => {\n  expect(totalCents({ id: "c", lines: [] } as never)).toBe(0);\n});\n',
+    );
+    commit("a test the index does not know");
+    try {
+      const result = affectedAfter(() => rmSync(path.join(project, "src/features/cart/model.ts")));
+      expect(result.widened).toEqual([]);
+      expect(selection(result)).toEqual([
+        "src/features/cart/cart.test.ts",
+        "test/app.test.ts",
+        "test/cart-model.test.ts",
+        "test/process.test.ts",
       ]);
     } finally {
       git("reset", "-q", "--hard", "HEAD~1");
@@ -426,7 +448,7 @@ describe("affected --since with an unusable base index", () => {
     }
     expect([stdout(), stderr()]).toEqual([
       "",
-      "agentix affected: cannot read the index committed at HEAD: git cat-file --batch failed: fatal: simulated failure\n",
+      "agentix affected: cannot read the index committed at HEAD: git cat-file --batch-check failed: fatal: simulated failure\n",
     ]);
   });
 });

@@ -145,7 +145,9 @@ describe("agentix verify", () => {
     expect(run.code).toBe(0);
     const result = validate("cli-verify.v1.schema.json", run.stdout) as {
       steps: { step: string; command: string; status: string }[];
+      index: unknown;
     };
+    expect(result.index).toEqual({ file: ".agentix/index.json", action: "planned" });
     expect(result.steps.map((step) => [step.step, step.command, step.status])).toEqual([
       ["typecheck", "tsc --noEmit -p tsconfig.json", "planned"],
       [
@@ -153,7 +155,7 @@ describe("agentix verify", () => {
         "agentix rules (no-private-imports, no-ambient-capabilities, no-undeclared-dependencies, no-query-writes) on 5 files",
         "planned",
       ],
-      ["index", "agentix index --check (.agentix/index.json)", "planned"],
+      ["index", "agentix index (.agentix/index.json, rewritten when stale)", "planned"],
       [
         "tests",
         "vitest run src/features/cart/cart.test.ts:18 test/app.test.ts test/process.test.ts",
@@ -192,14 +194,17 @@ describe("agentix verify", () => {
       const result = validate("cli-verify.v1.schema.json", run.stdout) as {
         ok: boolean;
         steps: { step: string; status: string }[];
+        index: unknown;
       };
       expect(result.ok).toBe(false);
+      // The edit changes no fact: the committed index stays current.
       expect(result.steps.map((step) => [step.step, step.status])).toEqual([
         ["typecheck", "passed"],
         ["lint", "passed"],
-        ["index", "failed"],
+        ["index", "passed"],
         ["tests", "failed"],
       ]);
+      expect(result.index).toEqual({ file: ".agentix/index.json", action: "current" });
     } finally {
       writeFileSync(file, original);
     }

@@ -1,4 +1,4 @@
-// The index has one shape, written twice on purpose: schema/index.v1.schema.json is the published
+// The index has one shape, written twice on purpose: schema/index.v2.schema.json is the published
 // contract (what readers validate against), analyzer/index-file/types.ts is its TypeScript view
 // (what the builder and the verbs are checked against). This test holds them equal field by
 // field: every object's property names, which are required, every type down to literal sets,
@@ -220,11 +220,11 @@ function declaredShape(name: string): Shape {
 }
 
 const schema = JSON.parse(
-  readFileSync(path.join(REPO, "schema/index.v1.schema.json"), "utf8"),
+  readFileSync(path.join(REPO, "schema/index.v2.schema.json"), "utf8"),
 ) as JsonSchema;
 
 describe("the index shape", () => {
-  it("is the same in schema/index.v1.schema.json and analyzer/index-file/types.ts, field by field", () => {
+  it("is the same in schema/index.v2.schema.json and analyzer/index-file/types.ts, field by field", () => {
     const declared = declaredShape("AgentixIndex");
     expect(differences(declared, schemaShape(schema, schema, "index"), "index")).toEqual([]);
     // Not vacuous: the shapes reach the leaves of nested collections.

@@ -22,7 +22,7 @@ beforeAll(() => {
 afterAll(removeCopies);
 
 describe("the index of the shop fixture", () => {
-  it("is valid against schema/index.v1.schema.json", () => {
+  it("is valid against schema/index.v2.schema.json", () => {
     expect(indexProblems(shop)).toEqual([]);
   });
 
@@ -41,7 +41,7 @@ describe("the index of the shop fixture", () => {
 
   it("is byte-identical from a checkout with CRLF line endings", () => {
     const copy = copyFixture("shop");
-    for (const file of shop.source.files) {
+    for (const file of [...shop.files, { path: "tsconfig.json" }]) {
       const absolute = path.join(copy, file.path);
       writeFileSync(absolute, readFileSync(absolute, "utf8").replace(/\n/gu, "\r\n"));
     }
@@ -265,7 +265,7 @@ describe("the index of the shop fixture", () => {
       "src/features/orders/feature.ts": "descriptor",
       "src/features/orders/create-order.test.ts": "test",
     });
-    expect(shop.source.files.map((f) => f.path)).toContain("tsconfig.json");
+    expect(shop.project.tsconfig).toBe("tsconfig.json");
   });
 });
 

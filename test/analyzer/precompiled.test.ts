@@ -22,7 +22,7 @@ type Standalone = ValidateFunction & { schemaDigest?: string };
 
 /** The validators the build wrote to dist/schema (`npm run build`). */
 const STANDALONE: Record<PrecompiledSchema, () => Standalone> = {
-  "index.v1": () => require("../../dist/schema/index.v1.validate.cjs") as Standalone,
+  "index.v2": () => require("../../dist/schema/index.v2.validate.cjs") as Standalone,
   "config.v1": () => require("../../dist/schema/config.v1.validate.cjs") as Standalone,
 };
 
@@ -42,10 +42,11 @@ describe("the build's standalone validators", () => {
     readFileSync(path.join(REPO, "examples/orders/.agentix/index.json"), "utf8"),
   ) as Record<string, unknown>;
   const cases: Record<string, unknown[]> = {
-    "index.v1": [
+    "index.v2": [
       orders,
-      { ...orders, schemaVersion: 2 },
+      { ...orders, schemaVersion: 1 },
       { ...orders, unknown: true },
+      { ...orders, source: { digest: `sha256:${"0".repeat(64)}`, files: [] } },
       { ...orders, features: [{ id: 1 }] },
       Object.fromEntries(Object.entries(orders).filter(([key]) => key !== "operations")),
       null,
@@ -73,7 +74,7 @@ describe("the build's standalone validators", () => {
       expect(verdicts(standalone(name), values)).toEqual(verdicts(compiled, values));
       expect(
         verdicts(compiled, values).filter((verdict) => (verdict as { ok: boolean }).ok),
-      ).toHaveLength(name === "index.v1" ? 1 : 2);
+      ).toHaveLength(name === "index.v2" ? 1 : 2);
     });
   }
 });

@@ -8,6 +8,7 @@ import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { answerIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
 import { jsonOutput } from "../json-output.js";
 import type { Command } from "./command.js";
+import { UNMATCHED_FEATURE_DIRECTORIES } from "../../project/feature-directories.js";
 
 export const CHECK_RESULT_SCHEMA_VERSION = 1;
 
@@ -58,7 +59,8 @@ export function problemsOf(index: AgentixIndex): Problem[] {
     })),
     ...index.diagnostics.map((d): Problem => ({
       source: "diagnostic",
-      severity: d.severity,
+      // A feature glob that matches nothing turns every boundary check off: check fails on it.
+      severity: d.code === UNMATCHED_FEATURE_DIRECTORIES ? "error" : d.severity,
       rule: d.code,
       message: d.message,
       file: d.file,

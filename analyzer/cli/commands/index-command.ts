@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import path from "node:path";
 import { serializeIndex } from "../../index-file/serialize.js";
 import { compareIndex } from "../../index-file/staleness.js";
@@ -10,9 +9,11 @@ import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { projectIndex, jsonOutput, projectOptions } from "../project.js";
 import { assertValidIndex } from "../../index-file/validate.js";
-import { freshPath, writeFreshness } from "../../freshness/freshness.js";
+import { recordFreshness, type FreshnessRecord } from "../../freshness/freshness.js";
+import { fileAccessError } from "../../errors.js";
 import { freshnessRecord, inputsBeforeLoad } from "../../freshness/freshness-record.js";
 import { resolveProjectPaths } from "../../project/project-paths.js";
+import { sha256 } from "../../project/file-stamps.js";
 import type { Command } from "./command.js";
 
 export const INDEX_RESULT_SCHEMA_VERSION = 1;
@@ -35,13 +36,33 @@ function counts(index: AgentixIndex) {
   };
 }
 
+/** The index (a refusal names the path: exit 2), then its freshness record (a warning at most). */
+function writeIndexFiles(
+  written: {
+    root: string;
+    file: string;
+    shown: string;
+    bytes: string;
+    record: FreshnessRecord | undefined;
+  },
+  io: CliIO,
+): void {
+  try {
+    writeFileAtomic(written.file, written.bytes);
+  } catch (error) {
+    throw fileAccessError(error, "write", written.shown);
+  }
+  const unrecorded = recordFreshness(written.root, written.record);
+  if (unrecorded !== undefined) io.stderr(`agentix index: warning: ${unrecorded}\n`);
+}
+
 export const indexCommand: Command = {
   name: "index",
   summary: "write .agentix/index.json; --check fails if the committed one is stale",
   usage: `Usage: agentix index [--check] [--json [--compact]] [--project <tsconfig>] [--root <dir>]
 
 Analyses the project (without running any of its code) and writes its index to
-<root>/.agentix/index.json, validated against schema/index.v1.schema.json, atomically.
+<root>/.agentix/index.json, validated against schema/index.v2.schema.json, atomically.
 Beside it, <root>/.agentix/fresh.json (git-ignored) records what the index was computed
 from, so that inspect, graph and check answer from the index while it is provably fresh.
 
@@ -75,6 +96,8 @@ project configuration, 3 internal error.`,
     const file = indexPath(root);
     const shown = toPosix(path.relative(io.cwd, file)) || file;
     const summary = counts(index);
+    // Of the facts themselves: the index holds no per-file hashes (they live in fresh.json).
+    const digest = `sha256:${sha256(bytes)}`;
     if (values.check) {
       const report = compareIndex(file, index, bytes);
       if (format === "json") {
@@ -87,14 +110,14 @@ project configuration, 3 internal error.`,
               file: shown,
               status: report.status,
               reasons: report.reasons,
-              digest: index.source.digest,
+              digest,
               counts: summary,
             },
             compact,
           ),
         );
       } else if (report.status === "current") {
-        io.stdout(`${shown} is current (${index.source.digest.slice(0, 19)})\n`);
+        io.stdout(`${shown} is current (${digest.slice(0, 19)})\n`);
       } else {
         io.stdout(
           `${shown} is ${report.status}:\n${report.reasons.map((reason) => `  - ${reason}`).join("\n")}\nrun \`agentix index\` and commit the result\n`,
@@ -104,10 +127,8 @@ project configuration, 3 internal error.`,
     }
     // A warm session's index (no analysis here) is not schema-checked when built: check it now.
     if (analysis === undefined) assertValidIndex(index);
-    writeFileAtomic(file, bytes);
     const record = analysis && before ? freshnessRecord(analysis.loaded, bytes, before) : undefined;
-    if (record) writeFreshness(root, record);
-    else rmSync(freshPath(root), { force: true });
+    writeIndexFiles({ root, file, shown, bytes, record }, io);
     if (format === "json") {
       io.stdout(
         jsonOutput(
@@ -118,7 +139,7 @@ project configuration, 3 internal error.`,
             file: shown,
             status: "written",
             reasons: [],
-            digest: index.source.digest,
+            digest,
             counts: summary,
           },
           compact,

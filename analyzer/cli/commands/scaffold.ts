@@ -1,6 +1,6 @@
 import path from "node:path";
 import { scaffoldFeature } from "../../scaffold/scaffold-feature.js";
-import { resolveProjectPaths } from "../../project/load-project.js";
+import { assertRoot, loadAgentixConfig, resolveProjectPaths } from "../../project/load-project.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
@@ -52,6 +52,9 @@ export const scaffoldCommand: Command = {
     if (name === undefined)
       throw new UsageError("name the feature: agentix scaffold feature <name>", "scaffold");
     const { root } = resolveProjectPaths(projectOptions(values), io.cwd);
+    // Never create folders outside an existing root, nor plan with a configuration that is invalid.
+    assertRoot(root);
+    loadAgentixConfig(root);
     const dryRun = values["dry-run"] === true;
     const plan = scaffoldFeature({ projectDir: root, name, dryRun });
     const shown = (file: string) => toPosix(path.relative(io.cwd, path.join(root, file)));

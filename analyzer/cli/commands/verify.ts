@@ -1,6 +1,9 @@
 // agentix verify: the narrowest verification that is still safe, on the answer of `agentix
 // affected`. The steps (typecheck, lint, index, tests) are in cli/verify/steps.ts.
+import path from "node:path";
 import type { AffectedResult } from "../../affected/result.js";
+import { indexPath } from "../../index-file/write.js";
+import { toPosix } from "../../../schema/paths.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput } from "../project.js";
@@ -9,13 +12,14 @@ import {
   lintStep,
   testsStep,
   typecheckStep,
+  type IndexAction,
   type StepContext,
   type VerifyStep,
 } from "../verify/steps.js";
 import type { Command } from "./command.js";
 import { runAffected } from "./affected.js";
 
-export type { StepName, VerifyStep } from "../verify/steps.js";
+export type { IndexAction, StepName, VerifyStep } from "../verify/steps.js";
 
 export const VERIFY_RESULT_SCHEMA_VERSION = 1;
 
@@ -26,7 +30,8 @@ The narrowest verification that is still safe, in four steps, each saying what i
   1. typecheck   tsc on the project (narrowed to the affected projects only when the tsconfig
                  uses project references; otherwise the program is one unit)
   2. lint        the agentix rules (the ESLint plugin's own logic) on the affected files
-  3. index       the committed .agentix/index.json must be current
+  3. index       the committed .agentix/index.json is regenerated: rewritten when stale (only
+                 where the project commits one; --dry-run writes nothing)
   4. tests       Vitest on exactly the tests \`agentix affected\` selects, down to the case
 Whenever agentix cannot prove a narrow answer it widens to the full suite and says why.
 
@@ -48,11 +53,13 @@ export interface VerifyResult {
   readonly widened: boolean;
   readonly affected: AffectedResult;
   readonly steps: readonly VerifyStep[];
+  /** What verify did to .agentix/index.json. */
+  readonly index: { readonly file: string; readonly action: IndexAction };
 }
 
 export const verifyCommand: Command = {
   name: "verify",
-  summary: "typecheck, lint, index check and only the tests proven needed",
+  summary: "typecheck, lint, regenerate the index and only the tests proven needed",
   usage: USAGE,
   run(args: readonly string[], io: CliIO): ExitCode {
     const { values, positionals } = parseVerbArgs(
@@ -69,6 +76,7 @@ export const verifyCommand: Command = {
       widened: affected.widened.length > 0,
       dryRun: values["dry-run"] === true,
       io,
+      index: "none",
       log: (text) => {
         if (format !== "json") io.stdout(text);
       },
@@ -83,6 +91,10 @@ export const verifyCommand: Command = {
       widened: context.widened,
       affected,
       steps,
+      index: {
+        file: toPosix(path.relative(io.cwd, indexPath(analysis.loaded.root))),
+        action: context.index,
+      },
     };
     if (format === "json") io.stdout(jsonOutput(result, compact));
     else context.log(`\n${verdict(context, steps, ok)}\n`);

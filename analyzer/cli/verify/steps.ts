@@ -1,5 +1,6 @@
 // The four steps of `agentix verify`, each saying what it runs and why: typecheck, lint (the
-// plugin's rule logic in-process), the committed index, and exactly the selected tests. Under
+// plugin's rule logic in-process), the committed index (regenerated), and exactly the selected
+// tests. Under
 // --dry-run each step is planned, not run.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -11,13 +12,21 @@ import type { Analysis } from "../../analyze.js";
 import { buildValidatedIndex } from "../../index-builder/build-index.js";
 import { serializeIndex } from "../../index-file/serialize.js";
 import { compareIndex } from "../../index-file/staleness.js";
-import { indexPath } from "../../index-file/write.js";
+import { indexPath, writeFileAtomic } from "../../index-file/write.js";
+import { fileAccessError } from "../../errors.js";
+import { recordFreshness } from "../../freshness/freshness.js";
 import { collectViolations } from "../../violations/collect.js";
 import { vitestFilters } from "../commands/affected.js";
 import type { CliIO } from "../io.js";
 import { toolBin, vitestRoot } from "./tools.js";
 
 export type StepName = "typecheck" | "lint" | "index" | "tests";
+
+/**
+ * What verify did to the committed index: `written` (it was stale), `current` (left as it was),
+ * `none` (the project commits none), `planned` (--dry-run), `failed` (it could not be written).
+ */
+export type IndexAction = "written" | "current" | "none" | "planned" | "failed";
 
 export interface VerifyStep {
   readonly step: StepName;
@@ -37,6 +46,8 @@ export interface StepContext {
   readonly widened: boolean;
   readonly dryRun: boolean;
   readonly io: CliIO;
+  /** What the index step did to .agentix/index.json (set by it). */
+  index: IndexAction;
   /** Human output (nothing with --json). */
   log(text: string): void;
 }
@@ -94,27 +105,66 @@ export function lintStep(context: StepContext): VerifyStep {
   return { step: "lint", command, why, status, durationMs: ms, details };
 }
 
-/** The committed index must describe these sources. */
+/**
+ * The committed index is regenerated: compared with a fresh one, and rewritten when it is stale
+ * (or unreadable), so that `agentix index --check` passes afterwards. Only where the project
+ * commits one (the file exists); under --dry-run nothing is written.
+ */
 export function indexStep(context: StepContext): VerifyStep {
-  const file = indexPath(context.analysis.loaded.root);
-  const command = `agentix index --check (${shown(context, file)})`;
-  const why = "agents and CI read the committed index: it must describe these sources";
+  const { root } = context.analysis.loaded;
+  const file = indexPath(root);
+  const command = `agentix index (${shown(context, file)}, rewritten when stale)`;
+  const why =
+    "agents and CI read the committed index: verify regenerates it, so that it describes these sources and `agentix index --check` passes";
   context.log(`\nindex: ${command}\n  why: ${why}\n`);
-  if (context.dryRun) return notRun("index", command, why, "planned");
-  if (!existsSync(file)) {
-    context.log("  skipped: the project has no committed index\n");
-    return notRun("index", command, "the project has no committed index", "skipped");
+  if (context.dryRun) {
+    context.index = "planned";
+    context.log("  planned: --dry-run writes nothing\n");
+    return notRun("index", command, why, "planned");
   }
-  const { value: report, ms } = timed(() => {
+  if (!existsSync(file)) {
+    context.index = "none";
+    const skipped = "the project commits no index, so verify writes none";
+    context.log(`  skipped: ${skipped}\n`);
+    return notRun("index", command, skipped, "skipped");
+  }
+  const { value: outcome, ms } = timed(() => {
     const index = buildValidatedIndex(context.analysis);
-    return compareIndex(file, index, serializeIndex(index));
+    const bytes = serializeIndex(index);
+    const report = compareIndex(file, index, bytes);
+    if (report.status === "current") return { report, problem: undefined };
+    try {
+      writeFileAtomic(file, bytes);
+    } catch (error) {
+      return { report, problem: fileAccessError(error, "write", shown(context, file)).message };
+    }
+    // fresh.json described the old bytes; `agentix index` records the new ones.
+    const unrecorded = recordFreshness(root, undefined);
+    if (unrecorded !== undefined) context.io.stderr(`agentix verify: warning: ${unrecorded}\n`);
+    return { report, problem: undefined };
   });
-  const passed = report.status === "current";
-  for (const reason of report.reasons) context.io.stderr(`${reason}\n`);
-  const failed = `failed: the index is ${report.status} (run agentix index)`;
-  context.log(`  ${passed ? "passed" : failed} in ${seconds(ms)}\n`);
-  const status = passed ? "passed" : "failed";
-  return { step: "index", command, why, status, durationMs: ms, details: [...report.reasons] };
+  const { report, problem } = outcome;
+  const reasons = report.reasons.map((reason) => `    - ${reason}\n`).join("");
+  if (problem !== undefined) {
+    context.index = "failed";
+    context.io.stderr(`${problem}\n`);
+    context.log(`  failed in ${seconds(ms)}: it is ${report.status} and ${problem}\n${reasons}`);
+    return { step: "index", command, why, status: "failed", durationMs: ms, details: [problem] };
+  }
+  context.index = report.status === "current" ? "current" : "written";
+  context.log(
+    report.status === "current"
+      ? `  passed in ${seconds(ms)}: current\n`
+      : `  passed in ${seconds(ms)}: it was ${report.status}; rewrote ${shown(context, file)} (commit it)\n${reasons}`,
+  );
+  return {
+    step: "index",
+    command,
+    why,
+    status: "passed",
+    durationMs: ms,
+    details: [...report.reasons],
+  };
 }
 
 /** Exactly the selected tests, from the folder Vitest runs in. */
