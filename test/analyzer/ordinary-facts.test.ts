@@ -84,12 +84,13 @@ describe("adapters", () => {
           "ids random-ids",
         ],
       ],
-      ["src/main.ts:6", ["billing.receipts -"]],
-      ["src/main.ts:7", ["billing.receipts -"]],
+      ["src/main.ts:8", ["billing.receipts -"]],
+      ["src/main.ts:9", ["billing.receipts -"]],
+      ["src/main.ts:21", ["billing.ledger -", "billing.payments -"]],
     ]);
   });
 
-  it("warns, with its position, about the one list element it cannot follow, and nothing else", () => {
+  it("warns, with their positions, about the list elements it cannot follow (a parameter, a function spreading itself), and nothing else", () => {
     expect(index.unresolved).toEqual([
       {
         kind: "reference",
@@ -98,6 +99,14 @@ describe("adapters", () => {
         column: 139,
         reason:
           'the adapters of createApplication extra is not an array literal the analyzer can read: "extra" is a parameter, not a constant',
+      },
+      {
+        kind: "reference",
+        file: "src/main.ts",
+        line: 14,
+        column: 14,
+        reason:
+          "the adapters of createApplication again() is not an array literal the analyzer can read",
       },
     ]);
   });
