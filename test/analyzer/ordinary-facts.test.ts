@@ -5,12 +5,11 @@
 // `assertInvariant`, the ports each test fakes, and a `const` Set no case changes.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FileChange } from "../../analyzer/affected/changes.js";
-import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
-import { computeAffected } from "../../analyzer/affected/select.js";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
 import { run } from "../../analyzer/cli/main.js";
 import { buildValidatedIndex } from "../../analyzer/index-builder/build-index.js";
 import type { AgentixIndex } from "../../analyzer/index-file/types.js";
+import { affectedFor } from "../support/affected.js";
 import { fixtureDir, recordingIO } from "../support/analyzer-fixtures.js";
 
 const ROOT = fixtureDir("ordinary");
@@ -23,13 +22,7 @@ beforeAll(() => {
   index = buildValidatedIndex(analysis);
 });
 
-function affected(change: FileChange): AffectedResult {
-  return affectedResult(analysis, computeAffected(analysis, [change]), {
-    since: null,
-    targets: [change.path],
-    changes: [change],
-  });
-}
+const affected = (change: FileChange) => affectedFor(analysis, change);
 
 describe("adapters", () => {
   it("reads handlers written as methods like property handlers", () => {
