@@ -1,12 +1,13 @@
-// How tests are written: Vitest's (and Jest's) it/test, describe/suite and hooks, with their
+// How tests are written: Vitest's (and Jest's and mocha's) it/test, describe/suite and hooks, with their
 // modifiers (`.skip`, `.only`), conditions (`.skipIf(c)`) and parameterised forms (`.each(rows)`).
 import { ts } from "../project/ts-morph.js";
 import { isFunctionLike } from "./agentix-calls.js";
 
 const TEST_CALLS = new Set(["it", "test"]);
 const SUITE_CALLS = new Set(["describe", "suite"]);
-const HOOK_CALLS = new Set(["beforeEach", "afterEach", "beforeAll", "afterAll"]);
-export const SHARED_HOOKS = new Set(["beforeAll", "afterAll"]);
+// `before`/`after` are mocha's beforeAll/afterAll (typeorm's suites use them through globals).
+const HOOK_CALLS = new Set(["beforeEach", "afterEach", "beforeAll", "afterAll", "before", "after"]);
+export const SHARED_HOOKS = new Set(["beforeAll", "afterAll", "before", "after"]);
 const PARAMETERISED = new Set(["each", "for"]);
 const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "fails", "shuffle"]);
 const CONDITIONS = new Set(["skipIf", "runIf"]);
