@@ -11,7 +11,9 @@ import {
   isFunctionLike,
 } from "./agentix-calls.js";
 import type { CodeUnit, FileUnits, Region, TestCaseInfo, UnitKind } from "./units.js";
-import { SHARED_HOOKS, testCall } from "./test-syntax.js";
+import { eachRows } from "./each-rows.js";
+import { collectionArguments, isCollectionLiteral, neverMutated } from "./immutable-bindings.js";
+import { SHARED_HOOKS, testCall, type TestCall } from "./test-syntax.js";
 
 /** Cuts a file into units and regions; test files also into test cases and hooks. */
 export function fileUnits(
@@ -29,6 +31,8 @@ interface PendingTestCase {
   readonly scopes: readonly ts.Node[];
   readonly line: number;
   readonly parameterised: boolean;
+  /** Its own rows (1 unless parameterised). */
+  readonly rows: number;
 }
 
 class UnitCutter {
@@ -38,6 +42,8 @@ class UnitCutter {
   private readonly regions: Region[];
   private readonly testCases: PendingTestCase[] = [];
   private readonly hooksByScope = new Map<ts.Node, CodeUnit[]>();
+  /** The rows of each `describe.each` callback: every case inside runs once per row. */
+  private readonly suiteRows = new Map<ts.Node, number>();
   private readonly usedIds: Set<string>;
 
   constructor(
@@ -80,6 +86,10 @@ class UnitCutter {
         sharedHooks: hooks.filter((hook) => SHARED_HOOKS.has(hook.name)),
         line: testCase.line,
         parameterised: testCase.parameterised,
+        runs: testCase.scopes.reduce(
+          (product, scope) => product * (this.suiteRows.get(scope) ?? 1),
+          testCase.rows,
+        ),
       };
     });
     const { file, module, declarations, units, regions, isTest } = this;
@@ -239,7 +249,8 @@ class UnitCutter {
         (mutable ||
           (initializer !== undefined &&
             !isFunctionLike(initializer) &&
-            containsStatefulCall(initializer, this.checker)));
+            containsStatefulCall(initializer, this.checker) &&
+            !this.isUnchangedCollection(declaration, initializer)));
       for (const identifier of names) {
         const unit = this.newUnit("declaration", identifier.text, declaration, {
           descriptor: this.descriptorOf(declaration.initializer),
@@ -268,6 +279,7 @@ class UnitCutter {
           scopes: [...scopes],
           line: unit.line,
           parameterised: call.parameterised,
+          rows: this.rowsOf(call),
         });
       }
       for (const argument of node.arguments)
@@ -279,12 +291,34 @@ class UnitCutter {
         if (argument !== call.callback) this.visitTests(argument, scopes);
       const body = call.callback.body;
       const inner = [...scopes, call.callback];
+      this.suiteRows.set(call.callback, this.rowsOf(call));
       if (ts.isBlock(body))
         for (const statement of body.statements) this.visitStatement(statement, inner);
       else this.visitTests(body, inner);
       return;
     }
     ts.forEachChild(node, (child) => this.visitTests(child, scopes));
+  }
+
+  /** A `const` Set, Map or array built from plain values that no code of the file changes. */
+  private isUnchangedCollection(
+    declaration: ts.VariableDeclaration,
+    initializer: ts.Expression,
+  ): boolean {
+    return (
+      ts.isIdentifier(declaration.name) &&
+      isCollectionLiteral(initializer) &&
+      !collectionArguments(initializer).some((argument) =>
+        containsStatefulCall(argument, this.checker),
+      ) &&
+      neverMutated(declaration.name, this.sourceFile, this.checker)
+    );
+  }
+
+  /** The rows a test or suite call runs: its table's, or 1 (also when they are not static). */
+  private rowsOf(call: TestCall): number {
+    if (call.table === undefined) return 1;
+    return eachRows(call.table, this.checker) ?? 1;
   }
 
   private visitStatement(statement: ts.Statement, scopes: readonly ts.Node[]): void {

@@ -71,7 +71,7 @@ export function affectedResult(
     file: test.file,
     whole: test.whole,
     reason: test.reason,
-    selected: test.whole ? test.totalCases : test.cases.length,
+    selected: test.selectedCases,
     total: test.totalCases,
     cases: test.cases,
   }));

@@ -20,8 +20,10 @@ export interface SelectedTestFile {
   readonly whole: boolean;
   readonly reason: string;
   readonly cases: readonly SelectedCase[];
-  /** Static count of test calls in the file (`it.each` counts once). */
+  /** The cases Vitest runs in the file (`it.each` rows and `describe.each` counted; 1 per table that is not static). */
   readonly totalCases: number;
+  /** The cases of the file selected, counted the same way. */
+  readonly selectedCases: number;
 }
 
 export interface TestSelection {
@@ -53,12 +55,19 @@ export function selectTests(
   for (const file of testFiles) {
     const entry = files.get(file.path);
     const count = Math.max(
-      (entry?.units ?? fileUnits(file.sourceFile, file.path, true, checker)).testCases.length,
+      runsOf((entry?.units ?? fileUnits(file.sourceFile, file.path, true, checker)).testCases),
       1,
     );
     totalCases += count;
     const selected = widened
-      ? { file: file.path, whole: true, reason: "widened", cases: [], totalCases: count }
+      ? {
+          file: file.path,
+          whole: true,
+          reason: "widened",
+          cases: [],
+          totalCases: count,
+          selectedCases: count,
+        }
       : selectInFile(context, file, entry, count);
     if (selected !== undefined) tests.push(selected);
   }
@@ -93,6 +102,7 @@ function selectInFile(
       reason: `starts other processes (${spawner}): what they run cannot be followed`,
       cases: [],
       totalCases: count,
+      selectedCases: count,
     };
   }
   if (entry === undefined) return undefined;
@@ -106,7 +116,14 @@ function selectInFile(
         .find((cause) => cause !== undefined);
     return anyUnit === undefined
       ? undefined
-      : { file: file.path, whole: true, reason: describe(anyUnit), cases: [], totalCases: count };
+      : {
+          file: file.path,
+          whole: true,
+          reason: describe(anyUnit),
+          cases: [],
+          totalCases: count,
+          selectedCases: count,
+        };
   }
   const selected = new Map<TestCaseInfo, string>();
   for (const testCase of entry.units.testCases) {
@@ -127,8 +144,14 @@ function selectInFile(
     cases: [...selected]
       .map(([testCase, reason]) => ({ line: testCase.line, name: testCase.unit.name, reason }))
       .sort((a, b) => a.line - b.line),
-    totalCases: entry.units.testCases.length,
+    totalCases: count,
+    selectedCases: every ? count : runsOf([...selected.keys()]),
   };
+}
+
+/** The cases Vitest runs for these test calls. */
+function runsOf(testCases: readonly TestCaseInfo[]): number {
+  return testCases.reduce((sum, testCase) => sum + testCase.runs, 0);
 }
 
 /** `reason <- what; reason <- what; ...` back to the change. */

@@ -1,12 +1,13 @@
-// How tests are written: Vitest's (and Jest's) it/test, describe/suite and hooks, with their
+// How tests are written: Vitest's (and Jest's and mocha's) it/test, describe/suite and hooks, with their
 // modifiers (`.skip`, `.only`), conditions (`.skipIf(c)`) and parameterised forms (`.each(rows)`).
 import { ts } from "../project/ts-morph.js";
 import { isFunctionLike } from "./agentix-calls.js";
 
 const TEST_CALLS = new Set(["it", "test"]);
 const SUITE_CALLS = new Set(["describe", "suite"]);
-const HOOK_CALLS = new Set(["beforeEach", "afterEach", "beforeAll", "afterAll"]);
-export const SHARED_HOOKS = new Set(["beforeAll", "afterAll"]);
+// `before`/`after` are mocha's beforeAll/afterAll (typeorm's suites use them through globals).
+const HOOK_CALLS = new Set(["beforeEach", "afterEach", "beforeAll", "afterAll", "before", "after"]);
+export const SHARED_HOOKS = new Set(["beforeAll", "afterAll", "before", "after"]);
 const PARAMETERISED = new Set(["each", "for"]);
 const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "fails", "shuffle"]);
 const CONDITIONS = new Set(["skipIf", "runIf"]);
@@ -15,19 +16,33 @@ export interface TestCall {
   readonly kind: "test" | "suite" | "hook";
   readonly name: string;
   readonly parameterised: boolean;
+  /** The rows of `.each(rows)` / `.for(rows)` or a tagged-template table: what it runs once per row. */
+  readonly table: ts.Expression | ts.TemplateLiteral | undefined;
   readonly callback: ts.ArrowFunction | ts.FunctionExpression | undefined;
 }
 
-/** `it("x", fn)`, `it.skip(...)`, `it.each(rows)("x", fn)`, `it.skipIf(c)("x", fn)`, `describe(...)`, `beforeEach(fn)`. */
+/** `it("x", fn)`, `it.skip(...)`, `it.each(rows)("x", fn)`, `it.each\`table\`("x", fn)`, `it.skipIf(c)("x", fn)`, `describe(...)`, `beforeEach(fn)`. */
 export function testCall(call: ts.CallExpression): TestCall | undefined {
   let callee: ts.Expression = call.expression;
   let parameterised = false;
+  let table: ts.Expression | ts.TemplateLiteral | undefined;
   for (;;) {
     if (ts.isCallExpression(callee) && ts.isPropertyAccessExpression(callee.expression)) {
       const name = callee.expression.name.text;
-      if (PARAMETERISED.has(name)) parameterised = true;
-      else if (!CONDITIONS.has(name)) return undefined;
+      if (PARAMETERISED.has(name)) {
+        parameterised = true;
+        table = callee.arguments[0];
+      } else if (!CONDITIONS.has(name)) return undefined;
       callee = callee.expression.expression;
+    } else if (
+      ts.isTaggedTemplateExpression(callee) &&
+      ts.isPropertyAccessExpression(callee.tag) &&
+      PARAMETERISED.has(callee.tag.name.text)
+    ) {
+      // it.each`a | b ${1} | ${2}`("...", fn)
+      parameterised = true;
+      table = callee.template;
+      callee = callee.tag.expression;
     } else if (ts.isPropertyAccessExpression(callee) && MODIFIERS.has(callee.name.text)) {
       callee = callee.expression;
     } else {
@@ -55,5 +70,5 @@ export function testCall(call: ts.CallExpression): TestCall | undefined {
           (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))
         ? first.text
         : "";
-  return { kind, name, parameterised, callback };
+  return { kind, name, parameterised, table, callback };
 }

@@ -42,6 +42,8 @@ export interface TestCaseInfo {
   /** Line of the test call: what Vitest's `file:line` filter matches. */
   readonly line: number;
   readonly parameterised: boolean;
+  /** How many cases Vitest runs for it: its `.each` rows times those of enclosing `describe.each` (1 per table it cannot count). */
+  readonly runs: number;
 }
 
 export interface FileUnits {

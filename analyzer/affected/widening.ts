@@ -37,6 +37,7 @@ const CONFIG_PATTERNS: readonly RegExp[] = [
   /^jsconfig(\..+)?\.json$/,
   /^vite(st)?\.(config|workspace)\.[cm]?[jt]s$/,
   /^vitest\.(workspace|projects)\.[cm]?[jt]s$/,
+  /^vitest\.([\w-]+\.config|config\.[\w-]+)\.[cm]?[jt]s$/,
   /^eslint\.config\.[cm]?[jt]s$/,
   /^\.eslintrc(\..+)?$/,
   /^babel\.config\.[cm]?[jt]s$/,

@@ -25,6 +25,10 @@ const POINTER_CALL_NAMES = [
   "checkOperation",
   "checkInvariant",
   "adapterContract",
+  // agentix/testing doubles: which port a test fakes
+  "memoryPort",
+  "fakeClock",
+  "sequentialIds",
 ] as const;
 
 export type DescriptorCall = (typeof DESCRIPTOR_CALL_NAMES)[number];
@@ -41,3 +45,10 @@ export const DESCRIPTOR_CALLS: ReadonlySet<string> = new Set<string>(DESCRIPTOR_
 export function isDescriptorCall(api: AgentixCall): api is DescriptorCall {
   return DESCRIPTOR_CALLS.has(api);
 }
+
+/** The agentix/testing doubles, and the standard port each fakes (null: the port it is given). */
+export const TEST_DOUBLES: Readonly<Record<string, string | null>> = {
+  memoryPort: null,
+  fakeClock: "Clock",
+  sequentialIds: "Ids",
+};

@@ -1,6 +1,12 @@
 import type { ts } from "../project/ts-morph.js";
 import type { ProjectFile } from "../project/load-project.js";
-import type { EffectKind, ErrorSlot, SchemaSlot, UnresolvedKind } from "../index-file/types.js";
+import type {
+  EffectKind,
+  ErrorSlot,
+  SchemaSlot,
+  TestDouble,
+  UnresolvedKind,
+} from "../index-file/types.js";
 
 /** A node in a project file. */
 export interface Site {
@@ -111,6 +117,14 @@ export interface TestCallModel {
   readonly operation: OperationModel | null;
   readonly invariant: InvariantModel | null;
   /** The port an adapter contract suite (`adapterContract(port, ...)`) checks. */
+  readonly port: PortModel | null;
+}
+
+/** `memoryPort(Port)`, `fakeClock()`, `sequentialIds()`: a test's stand-in for a port. */
+export interface TestDoubleModel {
+  readonly site: Site;
+  readonly via: TestDouble["via"];
+  /** The port it fakes; null when its argument is not a port the analyzer can read (reported). */
   readonly port: PortModel | null;
 }
 

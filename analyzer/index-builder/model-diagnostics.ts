@@ -1,6 +1,7 @@
 // Stage: what is wrong with the descriptors themselves: duplicate ids, a port operation claimed
 // by two ports or by none, operations no feature lists, contracts with another feature's id.
-import type { Site } from "../extract/model.js";
+import type { OperationModel, Site } from "../extract/model.js";
+import { ts } from "../project/ts-morph.js";
 import { fileSite, type BuildContext, type DiagnosticLog } from "./context.js";
 import type { FeatureFolders } from "./feature-folders.js";
 import { orderBy } from "./order.js";
@@ -40,6 +41,7 @@ export function reportModelProblems(context: BuildContext, folders: FeatureFolde
       );
     }
   }
+  reportUnassertedInvariants(context);
   for (const contract of descriptors.contracts) {
     const feature = roles.featureOf(contract.site.file);
     if (feature && contract.id !== null && contract.id !== feature.id) {
@@ -51,6 +53,35 @@ export function reportModelProblems(context: BuildContext, folders: FeatureFolde
       );
     }
   }
+}
+
+/** An invariant an operation lists but never asserts: the promise is not kept anywhere. */
+function reportUnassertedInvariants({ analysis, diagnostics }: BuildContext): void {
+  for (const operation of analysis.descriptors.operations) {
+    for (const invariant of operation.invariants) {
+      if (operation.assertions.some((assertion) => assertion.invariant === invariant)) continue;
+      diagnostics.add(
+        "invariant-not-asserted",
+        "warning",
+        `${operation.kind} "${operation.id}" lists invariant "${invariant.id}" but never asserts it; call assertInvariant(${invariant.binding ?? "invariant"}, evidence) in its execute`,
+        listSite(operation) ?? operation.site,
+        [invariant.site],
+      );
+    }
+  }
+}
+
+/** The `invariants` property of an operation's definition, for a precise line. */
+function listSite(operation: OperationModel): Site | null {
+  const definition = operation.call.arguments[0];
+  if (!definition || !ts.isObjectLiteralExpression(definition)) return null;
+  const property = definition.properties.find(
+    (candidate) =>
+      candidate.name !== undefined &&
+      ts.isIdentifier(candidate.name) &&
+      candidate.name.text === "invariants",
+  );
+  return property ? { file: operation.site.file, node: property } : null;
 }
 
 function reportDuplicateIds({ analysis, diagnostics }: BuildContext, folders: FeatureFolders) {

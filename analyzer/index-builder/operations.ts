@@ -33,7 +33,12 @@ export function operationEntries(
         event: emit.event.id,
         version: emit.event.version,
       })),
-      invariants: sortedUnique(operation.invariants.map((invariant) => invariant.id)),
+      invariants: sortedUnique([
+        ...operation.invariants.map((invariant) => invariant.id),
+        ...operation.assertions.flatMap((assertion) =>
+          assertion.invariant ? [assertion.invariant.id] : [],
+        ),
+      ]),
       assertions: operation.assertions
         .map((assertion) => ({
           invariant: assertion.invariant?.id ?? null,

@@ -10,6 +10,7 @@ import type { OperationTest, TestEntry, TestLink, TestLinkKind } from "../index-
 import type { ProjectFile } from "../project/load-project.js";
 import type { BuildContext } from "./context.js";
 import { orderBy, sortedUnique, withoutRepeats } from "./order.js";
+import { doublesLinker } from "./test-doubles.js";
 
 export interface TestLinks {
   /** Every test file and its links, sorted by file. */
@@ -50,13 +51,19 @@ export function linkTests(context: BuildContext): TestLinks {
   const { analysis, featureOfSite } = context;
   const { loaded, roles, descriptors } = analysis;
   const linksOf = fileLinker(context);
+  const doublesOf = doublesLinker(context);
   const entries: TestEntry[] = [];
   const operationTests = new RankedLinks();
   const invariantTests = new RankedLinks();
   const featureLinks = new Map<string, Set<string>>();
   for (const file of loaded.files.filter((candidate) => roles.role(candidate) === "test")) {
     const links = linksOf(file);
-    entries.push({ file: file.path, feature: roles.featureOf(file)?.id ?? null, links });
+    entries.push({
+      file: file.path,
+      feature: roles.featureOf(file)?.id ?? null,
+      links,
+      doubles: doublesOf(file, importedHelpers(analysis, file)),
+    });
     for (const link of links) {
       if (link.target === "operation")
         operationTests.add(link.id, file.path, link.by === "call" ? "call" : "name");

@@ -150,6 +150,7 @@ export interface OperationEntry {
   readonly permissions: readonly string[];
   readonly effects: readonly EffectEntry[];
   readonly emits: readonly EmitEntry[];
+  /** Invariants it lists in `invariants` or asserts (`assertInvariant`) in its execute. */
   readonly invariants: readonly string[];
   /** `assertInvariant` calls inside it. */
   readonly assertions: readonly { readonly invariant: string | null; readonly line: number }[];
@@ -220,7 +221,7 @@ export interface InvariantEntry {
   /** Features whose contracts `dependsOn` lists. */
   readonly dependsOn: readonly string[];
   readonly evidence: SchemaSlot;
-  /** Operations that list it in `invariants`. */
+  /** Operations that list it in `invariants` or assert it in their execute. */
   readonly preservedBy: readonly string[];
   /** `assertInvariant` call sites. */
   readonly assertions: readonly {
@@ -240,9 +241,17 @@ export interface PermissionEntry {
 export interface TestLink {
   readonly target: "operation" | "feature" | "invariant" | "port";
   readonly id: string;
-  /** `call`: passes the descriptor to testCommand/testQuery/replayTrace/checkOperation/checkInvariant/adapterContract/assertInvariant (in the test, or in a helper it imports: then `line` is null); `name`: file name; `folder`: inside the feature; `import`: imports the feature's files. */
+  /** `call`: passes the descriptor to testCommand/testQuery/replayTrace/checkOperation/checkInvariant/adapterContract/assertInvariant or calls an invariant's `check` (in the test, or in a helper it imports: then `line` is null); `name`: file name; `folder`: inside the feature; `import`: imports the feature's files. */
   readonly by: "call" | "name" | "folder" | "import";
   readonly via: string | null;
+  readonly line: number | null;
+}
+
+/** A port a test fakes with an agentix/testing double. */
+export interface TestDouble {
+  readonly port: string;
+  readonly via: "memoryPort" | "fakeClock" | "sequentialIds";
+  /** The first line the test makes it at; null when only a helper the test imports does. */
   readonly line: number | null;
 }
 
@@ -250,6 +259,8 @@ export interface TestEntry {
   readonly file: string;
   readonly feature: string | null;
   readonly links: readonly TestLink[];
+  /** The ports it fakes, one entry per port and double, by port then double. */
+  readonly doubles: readonly TestDouble[];
 }
 
 export type FileRole =

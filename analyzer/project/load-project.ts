@@ -15,7 +15,12 @@ import { DirectoryLog } from "./directory-log.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
 import { unmatchedFeatureDirectories } from "./feature-directories.js";
-import { problemOf, readTsconfig, shownPath, type LoadProblem } from "./tsconfig.js";
+import {
+  positionOfOption,
+  readTsconfig,
+  shownPath,
+  type LoadProblem,
+} from "./tsconfig.js";
 import { readVitestConfig, type VitestConfig } from "./vitest-config.js";
 
 export type { LoadProblem } from "./tsconfig.js";
@@ -119,7 +124,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   delete compilerOptions.incremental;
   delete compilerOptions.tsBuildInfoFile;
   const vitest = readVitestConfig(root);
-  if (vitest.problem) problems.push(vitest.problem);
+  for (const read of [vitest, ...vitest.others]) if (read.problem) problems.push(read.problem);
   const discovery = testsOutsideTsconfig({
     root,
     tsconfigFile,
@@ -139,7 +144,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   for (const fileName of discovery.added)
     if (addSource(project, fileName, root, problems, "test")) addedTests.push(fileName);
   const program = project.getProgram().compilerObject;
-  problems.push(...optionProblems(program, root, problems));
+  problems.push(...optionProblems(program, { root, tsconfigFile, tsconfigFiles }, problems));
   const files = projectFiles(program, root);
   problems.push(...unmatchedFeatureDirectories(config, files));
   return {
@@ -216,7 +221,7 @@ const DEPRECATIONS = new Set([5101, 5102, 5107, 5108]);
 /** Deprecated compiler options, as tsc reports them (once each, as warnings). */
 function optionProblems(
   program: ts.Program,
-  root: string,
+  where: { root: string; tsconfigFile: string; tsconfigFiles: readonly string[] },
   known: readonly LoadProblem[],
 ): LoadProblem[] {
   const seen = new Set(
@@ -225,7 +230,12 @@ function optionProblems(
   const found: LoadProblem[] = [];
   for (const diagnostic of program.getOptionsDiagnostics()) {
     if (!DEPRECATIONS.has(diagnostic.code)) continue;
-    const problem = problemOf(diagnostic, root, "warning");
+    const problem = positionOfOption(
+      diagnostic,
+      where.tsconfigFile,
+      where.tsconfigFiles,
+      where.root,
+    );
     const key = `${problem.file}:${problem.line}:${problem.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -10,6 +10,7 @@ import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
 import { toPosix } from "../../schema/paths.js";
 import { importsTestFramework } from "./test-discovery.js";
+import { vitestRunsAny } from "./vitest-config.js";
 
 /**
  * What each file is, by the same configuration (and the same feature-folder logic) the ESLint
@@ -61,7 +62,7 @@ export class FileRoles {
       test =
         !file.declaration &&
         (this.layout.isTestFile(this.absolute(file)) ||
-          this.loaded.vitest.runs(file.path) === true ||
+          vitestRunsAny(this.loaded.vitest, file.path) ||
           importsTestFramework(file.sourceFile));
       this.tests.set(file, test);
     }

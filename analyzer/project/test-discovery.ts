@@ -10,7 +10,7 @@ import { ts } from "./ts-morph.js";
 import type { ProjectLayout } from "../../eslint-plugin/logic/project/layout.js";
 import { isDeclarationFile, relativeToRoot } from "./paths.js";
 import type { LoadProblem } from "./tsconfig.js";
-import type { VitestConfig } from "./vitest-config.js";
+import { vitestRunsAny, type VitestConfig } from "./vitest-config.js";
 import { walkProject } from "./walk.js";
 
 /** Modules only tests import: a file importing one is a test, whatever its name. */
@@ -90,7 +90,7 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
   const isTest = (file: string): boolean => {
     const relative = relativeToRoot(root, file) ?? file;
     return (
-      layout.isTestFile(file) || vitest.runs(relative) === true || textImportsTestFramework(file)
+      layout.isTestFile(file) || vitestRunsAny(vitest, relative) || textImportsTestFramework(file)
     );
   };
   const walk = walkProject(

@@ -135,3 +135,70 @@ export function readTsconfig(
     .map((diagnostic) => problemOf(diagnostic, root, "warning"));
   return { parsed, files: [...readFiles].sort(), problems };
 }
+
+/** Options whose deprecated value another option implies (`module: commonjs` means node10). */
+const IMPLIED_BY: Readonly<Record<string, string>> = { moduleResolution: "module" };
+
+/**
+ * Where a deprecation TypeScript reports without a position belongs: the option in the tsconfig
+ * (or the one of its `extends` chain that sets it), else the option that implies its value, else
+ * `compilerOptions`, else the tsconfig's start.
+ */
+export function positionOfOption(
+  diagnostic: ts.Diagnostic,
+  tsconfigFile: string,
+  chain: readonly string[],
+  root: string,
+): LoadProblem {
+  const problem = problemOf(diagnostic, root, "warning");
+  if (problem.file !== null) return problem;
+  const option = /^Option '(\w+)/u.exec(problem.message)?.[1];
+  const files = [
+    path.resolve(tsconfigFile),
+    ...chain.filter((file) => file !== path.resolve(tsconfigFile)),
+  ];
+  const sources = files.flatMap((file) => {
+    const text = ts.sys.readFile(file);
+    return text === undefined ? [] : [ts.parseJsonText(file, text)];
+  });
+  const names = [option, option ? IMPLIED_BY[option] : undefined, "compilerOptions"];
+  for (const name of names) {
+    if (name === undefined) continue;
+    for (const source of sources) {
+      const node = optionNode(source, name);
+      if (node) return { ...problem, ...locate(source, node, root) };
+    }
+  }
+  return { ...problem, ...locate(sources[0], sources[0], root) };
+}
+
+/** The key of `compilerOptions.<name>` (or of `compilerOptions` itself) in a tsconfig. */
+function optionNode(source: ts.JsonSourceFile, name: string): ts.Node | undefined {
+  const top = source.statements[0]?.expression;
+  if (top === undefined || !ts.isObjectLiteralExpression(top)) return undefined;
+  const key = (property: ts.ObjectLiteralElementLike) =>
+    property.name !== undefined && ts.isStringLiteral(property.name)
+      ? property.name.text
+      : undefined;
+  const options = top.properties.find((property) => key(property) === "compilerOptions");
+  if (name === "compilerOptions" || options === undefined) return options?.name;
+  if (!ts.isPropertyAssignment(options) || !ts.isObjectLiteralExpression(options.initializer))
+    return undefined;
+  return options.initializer.properties.find((property) => key(property) === name)?.name;
+}
+
+function locate(
+  source: ts.JsonSourceFile | undefined,
+  node: ts.Node | undefined,
+  root: string,
+): Pick<LoadProblem, "file" | "line" | "column"> {
+  if (source === undefined || node === undefined) return { file: null, line: null, column: null };
+  const start = node === source ? 0 : node.getStart(source);
+  const { line, character } = source.getLineAndCharacterOfPosition(start);
+  const fileName = path.resolve(source.fileName);
+  return {
+    file: relativeToRoot(root, fileName) ?? fileName,
+    line: line + 1,
+    column: character + 1,
+  };
+}

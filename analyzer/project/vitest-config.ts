@@ -27,6 +27,19 @@ export interface VitestConfig {
    */
   readonly runs: (file: string) => boolean | undefined;
   readonly problem: LoadProblem | undefined;
+  /**
+   * The other configs beside it (`vitest.e2e.config.ts`, `vitest.config.integration.ts`), run with
+   * `vitest --config <file>`: a file one of them runs is a test too.
+   */
+  readonly others: readonly VitestConfig[];
+}
+
+/** `vitest.e2e.config.ts`, `vitest.config.e2e.mts`: a second config for another kind of test. */
+const OTHER_CONFIG = /^vitest\.(?:[\w-]+\.config|config\.[\w-]+)\.[cm]?[jt]s$/u;
+
+/** Whether Vitest runs the file under the main config or any other one beside it. */
+export function vitestRunsAny(vitest: VitestConfig, file: string): boolean {
+  return vitest.runs(file) === true || vitest.others.some((other) => other.runs(file) === true);
 }
 
 interface Globs {
@@ -46,28 +59,59 @@ class NotLiteral extends Error {
 }
 
 export function readVitestConfig(root: string): VitestConfig {
+  const main = readMainConfig(root);
+  let names: string[] = [];
+  try {
+    names = readdirSync(root)
+      .filter((name) => OTHER_CONFIG.test(name))
+      .sort();
+  } catch {
+    // An unreadable root is reported by the walk.
+  }
+  const others = names
+    .map((name) => path.join(root, name))
+    .filter(isFile)
+    .map((file) => readOneConfig(root, file));
+  return { ...main, others };
+}
+
+function readMainConfig(root: string): VitestConfig {
   for (const name of CONFIG_NAMES) {
     const file = path.join(root, name);
-    if (!isFile(file)) continue;
-    const shown = relativeToRoot(root, file) ?? file;
-    try {
-      const projects = readConfigFile(file, root, 0);
-      const matchers = projects.map(
-        (globs) => [picomatch(globs.include), picomatch(globs.exclude, { dot: true })] as const,
-      );
-      return {
-        file: shown,
-        runs: (relative) =>
-          matchers.some(([include, exclude]) => include(relative) && !exclude(relative)),
-        problem: undefined,
-      };
-    } catch (error) {
-      if (!(error instanceof NotLiteral)) throw error;
-      return { file: shown, runs: () => undefined, problem: notLiteralProblem(error, root) };
-    }
+    if (isFile(file)) return readOneConfig(root, file);
   }
   const [include, exclude] = [picomatch(VITEST_DEFAULT_INCLUDE), picomatch(VITEST_DEFAULT_EXCLUDE)];
-  return { file: null, runs: (file) => include(file) && !exclude(file), problem: undefined };
+  return {
+    file: null,
+    runs: (file) => include(file) && !exclude(file),
+    problem: undefined,
+    others: [],
+  };
+}
+
+function readOneConfig(root: string, file: string): VitestConfig {
+  const shown = relativeToRoot(root, file) ?? file;
+  try {
+    const projects = readConfigFile(file, root, 0);
+    const matchers = projects.map(
+      (globs) => [picomatch(globs.include), picomatch(globs.exclude, { dot: true })] as const,
+    );
+    return {
+      file: shown,
+      runs: (relative) =>
+        matchers.some(([include, exclude]) => include(relative) && !exclude(relative)),
+      problem: undefined,
+      others: [],
+    };
+  } catch (error) {
+    if (!(error instanceof NotLiteral)) throw error;
+    return {
+      file: shown,
+      runs: () => undefined,
+      problem: notLiteralProblem(error, root),
+      others: [],
+    };
+  }
 }
 
 function isFile(file: string): boolean {

@@ -173,6 +173,21 @@ describe("tsconfig problems degrade as tsc does", () => {
     );
   });
 
+  it("gives a deprecation TypeScript reports without a position (set in an extended config) the option's position there", async () => {
+    const dir = tsconfigProject(
+      '{\n  "extends": "./base.json",\n  "compilerOptions": { "strict": true },\n  "files": ["src/a.ts"]\n}\n',
+    );
+    writeFileSync(
+      path.join(dir, "base.json"),
+      '{\n  "compilerOptions": {\n    "module": "commonjs",\n    "moduleResolution": "node"\n  }\n}\n',
+    );
+    const recorded = recordingIO(dir);
+    expect(await run(["index"], recorded.io)).toBe(0);
+    expect(recorded.stderr().split("\n")[0]).toBe(
+      "agentix: warning: base.json:4:5: Option 'moduleResolution=node10' is deprecated and will stop functioning in TypeScript 7.0. Specify compilerOption '\"ignoreDeprecations\": \"6.0\"' to silence this error.",
+    );
+  });
+
   it("stops (exit 2) only for a tsconfig that cannot be parsed at all", async () => {
     const dir = tsconfigProject('{ "compilerOptions": { "strict": true, }\n');
     const recorded = recordingIO(dir);

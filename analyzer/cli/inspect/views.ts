@@ -5,6 +5,7 @@ import type {
   FeatureEntry,
   Location,
   OperationEntry,
+  PortEntry,
   SchemaSlot,
 } from "../../index-file/types.js";
 import { compareText } from "../../project/paths.js";
@@ -100,6 +101,26 @@ export interface FeatureView {
   readonly files: readonly string[];
 }
 
+/**
+ * What an adapter is called: its `name` option, else the constant or factory that holds it
+ * (`cardPayments`, `memoryStores`), else its file's name (`payments.ts:4`).
+ */
+function adapterLabel(
+  index: AgentixIndex,
+  portId: string | null,
+  adapter: PortEntry["adapters"][number],
+): string {
+  if (adapter.name !== null) return adapter.name;
+  const entry = index.adapters.find(
+    (candidate) =>
+      candidate.port === portId &&
+      candidate.location?.file === adapter.file &&
+      candidate.location.line === adapter.line,
+  );
+  if (entry?.binding) return entry.binding;
+  return adapter.file === null ? "(unnamed)" : `${adapter.file.split("/").pop()}:${adapter.line}`;
+}
+
 /** `file:line` or `file:line-endLine`. */
 function locationText(location: Location | null): string | null {
   if (!location) return null;
@@ -127,7 +148,7 @@ export function operationView(
   const adaptersOf = (portId: string | null) =>
     index.ports
       .find((port) => port.id === portId)
-      ?.adapters.map((adapter) => adapter.name ?? "(unnamed)") ?? [];
+      ?.adapters.map((adapter) => adapterLabel(index, portId, adapter)) ?? [];
   return {
     id: operation.id,
     kind: operation.kind,
@@ -193,7 +214,7 @@ export function featureView(index: AgentixIndex, feature: FeatureEntry): Feature
       return {
         id,
         operations: port.operations.map((o) => o.id),
-        adapters: port.adapters.map((a) => a.name ?? "(unnamed)"),
+        adapters: port.adapters.map((adapter) => adapterLabel(index, id, adapter)),
       };
     }),
     events: feature.events.map((id) => {

@@ -15,6 +15,7 @@ import { compareIndex } from "../../index-file/staleness.js";
 import { indexPath, writeFileAtomic } from "../../index-file/write.js";
 import { fileAccessError } from "../../errors.js";
 import { recordFreshness } from "../../freshness/freshness.js";
+import type { VitestConfig } from "../../project/vitest-config.js";
 import { collectViolations } from "../../violations/collect.js";
 import { vitestFilters } from "../commands/affected.js";
 import type { CliIO } from "../io.js";
@@ -190,7 +191,7 @@ export function testsStep(context: StepContext): VerifyStep {
   if (otherRunner.length > 0) {
     const config = analysis.loaded.vitest.file ?? "Vitest's defaults";
     context.log(
-      `\ntests not run by vitest (${config} does not include them; run them with their own runner):\n${otherRunner.map((file) => `  ${file.file}\n`).join("")}`,
+      `\ntests not run by vitest (${config} does not include them; run them with their own runner):\n${otherRunner.map((file) => `  ${file.file}${otherConfig(analysis.loaded.vitest, file.file)}\n`).join("")}`,
     );
   }
   if (vitest === undefined) {
@@ -207,6 +208,12 @@ export function testsStep(context: StepContext): VerifyStep {
     ? `widened: ${affected.widened.map((reason) => reason.message).join("; ")}`
     : `${affected.tests.selected.cases} of ${affected.tests.total.cases} cases: the ones the change can reach (see agentix affected)`;
   return spawnStep(context, "tests", from, "vitest", [vitest, "run", ...filters], why);
+}
+
+/** ` (vitest --config vitest.e2e.config.ts runs it)` when a second Vitest config runs the file. */
+function otherConfig(vitest: VitestConfig, file: string): string {
+  const other = vitest.others.find((config) => config.runs(file) === true);
+  return other?.file ? ` (vitest --config ${other.file} runs it)` : "";
 }
 
 /** Runs a tool (its output is diagnostics: stderr), or plans it under --dry-run. */

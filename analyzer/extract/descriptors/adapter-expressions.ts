@@ -1,18 +1,12 @@
 // Which adapter an expression in `createApplication({ adapters })` is: an implementPort value,
 // a factory call returning one, a standard adapter, a test double, or one known from its type.
 import { ts } from "../../project/ts-morph.js";
+import { TEST_DOUBLES } from "../agentix-api.js";
 import { isAgentixModule, unwrap } from "../../project/ts-syntax.js";
 import type { AdapterModel, PortModel } from "../model.js";
 import type { ReadContext } from "./read-context.js";
 import { snippet } from "../../resolve/origin.js";
 import { typedAdapterPort } from "./typed-fallbacks.js";
-
-/** A `memoryPort(Port)` / `fakeClock()` / `sequentialIds()` test double from agentix/testing. */
-const TEST_DOUBLES: Readonly<Record<string, string | null>> = {
-  memoryPort: null,
-  fakeClock: "Clock",
-  sequentialIds: "Ids",
-};
 
 /** An adapter that is not an implementPort call of the project: the port it binds, and its name. */
 export interface BoundPort {
@@ -70,6 +64,57 @@ function factoryResult(
   call: ts.CallExpression,
   { resolver, references }: ReadContext,
 ): AdapterModel | undefined {
+  const declaration = calledFunction(call, resolver);
+  if (!declaration) return undefined;
+  for (const result of returnedExpressions(declaration)) {
+    const found = references.descriptorOfOrigin(resolver.resolve(result));
+    if (found?.kind === "adapter") return found.model;
+  }
+  return undefined;
+}
+
+/**
+ * The elements of an adapter list: an array literal (spreads of constant arrays and of calls
+ * followed), or a call of a project function every return of which is such a list
+ * (`[...memoryStores(), payments]`, `adapters: memoryAdapters()`). What cannot be followed is
+ * reported at its position by the literal reader.
+ */
+export function adapterListElements(
+  expression: ts.Expression,
+  where: string,
+  context: ReadContext,
+  following: ReadonlySet<ts.Node> = new Set(),
+): ts.Expression[] {
+  const { resolver, literals } = context;
+  const origin = resolver.resolve(expression);
+  if (origin.kind === "node" && ts.isArrayLiteralExpression(origin.node)) {
+    return origin.node.elements.flatMap((element) => {
+      if (ts.isSpreadElement(element))
+        return adapterListElements(element.expression, where, context, following);
+      return ts.isOmittedExpression(element) ? [] : [element];
+    });
+  }
+  if (origin.kind === "node" && ts.isCallExpression(origin.node)) {
+    const declaration = calledFunction(origin.node, resolver);
+    const results =
+      declaration && !following.has(declaration) ? returnedExpressions(declaration) : [];
+    const lists = results.map((result) => resolver.resolve(result));
+    if (
+      results.length > 0 &&
+      lists.every((list) => list.kind === "node" && ts.isArrayLiteralExpression(list.node))
+    ) {
+      const inner = new Set([...following, declaration!]);
+      return results.flatMap((result) => adapterListElements(result, where, context, inner));
+    }
+  }
+  return literals.arrayElements(expression, where);
+}
+
+/** The project function a call calls: a declaration, a `const` arrow or function, or an import of one. */
+function calledFunction(
+  call: ts.CallExpression,
+  resolver: ReadContext["resolver"],
+): ts.FunctionLikeDeclaration | undefined {
   const callee = unwrap(call.expression);
   let declaration: ts.Node | undefined;
   if (ts.isIdentifier(callee)) {
@@ -86,12 +131,9 @@ function factoryResult(
       }
     }
   }
-  if (!declaration || !ts.isFunctionLike(declaration)) return undefined;
-  for (const result of returnedExpressions(declaration as ts.FunctionLikeDeclaration)) {
-    const found = references.descriptorOfOrigin(resolver.resolve(result));
-    if (found?.kind === "adapter") return found.model;
-  }
-  return undefined;
+  return declaration && ts.isFunctionLike(declaration)
+    ? (declaration as ts.FunctionLikeDeclaration)
+    : undefined;
 }
 
 /** What a function returns: its expression body, or the operand of each of its own returns. */

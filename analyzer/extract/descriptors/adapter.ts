@@ -16,9 +16,7 @@ export const adapterReader: DescriptorReader<"adapter"> = {
     if (!port) return null;
     const handlersExpression = call.node.arguments[1];
     const handlers = handlersExpression
-      ? literals
-          .objectEntries(handlersExpression, `the handlers of an adapter of port "${port.id}"`)
-          .map((entry) => entry.key)
+      ? literals.memberKeys(handlersExpression, `the handlers of an adapter of port "${port.id}"`)
       : [];
     let name: string | null = null;
     const options = call.node.arguments[2];

@@ -1,6 +1,6 @@
 // createApplication({ features, adapters }): the features and adapters an application is made of.
 import type { AdapterModel } from "../model.js";
-import { adapterOf } from "./adapter-expressions.js";
+import { adapterListElements, adapterOf } from "./adapter-expressions.js";
 import { listedDescriptors, type PointerReader } from "./read-context.js";
 import { spanNode } from "./sites.js";
 
@@ -19,7 +19,7 @@ export const readApplication: PointerReader = (call, context) => {
   const adaptersExpression = literals.field(definition, "adapters");
   if (adaptersExpression) {
     const where = "the adapters of createApplication";
-    for (const element of literals.arrayElements(adaptersExpression, where)) {
+    for (const element of adapterListElements(adaptersExpression, where, context)) {
       const adapter = adapterOf(element, where, context);
       if (adapter && "origin" in adapter) adapters.push(adapter);
       else if (adapter?.port) {

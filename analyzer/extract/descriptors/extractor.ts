@@ -20,7 +20,14 @@ import type { ApiCall } from "../scan.js";
 import type { TypePrinter } from "../type-printer.js";
 import { adapterReader } from "./adapter.js";
 import { readApplication } from "./application.js";
-import { readAssertion, readInvariantCheck, readPortContract, readTestCall } from "./test-calls.js";
+import {
+  readAssertion,
+  readInvariantCheck,
+  readInvariantMethodChecks,
+  readPortContract,
+  readTestCall,
+  readTestDouble,
+} from "./test-calls.js";
 import { contractReader } from "./contract.js";
 import type { Descriptor } from "./descriptor-kind.js";
 import { eventReader } from "./event.js";
@@ -64,6 +71,9 @@ const POINTERS: Readonly<Record<PointerCall, PointerReader>> = {
   checkInvariant: readInvariantCheck,
   adapterContract: readPortContract,
   assertInvariant: readAssertion,
+  memoryPort: readTestDouble,
+  fakeClock: readTestDouble,
+  sequentialIds: readTestDouble,
 };
 
 export class DescriptorExtractor extends DescriptorModels {
@@ -74,7 +84,7 @@ export class DescriptorExtractor extends DescriptorModels {
   private readonly context: ReadContext;
 
   constructor(
-    loaded: LoadedProject,
+    private readonly loaded: LoadedProject,
     resolver: ValueResolver,
     projector: SchemaProjector,
     printer: TypePrinter,
@@ -113,6 +123,7 @@ export class DescriptorExtractor extends DescriptorModels {
     for (const call of this.calls) {
       if (!isDescriptorCall(call.api)) POINTERS[call.api](call, this.context);
     }
+    readInvariantMethodChecks(this.loaded.files, this.context);
   }
 
   /**

@@ -158,22 +158,44 @@ export class LiteralReader {
 
   /** The entries of an object-valued field (`effects`, `emits`, `errors`, `operations`), in source order. */
   objectEntries(expression: ts.Expression, what: string): Entry[] {
+    const entries: Entry[] = [];
+    for (const [key, value] of this.members(expression, what, false))
+      if (value) entries.push({ key, value });
+    return entries;
+  }
+
+  /**
+   * The keys of an object literal whose members may be methods or accessors (an adapter's
+   * handlers: `charge: async () => ...` and `async charge() {}` alike), in source order.
+   */
+  memberKeys(expression: ts.Expression, what: string): string[] {
+    return [...this.members(expression, what, true).keys()];
+  }
+
+  /** Key -> value of an object literal (null for a method, when methods are accepted); spreads followed. */
+  private members(
+    expression: ts.Expression,
+    what: string,
+    methods: boolean,
+  ): Map<string, ts.Expression | null> {
     const origin = this.resolver.resolve(expression);
+    const entries = new Map<string, ts.Expression | null>();
     if (origin.kind !== "node" || !ts.isObjectLiteralExpression(origin.node)) {
       this.sites.report(
         "reference",
         expression,
         `${what} ${snippet(expression)} is not an object literal the analyzer can read${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`,
       );
-      return [];
+      return entries;
     }
-    const entries = new Map<string, ts.Expression>();
+    const put = (key: string, value: ts.Expression | null) => {
+      entries.delete(key);
+      entries.set(key, value);
+    };
     for (const property of origin.node.properties) {
       if (ts.isSpreadAssignment(property)) {
-        for (const entry of this.objectEntries(property.expression, what)) {
-          entries.delete(entry.key);
-          entries.set(entry.key, entry.value);
-        }
+        for (const [key, value] of this.members(property.expression, what, methods))
+          put(key, value);
         continue;
       }
       const key = property.name ? propertyNameText(property.name) : undefined;
@@ -185,17 +207,16 @@ export class LiteralReader {
         );
         continue;
       }
-      let value: ts.Expression | undefined;
+      let value: ts.Expression | null = null;
       if (ts.isPropertyAssignment(property)) value = property.initializer;
       else if (ts.isShorthandPropertyAssignment(property)) value = property.name;
-      if (!value) {
+      else if (!methods) {
         this.sites.report("reference", property, `"${key}" in ${what} is a method, not a value`);
         continue;
       }
-      entries.delete(key);
-      entries.set(key, value);
+      put(key, value);
     }
-    return [...entries].map(([key, value]) => ({ key, value }));
+    return entries;
   }
 
   /** The entries of an object literal the expression evaluates to, or undefined (not reported). */

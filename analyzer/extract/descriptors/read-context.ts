@@ -16,6 +16,7 @@ import type {
   PortModel,
   PortOperationModel,
   TestCallModel,
+  TestDoubleModel,
 } from "../model.js";
 import type { ApiCall } from "../scan.js";
 import type { TypePrinter } from "../type-printer.js";
@@ -39,6 +40,7 @@ export class DescriptorModels {
   readonly applications: ApplicationModel[] = [];
   readonly testCalls: TestCallModel[] = [];
   readonly assertions: AssertionSite[] = [];
+  readonly testDoubles: TestDoubleModel[] = [];
   /** Port operations claimed by two ports. */
   readonly conflicts: { operation: PortOperationModel; ports: PortModel[] }[] = [];
 }

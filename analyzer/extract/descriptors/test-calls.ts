@@ -1,8 +1,16 @@
 // The calls tests make: testCommand / testQuery / replayTrace / checkOperation(operation, ...),
 // checkInvariant(invariant, ...), adapterContract(port, ...) and assertInvariant(invariant,
-// evidence), in tests and inside operations.
+// evidence), in tests and inside operations; and `invariant.check(evidence)` in tests.
+import type { ProjectFile } from "../../project/load-project.js";
 import { ts } from "../../project/ts-morph.js";
-import type { AssertionSite, InvariantModel, OperationModel, PortModel } from "../model.js";
+import { TEST_DOUBLES } from "../agentix-api.js";
+import type {
+  AssertionSite,
+  InvariantModel,
+  OperationModel,
+  PortModel,
+  TestDoubleModel,
+} from "../model.js";
 import type { PointerReader, ReadContext } from "./read-context.js";
 
 /** A reader for a test helper whose first argument is the descriptor it exercises. */
@@ -41,8 +49,23 @@ export const readAssertion: PointerReader = (call, context) => {
   models.assertions.push(assertion);
   invariant?.assertions.push(assertion);
   operation?.assertions.push(assertion);
+  // Asserting it in execute is what preserving it means, whether or not `invariants` lists it.
+  if (operation && invariant) invariant.preservedBy.add(operation.id);
   if (test && invariant)
     models.testCalls.push({ site, via: call.api, operation: null, invariant, port: null });
+};
+
+/** `memoryPort(Port)` / `fakeClock()` / `sequentialIds()`: the port a test fakes. */
+export const readTestDouble: PointerReader = (call, { references, sites, models }) => {
+  const builtin = TEST_DOUBLES[call.api];
+  const argument = call.node.arguments[0];
+  const port = builtin
+    ? (models.builtins.ports.get(builtin) ?? null)
+    : argument
+      ? (references.refer(argument, "port", `${call.api}(...)`) ?? null)
+      : null;
+  const via = call.api as TestDoubleModel["via"];
+  models.testDoubles.push({ site: sites.site(call.node)!, via, port });
 };
 
 /** The defineCommand/defineQuery call whose definition holds the node. */
@@ -57,4 +80,36 @@ function enclosingOperation(node: ts.Node, { references }: ReadContext): Operati
     }
   }
   return null;
+}
+
+/**
+ * `positiveCharge.check(evidence)` in a test: the test exercises the invariant's check directly.
+ * Read from the syntax of test files (the call is a method of a descriptor, not an agentix import).
+ */
+export function readInvariantMethodChecks(
+  files: readonly ProjectFile[],
+  { resolver, references, sites, models, isTestFile }: ReadContext,
+): void {
+  for (const file of files) {
+    if (file.declaration || !isTestFile(file)) continue;
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === "check"
+      ) {
+        const found = references.descriptorOfOrigin(resolver.resolve(node.expression.expression));
+        if (found?.kind === "invariant")
+          models.testCalls.push({
+            site: sites.site(node)!,
+            via: "check",
+            operation: null,
+            invariant: found.model,
+            port: null,
+          });
+      }
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(file.sourceFile, visit);
+  }
 }

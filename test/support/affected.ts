@@ -1,0 +1,14 @@
+// `agentix affected` in-process on an analysis already made: the result for some changes, as
+// the CLI prints it with named targets.
+import type { Analysis } from "../../analyzer/analyze.js";
+import type { FileChange } from "../../analyzer/affected/changes.js";
+import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
+import { computeAffected } from "../../analyzer/affected/select.js";
+
+export function affectedFor(analysis: Analysis, ...changes: FileChange[]): AffectedResult {
+  return affectedResult(analysis, computeAffected(analysis, changes), {
+    since: null,
+    targets: changes.map((change) => change.path),
+    changes,
+  });
+}
