@@ -14,6 +14,8 @@ import { projectAnalysis, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 import { toPosix } from "../../../schema/paths.js";
 import { walkProject } from "../../project/walk.js";
+import { runWorkspaceAffected, workspaceAffectedText } from "../workspace/workspace-affected.js";
+import { workspaceFor } from "../workspace/workspace-project.js";
 
 const USAGE = `Usage: agentix affected <feature|operation|file...> [options]
        agentix affected --since <git-ref> [options]
@@ -122,6 +124,12 @@ export const affectedCommand: Command = {
       Infinity,
     );
     const { format, compact } = jsonFlags("affected", values);
+    const workspace = workspaceFor(values, io);
+    if (workspace !== undefined) {
+      const { result } = runWorkspaceAffected("affected", workspace, values.since, positionals, io);
+      io.stdout(format === "json" ? jsonOutput(result, compact) : workspaceAffectedText(result));
+      return EXIT.ok;
+    }
     const { result } = runAffected("affected", values, positionals, io);
     io.stdout(format === "json" ? jsonOutput(result, compact) : affectedText(result));
     return EXIT.ok;
