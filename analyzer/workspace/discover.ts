@@ -7,7 +7,7 @@ import picomatch from "picomatch";
 import { toPosix } from "../../schema/paths.js";
 import { ProjectLoadError } from "../errors.js";
 import { compareText } from "../project/paths.js";
-import { ts } from "../project/ts-morph.js";
+import { createRequire } from "node:module";
 import { walkProject } from "../project/walk.js";
 import { parsePnpmWorkspace } from "./pnpm-workspace.js";
 
@@ -130,7 +130,12 @@ function folderGlob(glob: string): string {
 function referencedFolders(root: string): string[] | undefined {
   const file = path.join(root, "tsconfig.json");
   if (!existsSync(file)) return undefined;
-  const { config } = ts.readConfigFile(file, ts.sys.readFile);
+  const text = readFileSync(file, "utf8");
+  // Most roots are one project: read their tsconfig without loading TypeScript (graph, check
+  // and inspect answer from a fresh index without it).
+  if (!/"references"\s*:/u.test(text)) return undefined;
+  const ts = createRequire(import.meta.url)("typescript") as typeof import("typescript");
+  const { config } = ts.parseConfigFileTextToJson(file, text);
   const record = (config ?? {}) as Record<string, unknown>;
   const references = record["references"];
   const files = record["files"];

@@ -13,6 +13,8 @@ import { freshPath, writeFreshness } from "../../freshness/freshness.js";
 import { freshnessRecord, inputsBeforeLoad } from "../../freshness/freshness-record.js";
 import { resolveProjectPaths } from "../../project/project-paths.js";
 import type { Command } from "./command.js";
+import { workspaceFor } from "../workspace/workspace-root.js";
+import { indexWorkspace } from "../workspace/workspace-index.js";
 
 export const INDEX_RESULT_SCHEMA_VERSION = 1;
 
@@ -56,7 +58,7 @@ Options:
 
 Exit codes: 0 written (or current), 1 stale or missing (--check), 2 bad invocation or
 project configuration, 3 internal error.`,
-  run(args: readonly string[], io: CliIO): ExitCode {
+  async run(args: readonly string[], io: CliIO): Promise<ExitCode> {
     const { values } = parseVerbArgs(
       "index",
       args,
@@ -64,6 +66,8 @@ project configuration, 3 internal error.`,
       0,
     );
     const { format, compact } = jsonFlags("index", values);
+    const workspace = workspaceFor(values, io);
+    if (workspace !== undefined) return indexWorkspace(workspace, args, { format, compact }, io);
     const { root: expectedRoot, tsconfigFile } = resolveProjectPaths(
       projectOptions(values),
       io.cwd,

@@ -14,6 +14,9 @@ import {
 } from "../verify/steps.js";
 import type { Command } from "./command.js";
 import { runAffected } from "./affected.js";
+import type { Analysis } from "../../analyze.js";
+import { workspaceFor } from "../workspace/workspace-project.js";
+import { verifyWorkspace } from "../workspace/workspace-verify.js";
 
 export type { StepName, VerifyStep } from "../verify/steps.js";
 
@@ -62,33 +65,48 @@ export const verifyCommand: Command = {
       Infinity,
     );
     const { format, compact } = jsonFlags("verify", values);
+    const dryRun = values["dry-run"] === true;
+    const workspace = workspaceFor(values, io);
+    if (workspace !== undefined)
+      return verifyWorkspace(workspace, values.since, positionals, { dryRun, format, compact }, io);
     const { analysis, result: affected } = runAffected("verify", values, positionals, io);
-    const context: StepContext = {
-      analysis,
-      affected,
-      widened: affected.widened.length > 0,
-      dryRun: values["dry-run"] === true,
-      io,
-      log: (text) => {
-        if (format !== "json") io.stdout(text);
-      },
-    };
-    context.log(headline(context));
-    const steps = [typecheckStep, lintStep, indexStep, testsStep].map((step) => step(context));
-    const ok = steps.every((step) => step.status !== "failed");
+    const { ok, widened, steps } = verifySteps(analysis, affected, { dryRun, format }, io);
     const result: VerifyResult = {
       schemaVersion: VERIFY_RESULT_SCHEMA_VERSION,
       command: "verify",
       ok,
-      widened: context.widened,
+      widened,
       affected,
       steps,
     };
     if (format === "json") io.stdout(jsonOutput(result, compact));
-    else context.log(`\n${verdict(context, steps, ok)}\n`);
     return ok ? EXIT.ok : EXIT.checkFailed;
   },
 };
+
+/** The four steps on one project's affected answer, told on stdout unless the output is JSON. */
+export function verifySteps(
+  analysis: Analysis,
+  affected: AffectedResult,
+  options: { readonly dryRun: boolean; readonly format: "text" | "json" },
+  io: CliIO,
+): { ok: boolean; widened: boolean; steps: VerifyStep[] } {
+  const context: StepContext = {
+    analysis,
+    affected,
+    widened: affected.widened.length > 0,
+    dryRun: options.dryRun,
+    io,
+    log: (text) => {
+      if (options.format !== "json") io.stdout(text);
+    },
+  };
+  context.log(headline(context));
+  const steps = [typecheckStep, lintStep, indexStep, testsStep].map((step) => step(context));
+  const ok = steps.every((step) => step.status !== "failed");
+  context.log(`\n${verdict(context, steps, ok)}\n`);
+  return { ok, widened: context.widened, steps };
+}
 
 function headline({ affected, widened }: StepContext): string {
   const source = affected.since !== null ? `since ${affected.since}` : affected.targets.join(" ");
