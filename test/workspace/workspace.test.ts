@@ -306,6 +306,151 @@ describe("agentix graph, index and verify at a workspace root", () => {
   });
 });
 
+describe("the selected tests as Vitest invocations, in shards", () => {
+  const validateInvocations = createAjv().compile(
+    JSON.parse(
+      readFileSync(path.join(REPO, "schema/cli-vitest-invocations.v1.schema.json"), "utf8"),
+    ) as object,
+  );
+  const invocations = async (args: readonly string[]) => {
+    const result = await cli(args);
+    expect(result.stderr).toBe("");
+    const value = JSON.parse(result.stdout) as unknown;
+    expect(validateInvocations(value), JSON.stringify(validateInvocations.errors)).toBe(true);
+    return value;
+  };
+  const invocation = (
+    pkg: string | null,
+    cwd: string,
+    args: string[],
+    files: number,
+    cases: number,
+    widened = false,
+  ) => ({
+    package: pkg,
+    cwd,
+    command: "vitest",
+    args: ["run", ...args],
+    files,
+    cases,
+    widened,
+  });
+  const ADMIN = invocation(
+    "@acme/admin",
+    "apps/admin",
+    ["src/features/reports/reports.test.ts"],
+    1,
+    1,
+  );
+  const SHOP = invocation("@acme/shop", "apps/shop", ["src/features/cart/cart.test.ts"], 1, 2);
+  const CONTRACTS = invocation(
+    "@acme/contracts",
+    "packages/contracts",
+    ["src/money.test.ts"],
+    1,
+    2,
+  );
+
+  it("one invocation per reached package; --shard splits across the workspace by case count", async () => {
+    const target = "packages/contracts/src/money.ts";
+    expect(await invocations(["affected", target, "--format", "vitest-invocations"])).toEqual({
+      schemaVersion: 1,
+      command: "affected",
+      shard: null,
+      invocations: [ADMIN, SHOP, CONTRACTS],
+    });
+    // shop (2 cases) and contracts (2) open the two parts; admin (1) joins the first (a tie).
+    expect(
+      await invocations(["affected", target, "--format", "vitest-invocations", "--shard", "1/2"]),
+    ).toEqual({
+      schemaVersion: 1,
+      command: "affected",
+      shard: { index: 1, count: 2 },
+      invocations: [ADMIN, SHOP],
+    });
+    expect(
+      await invocations(["verify", target, "--format", "vitest-invocations", "--shard", "2/2"]),
+    ).toEqual({
+      schemaVersion: 1,
+      command: "verify",
+      shard: { index: 2, count: 2 },
+      invocations: [CONTRACTS],
+    });
+    expect(
+      await invocations(["affected", target, "--format", "vitest-invocations", "--shard", "4/4"]),
+    ).toMatchObject({
+      invocations: [],
+    });
+  });
+
+  it("cases of one project as file:line; a widened project hands the split to Vitest's --shard", async () => {
+    expect(
+      await invocations([
+        "affected",
+        "cart.add",
+        "--root",
+        "apps/shop",
+        "--project",
+        "apps/shop/tsconfig.json",
+        "--format",
+        "vitest-invocations",
+      ]),
+    ).toMatchObject({
+      invocations: [invocation(null, "apps/shop", ["src/features/cart/cart.test.ts:8"], 1, 1)],
+    });
+    expect(
+      await invocations([
+        "affected",
+        "tsconfig.base.json",
+        "--format",
+        "vitest-invocations",
+        "--shard",
+        "1/3",
+      ]),
+    ).toMatchObject({
+      invocations: [
+        invocation("@acme/admin", "apps/admin", [".", "--shard=1/3"], 1, 1, true),
+        invocation("@acme/shop", "apps/shop", [".", "--shard=1/3"], 2, 3, true),
+        invocation("@acme/contracts", "packages/contracts", [".", "--shard=1/3"], 1, 2, true),
+      ],
+    });
+  });
+
+  it("verify --shard runs every step and only its part of the tests", async () => {
+    const result = await cli([
+      "verify",
+      "packages/contracts/src/money.ts",
+      "--shard",
+      "2/2",
+      "--dry-run",
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.match(/^tests: .*\n {2}why: .*$/gmu)).toEqual([
+      "tests: none\n  why: shard 2/2 has no selected test files",
+      "tests: none\n  why: shard 2/2 has no selected test files",
+      "tests: vitest run src/money.test.ts\n  why: 2 of 2 cases: the ones the change can reach (see agentix affected) (shard 2/2)",
+    ]);
+  });
+
+  it("bad --shard values and --shard without invocations are exit 2", async () => {
+    expect(
+      await cli(["affected", "cart.add", "--format", "vitest-invocations", "--shard", "3/2"]),
+    ).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'agentix affected: --shard must be <i>/<n> with whole numbers 1 <= i <= n (e.g. 2/4), got "3/2"\nrun `agentix affected --help` for usage\n',
+    });
+    expect(await cli(["affected", "cart.add", "--json", "--shard", "1/2"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "agentix affected: --shard needs --format vitest-invocations\nrun `agentix affected --help` for usage\n",
+    });
+    expect((await cli(["verify", "cart.add", "--shard", "x", "--dry-run"])).code).toBe(2);
+  });
+});
+
 describe("workspace discovery", () => {
   const manifest = () => path.join(root, "package.json");
   const withManifest = async (text: string, body: () => Promise<void>) => {

@@ -1,7 +1,15 @@
 // agentix verify: the narrowest verification that is still safe, on the answer of `agentix
 // affected`. The steps (typecheck, lint, index, tests) are in cli/verify/steps.ts.
-import type { AffectedResult } from "../../affected/result.js";
-import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
+import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
+import { parseVerbArgs } from "../args.js";
+import type { Shard } from "../../affected/shard.js";
+import {
+  TEST_SPLIT_FLAGS,
+  TEST_SPLIT_USAGE,
+  testSplitOutput,
+  type TestSplitFormat,
+} from "../test-split.js";
+import { vitestInvocations } from "../vitest-invocations.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput } from "../project.js";
 import {
@@ -37,9 +45,13 @@ Options:
   --since <git-ref>    changes between <git-ref> and the working tree
   --dry-run            print the plan without running it
   --json               the plan and the results as JSON (schema/cli-verify.v1.schema.json)
-  --compact            one-line JSON (with --json)
+  --compact            one-line JSON (with --json or --format vitest-invocations)
+${TEST_SPLIT_USAGE}
+                       (verify --shard runs every step, and only that part of the tests;
+                       --format vitest-invocations prints them and runs nothing)
   -p, --project <tsconfig>  the project's tsconfig (default <root>/tsconfig.json)
-  --root <dir>         the project root (default: the tsconfig's folder, else .)
+  --root <dir>         the project root (default: the tsconfig's folder, else .); at a
+                       workspace root without --project: every package the change reaches
   -h, --help           this help
 
 Exit codes: 0 every step passed, 1 a step failed, 2 bad invocation, 3 internal error.`;
@@ -61,16 +73,23 @@ export const verifyCommand: Command = {
     const { values, positionals } = parseVerbArgs(
       "verify",
       args,
-      { since: { type: "string" }, "dry-run": { type: "boolean" }, ...JSON_FLAGS },
+      { since: { type: "string" }, "dry-run": { type: "boolean" }, ...TEST_SPLIT_FLAGS },
       Infinity,
     );
-    const { format, compact } = jsonFlags("verify", values);
+    const { format, compact, shard } = testSplitOutput("verify", values);
     const dryRun = values["dry-run"] === true;
     const workspace = workspaceFor(values, io);
-    if (workspace !== undefined)
-      return verifyWorkspace(workspace, values.since, positionals, { dryRun, format, compact }, io);
+    if (workspace !== undefined) {
+      const options = { dryRun, format, compact, shard };
+      return verifyWorkspace(workspace, values.since, positionals, options, io);
+    }
     const { analysis, result: affected } = runAffected("verify", values, positionals, io);
-    const { ok, widened, steps } = verifySteps(analysis, affected, { dryRun, format }, io);
+    if (format === "vitest-invocations") {
+      const projects = [{ name: null, analysis, result: affected }];
+      io.stdout(jsonOutput(vitestInvocations("verify", projects, shard, io), compact));
+      return EXIT.ok;
+    }
+    const { ok, widened, steps } = verifySteps(analysis, affected, { dryRun, format, shard }, io);
     const result: VerifyResult = {
       schemaVersion: VERIFY_RESULT_SCHEMA_VERSION,
       command: "verify",
@@ -88,7 +107,12 @@ export const verifyCommand: Command = {
 export function verifySteps(
   analysis: Analysis,
   affected: AffectedResult,
-  options: { readonly dryRun: boolean; readonly format: "text" | "json" },
+  options: {
+    readonly dryRun: boolean;
+    readonly format: TestSplitFormat;
+    readonly shard?: Shard | undefined;
+    readonly chosen?: ReadonlySet<AffectedTestFile> | undefined;
+  },
   io: CliIO,
 ): { ok: boolean; widened: boolean; steps: VerifyStep[] } {
   const context: StepContext = {
@@ -96,6 +120,8 @@ export function verifySteps(
     affected,
     widened: affected.widened.length > 0,
     dryRun: options.dryRun,
+    shard: options.shard,
+    chosen: options.chosen,
     io,
     log: (text) => {
       if (options.format !== "json") io.stdout(text);

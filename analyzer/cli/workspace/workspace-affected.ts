@@ -173,3 +173,13 @@ export function workspaceAffectedText(result: WorkspaceAffectedResult): string {
   });
   return `${lines.join("\n")}\n${text.join("")}`;
 }
+
+/** Each reached package's analysis and answer, as the Vitest invocations take them. */
+export function workspaceProjects(workspace: Workspace, run: WorkspaceAffectedRun) {
+  return run.result.packages.map((entry) => {
+    const pkg = workspace.packages.find((candidate) => candidate.path === entry.path);
+    const analysis = pkg === undefined ? undefined : run.analyses.get(pkg);
+    if (analysis === undefined) throw new Error(`no analysis of workspace package ${entry.path}`);
+    return { name: entry.name, analysis, result: entry.result };
+  });
+}

@@ -5,7 +5,14 @@ import { EXIT } from "../io.js";
 import { jsonOutput } from "../json-output.js";
 import type { Workspace } from "../../workspace/discover.js";
 import { verifySteps, VERIFY_RESULT_SCHEMA_VERSION, type VerifyStep } from "../commands/verify.js";
-import { runWorkspaceAffected, type WorkspaceAffectedResult } from "./workspace-affected.js";
+import type { Shard } from "../../affected/shard.js";
+import type { TestSplitFormat } from "../test-split.js";
+import { shardAcrossProjects, vitestInvocations } from "../vitest-invocations.js";
+import {
+  runWorkspaceAffected,
+  workspaceProjects,
+  type WorkspaceAffectedResult,
+} from "./workspace-affected.js";
 import { packageHeading, workspaceSummary } from "./workspace-project.js";
 
 export interface WorkspaceVerifyResult {
@@ -29,18 +36,21 @@ export function verifyWorkspace(
   targets: readonly string[],
   options: {
     readonly dryRun: boolean;
-    readonly format: "text" | "json";
+    readonly format: TestSplitFormat;
     readonly compact: boolean;
+    readonly shard: Shard | undefined;
   },
   io: CliIO,
 ): ExitCode {
-  const { analyses, result: affected } = runWorkspaceAffected(
-    "verify",
-    workspace,
-    since,
-    targets,
-    io,
-  );
+  const run = runWorkspaceAffected("verify", workspace, since, targets, io);
+  const { analyses, result: affected } = run;
+  if (options.format === "vitest-invocations") {
+    const projects = workspaceProjects(workspace, run);
+    io.stdout(
+      jsonOutput(vitestInvocations("verify", projects, options.shard, io), options.compact),
+    );
+    return EXIT.ok;
+  }
   const text = options.format !== "json";
   if (text) {
     const source = since !== undefined ? `since ${since}` : targets.join(" ");
@@ -50,13 +60,16 @@ export function verifyWorkspace(
     for (const edge of affected.links)
       io.stdout(`  ${edge.to.replace(/^file /u, "")}: ${edge.reason}\n`);
   }
+  const projects = workspaceProjects(workspace, run);
+  const chosen =
+    options.shard === undefined ? undefined : shardAcrossProjects(projects, options.shard, io);
   const packages = affected.packages.map((entry) => {
     const pkg = workspace.packages.find((candidate) => candidate.path === entry.path);
     const analysis = pkg === undefined ? undefined : analyses.get(pkg);
     if (pkg === undefined || analysis === undefined)
       throw new Error(`no analysis of workspace package ${entry.path}`);
     if (text) io.stdout(`\n${packageHeading(pkg)}`);
-    const steps = verifySteps(analysis, entry.result, options, io);
+    const steps = verifySteps(analysis, entry.result, { ...options, chosen }, io);
     return { name: entry.name, path: entry.path, ...steps };
   });
   const ok = packages.every((entry) => entry.ok);
