@@ -120,7 +120,10 @@ describe("agentix affected", () => {
       ["affected", "nothing.here"],
       'agentix affected: "nothing.here" is not an operation, a feature or an existing file (operations: cart.add-item, cart.check-coupon, cart.total, catalog.add, catalog.discount, catalog.get)\n',
     ],
-    [["affected", "cart.total", "--compact"], "agentix affected: --compact requires --json\n"],
+    [
+      ["affected", "cart.total", "--compact"],
+      "agentix affected: --compact requires --json or --format json|vitest-invocations\n",
+    ],
   ])("refuses %j with exit code 2", async (args, message) => {
     const run = await cli(args);
     expect([run.code, run.stdout, run.stderr]).toEqual([

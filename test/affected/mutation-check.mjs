@@ -13,7 +13,15 @@
 // full set runs in `npm run test:mutation`, which CI also runs). Which N rotates with the commit
 // checked out, so successive commits cover every mutation; MUTATION_SEED=<n> repeats a choice.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +32,10 @@ const repo = fileURLToPath(new URL("../../", import.meta.url));
 const { analyze } = await import(path.join(repo, "dist/analyzer/analyze.js"));
 const { computeAffected } = await import(path.join(repo, "dist/analyzer/affected/select.js"));
 const { changesSince } = await import(path.join(repo, "dist/analyzer/affected/changes.js"));
+const { discoverWorkspace } = await import(path.join(repo, "dist/analyzer/workspace/discover.js"));
+const { computeWorkspaceAffected } = await import(
+  path.join(repo, "dist/analyzer/workspace/affected.js")
+);
 
 const args = process.argv.slice(2);
 const valueOf = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
@@ -39,7 +51,12 @@ const projects = args.filter(
   (arg, index) => !arg.startsWith("--") && !["--json", "--sample"].includes(args[index - 1]),
 );
 if (projects.length === 0)
-  projects.push("examples/orders", "test/fixtures/affected-app", "test/fixtures/real-shapes");
+  projects.push(
+    "examples/orders",
+    "test/fixtures/affected-app",
+    "test/fixtures/real-shapes",
+    "test/fixtures/workspace",
+  );
 const only = process.env.MUTATION_ONLY; // e.g. "orders.create" to run one operation's mutations
 
 /** Runs every mutation of one project (a folder of the repository) in a scratch copy; returns the rows. */
@@ -61,6 +78,15 @@ async function checkProject(relativeProject) {
   symlinkSync(path.join(repo, "node_modules"), path.join(work, "node_modules"), "dir");
   symlinkSync(path.join(repo, "runtime"), path.join(work, "runtime"), "dir");
   symlinkSync(path.join(repo, "dist"), path.join(work, "dist"), "dir");
+  // A workspace (test/fixtures/workspace): its packages linked by name, as npm install does.
+  const workspace = discoverWorkspace(project);
+  for (const member of workspace?.packages ?? []) {
+    const link = path.join(project, "node_modules", member.name);
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(member.dir, link, "dir");
+  }
+  if (workspace) symlinkSync(repo, path.join(project, "node_modules/agentix"), "dir");
+  const sources = workspace ? "**/src" : "{src,test}";
   writeFileSync(
     path.join(work, "vitest.config.mjs"),
     `export default {
@@ -70,26 +96,33 @@ async function checkProject(relativeProject) {
       { find: /^agentix\\/http$/, replacement: ${JSON.stringify(path.join(repo, "runtime/http/index.ts"))} },
       { find: /^agentix$/, replacement: ${JSON.stringify(path.join(repo, "runtime/index.ts"))} },
     ] },
-    test: { include: ["${relativeProject}/{src,test}/**/*.{test,spec}.{ts,tsx}", "${relativeProject}/{src,test}/**/*.e2e-spec.ts"], exclude: ["**/node_modules/**", "**/dist/**"], includeTaskLocation: true, testTimeout: 30000, hookTimeout: 60000, cache: false },
+    test: { include: ["${relativeProject}/${sources}/**/*.{test,spec}.{ts,tsx}", "${relativeProject}/${sources}/**/*.e2e-spec.ts"], exclude: ["**/node_modules/**", "**/dist/**"], includeTaskLocation: true, testTimeout: 30000, hookTimeout: 60000, cache: false },
   };\n`,
   );
   writeFileSync(
     path.join(work, ".gitignore"),
-    `node_modules\nruntime\ndist\n${relativeProject}/dist\n`,
+    `node_modules\nruntime\ndist\n${relativeProject}/dist\n${relativeProject}/node_modules\n`,
   );
   git("init", "-q");
   git("-c", "user.email=m@agentix", "-c", "user.name=mutation", "add", "-A");
   git("-c", "user.email=m@agentix", "-c", "user.name=mutation", "commit", "-q", "-m", "base");
-  execFileSync(
-    process.execPath,
-    [path.join(repo, "node_modules/typescript/bin/tsc"), "-p", path.join(project, "tsconfig.json")],
-    { stdio: "inherit" },
-  );
-  const exampleOptions = ts.parseJsonConfigFileContent(
-    ts.readConfigFile(path.join(project, "tsconfig.json"), ts.sys.readFile).config,
-    ts.sys,
-    project,
-  ).options;
+  // Each project type-checks before any mutation (a workspace's packages each on their own).
+  const tsconfigs = workspace
+    ? workspace.packages.map((member) => member.tsconfig).filter(Boolean)
+    : [path.join(project, "tsconfig.json")];
+  for (const tsconfig of tsconfigs)
+    execFileSync(
+      process.execPath,
+      [path.join(repo, "node_modules/typescript/bin/tsc"), "-p", tsconfig],
+      { stdio: "inherit" },
+    );
+  const exampleOptions = workspace
+    ? {}
+    : ts.parseJsonConfigFileContent(
+        ts.readConfigFile(path.join(project, "tsconfig.json"), ts.sys.readFile).config,
+        ts.sys,
+        project,
+      ).options;
 
   /** Keeps a built project's output in step with one changed source file (the orders example's main.test.ts runs the build). */
   function rebuild(relative) {
@@ -145,27 +178,55 @@ async function checkProject(relativeProject) {
   for (const test of baseline) testsPerFile.set(test.file, (testsPerFile.get(test.file) ?? 0) + 1);
 
   // --- The mutations: a throw at the start of each execute body, and of a model function it uses.
-  const analysis = analyze({ root: project });
-  const checker = analysis.loaded.program.getTypeChecker();
+  const members = workspace
+    ? workspace.packages.filter((member) => member.tsconfig).map((member) => [member, member.path])
+    : [[undefined, ""]];
   const mutations = [];
-  for (const operation of analysis.descriptors.operations) {
-    if (only !== undefined && operation.id !== only) continue;
-    const execute = executeBody(operation.call);
-    if (execute === undefined) continue;
-    const file = operation.site.file;
-    mutations.push({
-      name: `${operation.id} execute`,
-      file: file.path,
-      position: execute.getStart(file.sourceFile) + 1,
-    });
-    const model = modelFunctionUsedBy(operation, execute);
-    if (model !== undefined)
+  for (const [, folder] of members) {
+    const analysis = analyze({ root: path.join(project, folder) });
+    const inProject = (file) => (folder === "" ? file : `${folder}/${file}`);
+    collectMutations(analysis, inProject);
+    // A workspace package without operations (shared code): each exported function, so that
+    // the check covers changes crossing into the packages that import it.
+    if (workspace && analysis.descriptors.operations.length === 0)
+      for (const file of analysis.loaded.files) {
+        if (file.declaration || analysis.roles.isTest(file)) continue;
+        for (const statement of file.sourceFile.statements)
+          if (
+            ts.isFunctionDeclaration(statement) &&
+            statement.body &&
+            statement.name &&
+            statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+          )
+            mutations.push({
+              name: `${folder} ${statement.name.text}`,
+              file: inProject(file.path),
+              position: statement.body.getStart(file.sourceFile) + 1,
+            });
+      }
+  }
+
+  function collectMutations(analysis, inProject) {
+    const checker = analysis.loaded.program.getTypeChecker();
+    for (const operation of analysis.descriptors.operations) {
+      if (only !== undefined && operation.id !== only) continue;
+      const execute = executeBody(operation.call);
+      if (execute === undefined) continue;
+      const file = operation.site.file;
       mutations.push({
-        name: `${operation.id} model ${model.name}`,
-        file: model.file,
-        position: model.position,
+        name: `${operation.id} execute`,
+        file: inProject(file.path),
+        position: execute.getStart(file.sourceFile) + 1,
       });
-    else console.error(`note: ${operation.id} uses no model function`);
+      const model = modelFunctionUsedBy(checker, execute);
+      if (model !== undefined)
+        mutations.push({
+          name: `${operation.id} model ${model.name}`,
+          file: model.file,
+          position: model.position,
+        });
+      else console.error(`note: ${operation.id} uses no model function`);
+    }
   }
 
   function executeBody(call) {
@@ -187,7 +248,7 @@ async function checkProject(relativeProject) {
   }
 
   /** The first function of a model file (sorted by name) that the operation's execute calls. */
-  function modelFunctionUsedBy(operation, body) {
+  function modelFunctionUsedBy(checker, body) {
     const names = new Map();
     const visit = (node) => {
       if (ts.isIdentifier(node)) {
@@ -234,7 +295,9 @@ async function checkProject(relativeProject) {
 
       const started = performance.now();
       const changes = changesSince("HEAD", project);
-      const computed = computeAffected(analyze({ root: project }), changes);
+      const computed = workspace
+        ? workspaceAffected(workspace, changes)
+        : computeAffected(analyze({ root: project }), changes);
       const affectedMs = performance.now() - started;
       const selectedFiles = new Map(computed.tests.map((test) => [test.file, test]));
       const isSelected = (test) => {
@@ -287,6 +350,29 @@ async function checkProject(relativeProject) {
   rmSync(work, { recursive: true, force: true });
 
   return rows;
+}
+
+/** `computeAffected`'s answer for a whole workspace: every package's tests, root-relative. */
+function workspaceAffected(workspace, changes) {
+  const analyses = new Map(
+    workspace.packages
+      .filter((member) => member.tsconfig)
+      .map((member) => [member, analyze({ root: member.dir })]),
+  );
+  const computed = computeWorkspaceAffected(workspace, analyses, {
+    since: "HEAD",
+    targets: [],
+    changes,
+  });
+  return {
+    widened: computed.packages.flatMap((entry) => entry.result.widened),
+    tests: computed.packages.flatMap((entry) =>
+      entry.result.tests.files.map((file) => ({
+        ...file,
+        file: `${entry.package.path}/${file.file}`,
+      })),
+    ),
+  };
 }
 
 /** The seed that picks a sample: MUTATION_SEED, else the commit checked out (so it rotates). */

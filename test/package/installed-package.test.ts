@@ -186,6 +186,21 @@ describe("a production install (npm i --omit=dev agentix)", () => {
     ]);
   });
 
+  it("agentix/analyzer says which toolchain it needs and how to install it", () => {
+    const run = node(
+      lean,
+      `const failure = await import("agentix/analyzer").then(() => "loaded", (error) => [error.name, error.message]);
+      console.log(JSON.stringify(failure));`,
+    );
+    expect([run.stderr, JSON.parse(run.stdout)]).toEqual([
+      "",
+      [
+        "MissingToolchainError",
+        "agentix/analyzer needs ts-morph, typescript, @typescript-eslint/typescript-estree, @typescript-eslint/scope-manager and @typescript-eslint/types, optional peer dependencies of agentix: install them beside agentix (npm i -D ts-morph@28.0.0 typescript@6.0.3 @typescript-eslint/typescript-estree@8.72.0 @typescript-eslint/scope-manager@8.72.0 @typescript-eslint/types@8.72.0)",
+      ],
+    ]);
+  });
+
   it("agentix/eslint-plugin says which toolchain it needs and how to install it", () => {
     const run = node(
       lean,
@@ -218,6 +233,11 @@ describe("a production install (npm i --omit=dev agentix)", () => {
       files.filter((file) => /^(?:runtime|analyzer|eslint-plugin|schema)\/.*\.ts$/u.test(file)),
     ).toEqual([]);
     expect(readFileSync(path.join(installed, "LICENSE"), "utf8")).toMatch(/^MIT License\n/u);
+    // Every docs/ page the README links to is in the package beside it.
+    const readme = readFileSync(path.join(installed, "README.md"), "utf8");
+    const linked = [...readme.matchAll(/\]\((docs\/[^)#]+)/gu)].map((match) => match[1] as string);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.filter((file) => !files.includes(file))).toEqual([]);
     const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8"));
     expect([manifest.license, manifest.repository, manifest.bugs, manifest.homepage]).toEqual([
       "MIT",

@@ -6,7 +6,9 @@ import { affectedResult, type AffectedResult } from "../../affected/result.js";
 import { computeAffected } from "../../affected/select.js";
 import type { Analysis } from "../../analyze.js";
 import { listText } from "../../text.js";
-import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
+import { parseVerbArgs } from "../args.js";
+import { TEST_SPLIT_FLAGS, TEST_SPLIT_USAGE, testSplitOutput } from "../test-split.js";
+import { vitestInvocations } from "../vitest-invocations.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { FRESH_FLAG } from "../answer-index.js";
@@ -14,6 +16,12 @@ import { projectAnalysis, jsonOutput } from "../project.js";
 import type { Command } from "./command.js";
 import { toPosix } from "../../../schema/paths.js";
 import { walkProject } from "../../project/walk.js";
+import {
+  runWorkspaceAffected,
+  workspaceAffectedText,
+  workspaceProjects,
+} from "../workspace/workspace-affected.js";
+import { workspaceFor } from "../workspace/workspace-project.js";
 
 const USAGE = `Usage: agentix affected <feature|operation|file...> [options]
        agentix affected --since <git-ref> [options]
@@ -33,11 +41,15 @@ Options:
   --since <git-ref>    changes between <git-ref> and the working tree (committed, staged,
                        unstaged, untracked; deleted and renamed files included)
   --json               the result as JSON (schema/cli-affected.v1.schema.json)
-  --compact            one-line JSON (with --json)
+  --compact            one-line JSON (with --json or --format vitest-invocations)
+${TEST_SPLIT_USAGE}
   --fresh              accepted as by inspect, graph and check; affected always analyses
                        (it follows the program's references, which the index does not hold)
   -p, --project <tsconfig>  the project's tsconfig (default <root>/tsconfig.json)
-  --root <dir>         the project root (default: the tsconfig's folder, else .)
+  --root <dir>         the project root (default: the tsconfig's folder, else .); at a
+                       workspace root (npm/yarn workspaces, pnpm-workspace.yaml, a solution
+                       tsconfig) without --project: every package, linked through their exports
+                       (schema/cli-workspace.v1.schema.json)
   -h, --help           this help
 
 Exit codes: 0 answered, 2 bad invocation (unknown target, not a git ref), 3 internal error.`;
@@ -118,12 +130,27 @@ export const affectedCommand: Command = {
     const { values, positionals } = parseVerbArgs(
       "affected",
       args,
-      { since: { type: "string" }, ...JSON_FLAGS, ...FRESH_FLAG },
+      { since: { type: "string" }, ...TEST_SPLIT_FLAGS, ...FRESH_FLAG },
       Infinity,
     );
-    const { format, compact } = jsonFlags("affected", values);
-    const { result } = runAffected("affected", values, positionals, io);
-    io.stdout(format === "json" ? jsonOutput(result, compact) : affectedText(result));
+    const { format, compact, shard } = testSplitOutput("affected", values);
+    const workspace = workspaceFor(values, io);
+    if (workspace !== undefined) {
+      const run = runWorkspaceAffected("affected", workspace, values.since, positionals, io);
+      if (format === "vitest-invocations") {
+        const projects = workspaceProjects(workspace, run);
+        io.stdout(jsonOutput(vitestInvocations("affected", projects, shard, io), compact));
+      } else
+        io.stdout(
+          format === "json" ? jsonOutput(run.result, compact) : workspaceAffectedText(run.result),
+        );
+      return EXIT.ok;
+    }
+    const { analysis, result } = runAffected("affected", values, positionals, io);
+    if (format === "vitest-invocations") {
+      const projects = [{ name: null, analysis, result }];
+      io.stdout(jsonOutput(vitestInvocations("affected", projects, shard, io), compact));
+    } else io.stdout(format === "json" ? jsonOutput(result, compact) : affectedText(result));
     return EXIT.ok;
   },
 };

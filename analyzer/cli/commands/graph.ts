@@ -6,6 +6,7 @@ import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { answerIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
 import { jsonOutput } from "../json-output.js";
 import type { Command } from "./command.js";
+import { workspaceFor } from "../workspace/workspace-root.js";
 
 export const GRAPH_RESULT_SCHEMA_VERSION = 1;
 
@@ -223,6 +224,14 @@ Exit codes: 0 shown, 2 bad invocation or unknown feature, 3 internal error.`,
       allowed: ["text", "json", "dot", "mermaid"],
       compact: ["json"],
     });
+    const workspace = workspaceFor(values, io);
+    if (workspace !== undefined)
+      return (await import("../workspace/workspace-graph.js")).graphWorkspace(
+        workspace,
+        args,
+        { format, compact, feature: positionals[0] ?? null },
+        io,
+      );
     const index = await answerIndex(values, io);
     const feature = positionals[0] ?? null;
     if (feature !== null && !index.features.some((f) => f.id === feature)) {

@@ -15,6 +15,8 @@ import { freshnessRecord, inputsBeforeLoad } from "../../freshness/freshness-rec
 import { resolveProjectPaths } from "../../project/project-paths.js";
 import { sha256 } from "../../project/file-stamps.js";
 import type { Command } from "./command.js";
+import { workspaceFor } from "../workspace/workspace-root.js";
+import { indexWorkspace } from "../workspace/workspace-index.js";
 
 export const INDEX_RESULT_SCHEMA_VERSION = 1;
 
@@ -78,7 +80,7 @@ Options:
 
 Exit codes: 0 written (or current), 1 stale or missing (--check), 2 bad invocation or
 project configuration, 3 internal error.`,
-  run(args: readonly string[], io: CliIO): ExitCode {
+  async run(args: readonly string[], io: CliIO): Promise<ExitCode> {
     const { values } = parseVerbArgs(
       "index",
       args,
@@ -86,6 +88,8 @@ project configuration, 3 internal error.`,
       0,
     );
     const { format, compact } = jsonFlags("index", values);
+    const workspace = workspaceFor(values, io);
+    if (workspace !== undefined) return indexWorkspace(workspace, args, { format, compact }, io);
     const { root: expectedRoot, tsconfigFile } = resolveProjectPaths(
       projectOptions(values),
       io.cwd,

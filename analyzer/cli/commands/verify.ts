@@ -1,10 +1,18 @@
 // agentix verify: the narrowest verification that is still safe, on the answer of `agentix
 // affected`. The steps (typecheck, lint, index, tests) are in cli/verify/steps.ts.
 import path from "node:path";
-import type { AffectedResult } from "../../affected/result.js";
+import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
 import { indexPath } from "../../index-file/write.js";
 import { toPosix } from "../../../schema/paths.js";
-import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
+import { parseVerbArgs } from "../args.js";
+import type { Shard } from "../../affected/shard.js";
+import {
+  TEST_SPLIT_FLAGS,
+  TEST_SPLIT_USAGE,
+  testSplitOutput,
+  type TestSplitFormat,
+} from "../test-split.js";
+import { vitestInvocations } from "../vitest-invocations.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput } from "../project.js";
 import {
@@ -18,6 +26,9 @@ import {
 } from "../verify/steps.js";
 import type { Command } from "./command.js";
 import { runAffected } from "./affected.js";
+import type { Analysis } from "../../analyze.js";
+import { workspaceFor } from "../workspace/workspace-project.js";
+import { verifyWorkspace } from "../workspace/workspace-verify.js";
 
 export type { IndexAction, StepName, VerifyStep } from "../verify/steps.js";
 
@@ -39,9 +50,13 @@ Options:
   --since <git-ref>    changes between <git-ref> and the working tree
   --dry-run            print the plan without running it
   --json               the plan and the results as JSON (schema/cli-verify.v1.schema.json)
-  --compact            one-line JSON (with --json)
+  --compact            one-line JSON (with --json or --format vitest-invocations)
+${TEST_SPLIT_USAGE}
+                       (verify --shard runs every step, and only that part of the tests;
+                       --format vitest-invocations prints them and runs nothing)
   -p, --project <tsconfig>  the project's tsconfig (default <root>/tsconfig.json)
-  --root <dir>         the project root (default: the tsconfig's folder, else .)
+  --root <dir>         the project root (default: the tsconfig's folder, else .); at a
+                       workspace root without --project: every package the change reaches
   -h, --help           this help
 
 Exit codes: 0 every step passed, 1 a step failed, 2 bad invocation, 3 internal error.`;
@@ -65,42 +80,77 @@ export const verifyCommand: Command = {
     const { values, positionals } = parseVerbArgs(
       "verify",
       args,
-      { since: { type: "string" }, "dry-run": { type: "boolean" }, ...JSON_FLAGS },
+      { since: { type: "string" }, "dry-run": { type: "boolean" }, ...TEST_SPLIT_FLAGS },
       Infinity,
     );
-    const { format, compact } = jsonFlags("verify", values);
+    const { format, compact, shard } = testSplitOutput("verify", values);
+    const dryRun = values["dry-run"] === true;
+    const workspace = workspaceFor(values, io);
+    if (workspace !== undefined) {
+      const options = { dryRun, format, compact, shard };
+      return verifyWorkspace(workspace, values.since, positionals, options, io);
+    }
     const { analysis, result: affected } = runAffected("verify", values, positionals, io);
-    const context: StepContext = {
+    if (format === "vitest-invocations") {
+      const projects = [{ name: null, analysis, result: affected }];
+      io.stdout(jsonOutput(vitestInvocations("verify", projects, shard, io), compact));
+      return EXIT.ok;
+    }
+    const { ok, widened, steps, index } = verifySteps(
       analysis,
       affected,
-      widened: affected.widened.length > 0,
-      dryRun: values["dry-run"] === true,
+      { dryRun, format, shard },
       io,
-      index: "none",
-      log: (text) => {
-        if (format !== "json") io.stdout(text);
-      },
-    };
-    context.log(headline(context));
-    const steps = [typecheckStep, lintStep, indexStep, testsStep].map((step) => step(context));
-    const ok = steps.every((step) => step.status !== "failed");
+    );
     const result: VerifyResult = {
       schemaVersion: VERIFY_RESULT_SCHEMA_VERSION,
       command: "verify",
       ok,
-      widened: context.widened,
+      widened,
       affected,
       steps,
-      index: {
-        file: toPosix(path.relative(io.cwd, indexPath(analysis.loaded.root))),
-        action: context.index,
-      },
+      index,
     };
     if (format === "json") io.stdout(jsonOutput(result, compact));
-    else context.log(`\n${verdict(context, steps, ok)}\n`);
     return ok ? EXIT.ok : EXIT.checkFailed;
   },
 };
+
+/** The four steps on one project's affected answer, told on stdout unless the output is JSON. */
+export function verifySteps(
+  analysis: Analysis,
+  affected: AffectedResult,
+  options: {
+    readonly dryRun: boolean;
+    readonly format: TestSplitFormat;
+    readonly shard?: Shard | undefined;
+    readonly chosen?: ReadonlySet<AffectedTestFile> | undefined;
+  },
+  io: CliIO,
+): { ok: boolean; widened: boolean; steps: VerifyStep[]; index: VerifyResult["index"] } {
+  const context: StepContext = {
+    analysis,
+    affected,
+    widened: affected.widened.length > 0,
+    dryRun: options.dryRun,
+    shard: options.shard,
+    chosen: options.chosen,
+    io,
+    index: "none",
+    log: (text) => {
+      if (options.format !== "json") io.stdout(text);
+    },
+  };
+  context.log(headline(context));
+  const steps = [typecheckStep, lintStep, indexStep, testsStep].map((step) => step(context));
+  const ok = steps.every((step) => step.status !== "failed");
+  context.log(`\n${verdict(context, steps, ok)}\n`);
+  const index = {
+    file: toPosix(path.relative(io.cwd, indexPath(analysis.loaded.root))),
+    action: context.index,
+  };
+  return { ok, widened: context.widened, steps, index };
+}
 
 function headline({ affected, widened }: StepContext): string {
   const source = affected.since !== null ? `since ${affected.since}` : affected.targets.join(" ");

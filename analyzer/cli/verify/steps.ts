@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { RULES } from "../../../eslint-plugin/rule-registry.js";
 import { toPosix } from "../../../schema/paths.js";
-import type { AffectedResult } from "../../affected/result.js";
+import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
 import type { Analysis } from "../../analyze.js";
 import { buildValidatedIndex } from "../../index-builder/build-index.js";
 import { serializeIndex } from "../../index-file/serialize.js";
@@ -17,9 +17,10 @@ import { fileAccessError } from "../../errors.js";
 import { recordFreshness } from "../../freshness/freshness.js";
 import type { VitestConfig } from "../../project/vitest-config.js";
 import { collectViolations } from "../../violations/collect.js";
-import { vitestFilters } from "../commands/affected.js";
+import type { Shard } from "../../affected/shard.js";
 import type { CliIO } from "../io.js";
-import { toolBin, vitestRoot } from "./tools.js";
+import { toolBin } from "./tools.js";
+import { vitestPlan } from "./vitest-plan.js";
 
 export type StepName = "typecheck" | "lint" | "index" | "tests";
 
@@ -46,6 +47,10 @@ export interface StepContext {
   readonly affected: AffectedResult;
   readonly widened: boolean;
   readonly dryRun: boolean;
+  /** Only this part of the selected tests (`--shard i/n`). */
+  readonly shard?: Shard | undefined;
+  /** With a shard split across a workspace's packages: the files this shard runs. */
+  readonly chosen?: ReadonlySet<AffectedTestFile> | undefined;
   readonly io: CliIO;
   /** What the index step did to .agentix/index.json (set by it). */
   index: IndexAction;
@@ -168,26 +173,16 @@ export function indexStep(context: StepContext): VerifyStep {
   };
 }
 
-/** Exactly the selected tests, from the folder Vitest runs in. */
+/** Exactly the selected tests (of one shard, with --shard), from the folder Vitest runs in. */
 export function testsStep(context: StepContext): VerifyStep {
   const { analysis, affected, widened } = context;
   const root = analysis.loaded.root;
   const vitest = toolBin(root, "vitest", "vitest");
-  const from = vitestRoot(root);
-  const prefix = toPosix(path.relative(from, root));
-  // Selected tests that the project's Vitest config does not run belong to another runner.
-  const runs = analysis.loaded.vitest.runs;
-  const otherRunner = affected.tests.files.filter((file) => runs(file.file) === false);
-  const byVitest = {
-    ...affected,
-    tests: {
-      ...affected.tests,
-      files: affected.tests.files.filter((file) => runs(file.file) !== false),
-    },
-  };
-  const filters = widened
-    ? [prefix === "" ? "." : prefix]
-    : vitestFilters(byVitest, prefix === "" ? "" : `${prefix}/`);
+  const {
+    cwd: from,
+    filters,
+    otherRunner,
+  } = vitestPlan(analysis, affected, context.shard, context.chosen);
   if (otherRunner.length > 0) {
     const config = analysis.loaded.vitest.file ?? "Vitest's defaults";
     context.log(
@@ -200,13 +195,18 @@ export function testsStep(context: StepContext): VerifyStep {
     return notRun("tests", "vitest", why, "skipped");
   }
   if (filters.length === 0) {
-    const why = "no test can observe this change";
+    const why =
+      context.shard !== undefined && affected.tests.files.length > 0
+        ? `shard ${context.shard.index}/${context.shard.count} has no selected test files`
+        : "no test can observe this change";
     context.log(`\ntests: none\n  why: ${why}\n`);
     return notRun("tests", "(none)", why, "skipped");
   }
+  const shardNote =
+    context.shard !== undefined ? ` (shard ${context.shard.index}/${context.shard.count})` : "";
   const why = widened
-    ? `widened: ${affected.widened.map((reason) => reason.message).join("; ")}`
-    : `${affected.tests.selected.cases} of ${affected.tests.total.cases} cases: the ones the change can reach (see agentix affected)`;
+    ? `widened: ${affected.widened.map((reason) => reason.message).join("; ")}${shardNote}`
+    : `${affected.tests.selected.cases} of ${affected.tests.total.cases} cases: the ones the change can reach (see agentix affected)${shardNote}`;
   return spawnStep(context, "tests", from, "vitest", [vitest, "run", ...filters], why);
 }
 

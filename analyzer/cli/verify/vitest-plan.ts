@@ -1,0 +1,78 @@
+// The Vitest command line for an affected answer: the folder Vitest runs from, exactly the
+// selected files or `file:line` cases (or the whole suite when widened), optionally one shard.
+// verify's tests step runs it; `--format vitest-invocations` prints it for a CI matrix.
+import path from "node:path";
+import { toPosix } from "../../../schema/paths.js";
+import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
+import { shardFiles, type Shard } from "../../affected/shard.js";
+import type { Analysis } from "../../analyze.js";
+import { vitestFilters } from "../commands/affected.js";
+import { vitestRoot } from "./tools.js";
+
+export interface VitestPlan {
+  /** Absolute folder Vitest runs from. */
+  readonly cwd: string;
+  /** After `vitest run`; empty when nothing is to run. */
+  readonly filters: readonly string[];
+  /** The selected files Vitest runs (in this shard; all of them when widened). */
+  readonly files: readonly AffectedTestFile[];
+  /** Selected tests the project's Vitest config does not include: another runner's. */
+  readonly otherRunner: readonly AffectedTestFile[];
+}
+
+/**
+ * `chosen`: the files this shard runs when the split was made across several projects
+ * (shardAcross); otherwise the shard is taken of this project's files alone.
+ */
+export function vitestPlan(
+  analysis: Analysis,
+  affected: AffectedResult,
+  shard: Shard | undefined,
+  chosen?: ReadonlySet<AffectedTestFile>,
+): VitestPlan {
+  const root = analysis.loaded.root;
+  const cwd = vitestRoot(root);
+  const prefix = toPosix(path.relative(cwd, root));
+  const runs = analysis.loaded.vitest.runs;
+  const otherRunner = affected.tests.files.filter((file) => runs(file.file) === false);
+  const byVitest = affected.tests.files.filter((file) => runs(file.file) !== false);
+  // A widened project runs whole (Vitest shards it itself): its files are all of them.
+  const files =
+    shard === undefined || affected.widened.length > 0
+      ? byVitest
+      : chosen !== undefined
+        ? byVitest.filter((file) => chosen.has(file))
+        : shardFiles(byVitest, shard);
+  let filters: string[];
+  if (affected.widened.length > 0) {
+    // Widened: the whole suite, which Vitest itself shards (it knows files agentix may not).
+    filters = [prefix === "" ? "." : prefix];
+    if (shard !== undefined) filters.push(`--shard=${shard.index}/${shard.count}`);
+  } else {
+    filters = vitestFilters(
+      { ...affected, tests: { ...affected.tests, files } },
+      prefix === "" ? "" : `${prefix}/`,
+    );
+  }
+  return { cwd, filters, files, otherRunner };
+}
+
+/**
+ * One split over the test files of several projects (a workspace's packages), so the parts are
+ * balanced across the whole run; ties go by the path with the project's folder in front.
+ */
+export function shardAcross(
+  projects: readonly { readonly folder: string; readonly result: AffectedResult }[],
+  shard: Shard,
+): Set<AffectedTestFile> {
+  const items = projects.flatMap(({ folder, result }) =>
+    result.widened.length > 0
+      ? []
+      : result.tests.files.map((test) => ({
+          file: `${folder}/${test.file}`,
+          selected: test.selected,
+          test,
+        })),
+  );
+  return new Set(shardFiles(items, shard).map((item) => item.test));
+}

@@ -1,0 +1,83 @@
+// `--format vitest-invocations`: the selected tests as the Vitest command lines that run them,
+// one per project (per package at a workspace root), optionally one shard of them: what a CI
+// matrix or a distributed runner splits. Paths are relative to the working directory.
+import path from "node:path";
+import { toPosix } from "../../schema/paths.js";
+import type { AffectedResult, AffectedTestFile } from "../affected/result.js";
+import type { Shard } from "../affected/shard.js";
+import type { Analysis } from "../analyze.js";
+import type { CliIO } from "./io.js";
+import { shardAcross, vitestPlan } from "./verify/vitest-plan.js";
+
+export const VITEST_INVOCATIONS_SCHEMA_VERSION = 1;
+
+export interface VitestInvocation {
+  /** The workspace package, or null for a single project. */
+  readonly package: string | null;
+  /** Where to run it, relative to the working directory ("." for here). */
+  readonly cwd: string;
+  readonly command: "vitest";
+  /** `vitest` arguments: `run` and the filters. */
+  readonly args: readonly string[];
+  /** The test files and cases it runs (the whole suite when `widened`). */
+  readonly files: number;
+  readonly cases: number;
+  readonly widened: boolean;
+}
+
+export interface VitestInvocations {
+  readonly schemaVersion: typeof VITEST_INVOCATIONS_SCHEMA_VERSION;
+  readonly command: "affected" | "verify";
+  readonly shard: Shard | null;
+  readonly invocations: readonly VitestInvocation[];
+}
+
+export interface InvocationProject {
+  readonly name: string | null;
+  readonly analysis: Analysis;
+  readonly result: AffectedResult;
+}
+
+/** The files of this shard, split across every project at once. */
+export function shardAcrossProjects(
+  projects: readonly InvocationProject[],
+  shard: Shard,
+  io: CliIO,
+): Set<AffectedTestFile> {
+  return shardAcross(
+    projects.map(({ analysis, result }) => ({
+      folder: toPosix(path.relative(io.cwd, analysis.loaded.root)) || ".",
+      result,
+    })),
+    shard,
+  );
+}
+
+export function vitestInvocations(
+  command: "affected" | "verify",
+  projects: readonly InvocationProject[],
+  shard: Shard | undefined,
+  io: CliIO,
+): VitestInvocations {
+  const invocations: VitestInvocation[] = [];
+  const chosen = shard === undefined ? undefined : shardAcrossProjects(projects, shard, io);
+  for (const { name, analysis, result } of projects) {
+    const plan = vitestPlan(analysis, result, shard, chosen);
+    if (plan.filters.length === 0) continue;
+    invocations.push({
+      package: name,
+      cwd: toPosix(path.relative(io.cwd, plan.cwd)) || ".",
+      command: "vitest",
+      args: ["run", ...plan.filters],
+      files: plan.files.length,
+      cases: plan.files.reduce((sum, file) => sum + file.selected, 0),
+      widened: result.widened.length > 0,
+    });
+  }
+  return {
+    schemaVersion: VITEST_INVOCATIONS_SCHEMA_VERSION,
+    command,
+    shard: shard ?? null,
+    invocations,
+  };
+}

@@ -1,0 +1,69 @@
+// A verb that answers per project (index, graph) run at a workspace root: the same verb in each
+// package (as `--root <package>` would run it), its text under a heading per package, or its JSON
+// results gathered into one document.
+import path from "node:path";
+import { toPosix } from "../../../schema/paths.js";
+import type { Workspace, WorkspacePackage } from "../../workspace/discover.js";
+import type { Command } from "../commands/command.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
+import { jsonOutput } from "../json-output.js";
+import { packageHeading, workspaceSummary } from "./workspace-project.js";
+
+export interface PerPackageRun {
+  readonly command: Command;
+  readonly args: readonly string[];
+  readonly workspace: Workspace;
+  readonly packages: readonly WorkspacePackage[];
+  readonly json: boolean;
+  readonly compact: boolean;
+  /** Fields of the workspace document beside `packages` (JSON only). */
+  readonly extra?: Record<string, unknown>;
+  /** Text after the packages' outputs. */
+  readonly trailer?: string;
+}
+
+export async function runPerPackage(run: PerPackageRun, io: CliIO): Promise<ExitCode> {
+  const results: { name: string; path: string; exitCode: ExitCode; result: unknown }[] = [];
+  let worst: ExitCode = EXIT.ok;
+  const withoutRoot = withoutOption(run.args, "--root");
+  for (const entry of run.packages) {
+    let out = "";
+    const inner: CliIO = { ...io, stdout: (text) => void (out += text) };
+    const root = toPosix(path.relative(io.cwd, entry.dir)) || ".";
+    const code = (await run.command.run(
+      [...withoutRoot, "--root", root, ...(run.json ? ["--json"] : [])],
+      inner,
+    )) as ExitCode;
+    worst = Math.max(worst, code) as ExitCode;
+    if (run.json)
+      results.push({ name: entry.name, path: entry.path, exitCode: code, result: JSON.parse(out) });
+    else io.stdout(`${packageHeading(entry)}${out}\n`);
+  }
+  if (run.json)
+    io.stdout(
+      jsonOutput(
+        {
+          schemaVersion: 1,
+          command: run.command.name,
+          workspace: workspaceSummary(run.workspace),
+          packages: results,
+          ...run.extra,
+        },
+        run.compact,
+      ),
+    );
+  else if (run.trailer !== undefined) io.stdout(run.trailer);
+  return worst;
+}
+
+/** The arguments without `--root <dir>` / `--root=<dir>` and `--json`/`--compact` (the runner sets them). */
+function withoutOption(args: readonly string[], option: string): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (arg === option) index++;
+    else if (arg.startsWith(`${option}=`) || arg === "--json" || arg === "--compact") continue;
+    else kept.push(arg);
+  }
+  return kept;
+}

@@ -1,0 +1,185 @@
+// `agentix affected` at a workspace root: the changes split by package, each package's own
+// answer, and the links that carried a change from one package into another.
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { toPosix } from "../../../schema/paths.js";
+import { changesSince, type FileChange } from "../../affected/changes.js";
+import type { AffectedEdge } from "../../affected/edges.js";
+import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
+import type { Analysis } from "../../analyze.js";
+import { UsageError } from "../../errors.js";
+import { walkProject } from "../../project/walk.js";
+import { computeWorkspaceAffected } from "../../workspace/affected.js";
+import type { Workspace, WorkspacePackage } from "../../workspace/discover.js";
+import { AFFECTED_RESULT_SCHEMA_VERSION } from "../../affected/result.js";
+import type { CliIO } from "../io.js";
+import { affectedText } from "../commands/affected.js";
+import { analyseWorkspace, packageHeading, workspaceSummary } from "./workspace-project.js";
+
+export interface WorkspaceAffectedResult {
+  readonly schemaVersion: typeof AFFECTED_RESULT_SCHEMA_VERSION;
+  readonly command: "affected";
+  readonly since: string | null;
+  readonly targets: readonly string[];
+  readonly workspace: ReturnType<typeof workspaceSummary>;
+  /** Relative to the workspace root. */
+  readonly changes: AffectedResult["changes"];
+  /** How a change crossed from one package into another, one edge per importing file. */
+  readonly links: readonly AffectedEdge[];
+  /** Every package the changes reach, with its own answer (paths relative to the package). */
+  readonly packages: readonly {
+    readonly name: string;
+    readonly path: string;
+    readonly result: AffectedResult;
+  }[];
+  /** The selected tests of every package, paths relative to the workspace root. */
+  readonly tests: {
+    readonly selected: { readonly files: number; readonly cases: number };
+    readonly files: readonly AffectedTestFile[];
+  };
+  readonly notes: readonly string[];
+}
+
+export interface WorkspaceAffectedRun {
+  readonly analyses: ReadonlyMap<WorkspacePackage, Analysis>;
+  readonly result: WorkspaceAffectedResult;
+}
+
+export function runWorkspaceAffected(
+  verb: string,
+  workspace: Workspace,
+  since: string | undefined,
+  targets: readonly string[],
+  io: CliIO,
+): WorkspaceAffectedRun {
+  if (since !== undefined && targets.length > 0)
+    throw new UsageError("give targets or --since, not both", verb);
+  if (since === undefined && targets.length === 0)
+    throw new UsageError("name a feature, an operation or a file, or give --since <git-ref>", verb);
+  const analyses = analyseWorkspace(workspace, io);
+  const operations = new Map<WorkspacePackage, string[]>();
+  let changes: FileChange[];
+  if (since !== undefined) changes = changesSince(since, workspace.root);
+  else {
+    changes = [];
+    for (const target of targets)
+      changes.push(...targetChanges(verb, workspace, analyses, operations, target, io));
+  }
+  const computed = computeWorkspaceAffected(workspace, analyses, {
+    since: since ?? null,
+    targets,
+    changes,
+    operations,
+  });
+  const testFiles = computed.packages.flatMap((entry) =>
+    entry.result.tests.files.map((file) => ({
+      ...file,
+      file: `${entry.package.path}/${file.file}`,
+    })),
+  );
+  const notes = computed.unanalysed.map(
+    (folder) =>
+      `${folder} has no tsconfig.json: agentix does not analyse it; every package importing it counts as changed`,
+  );
+  return {
+    analyses,
+    result: {
+      schemaVersion: AFFECTED_RESULT_SCHEMA_VERSION,
+      command: "affected",
+      since: since ?? null,
+      targets,
+      workspace: workspaceSummary(workspace),
+      changes: changes.map((change) => ({
+        path: change.path,
+        status: change.status,
+        oldPath: change.oldPath ?? null,
+        lines: change.lines ?? null,
+      })),
+      links: computed.links,
+      packages: computed.packages.map((entry) => ({
+        name: entry.package.name,
+        path: entry.package.path,
+        result: entry.result,
+      })),
+      tests: {
+        selected: {
+          files: testFiles.length,
+          cases: testFiles.reduce((sum, file) => sum + file.selected, 0),
+        },
+        files: testFiles,
+      },
+      notes,
+    },
+  };
+}
+
+/** What one command-line target stands for: an operation, a feature or a path (root-relative changes). */
+function targetChanges(
+  verb: string,
+  workspace: Workspace,
+  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  operations: Map<WorkspacePackage, string[]>,
+  target: string,
+  io: CliIO,
+): FileChange[] {
+  let found = false;
+  const changes: FileChange[] = [];
+  for (const [entry, analysis] of analyses) {
+    if (analysis.descriptors.operations.some((operation) => operation.id === target)) {
+      operations.set(entry, [...(operations.get(entry) ?? []), target]);
+      found = true;
+      continue;
+    }
+    const files = analysis.loaded.files.filter(
+      (file) => analysis.roles.featureOf(file)?.id === target,
+    );
+    for (const file of files)
+      changes.push({ path: `${entry.path}/${file.path}`, status: "modified" });
+    if (files.length > 0) found = true;
+  }
+  if (found) return changes;
+  const absolute = path.resolve(io.cwd, target);
+  if (existsSync(absolute)) {
+    const files = statSync(absolute).isDirectory()
+      ? walkProject(absolute, () => true).files
+      : [absolute];
+    return files.map((file) => ({
+      path: toPosix(path.relative(workspace.root, file)),
+      status: "modified",
+    }));
+  }
+  throw new UsageError(
+    `"${target}" is not an operation, a feature or an existing file in any package of the workspace (${workspace.packages.map((entry) => entry.path).join(", ")})`,
+    verb,
+  );
+}
+
+/** Human output: the workspace's answer, the links between packages, then each package's answer. */
+export function workspaceAffectedText(result: WorkspaceAffectedResult): string {
+  const source =
+    result.since !== null ? `since ${result.since}` : `for ${result.targets.join(", ")}`;
+  const lines = [
+    `agentix affected ${source} (workspace of ${result.workspace.packages.length} packages): ${result.changes.length} changed file${result.changes.length === 1 ? "" : "s"}; ` +
+      `${result.tests.selected.cases} test cases in ${result.tests.selected.files} test files of ${result.packages.length} package${result.packages.length === 1 ? "" : "s"}`,
+  ];
+  if (result.links.length > 0) {
+    lines.push("", "across packages:");
+    for (const edge of result.links) lines.push(`  ${edge.from} -> ${edge.to} [${edge.reason}]`);
+  }
+  for (const note of result.notes) lines.push(`note: ${note}`);
+  const text = result.packages.map((entry) => {
+    const heading = packageHeading({ name: entry.name, path: entry.path } as WorkspacePackage);
+    return `\n${heading}${affectedText(entry.result)}`;
+  });
+  return `${lines.join("\n")}\n${text.join("")}`;
+}
+
+/** Each reached package's analysis and answer, as the Vitest invocations take them. */
+export function workspaceProjects(workspace: Workspace, run: WorkspaceAffectedRun) {
+  return run.result.packages.map((entry) => {
+    const pkg = workspace.packages.find((candidate) => candidate.path === entry.path);
+    const analysis = pkg === undefined ? undefined : run.analyses.get(pkg);
+    if (analysis === undefined) throw new Error(`no analysis of workspace package ${entry.path}`);
+    return { name: entry.name, analysis, result: entry.result };
+  });
+}

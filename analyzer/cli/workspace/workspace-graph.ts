@@ -1,0 +1,73 @@
+// `agentix graph` at a workspace root: each package's own graph, and which package imports
+// which (from each package's index: one edge per importing file and specifier).
+import { UsageError } from "../../errors.js";
+import { compareText } from "../../project/paths.js";
+import { packageName } from "../../resolve/module-resolution.js";
+import type { Workspace } from "../../workspace/discover.js";
+import { answerIndex } from "../answer-index.js";
+import { graphCommand } from "../commands/graph.js";
+import type { CliIO, ExitCode } from "../io.js";
+import { hasFeatures } from "../../workspace/has-features.js";
+import { runPerPackage } from "./per-package.js";
+import { analysedPackages } from "./workspace-project.js";
+
+export interface PackageLink {
+  readonly from: string;
+  readonly to: string;
+  readonly reason: string;
+}
+
+export async function graphWorkspace(
+  workspace: Workspace,
+  args: readonly string[],
+  output: { readonly format: string; readonly compact: boolean; readonly feature: string | null },
+  io: CliIO,
+): Promise<ExitCode> {
+  if (output.format !== "text" && output.format !== "json")
+    throw new UsageError(
+      `at a workspace root graph prints text or json; pass --root <package> for --format ${output.format}`,
+      "graph",
+    );
+  if (output.feature !== null)
+    throw new UsageError(
+      "at a workspace root graph shows every package: pass --root <package> to centre on a feature",
+      "graph",
+    );
+  const packages = analysedPackages(workspace);
+  const byName = new Map(workspace.packages.map((entry) => [entry.name, entry]));
+  const links: PackageLink[] = [];
+  for (const entry of packages) {
+    const index = await answerIndex({ root: entry.dir }, io);
+    for (const file of index.files)
+      for (const edge of file.imports) {
+        const specifier = edge.specifier;
+        if (specifier === null || specifier.startsWith(".") || edge.resolution === "file") continue;
+        const target = byName.get(packageName(specifier));
+        if (target === undefined || target === entry) continue;
+        const reason = `${entry.path}/${file.path}:${edge.line} imports ${specifier}`;
+        if (!links.some((link) => link.reason === reason))
+          links.push({ from: entry.name, to: target.name, reason });
+      }
+  }
+  links.sort(
+    (a, b) =>
+      compareText(a.from, b.from) || compareText(a.to, b.to) || compareText(a.reason, b.reason),
+  );
+  const trailer =
+    links.length === 0
+      ? "packages: no package imports another\n"
+      : `packages:\n${links.map((link) => `  ${link.from} -> ${link.to} [${link.reason}]\n`).join("")}`;
+  return runPerPackage(
+    {
+      command: graphCommand,
+      args,
+      workspace,
+      packages: packages.filter((entry) => hasFeatures(entry.dir)),
+      json: output.format === "json",
+      compact: output.compact,
+      extra: { links },
+      trailer,
+    },
+    io,
+  );
+}

@@ -1,0 +1,94 @@
+// `agentix verify` at a workspace root: the workspace's affected answer, then the four steps in
+// every package it reaches, each package on its own tsconfig, lint rules, index and tests.
+import type { CliIO, ExitCode } from "../io.js";
+import { EXIT } from "../io.js";
+import { jsonOutput } from "../json-output.js";
+import type { Workspace } from "../../workspace/discover.js";
+import {
+  verifySteps,
+  VERIFY_RESULT_SCHEMA_VERSION,
+  type VerifyResult,
+  type VerifyStep,
+} from "../commands/verify.js";
+import type { Shard } from "../../affected/shard.js";
+import type { TestSplitFormat } from "../test-split.js";
+import { shardAcrossProjects, vitestInvocations } from "../vitest-invocations.js";
+import {
+  runWorkspaceAffected,
+  workspaceProjects,
+  type WorkspaceAffectedResult,
+} from "./workspace-affected.js";
+import { packageHeading, workspaceSummary } from "./workspace-project.js";
+
+export interface WorkspaceVerifyResult {
+  readonly schemaVersion: typeof VERIFY_RESULT_SCHEMA_VERSION;
+  readonly command: "verify";
+  readonly ok: boolean;
+  readonly workspace: ReturnType<typeof workspaceSummary>;
+  readonly affected: WorkspaceAffectedResult;
+  readonly packages: readonly {
+    readonly name: string;
+    readonly path: string;
+    readonly ok: boolean;
+    readonly widened: boolean;
+    readonly steps: readonly VerifyStep[];
+    readonly index: VerifyResult["index"];
+  }[];
+}
+
+export function verifyWorkspace(
+  workspace: Workspace,
+  since: string | undefined,
+  targets: readonly string[],
+  options: {
+    readonly dryRun: boolean;
+    readonly format: TestSplitFormat;
+    readonly compact: boolean;
+    readonly shard: Shard | undefined;
+  },
+  io: CliIO,
+): ExitCode {
+  const run = runWorkspaceAffected("verify", workspace, since, targets, io);
+  const { analyses, result: affected } = run;
+  if (options.format === "vitest-invocations") {
+    const projects = workspaceProjects(workspace, run);
+    io.stdout(
+      jsonOutput(vitestInvocations("verify", projects, options.shard, io), options.compact),
+    );
+    return EXIT.ok;
+  }
+  const text = options.format !== "json";
+  if (text) {
+    const source = since !== undefined ? `since ${since}` : targets.join(" ");
+    io.stdout(
+      `agentix verify ${source} (workspace of ${workspace.packages.length} packages): ${affected.packages.length} package${affected.packages.length === 1 ? "" : "s"} reached, ${affected.tests.selected.cases} test cases\n`,
+    );
+    for (const edge of affected.links)
+      io.stdout(`  ${edge.to.replace(/^file /u, "")}: ${edge.reason}\n`);
+  }
+  const projects = workspaceProjects(workspace, run);
+  const chosen =
+    options.shard === undefined ? undefined : shardAcrossProjects(projects, options.shard, io);
+  const packages = affected.packages.map((entry) => {
+    const pkg = workspace.packages.find((candidate) => candidate.path === entry.path);
+    const analysis = pkg === undefined ? undefined : analyses.get(pkg);
+    if (pkg === undefined || analysis === undefined)
+      throw new Error(`no analysis of workspace package ${entry.path}`);
+    if (text) io.stdout(`\n${packageHeading(pkg)}`);
+    const steps = verifySteps(analysis, entry.result, { ...options, chosen }, io);
+    return { name: entry.name, path: entry.path, ...steps };
+  });
+  const ok = packages.every((entry) => entry.ok);
+  if (!text) {
+    const result: WorkspaceVerifyResult = {
+      schemaVersion: VERIFY_RESULT_SCHEMA_VERSION,
+      command: "verify",
+      ok,
+      workspace: workspaceSummary(workspace),
+      affected,
+      packages,
+    };
+    io.stdout(jsonOutput(result, options.compact));
+  } else if (packages.length === 0) io.stdout("\nno package can observe this change\n");
+  return ok ? EXIT.ok : EXIT.checkFailed;
+}

@@ -1,0 +1,209 @@
+// `agentix affected` across a workspace: each package's own closure (its own analysis), linked
+// through the imports of other workspace packages. A change that reaches a file a package
+// exports (or any change, when its exports map to no analysed source) reaches every file of
+// another package that imports it, as a whole-module change there, and so on to a fixpoint.
+import path from "node:path";
+import { toPosix } from "../../schema/paths.js";
+import type { FileChange } from "../affected/changes.js";
+import type { AffectedEdge } from "../affected/edges.js";
+import { affectedResult, type AffectedResult } from "../affected/result.js";
+import { computeAffected, type NamedTargets } from "../affected/select.js";
+import type { Analysis } from "../analyze.js";
+import { compareText } from "../project/paths.js";
+import type { Workspace, WorkspacePackage } from "./discover.js";
+import { workspaceLinks, type WorkspaceLink } from "./links.js";
+
+export interface WorkspaceAffectedInput {
+  readonly since: string | null;
+  readonly targets: readonly string[];
+  /** Changes relative to the workspace root, POSIX. */
+  readonly changes: readonly FileChange[];
+  /** Operation ids named as targets, per package. */
+  readonly operations?: ReadonlyMap<WorkspacePackage, readonly string[]>;
+}
+
+export interface PackageAffected {
+  readonly package: WorkspacePackage;
+  /** Files of this package that import a changed export of another package. */
+  readonly reachedBy: readonly WorkspaceLink[];
+  readonly result: AffectedResult;
+}
+
+export interface WorkspaceAffected {
+  readonly packages: readonly PackageAffected[];
+  readonly links: readonly AffectedEdge[];
+  /** Changes in workspace packages agentix does not analyse (no tsconfig.json). */
+  readonly unanalysed: readonly string[];
+}
+
+export function computeWorkspaceAffected(
+  workspace: Workspace,
+  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  input: WorkspaceAffectedInput,
+): WorkspaceAffected {
+  const links = workspaceLinks(workspace, analyses);
+  const ownerOf = (file: string) => owner(workspace, file);
+  const reachedBy = new Map<WorkspacePackage, WorkspaceLink[]>();
+  const results = new Map<WorkspacePackage, AffectedResult>();
+  const changedIn = new Map<WorkspacePackage, Set<string>>();
+  for (const change of input.changes) {
+    for (const file of [change.path, change.oldPath]) {
+      const pkg = file === undefined ? undefined : ownerOf(file);
+      if (pkg === undefined || file === undefined) continue;
+      const set = changedIn.get(pkg) ?? new Set<string>();
+      set.add(toPosix(path.relative(pkg.path, file)));
+      changedIn.set(pkg, set);
+    }
+  }
+  const queue = [...analyses.keys()].filter(
+    (pkg) => changedIn.has(pkg) || (input.operations?.get(pkg)?.length ?? 0) > 0,
+  );
+  const outside = input.changes.some((change) => ownerOf(change.path) === undefined);
+  if (outside) queue.push(...[...analyses.keys()].filter((pkg) => !queue.includes(pkg)));
+  // Unanalysed packages: any change there reaches every importer.
+  const reached = new Map<WorkspacePackage, ReadonlySet<string> | "all">();
+  for (const [pkg] of changedIn) if (!analyses.has(pkg)) reached.set(pkg, "all");
+  const spread = (target: WorkspacePackage) => {
+    const entries = reached.get(target);
+    if (entries === undefined) return;
+    for (const link of links) {
+      if (link.target !== target) continue;
+      const hit =
+        entries === "all" || link.entries.length === 0 || link.entries.some((e) => entries.has(e));
+      const list = reachedBy.get(link.importer) ?? [];
+      if (!hit || list.includes(link)) continue;
+      list.push(link);
+      reachedBy.set(link.importer, list);
+      if (!queue.includes(link.importer)) queue.push(link.importer);
+    }
+  };
+  for (const pkg of reached.keys()) spread(pkg);
+  while (queue.length > 0) {
+    const pkg = queue.shift() as WorkspacePackage;
+    const analysis = analyses.get(pkg);
+    if (analysis === undefined) continue;
+    const changes = packageChanges(
+      workspace,
+      pkg,
+      analysis,
+      input.changes,
+      reachedBy.get(pkg) ?? [],
+    );
+    const operations = input.operations?.get(pkg) ?? [];
+    const computation = computeAffected(analysis, changes, { operations } satisfies NamedTargets);
+    const result = affectedResult(analysis, computation, {
+      since: input.since,
+      targets: input.targets,
+      changes,
+    });
+    results.set(pkg, result);
+    const changedFiles = new Set(changes.map((change) => change.path));
+    for (const operation of operations)
+      for (const model of analysis.descriptors.operations)
+        if (model.id === operation) changedFiles.add(model.site.file.path);
+    reached.set(pkg, crossesAsAll(result) ? "all" : exportsReaching(analysis, changedFiles));
+    spread(pkg);
+  }
+  const packages = [...results]
+    .map(([pkg, result]) => ({ package: pkg, reachedBy: reachedBy.get(pkg) ?? [], result }))
+    .sort((a, b) => compareText(a.package.path, b.package.path));
+  return {
+    packages,
+    links: packages.flatMap((entry) => entry.reachedBy.map(linkEdge)),
+    unanalysed: [...changedIn.keys()]
+      .filter((pkg) => !analyses.has(pkg))
+      .map((pkg) => pkg.path)
+      .sort(compareText),
+  };
+}
+
+/**
+ * A widening other packages inherit: everything but shared code, whose reach into other packages
+ * the import graph bounds (inside its own package agentix widens on it for other reasons).
+ */
+function crossesAsAll(result: AffectedResult): boolean {
+  return result.widened.some((reason) => reason.code !== "shared-code");
+}
+
+/** The workspace package a root-relative path is in (the deepest one). */
+export function owner(workspace: Workspace, file: string): WorkspacePackage | undefined {
+  let found: WorkspacePackage | undefined;
+  for (const pkg of workspace.packages)
+    if (
+      file.startsWith(`${pkg.path}/`) &&
+      (found === undefined || pkg.path.length > found.path.length)
+    )
+      found = pkg;
+  return found;
+}
+
+/**
+ * The changes as this package's analysis sees them: its own files, files outside every package
+ * (`../../tsconfig.base.json`: its classification decides), another package's files only when
+ * this program compiles them, and the importers other packages' changes reach (whole files).
+ */
+function packageChanges(
+  workspace: Workspace,
+  pkg: WorkspacePackage,
+  analysis: Analysis,
+  changes: readonly FileChange[],
+  reachedBy: readonly WorkspaceLink[],
+): FileChange[] {
+  const rebase = (file: string) => toPosix(path.relative(pkg.path, file));
+  const own: FileChange[] = [];
+  for (const change of changes) {
+    const where = owner(workspace, change.path);
+    if (
+      where !== undefined &&
+      where !== pkg &&
+      analysis.loaded.program.getSourceFile(path.join(workspace.root, change.path)) === undefined
+    )
+      continue;
+    own.push({
+      ...change,
+      path: rebase(change.path),
+      ...(change.oldPath !== undefined ? { oldPath: rebase(change.oldPath) } : {}),
+    });
+  }
+  const known = new Set(own.map((change) => change.path));
+  const reached = [...new Set(reachedBy.map((link) => link.file))]
+    .filter((file) => !known.has(file))
+    .sort(compareText)
+    .map((file): FileChange => ({ path: file, status: "modified" }));
+  return [...own, ...reached];
+}
+
+/** The files of a package that load a changed file (through any import, type-only included). */
+function exportsReaching(analysis: Analysis, changed: ReadonlySet<string>): Set<string> {
+  const importers = new Map<string, string[]>();
+  for (const [file, imports] of analysis.imports)
+    for (const item of imports)
+      if (item.target.kind === "file") {
+        const list = importers.get(item.target.file.path) ?? [];
+        list.push(file.path);
+        importers.set(item.target.file.path, list);
+      }
+  const reached = new Set<string>();
+  const stack = [...changed];
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (reached.has(file)) continue;
+    reached.add(file);
+    stack.push(...(importers.get(file) ?? []));
+  }
+  return reached;
+}
+
+function linkEdge(link: WorkspaceLink): AffectedEdge {
+  const file = `${link.importer.path}/${link.file}`;
+  const entries = link.entries.map((entry) => `${link.target.path}/${entry}`);
+  const loads =
+    entries.length > 0
+      ? entries.join(", ")
+      : `${link.target.path}: its exports name no analysed source`;
+  return {
+    from: entries.length > 0 ? `file ${entries.join(", ")}` : `package ${link.target.name}`,
+    to: `file ${file}`,
+    reason: `${file} imports ${link.specifier} (${loads})`,
+  };
+}

@@ -1,0 +1,71 @@
+// Which source files a workspace package's import specifier (`@acme/contracts`,
+// `@acme/contracts/money`) can load: every target its package.json `exports` names for that
+// subpath, under any condition (a consumer may load any of them), mapped back to the package's
+// sources (`.js`/`.d.ts` beside a `.ts`, or the tsconfig's outDir to its rootDir).
+import path from "node:path";
+
+/** The files (absolute) `subpath` (`.`, `./money`) may load, as package.json `exports` names them. */
+export function exportTargets(exports: unknown, subpath: string): string[] {
+  if (exports === undefined || exports === null) return [];
+  const map = subpathMap(exports);
+  const direct = map.get(subpath);
+  if (direct !== undefined) return targetsOf(direct, (target) => target);
+  // Subpath patterns: "./*": "./src/*.ts"; the longest prefix wins, as Node resolves them.
+  const patterns = [...map.keys()]
+    .filter((key) => key.includes("*"))
+    .sort((a, b) => b.length - a.length);
+  for (const key of patterns) {
+    const [prefix, suffix] = key.split("*") as [string, string];
+    if (
+      subpath.startsWith(prefix) &&
+      subpath.endsWith(suffix) &&
+      subpath.length >= key.length - 1
+    ) {
+      const star = subpath.slice(prefix.length, subpath.length - suffix.length);
+      return targetsOf(map.get(key), (target) => target.replaceAll("*", star));
+    }
+  }
+  return [];
+}
+
+/** `exports` as subpath -> value: a string or conditions object alone is the `.` entry. */
+function subpathMap(exports: unknown): Map<string, unknown> {
+  if (typeof exports === "object" && !Array.isArray(exports)) {
+    const keys = Object.keys(exports as object);
+    if (keys.length > 0 && keys.every((key) => key.startsWith(".")))
+      return new Map(Object.entries(exports as Record<string, unknown>));
+  }
+  return new Map([[".", exports]]);
+}
+
+/** Every relative target under every condition (arrays are fallbacks: all of them may load). */
+function targetsOf(value: unknown, expand: (target: string) => string): string[] {
+  if (typeof value === "string") return value.startsWith("./") ? [expand(value)] : [];
+  if (Array.isArray(value)) return value.flatMap((item) => targetsOf(item, expand));
+  if (typeof value === "object" && value !== null)
+    return Object.values(value).flatMap((item) => targetsOf(item, expand));
+  return [];
+}
+
+/**
+ * The program file a target stands for: itself, a `.ts`/`.tsx` source beside a `.js`/`.d.ts`
+ * one, or the same under rootDir for a target in outDir.
+ */
+export function sourceFor(
+  target: string,
+  isSource: (absolute: string) => boolean,
+  options: { readonly outDir?: string | undefined; readonly rootDir?: string | undefined },
+): string | undefined {
+  const candidates = [target];
+  if (options.outDir !== undefined && options.rootDir !== undefined) {
+    const inOut = path.relative(options.outDir, target);
+    if (!inOut.startsWith("..") && !path.isAbsolute(inOut))
+      candidates.push(path.join(options.rootDir, inOut));
+  }
+  for (const candidate of [...candidates]) {
+    const stem = candidate.replace(/\.d\.[cm]?ts$|\.[cm]?js$|\.jsx$/u, "");
+    if (stem !== candidate)
+      candidates.push(`${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${stem}.cts`);
+  }
+  return candidates.find(isSource);
+}

@@ -1,0 +1,522 @@
+// agentix at a workspace root (test/fixtures/workspace: npm workspaces, apps/shop and apps/admin
+// importing packages/contracts by name, node_modules not installed): discovery, affected across
+// packages with a reason per link, graph, index and verify --dry-run, in-process on one copy.
+import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run } from "../../analyzer/cli/main.js";
+import { createAjv } from "../../schema/ajv.js";
+import { REPO, copyFixture, removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
+
+let root: string;
+const git = (...args: string[]) =>
+  execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+async function cli(args: readonly string[], cwd = root): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await run(args, {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    stderrIsTTY: false,
+    cwd,
+  });
+  return { code, stdout, stderr };
+}
+
+const ajv = createAjv();
+for (const file of ["affected", "verify", "graph", "index"])
+  ajv.addSchema(
+    JSON.parse(
+      readFileSync(path.join(REPO, `schema/cli-${file}.v1.schema.json`), "utf8"),
+    ) as object,
+  );
+const validateWorkspace = ajv.compile(
+  JSON.parse(
+    readFileSync(path.join(REPO, "schema/cli-workspace.v1.schema.json"), "utf8"),
+  ) as object,
+);
+function workspaceJson<T>(text: string): T {
+  const value = JSON.parse(text) as unknown;
+  expect(validateWorkspace(value), JSON.stringify(validateWorkspace.errors)).toBe(true);
+  return value as T;
+}
+
+interface AffectedJson {
+  packages: {
+    name: string;
+    path: string;
+    result: { changes: { path: string }[]; widened: unknown[]; affected: { operations: string[] } };
+  }[];
+  links: { from: string; to: string; reason: string }[];
+  tests: {
+    selected: { files: number; cases: number };
+    files: { file: string; whole: boolean; cases: { line: number }[] }[];
+  };
+}
+const summary = (result: AffectedJson) => ({
+  packages: result.packages.map((entry) => ({
+    path: entry.path,
+    changes: entry.result.changes.map((change) => change.path),
+    widened: entry.result.widened.length > 0,
+    operations: entry.result.affected.operations,
+  })),
+  tests: result.tests.files.map((file) =>
+    file.whole ? file.file : `${file.file}:${file.cases.map((c) => c.line).join(",")}`,
+  ),
+});
+
+beforeAll(() => {
+  root = copyFixture("workspace");
+  writeFileSync(path.join(root, ".gitignore"), "node_modules\n.agentix/fresh.json\n");
+  git("init", "-q");
+  git("add", "-A");
+  git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-m", "base");
+});
+afterAll(removeCopies);
+
+const SHOP_LINK = {
+  from: "file packages/contracts/src/index.ts",
+  to: "file apps/shop/src/features/cart/model.ts",
+  reason:
+    "apps/shop/src/features/cart/model.ts imports @acme/contracts (packages/contracts/src/index.ts)",
+};
+const SHOP_MONEY_LINK = {
+  from: "file packages/contracts/src/money.ts",
+  to: "file apps/shop/src/features/cart/model.ts",
+  reason:
+    "apps/shop/src/features/cart/model.ts imports @acme/contracts/money (packages/contracts/src/money.ts)",
+};
+const ADMIN_MONEY_LINK = {
+  from: "file packages/contracts/src/money.ts",
+  to: "file apps/admin/src/features/reports/operations.ts",
+  reason:
+    "apps/admin/src/features/reports/operations.ts imports @acme/contracts/money (packages/contracts/src/money.ts)",
+};
+
+describe("agentix affected at a workspace root", () => {
+  it("follows a change to the contracts' main export into the shop's cart, not the admin", async () => {
+    const result = await cli(["affected", "packages/contracts/src/index.ts", "--json"]);
+    expect(result.code).toBe(0);
+    const json = workspaceJson<AffectedJson>(result.stdout);
+    expect(json.links).toEqual([SHOP_LINK]);
+    expect(summary(json)).toEqual({
+      packages: [
+        {
+          path: "apps/shop",
+          changes: ["src/features/cart/model.ts"],
+          widened: false,
+          operations: ["cart.add"],
+        },
+        { path: "packages/contracts", changes: ["src/index.ts"], widened: true, operations: [] },
+      ],
+      tests: ["apps/shop/src/features/cart/cart.test.ts", "packages/contracts/src/money.test.ts"],
+    });
+  });
+
+  it("follows a change to a subpath export (@acme/contracts/money) into both apps", async () => {
+    const json = workspaceJson<AffectedJson>(
+      (await cli(["affected", "packages/contracts/src/money.ts", "--json"])).stdout,
+    );
+    expect(json.links).toEqual([ADMIN_MONEY_LINK, SHOP_MONEY_LINK]);
+    expect(summary(json).tests).toEqual([
+      "apps/admin/src/features/reports/reports.test.ts",
+      "apps/shop/src/features/cart/cart.test.ts",
+      "packages/contracts/src/money.test.ts",
+    ]);
+  });
+
+  it("keeps a change inside one app in that app (no link, no other package)", async () => {
+    const json = workspaceJson<AffectedJson>(
+      (await cli(["affected", "wishlist.add", "--json"])).stdout,
+    );
+    expect(json.links).toEqual([]);
+    expect(summary(json)).toEqual({
+      packages: [{ path: "apps/shop", changes: [], widened: false, operations: ["wishlist.add"] }],
+      tests: ["apps/shop/src/features/wishlist/wishlist.test.ts"],
+    });
+  });
+
+  // The body of addCents: in the contracts only its own case; in each app the whole importing
+  // module (a workspace link is followed as a whole-module change), 2 + 1 + 1 cases.
+  it("--since: an edit of a function body in the contracts reaches the importing cases", async () => {
+    const file = path.join(root, "packages/contracts/src/money.ts");
+    const original = readFileSync(file, "utf8");
+    writeFileSync(file, original.replace("return a + b;", "return b + a;"));
+    try {
+      const result = await cli(["affected", "--since", "HEAD"]);
+      expect(result.code).toBe(0);
+      expect(result.stdout.split("\n").slice(0, 5)).toEqual([
+        "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 4 test cases in 3 test files of 3 packages",
+        "",
+        "across packages:",
+        `  ${ADMIN_MONEY_LINK.from} -> ${ADMIN_MONEY_LINK.to} [${ADMIN_MONEY_LINK.reason}]`,
+        `  ${SHOP_MONEY_LINK.from} -> ${SHOP_MONEY_LINK.to} [${SHOP_MONEY_LINK.reason}]`,
+      ]);
+      expect(result.stdout).toContain("\n== @acme/admin (apps/admin)\n");
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
+  it("a workspace-level config change widens every package", async () => {
+    const json = workspaceJson<AffectedJson>(
+      (await cli(["affected", "tsconfig.base.json", "--json"])).stdout,
+    );
+    expect(json.packages.map((entry) => [entry.path, entry.result.widened])).toEqual([
+      [
+        "apps/admin",
+        [
+          {
+            code: "config-file",
+            message: "configuration changed: ../../tsconfig.base.json",
+            path: "../../tsconfig.base.json",
+          },
+        ],
+      ],
+      [
+        "apps/shop",
+        [
+          {
+            code: "config-file",
+            message: "configuration changed: ../../tsconfig.base.json",
+            path: "../../tsconfig.base.json",
+          },
+        ],
+      ],
+      [
+        "packages/contracts",
+        [
+          {
+            code: "config-file",
+            message: "configuration changed: ../../tsconfig.base.json",
+            path: "../../tsconfig.base.json",
+          },
+        ],
+      ],
+    ]);
+  });
+
+  it("a target no package has is exit 2 naming the packages", async () => {
+    expect(await cli(["affected", "nope.nothing"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'agentix affected: "nope.nothing" is not an operation, a feature or an existing file in any package of the workspace (apps/admin, apps/shop, packages/contracts)\nrun `agentix affected --help` for usage\n',
+    });
+  });
+
+  it("--project at a workspace root analyses that one project, as before", async () => {
+    const result = await cli([
+      "affected",
+      "cart.add",
+      "--project",
+      "apps/shop/tsconfig.json",
+      "--json",
+    ]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ command: "affected", targets: ["cart.add"] });
+    expect(JSON.parse(result.stdout)).not.toHaveProperty("workspace");
+  });
+});
+
+describe("agentix graph, index and verify at a workspace root", () => {
+  it("graph --json: each package with features and which package imports which", async () => {
+    const result = await cli(["graph", "--json"]);
+    expect(result.code).toBe(0);
+    const json = workspaceJson<{ packages: { path: string }[]; links: unknown[] }>(result.stdout);
+    expect(json.packages.map((entry) => entry.path)).toEqual(["apps/admin", "apps/shop"]);
+    expect(json.links).toEqual([
+      {
+        from: "@acme/admin",
+        to: "@acme/contracts",
+        reason: "apps/admin/src/features/reports/operations.ts:2 imports @acme/contracts/money",
+      },
+      {
+        from: "@acme/shop",
+        to: "@acme/contracts",
+        reason: "apps/shop/src/features/cart/model.ts:1 imports @acme/contracts",
+      },
+      {
+        from: "@acme/shop",
+        to: "@acme/contracts",
+        reason: "apps/shop/src/features/cart/model.ts:2 imports @acme/contracts/money",
+      },
+    ]);
+    expect((await cli(["graph", "--format", "dot"])).stderr).toBe(
+      "agentix graph: at a workspace root graph prints text or json; pass --root <package> for --format dot\nrun `agentix graph --help` for usage\n",
+    );
+  });
+
+  it("index writes one index per package with features, byte-identical to indexing the package alone", async () => {
+    const result = await cli(["index"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      "== @acme/admin (apps/admin)\nwrote apps/admin/.agentix/index.json: 1 feature, 1 operation, 0 ports, 0 events, 0 invariants, 1 test file, 4 source files\n\n" +
+        "== @acme/shop (apps/shop)\nwrote apps/shop/.agentix/index.json: 2 features, 2 operations, 2 ports, 0 events, 0 invariants, 2 test files, 9 source files\n\n" +
+        "not indexed (no features or no tsconfig.json): packages/contracts\n",
+    );
+    const shopIndex = readFileSync(path.join(root, "apps/shop/.agentix/index.json"), "utf8");
+    expect((await cli(["index"], path.join(root, "apps/shop"))).code).toBe(0);
+    expect(readFileSync(path.join(root, "apps/shop/.agentix/index.json"), "utf8")).toBe(shopIndex);
+    expect((await cli(["index", "--check"])).code).toBe(0);
+    const json = workspaceJson<{
+      packages: { path: string; exitCode: number }[];
+      skipped: string[];
+    }>((await cli(["index", "--check", "--json"])).stdout);
+    expect(json.packages.map((entry) => [entry.path, entry.exitCode])).toEqual([
+      ["apps/admin", 0],
+      ["apps/shop", 0],
+    ]);
+    expect(json.skipped).toEqual(["packages/contracts"]);
+  });
+
+  it("verify --dry-run plans the four steps in every package the change reaches", async () => {
+    const result = await cli(["verify", "packages/contracts/src/index.ts", "--dry-run", "--json"]);
+    expect(result.code).toBe(0);
+    const json = workspaceJson<{
+      packages: { path: string; steps: { step: string; command: string; status: string }[] }[];
+    }>(result.stdout);
+    expect(
+      json.packages.map((entry) => [
+        entry.path,
+        entry.steps.map((step) => `${step.step}: ${step.command} (${step.status})`),
+      ]),
+    ).toEqual([
+      [
+        "apps/shop",
+        [
+          "typecheck: tsc --noEmit -p apps/shop/tsconfig.json (planned)",
+          expect.stringMatching(/^lint: agentix rules \(.*\) on 4 files \(planned\)$/u),
+          "index: agentix index --check (apps/shop/.agentix/index.json) (planned)",
+          "tests: vitest run src/features/cart/cart.test.ts (planned)",
+        ],
+      ],
+      [
+        "packages/contracts",
+        [
+          "typecheck: tsc --noEmit -p packages/contracts/tsconfig.json (planned)",
+          expect.stringMatching(/^lint: agentix rules \(.*\) on 3 files \(planned\)$/u),
+          "index: agentix index --check (packages/contracts/.agentix/index.json) (planned)",
+          "tests: vitest run . (planned)",
+        ],
+      ],
+    ]);
+  });
+});
+
+describe("the selected tests as Vitest invocations, in shards", () => {
+  const validateInvocations = createAjv().compile(
+    JSON.parse(
+      readFileSync(path.join(REPO, "schema/cli-vitest-invocations.v1.schema.json"), "utf8"),
+    ) as object,
+  );
+  const invocations = async (args: readonly string[]) => {
+    const result = await cli(args);
+    expect(result.stderr).toBe("");
+    const value = JSON.parse(result.stdout) as unknown;
+    expect(validateInvocations(value), JSON.stringify(validateInvocations.errors)).toBe(true);
+    return value;
+  };
+  const invocation = (
+    pkg: string | null,
+    cwd: string,
+    args: string[],
+    files: number,
+    cases: number,
+    widened = false,
+  ) => ({
+    package: pkg,
+    cwd,
+    command: "vitest",
+    args: ["run", ...args],
+    files,
+    cases,
+    widened,
+  });
+  const ADMIN = invocation(
+    "@acme/admin",
+    "apps/admin",
+    ["src/features/reports/reports.test.ts"],
+    1,
+    1,
+  );
+  const SHOP = invocation("@acme/shop", "apps/shop", ["src/features/cart/cart.test.ts"], 1, 2);
+  const CONTRACTS = invocation(
+    "@acme/contracts",
+    "packages/contracts",
+    ["src/money.test.ts"],
+    1,
+    2,
+  );
+
+  it("one invocation per reached package; --shard splits across the workspace by case count", async () => {
+    const target = "packages/contracts/src/money.ts";
+    expect(await invocations(["affected", target, "--format", "vitest-invocations"])).toEqual({
+      schemaVersion: 1,
+      command: "affected",
+      shard: null,
+      invocations: [ADMIN, SHOP, CONTRACTS],
+    });
+    // shop (2 cases) and contracts (2) open the two parts; admin (1) joins the first (a tie).
+    expect(
+      await invocations(["affected", target, "--format", "vitest-invocations", "--shard", "1/2"]),
+    ).toEqual({
+      schemaVersion: 1,
+      command: "affected",
+      shard: { index: 1, count: 2 },
+      invocations: [ADMIN, SHOP],
+    });
+    expect(
+      await invocations(["verify", target, "--format", "vitest-invocations", "--shard", "2/2"]),
+    ).toEqual({
+      schemaVersion: 1,
+      command: "verify",
+      shard: { index: 2, count: 2 },
+      invocations: [CONTRACTS],
+    });
+    expect(
+      await invocations(["affected", target, "--format", "vitest-invocations", "--shard", "4/4"]),
+    ).toMatchObject({
+      invocations: [],
+    });
+  });
+
+  it("cases of one project as file:line; a widened project hands the split to Vitest's --shard", async () => {
+    expect(
+      await invocations([
+        "affected",
+        "cart.add",
+        "--root",
+        "apps/shop",
+        "--project",
+        "apps/shop/tsconfig.json",
+        "--format",
+        "vitest-invocations",
+      ]),
+    ).toMatchObject({
+      invocations: [invocation(null, "apps/shop", ["src/features/cart/cart.test.ts:8"], 1, 1)],
+    });
+    expect(
+      await invocations([
+        "affected",
+        "tsconfig.base.json",
+        "--format",
+        "vitest-invocations",
+        "--shard",
+        "1/3",
+      ]),
+    ).toMatchObject({
+      invocations: [
+        invocation("@acme/admin", "apps/admin", [".", "--shard=1/3"], 1, 1, true),
+        invocation("@acme/shop", "apps/shop", [".", "--shard=1/3"], 2, 3, true),
+        invocation("@acme/contracts", "packages/contracts", [".", "--shard=1/3"], 1, 2, true),
+      ],
+    });
+  });
+
+  it("verify --shard runs every step and only its part of the tests", async () => {
+    const result = await cli([
+      "verify",
+      "packages/contracts/src/money.ts",
+      "--shard",
+      "2/2",
+      "--dry-run",
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.match(/^tests: .*\n {2}why: .*$/gmu)).toEqual([
+      "tests: none\n  why: shard 2/2 has no selected test files",
+      "tests: none\n  why: shard 2/2 has no selected test files",
+      "tests: vitest run src/money.test.ts\n  why: 2 of 2 cases: the ones the change can reach (see agentix affected) (shard 2/2)",
+    ]);
+  });
+
+  it("bad --shard values and --shard without invocations are exit 2", async () => {
+    expect(
+      await cli(["affected", "cart.add", "--format", "vitest-invocations", "--shard", "3/2"]),
+    ).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'agentix affected: --shard must be <i>/<n> with whole numbers 1 <= i <= n (e.g. 2/4), got "3/2"\nrun `agentix affected --help` for usage\n',
+    });
+    expect(await cli(["affected", "cart.add", "--json", "--shard", "1/2"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "agentix affected: --shard needs --format vitest-invocations\nrun `agentix affected --help` for usage\n",
+    });
+    expect((await cli(["verify", "cart.add", "--shard", "x", "--dry-run"])).code).toBe(2);
+  });
+});
+
+describe("workspace discovery", () => {
+  const manifest = () => path.join(root, "package.json");
+  const withManifest = async (text: string, body: () => Promise<void>) => {
+    const original = readFileSync(manifest(), "utf8");
+    writeFileSync(manifest(), text);
+    try {
+      await body();
+    } finally {
+      writeFileSync(manifest(), original);
+    }
+  };
+
+  it("pnpm-workspace.yaml and a solution tsconfig find the same packages", async () => {
+    const packages = async () =>
+      (JSON.parse((await cli(["graph", "--json"])).stdout) as { workspace: unknown }).workspace;
+    const npm = await packages();
+    await withManifest('{ "name": "acme", "private": true }', async () => {
+      writeFileSync(
+        path.join(root, "pnpm-workspace.yaml"),
+        "packages:\n  - 'apps/*' # the apps\n  - \"packages/*\"\n",
+      );
+      try {
+        expect(await packages()).toEqual({ ...(npm as object), kind: "pnpm" });
+      } finally {
+        rmSync(path.join(root, "pnpm-workspace.yaml"));
+      }
+      writeFileSync(
+        path.join(root, "tsconfig.json"),
+        '{\n  // the solution\n  "files": [],\n  "references": [{ "path": "apps/admin" }, { "path": "./apps/shop/tsconfig.json" }, { "path": "packages/contracts" }]\n}\n',
+      );
+      try {
+        expect(await packages()).toEqual({ ...(npm as object), kind: "tsconfig-references" });
+      } finally {
+        rmSync(path.join(root, "tsconfig.json"));
+      }
+    });
+  });
+
+  it("bad workspace declarations are exit 2 with the bad value", async () => {
+    await withManifest('{ "workspaces": "apps/*" }', async () => {
+      expect(await cli(["affected", "cart.add"])).toEqual({
+        code: 2,
+        stdout: "",
+        stderr:
+          'agentix affected: package.json "workspaces" must be an array of folder globs (or { "packages": [...] }), got "apps/*"\n',
+      });
+    });
+    await withManifest('{ "name": "acme" }', async () => {
+      writeFileSync(path.join(root, "pnpm-workspace.yaml"), "packages:\n  wrong: 1\n");
+      try {
+        expect((await cli(["graph"])).stderr).toBe(
+          'agentix graph: pnpm-workspace.yaml: "packages" must be a list of folder globs, got wrong: 1\n',
+        );
+      } finally {
+        rmSync(path.join(root, "pnpm-workspace.yaml"));
+      }
+    });
+    const admin = path.join(root, "apps/admin/package.json");
+    const original = readFileSync(admin, "utf8");
+    writeFileSync(admin, original.replace("@acme/admin", "@acme/shop"));
+    try {
+      expect((await cli(["affected", "cart.add"])).stderr).toBe(
+        "agentix affected: two workspace packages are named @acme/shop: apps/admin and apps/shop\n",
+      );
+    } finally {
+      writeFileSync(admin, original);
+    }
+  });
+});
