@@ -32,6 +32,5 @@ export const {
   loadProject,
   resolveProjectPaths,
   serializeIndex,
-  sourceManifest,
   writeFileAtomic,
 } = analyzer;

@@ -15,12 +15,7 @@ import { DirectoryLog } from "./directory-log.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
 import { unmatchedFeatureDirectories } from "./feature-directories.js";
-import {
-  positionOfOption,
-  readTsconfig,
-  shownPath,
-  type LoadProblem,
-} from "./tsconfig.js";
+import { positionOfOption, readTsconfig, shownPath, type LoadProblem } from "./tsconfig.js";
 import { readVitestConfig, type VitestConfig } from "./vitest-config.js";
 
 export type { LoadProblem } from "./tsconfig.js";

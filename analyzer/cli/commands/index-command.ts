@@ -58,6 +58,21 @@ function writeIndexFiles(
   if (unrecorded !== undefined) io.stderr(`agentix index: warning: ${unrecorded}\n`);
 }
 
+/** The `--json` result of `agentix index` (schema/cli-index.v1.schema.json). */
+function indexResult(
+  outcome: { mode: string; file: string; status: string; reasons: readonly string[] },
+  digest: string,
+  summary: ReturnType<typeof counts>,
+): object {
+  return {
+    schemaVersion: INDEX_RESULT_SCHEMA_VERSION,
+    command: "index",
+    ...outcome,
+    digest,
+    counts: summary,
+  };
+}
+
 export const indexCommand: Command = {
   name: "index",
   summary: "write .agentix/index.json; --check fails if the committed one is stale",
@@ -105,21 +120,13 @@ project configuration, 3 internal error.`,
     if (values.check) {
       const report = compareIndex(file, index, bytes);
       if (format === "json") {
-        io.stdout(
-          jsonOutput(
-            {
-              schemaVersion: INDEX_RESULT_SCHEMA_VERSION,
-              command: "index",
-              mode: "check",
-              file: shown,
-              status: report.status,
-              reasons: report.reasons,
-              digest,
-              counts: summary,
-            },
-            compact,
-          ),
-        );
+        const result = {
+          mode: "check",
+          file: shown,
+          status: report.status,
+          reasons: report.reasons,
+        };
+        io.stdout(jsonOutput(indexResult(result, digest, summary), compact));
       } else if (report.status === "current") {
         io.stdout(`${shown} is current (${digest.slice(0, 19)})\n`);
       } else {
@@ -134,21 +141,8 @@ project configuration, 3 internal error.`,
     const record = analysis && before ? freshnessRecord(analysis.loaded, bytes, before) : undefined;
     writeIndexFiles({ root, file, shown, bytes, record }, io);
     if (format === "json") {
-      io.stdout(
-        jsonOutput(
-          {
-            schemaVersion: INDEX_RESULT_SCHEMA_VERSION,
-            command: "index",
-            mode: "write",
-            file: shown,
-            status: "written",
-            reasons: [],
-            digest,
-            counts: summary,
-          },
-          compact,
-        ),
-      );
+      const result = { mode: "write", file: shown, status: "written", reasons: [] };
+      io.stdout(jsonOutput(indexResult(result, digest, summary), compact));
     } else {
       io.stdout(
         `wrote ${shown}: ${plural(summary.features, "feature")}, ${plural(summary.operations, "operation")}, ${plural(summary.ports, "port")}, ${plural(summary.events, "event")}, ${plural(summary.invariants, "invariant")}, ${plural(summary.tests, "test file")}, ${plural(summary.files, "source file")}\n`,
