@@ -17,7 +17,7 @@ import {
 } from "./project/load-project.js";
 import { listRootFiles, reloadProject, SourceFileCache } from "./project/reload-project.js";
 import { PROJECT_INPUT_FILES } from "./project/input-files.js";
-import { FileFactsCache } from "./file-facts.js";
+import { FileFactsCache } from "./extract/file-facts.js";
 
 /** What the last refresh did: nothing, a new program over changed files, or a full load. */
 export type RefreshKind = "unchanged" | "incremental" | "cold";

@@ -16,14 +16,9 @@ import type { ModuleTarget } from "./resolve/module-resolution.js";
 import { ValueResolver } from "./resolve/values.js";
 import { SchemaProjector } from "./schema-projection/project-schema.js";
 import { lineColumn } from "./extract/location.js";
-import type { FileFacts, FileFactsCache } from "./file-facts.js";
+import type { FileFacts, FileFactsCache, ResolvedImport } from "./extract/file-facts.js";
 
-/** A resolved import site. */
-export interface ResolvedImport {
-  readonly site: ImportSite;
-  readonly target: ModuleTarget;
-  readonly edge: ImportEdge;
-}
+export type { ResolvedImport } from "./extract/file-facts.js";
 
 /** Everything one analysis run found, before it is written as an index. */
 export interface Analysis {

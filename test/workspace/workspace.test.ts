@@ -289,7 +289,7 @@ describe("agentix graph, index and verify at a workspace root", () => {
         [
           "typecheck: tsc --noEmit -p apps/shop/tsconfig.json (planned)",
           expect.stringMatching(/^lint: agentix rules \(.*\) on 4 files \(planned\)$/u),
-          "index: agentix index --check (apps/shop/.agentix/index.json) (planned)",
+          "index: agentix index (apps/shop/.agentix/index.json, rewritten when stale) (planned)",
           "tests: vitest run src/features/cart/cart.test.ts (planned)",
         ],
       ],
@@ -298,7 +298,7 @@ describe("agentix graph, index and verify at a workspace root", () => {
         [
           "typecheck: tsc --noEmit -p packages/contracts/tsconfig.json (planned)",
           expect.stringMatching(/^lint: agentix rules \(.*\) on 3 files \(planned\)$/u),
-          "index: agentix index --check (packages/contracts/.agentix/index.json) (planned)",
+          "index: agentix index (packages/contracts/.agentix/index.json, rewritten when stale) (planned)",
           "tests: vitest run . (planned)",
         ],
       ],

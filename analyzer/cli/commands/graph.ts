@@ -227,6 +227,7 @@ Exit codes: 0 shown, 2 bad invocation or unknown feature, 3 internal error.`,
     const workspace = workspaceFor(values, io);
     if (workspace !== undefined)
       return (await import("../workspace/workspace-graph.js")).graphWorkspace(
+        graphCommand,
         workspace,
         args,
         { format, compact, feature: positionals[0] ?? null },

@@ -104,7 +104,8 @@ project configuration, 3 internal error.`,
     );
     const { format, compact } = jsonFlags("index", values);
     const workspace = workspaceFor(values, io);
-    if (workspace !== undefined) return indexWorkspace(workspace, args, { format, compact }, io);
+    if (workspace !== undefined)
+      return indexWorkspace(indexCommand, workspace, args, { format, compact }, io);
     const { root: expectedRoot, tsconfigFile } = resolveProjectPaths(
       projectOptions(values),
       io.cwd,

@@ -1,38 +1,22 @@
 // agentix verify: the narrowest verification that is still safe, on the answer of `agentix
 // affected`. The steps (typecheck, lint, index, tests) are in cli/verify/steps.ts.
-import path from "node:path";
-import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
-import { indexPath } from "../../index-file/write.js";
-import { toPosix } from "../../../schema/paths.js";
 import { parseVerbArgs } from "../args.js";
-import type { Shard } from "../../affected/shard.js";
-import {
-  TEST_SPLIT_FLAGS,
-  TEST_SPLIT_USAGE,
-  testSplitOutput,
-  type TestSplitFormat,
-} from "../test-split.js";
+import { TEST_SPLIT_FLAGS, TEST_SPLIT_USAGE, testSplitOutput } from "../test-split.js";
 import { vitestInvocations } from "../vitest-invocations.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput } from "../project.js";
 import {
-  indexStep,
-  lintStep,
-  testsStep,
-  typecheckStep,
-  type IndexAction,
-  type StepContext,
-  type VerifyStep,
-} from "../verify/steps.js";
+  VERIFY_RESULT_SCHEMA_VERSION,
+  verifySteps,
+  type VerifyResult,
+} from "../verify/run-steps.js";
 import type { Command } from "./command.js";
 import { runAffected } from "./affected.js";
-import type { Analysis } from "../../analyze.js";
 import { workspaceFor } from "../workspace/workspace-project.js";
 import { verifyWorkspace } from "../workspace/workspace-verify.js";
 
 export type { IndexAction, StepName, VerifyStep } from "../verify/steps.js";
-
-export const VERIFY_RESULT_SCHEMA_VERSION = 1;
+export { VERIFY_RESULT_SCHEMA_VERSION, type VerifyResult } from "../verify/run-steps.js";
 
 const USAGE = `Usage: agentix verify <feature|operation|file...> [options]
        agentix verify --since <git-ref> [options]
@@ -60,17 +44,6 @@ ${TEST_SPLIT_USAGE}
   -h, --help           this help
 
 Exit codes: 0 every step passed, 1 a step failed, 2 bad invocation, 3 internal error.`;
-
-export interface VerifyResult {
-  readonly schemaVersion: typeof VERIFY_RESULT_SCHEMA_VERSION;
-  readonly command: "verify";
-  readonly ok: boolean;
-  readonly widened: boolean;
-  readonly affected: AffectedResult;
-  readonly steps: readonly VerifyStep[];
-  /** What verify did to .agentix/index.json. */
-  readonly index: { readonly file: string; readonly action: IndexAction };
-}
 
 export const verifyCommand: Command = {
   name: "verify",
@@ -115,53 +88,3 @@ export const verifyCommand: Command = {
     return ok ? EXIT.ok : EXIT.checkFailed;
   },
 };
-
-/** The four steps on one project's affected answer, told on stdout unless the output is JSON. */
-export function verifySteps(
-  analysis: Analysis,
-  affected: AffectedResult,
-  options: {
-    readonly dryRun: boolean;
-    readonly format: TestSplitFormat;
-    readonly shard?: Shard | undefined;
-    readonly chosen?: ReadonlySet<AffectedTestFile> | undefined;
-  },
-  io: CliIO,
-): { ok: boolean; widened: boolean; steps: VerifyStep[]; index: VerifyResult["index"] } {
-  const context: StepContext = {
-    analysis,
-    affected,
-    widened: affected.widened.length > 0,
-    dryRun: options.dryRun,
-    shard: options.shard,
-    chosen: options.chosen,
-    io,
-    index: "none",
-    log: (text) => {
-      if (options.format !== "json") io.stdout(text);
-    },
-  };
-  context.log(headline(context));
-  const steps = [typecheckStep, lintStep, indexStep, testsStep].map((step) => step(context));
-  const ok = steps.every((step) => step.status !== "failed");
-  context.log(`\n${verdict(context, steps, ok)}\n`);
-  const index = {
-    file: toPosix(path.relative(io.cwd, indexPath(analysis.loaded.root))),
-    action: context.index,
-  };
-  return { ok, widened: context.widened, steps, index };
-}
-
-function headline({ affected, widened }: StepContext): string {
-  const source = affected.since !== null ? `since ${affected.since}` : affected.targets.join(" ");
-  return widened
-    ? `agentix verify ${source}: widened to everything (${affected.widened.map((reason) => reason.message).join("; ")})\n`
-    : `agentix verify ${source}: ${affected.affected.files.length} affected files, ${affected.tests.selected.cases} of ${affected.tests.total.cases} test cases\n`;
-}
-
-function verdict({ dryRun }: StepContext, steps: readonly VerifyStep[], ok: boolean): string {
-  if (dryRun) return "planned";
-  if (ok) return "verify passed";
-  const failed = steps.filter((step) => step.status === "failed").map((step) => step.step);
-  return `verify failed: ${failed.join(", ")}`;
-}

@@ -6,7 +6,7 @@ import { toPosix } from "../../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
 import { shardFiles, type Shard } from "../../affected/shard.js";
 import type { Analysis } from "../../analyze.js";
-import { vitestFilters } from "../commands/affected.js";
+import { vitestFilters } from "../affected-text.js";
 import { vitestRoot } from "./tools.js";
 
 export interface VitestPlan {

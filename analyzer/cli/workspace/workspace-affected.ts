@@ -13,7 +13,7 @@ import { computeWorkspaceAffected } from "../../workspace/affected.js";
 import type { Workspace, WorkspacePackage } from "../../workspace/discover.js";
 import { AFFECTED_RESULT_SCHEMA_VERSION } from "../../affected/result.js";
 import type { CliIO } from "../io.js";
-import { affectedText } from "../commands/affected.js";
+import { affectedText } from "../affected-text.js";
 import { analyseWorkspace, packageHeading, workspaceSummary } from "./workspace-project.js";
 
 export interface WorkspaceAffectedResult {

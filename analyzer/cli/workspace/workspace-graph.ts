@@ -5,7 +5,7 @@ import { compareText } from "../../project/paths.js";
 import { packageName } from "../../resolve/module-resolution.js";
 import type { Workspace } from "../../workspace/discover.js";
 import { answerIndex } from "../answer-index.js";
-import { graphCommand } from "../commands/graph.js";
+import type { Command } from "../commands/command.js";
 import type { CliIO, ExitCode } from "../io.js";
 import { hasFeatures } from "../../workspace/has-features.js";
 import { runPerPackage } from "./per-package.js";
@@ -17,7 +17,9 @@ export interface PackageLink {
   readonly reason: string;
 }
 
+/** `graph` is passed in (commands/graph.ts calls this), so the two files import in one direction. */
 export async function graphWorkspace(
+  graphCommand: Command,
   workspace: Workspace,
   args: readonly string[],
   output: { readonly format: string; readonly compact: boolean; readonly feature: string | null },

@@ -2,12 +2,14 @@
 // <package>/.agentix/index.json, exactly as `agentix index --root <package>` writes it.
 import { hasFeatures } from "../../workspace/has-features.js";
 import type { Workspace } from "../../workspace/discover.js";
-import { indexCommand } from "../commands/index-command.js";
+import type { Command } from "../commands/command.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { runPerPackage } from "./per-package.js";
 import { analysedPackages } from "./workspace-project.js";
 
+/** `index` is passed in (commands/index-command.ts calls this), so imports go one way. */
 export async function indexWorkspace(
+  indexCommand: Command,
   workspace: Workspace,
   args: readonly string[],
   output: { readonly format: "text" | "json"; readonly compact: boolean },

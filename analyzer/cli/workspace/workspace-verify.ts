@@ -8,8 +8,8 @@ import {
   verifySteps,
   VERIFY_RESULT_SCHEMA_VERSION,
   type VerifyResult,
-  type VerifyStep,
-} from "../commands/verify.js";
+} from "../verify/run-steps.js";
+import type { VerifyStep } from "../verify/steps.js";
 import type { Shard } from "../../affected/shard.js";
 import type { TestSplitFormat } from "../test-split.js";
 import { shardAcrossProjects, vitestInvocations } from "../vitest-invocations.js";

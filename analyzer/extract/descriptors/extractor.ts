@@ -46,7 +46,7 @@ import {
 import { DescriptorReferences } from "./references.js";
 import { SchemaSlots } from "./schema-slots.js";
 import { ExtractionSites } from "./sites.js";
-import type { FileFactsCache } from "../../file-facts.js";
+import type { FileFactsCache } from "../file-facts.js";
 
 /** The reader of each call that defines a descriptor. */
 const READERS: Readonly<Record<DescriptorCall, AnyDescriptorReader>> = {

@@ -7,7 +7,7 @@ import type { SchemaProjector } from "../../schema-projection/project-schema.js"
 import type { TypePrinter } from "../type-printer.js";
 import type { LiteralReader } from "./literal-reader.js";
 import type { ExtractionSites } from "./sites.js";
-import type { FileFactsCache } from "../../file-facts.js";
+import type { FileFactsCache } from "../file-facts.js";
 
 export class SchemaSlots {
   constructor(

@@ -6,12 +6,19 @@
 // was created or deleted (which can change how imports resolve: the cache is cleared then).
 // The schema slots read from a file's s.* expressions follow the same imports (the projection
 // needs neither the checker nor anything but the resolver), so they are kept the same way.
-import type { DiagnosticItem, UnresolvedItem } from "./extract/model.js";
-import type { FileScan } from "./extract/scan.js";
-import type { ProjectFile } from "./project/load-project.js";
-import type { ts } from "./project/ts-morph.js";
-import type { ResolvedImport } from "./analyze.js";
-import type { SchemaSlot } from "./index-file/types.js";
+import type { DiagnosticItem, UnresolvedItem } from "./model.js";
+import type { FileScan, ImportSite } from "./scan.js";
+import type { ProjectFile } from "../project/load-project.js";
+import type { ts } from "../project/ts-morph.js";
+import type { ImportEdge, SchemaSlot } from "../index-file/types.js";
+import type { ModuleTarget } from "../resolve/module-resolution.js";
+
+/** A resolved import site. */
+export interface ResolvedImport {
+  readonly site: ImportSite;
+  readonly target: ModuleTarget;
+  readonly edge: ImportEdge;
+}
 
 export interface FileFacts {
   readonly scan: FileScan;

@@ -1,0 +1,82 @@
+// One project's verification: the four steps (cli/verify/steps.ts) in order on its affected
+// answer, told on stdout unless the output is JSON; shared by `verify` and the workspace layer.
+import path from "node:path";
+import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
+import type { Shard } from "../../affected/shard.js";
+import type { Analysis } from "../../analyze.js";
+import { indexPath } from "../../index-file/write.js";
+import { toPosix } from "../../../schema/paths.js";
+import type { CliIO } from "../io.js";
+import type { TestSplitFormat } from "../test-split.js";
+import {
+  indexStep,
+  lintStep,
+  testsStep,
+  typecheckStep,
+  type IndexAction,
+  type StepContext,
+  type VerifyStep,
+} from "./steps.js";
+
+export const VERIFY_RESULT_SCHEMA_VERSION = 1;
+
+export interface VerifyResult {
+  readonly schemaVersion: typeof VERIFY_RESULT_SCHEMA_VERSION;
+  readonly command: "verify";
+  readonly ok: boolean;
+  readonly widened: boolean;
+  readonly affected: AffectedResult;
+  readonly steps: readonly VerifyStep[];
+  /** What verify did to .agentix/index.json. */
+  readonly index: { readonly file: string; readonly action: IndexAction };
+}
+
+/** The four steps on one project's affected answer, told on stdout unless the output is JSON. */
+export function verifySteps(
+  analysis: Analysis,
+  affected: AffectedResult,
+  options: {
+    readonly dryRun: boolean;
+    readonly format: TestSplitFormat;
+    readonly shard?: Shard | undefined;
+    readonly chosen?: ReadonlySet<AffectedTestFile> | undefined;
+  },
+  io: CliIO,
+): { ok: boolean; widened: boolean; steps: VerifyStep[]; index: VerifyResult["index"] } {
+  const context: StepContext = {
+    analysis,
+    affected,
+    widened: affected.widened.length > 0,
+    dryRun: options.dryRun,
+    shard: options.shard,
+    chosen: options.chosen,
+    io,
+    index: "none",
+    log: (text) => {
+      if (options.format !== "json") io.stdout(text);
+    },
+  };
+  context.log(headline(context));
+  const steps = [typecheckStep, lintStep, indexStep, testsStep].map((step) => step(context));
+  const ok = steps.every((step) => step.status !== "failed");
+  context.log(`\n${verdict(context, steps, ok)}\n`);
+  const index = {
+    file: toPosix(path.relative(io.cwd, indexPath(analysis.loaded.root))),
+    action: context.index,
+  };
+  return { ok, widened: context.widened, steps, index };
+}
+
+function headline({ affected, widened }: StepContext): string {
+  const source = affected.since !== null ? `since ${affected.since}` : affected.targets.join(" ");
+  return widened
+    ? `agentix verify ${source}: widened to everything (${affected.widened.map((reason) => reason.message).join("; ")})\n`
+    : `agentix verify ${source}: ${affected.affected.files.length} affected files, ${affected.tests.selected.cases} of ${affected.tests.total.cases} test cases\n`;
+}
+
+function verdict({ dryRun }: StepContext, steps: readonly VerifyStep[], ok: boolean): string {
+  if (dryRun) return "planned";
+  if (ok) return "verify passed";
+  const failed = steps.filter((step) => step.status === "failed").map((step) => step.step);
+  return `verify failed: ${failed.join(", ")}`;
+}
