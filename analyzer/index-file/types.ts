@@ -310,7 +310,7 @@ export interface DiagnosticEntry {
   readonly message: string;
   readonly file: string | null;
   readonly line: number | null;
-  /** Where the diagnostic has an exact position (syntax errors); absent otherwise. */
+  /** Where the diagnostic has an exact position (syntax errors, unused directives); absent otherwise. */
   readonly column?: number;
   readonly related: readonly { readonly file: string; readonly line: number }[];
 }

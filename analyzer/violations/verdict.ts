@@ -49,6 +49,8 @@ function unusedDiagnostics(
         message: `Unused eslint-disable directive (no problems were reported from '${rule}')`,
         file: file.path,
         line: directive.line,
+        // ESLint reports an unused directive at its comment's start.
+        column: directive.column + 1,
         related: [],
       });
     }

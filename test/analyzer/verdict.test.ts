@@ -57,9 +57,9 @@ describe("one verdict for ESLint and agentix check", { timeout: 60_000 }, () => 
     expect(rules).toEqual([
       "src/features/billing/model.ts:3:31 warning agentix/no-undeclared-dependencies",
       "src/features/loans/model.ts:7:18 error agentix/no-ambient-capabilities",
-      "src/features/loans/model.ts:8:- warning unused-disable-directive",
-      "src/features/loans/model.ts:13:- warning unused-disable-directive",
-      "src/features/loans/model.ts:15:- warning unused-disable-directive",
+      "src/features/loans/model.ts:8:1 warning unused-disable-directive",
+      "src/features/loans/model.ts:13:1 warning unused-disable-directive",
+      "src/features/loans/model.ts:15:1 warning unused-disable-directive",
       "src/features/loans/model.ts:16:18 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:18:18 error agentix/no-ambient-capabilities",
     ]);
