@@ -72,7 +72,8 @@ const CASES: readonly ParityCase[] = [
 /** Fixtures that are not one project `check` and ESLint can both run on, and why. */
 const NOT_COMPARED: Readonly<Record<string, string>> = {
   "eslint-plugin": "RuleTester's file trees (some without a tsconfig); not analyser projects",
-  workspace: "a monorepo: check runs per package (test/workspace); its packages are compared below",
+  workspace:
+    "a monorepo of three packages without an ESLint project at its root; `check` runs per package (test/workspace/workspace.test.ts); not compared here yet",
 };
 
 /** The files a tsconfig includes, as tsc (and so `check`) sees them. */
