@@ -7,22 +7,22 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run } from "../../analyzer/cli/main.js";
 import { createAjv } from "../../schema/ajv.js";
-import { REPO, copyFixture, removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
+import {
+  REPO,
+  copyFixture,
+  recordingIO,
+  removeCopies,
+  type CliRun,
+} from "../support/analyzer-fixtures.js";
 
 let root: string;
 const git = (...args: string[]) =>
   execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 async function cli(args: readonly string[], cwd = root): Promise<CliRun> {
-  let stdout = "";
-  let stderr = "";
-  const code = await run(args, {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    stderrIsTTY: false,
-    cwd,
-  });
-  return { code, stdout, stderr };
+  const { io, stdout, stderr } = recordingIO(cwd);
+  const code = await run(args, io);
+  return { code, stdout: stdout(), stderr: stderr() };
 }
 
 const ajv = createAjv();
