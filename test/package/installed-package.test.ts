@@ -48,7 +48,7 @@ beforeAll(() => {
     .split("\n")
     .pop() as string;
   tarball = path.join(work, name);
-}, 120_000);
+}, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const node = (cwd: string, script: string) =>
