@@ -264,7 +264,7 @@ describe("a production install (npm i --omit=dev agentix)", () => {
         files.includes(path.join(path.dirname(loaders[0] as string), `${name}.validate.cjs`)),
       ),
     ).toEqual([true, true]);
-    // Only the declarations the entries reach are packed: every relative import in them is there.
+    // The declarations are bundled per entry: every relative import in them is there.
     const declarations = files.filter((file) => file.endsWith(".d.ts"));
     const unresolved = declarations.flatMap((file) =>
       ts
@@ -275,7 +275,15 @@ describe("a production install (npm i --omit=dev agentix)", () => {
         .filter((target) => !files.includes(target)),
     );
     expect(unresolved).toEqual([]);
-    expect(declarations.length).toBeGreaterThan(40);
+    const manifestTypes = Object.values(
+      JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")).exports as Record<
+        string,
+        string | { types?: string }
+      >,
+    ).flatMap((target) => (typeof target === "object" && target.types ? [target.types] : []));
+    expect(manifestTypes.filter((types) => !declarations.includes(path.normalize(types)))).toEqual(
+      [],
+    );
     expect(readFileSync(path.join(installed, "LICENSE"), "utf8")).toMatch(/^MIT License\n/u);
     // Every docs/ page the README links to is in the package beside it.
     const readme = readFileSync(path.join(installed, "README.md"), "utf8");
@@ -453,5 +461,35 @@ export const prices: fc.Arbitrary<{ price: number }> = arbitrary(Line);
       { cwd: app, encoding: "utf8" },
     );
     expect([tsc.status, tsc.stdout]).toEqual([0, ""]);
+  }, 120_000);
+
+  it("the bundled declarations of every entry type-check, with the toolchain and fast-check they name installed", () => {
+    const installed = path.join(app, "node_modules/agentix");
+    const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8"));
+    const entries = Object.values(
+      manifest.exports as Record<string, string | { types?: string }>,
+    ).flatMap((target) =>
+      typeof target === "object" && target.types ? [path.join(installed, target.types)] : [],
+    );
+    expect(entries).toHaveLength(6);
+    const program = ts.createProgram(entries, {
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2023,
+      strict: true,
+      noEmit: true,
+      types: ["node"],
+    });
+    const ours = program
+      .getSourceFiles()
+      .filter((file) => path.resolve(file.fileName).startsWith(installed + path.sep));
+    expect(ours.length).toBeGreaterThanOrEqual(entries.length);
+    const problems = ours.flatMap((file) =>
+      [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)].map(
+        (diagnostic) =>
+          `${path.relative(installed, file.fileName)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`,
+      ),
+    );
+    expect(problems).toEqual([]);
   }, 120_000);
 });
