@@ -3,13 +3,17 @@
 // started from their built main.js as processes on 127.0.0.1 with a fresh SQLite file. One
 // bounded load generator (undici, a fixed number of keep-alive connections, a fixed number of
 // requests per round) drives them in alternating rounds, so a burst of load on the machine hits
-// both sides of a round alike; the ratios are the medians of the rounds' ratios.
+// both sides of a round alike; each ratio is the median of the rounds' ratios, with their range
+// (lowest-highest) beside it, so a ratio that one stalled round decided shows as such.
 //
-//   node bench/http.bench.mjs [--connections 50] [--requests 1000] [--rounds 7]
+//   node bench/http.bench.mjs [--connections 50] [--requests 1000] [--rounds 9]
 //   HTTP_BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/http.bench.mjs
 //     (passes the options to the agentix server; HTTP_BENCH_PLAIN_OPTIONS to the plain one)
 // Besides requests/s and latency it prints each server's CPU time per request (from /proc), the
-// figure a loaded machine disturbs least.
+// figure a loaded machine disturbs least, and what each server's event loop went through
+// (bench/http-probe.mjs, loaded into both with --import): the 99th percentile of its delay and
+// the time spent in GC pauses. A loop delay close to the p99 latency says the tail is the
+// process being stalled (by the machine or a GC), not the requests' own work.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -23,7 +27,7 @@ const { values: flags } = parseArgs({
   options: {
     connections: { type: "string", default: "50" },
     requests: { type: "string", default: "1000" },
-    rounds: { type: "string", default: "7" },
+    rounds: { type: "string", default: "9" },
   },
 });
 const connections = positive("connections");
@@ -37,9 +41,10 @@ function positive(name) {
   return value;
 }
 
+const probe = ["--import", join(root, "bench/http-probe.mjs")];
 const apps = [
-  { name: "agentix", main: "examples/orders/dist/main.js", nodeOptions: process.env.HTTP_BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [] },
-  { name: "plain", main: "examples/orders-plain/dist/main.js", nodeOptions: process.env.HTTP_BENCH_PLAIN_OPTIONS?.split(/\s+/).filter(Boolean) ?? [] },
+  { name: "agentix", main: "examples/orders/dist/main.js", nodeOptions: [...probe, ...(process.env.HTTP_BENCH_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])] },
+  { name: "plain", main: "examples/orders-plain/dist/main.js", nodeOptions: [...probe, ...(process.env.HTTP_BENCH_PLAIN_OPTIONS?.split(/\s+/).filter(Boolean) ?? [])] },
 ];
 for (const app of apps) {
   if (!existsSync(join(root, app.main))) throw new Error(`${app.main} is missing: run \`npm run build\` first`);
@@ -53,7 +58,7 @@ async function start(app, dir) {
   const child = spawn(process.execPath, [...app.nodeOptions, join(root, app.main)], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "", PORT: "0", ORDERS_DB: join(dir, `${app.name}.db`) },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let output = "";
   const url = await new Promise((resolve, reject) => {
@@ -72,6 +77,21 @@ async function start(app, dir) {
   });
   const pool = new Pool(url, { connections, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 30_000 });
   return { ...app, child, url, pool };
+}
+
+/** What the server's event loop went through since the last call (bench/http-probe.mjs). */
+function loopReport(server) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${server.name}: no answer from bench/http-probe.mjs within 10 s`)), 10_000);
+    const onMessage = (message) => {
+      if (message?.probe === undefined) return;
+      clearTimeout(timer);
+      server.child.off("message", onMessage);
+      resolve(message.probe);
+    };
+    server.child.on("message", onMessage);
+    server.child.send("http-bench:probe");
+  });
 }
 
 async function stop(server) {
@@ -149,6 +169,7 @@ function cpuMs(server) {
 async function load(server, workload, count) {
   const latencies = new Float64Array(count);
   let next = 0;
+  await loopReport(server); // starts the loop's figures afresh for this round
   const cpuBefore = cpuMs(server);
   const started = performance.now();
   const worker = async () => {
@@ -163,8 +184,11 @@ async function load(server, workload, count) {
   await Promise.all(Array.from({ length: connections }, worker));
   const wall = performance.now() - started;
   const cpuAfter = cpuMs(server);
+  const loop = await loopReport(server);
   latencies.sort();
   return {
+    loopP99: loop.loopP99Ms,
+    gcPerThousand: (loop.gcMs * 1000) / count,
     rps: (count * 1000) / wall,
     p50: latencies[Math.floor(count * 0.5)],
     p99: latencies[Math.min(count - 1, Math.floor(count * 0.99))],
@@ -173,6 +197,7 @@ async function load(server, workload, count) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const range = (values) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
 const pad = (text, width) => String(text).padStart(width);
 
 const dir = mkdtempSync(join(tmpdir(), "agentix-http-bench-"));
@@ -186,7 +211,9 @@ try {
       `${connections} connections, ${rounds} rounds x ${perRound} requests per side (after ${warmupRequests} warm-up), alternating; ` +
       `load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}`,
   );
-  console.log(`${"workload".padEnd(14)} ${"side".padEnd(8)} ${pad("req/s", 8)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("CPU ms/req", 11)}`);
+  console.log(
+    `${"workload".padEnd(14)} ${"side".padEnd(8)} ${pad("req/s", 8)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("CPU ms/req", 11)} ${pad("loop p99 ms", 12)} ${pad("GC ms/1k req", 13)}`,
+  );
   const verdicts = [];
   for (const workload of workloads) {
     for (const server of servers) await load(server, workload, warmupRequests);
@@ -195,30 +222,32 @@ try {
       const order = round % 2 === 0 ? [agentix, plain] : [plain, agentix];
       for (const server of order) results[server.name].push(await load(server, workload, perRound));
     }
-    const summary = (side) => ({
-      rps: median(results[side].map((r) => r.rps)),
-      p50: median(results[side].map((r) => r.p50)),
-      p99: median(results[side].map((r) => r.p99)),
-      cpu: results[side].every((r) => r.cpuPerRequest !== undefined) ? median(results[side].map((r) => r.cpuPerRequest)) : undefined,
-    });
-    const ratio = (field) => median(results.agentix.map((r, i) => r[field] / results.plain[i][field]));
+    const hasCpu = [...results.agentix, ...results.plain].every((r) => r.cpuPerRequest !== undefined);
+    const typical = (side, field) => median(results[side].map((r) => r[field]));
     for (const side of ["agentix", "plain"]) {
-      const s = summary(side);
       const name = side === "agentix" ? workload.name : "";
       console.log(
-        `${name.padEnd(14)} ${side.padEnd(8)} ${pad(s.rps.toFixed(0), 8)} ${pad(s.p50.toFixed(1), 8)} ${pad(s.p99.toFixed(1), 8)} ${pad(s.cpu?.toFixed(2) ?? "-", 11)}`,
+        `${name.padEnd(14)} ${side.padEnd(8)} ${pad(typical(side, "rps").toFixed(0), 8)} ${pad(typical(side, "p50").toFixed(1), 8)} ${pad(typical(side, "p99").toFixed(1), 8)} ` +
+          `${pad(hasCpu ? typical(side, "cpuPerRequest").toFixed(2) : "-", 11)} ${pad(typical(side, "loopP99").toFixed(1), 12)} ${pad(typical(side, "gcPerThousand").toFixed(1), 13)}`,
       );
     }
-    const throughput = ratio("rps");
-    const p99 = ratio("p99");
-    const cpu = results.agentix.every((r) => r.cpuPerRequest !== undefined) ? ratio("cpuPerRequest") : undefined;
+    // Each round's agentix/plain ratio; the median decides, the range shows how far rounds spread.
+    const ratios = (field) => results.agentix.map((r, i) => r[field] / results.plain[i][field]);
+    const shown = (field) => `${median(ratios(field)).toFixed(2)}x (${range(ratios(field))})`;
+    const throughput = median(ratios("rps"));
+    const p99 = median(ratios("p99"));
     verdicts.push(throughput >= 0.8 && p99 <= 1.25);
     console.log(
-      `${"".padEnd(14)} ${"ratio".padEnd(8)} ${pad(`${throughput.toFixed(2)}x`, 8)} ${pad(`${ratio("p50").toFixed(2)}x`, 8)} ${pad(`${p99.toFixed(2)}x`, 8)} ${pad(cpu === undefined ? "-" : `${cpu.toFixed(2)}x`, 11)}` +
-        `   throughput goal >= 0.8x: ${throughput >= 0.8 ? "met" : "NOT met"}; p99 goal <= 1.25x: ${p99 <= 1.25 ? "met" : "NOT met"}`,
+      `${"".padEnd(14)} ${"ratio".padEnd(8)} throughput ${shown("rps")}, p50 ${shown("p50")}, p99 ${shown("p99")}, CPU per request ${hasCpu ? shown("cpuPerRequest") : "-"}`,
+    );
+    console.log(
+      `${"".padEnd(14)} ${"".padEnd(8)} throughput goal >= 0.8x: ${throughput >= 0.8 ? "met" : "NOT met"}; p99 goal <= 1.25x: ${p99 <= 1.25 ? "met" : "NOT met"}`,
     );
   }
-  console.log(`goals ${verdicts.every(Boolean) ? "met" : "NOT met"} in ${verdicts.filter(Boolean).length} of ${verdicts.length} workloads`);
+  console.log(
+    `goals ${verdicts.every(Boolean) ? "met" : "NOT met"} in ${verdicts.filter(Boolean).length} of ${verdicts.length} workloads; ` +
+      `load average at the end ${loadavg().map((value) => value.toFixed(1)).join(" ")}`,
+  );
 } finally {
   for (const server of servers) await stop(server);
   rmSync(dir, { recursive: true, force: true });

@@ -194,6 +194,70 @@ describe("agentix/http deadlines", () => {
   });
 });
 
+describe("agentix/http reads a body of declared length whole", () => {
+  const declared = (body: string, length: number) => {
+    const request = post("/customers", body);
+    request.headers.set("content-length", String(length));
+    // What @hono/node-server's request does on `.body`: build a full Request and a Web stream.
+    Object.defineProperty(request, "body", {
+      get() {
+        throw new Error("the body stream was opened");
+      },
+    });
+    return request;
+  };
+
+  it("reads it with arrayBuffer(), never opening the body stream", async () => {
+    const { handler, store } = makeHandler();
+    const body = JSON.stringify({ name: "Ada" });
+    const response = await handler(declared(body, new TextEncoder().encode(body).byteLength));
+    expect([response.status, await response.json()]).toEqual([201, { id: "cus_1", name: "Ada", status: "active" }]);
+    expect(store.calls).toEqual(["findByName", "save"]);
+  });
+
+  it("refuses a body that does not match its Content-Length, either way, before anything runs", async () => {
+    const { handler, store } = makeHandler();
+    const body = JSON.stringify({ name: "Ada" });
+    for (const length of [2, body.length + 10]) {
+      expect(await answer(await handler(declared(body, length)))).toEqual({
+        status: 400,
+        bytes: expect.any(Number),
+        body: { error: { code: "BAD_REQUEST", message: "The request body could not be read." } },
+      });
+    }
+    expect(store.calls).toEqual([]);
+  });
+
+  it("answers 503 TIMEOUT at the deadline while a declared body is still arriving", async () => {
+    const { handler, store, onError } = makeHandler({ timeoutMs: 100 });
+    const server = await new Promise<ServerType>((resolve) => {
+      const started = serve({ fetch: handler, hostname: "127.0.0.1", port: 0 }, () => resolve(started));
+    });
+    try {
+      const { port } = server.address() as AddressInfo;
+      const reply = await new Promise<string>((resolve) => {
+        let text = "";
+        const socket = connect(port, "127.0.0.1", () => {
+          socket.write(`POST /customers HTTP/1.1\r\nhost: x\r\nauthorization: Bearer writer\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"name":`);
+        });
+        socket.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes("\r\n\r\n{")) {
+            socket.destroy();
+            resolve(text);
+          }
+        });
+      });
+      expect(reply.split("\r\n")[0]).toBe("HTTP/1.1 503 Service Unavailable");
+      expect(JSON.parse(reply.slice(reply.indexOf("\r\n\r\n") + 4))).toEqual({ error: { code: "TIMEOUT", message: "The server did not finish this request in time." } });
+      expect(store.calls).toEqual([]);
+      expect(onError).not.toHaveBeenCalled();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe("agentix/http validates its options", () => {
   const app = createApplication({ features: [customers], adapters: [memoryCustomerStore().adapter, implementPort(Ids, { next: () => "1" })] });
   const principal = () => undefined;
