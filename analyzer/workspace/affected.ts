@@ -11,6 +11,7 @@ import { computeAffected, type NamedTargets } from "../affected/select.js";
 import type { Analysis } from "../analyze.js";
 import { compareText } from "../project/paths.js";
 import type { Workspace, WorkspacePackage } from "./discover.js";
+import { linkedFiles } from "./linked-files.js";
 import { workspaceLinks, type WorkspaceLink } from "./links.js";
 
 export interface WorkspaceAffectedInput {
@@ -55,11 +56,17 @@ export function computeWorkspaceAffected(
       changedIn.set(pkg, set);
     }
   }
-  const queue = [...analyses.keys()].filter(
-    (pkg) => changedIn.has(pkg) || (input.operations?.get(pkg)?.length ?? 0) > 0,
+  const seen = new Map(
+    [...analyses].map(([pkg, analysis]) => [
+      pkg,
+      changesSeen(workspace, pkg, analysis, input.changes),
+    ]),
   );
-  const outside = input.changes.some((change) => ownerOf(change.path) === undefined);
-  if (outside) queue.push(...[...analyses.keys()].filter((pkg) => !queue.includes(pkg)));
+  // A package whose program compiles another package's changed file other than by its name
+  // (a relative import out of the package) sees that change itself.
+  const queue = [...analyses.keys()].filter(
+    (pkg) => (seen.get(pkg)?.length ?? 0) > 0 || (input.operations?.get(pkg)?.length ?? 0) > 0,
+  );
   // Unanalysed packages: any change there reaches every importer.
   const reached = new Map<WorkspacePackage, ReadonlySet<string> | "all">();
   for (const [pkg] of changedIn) if (!analyses.has(pkg)) reached.set(pkg, "all");
@@ -82,13 +89,7 @@ export function computeWorkspaceAffected(
     const pkg = queue.shift() as WorkspacePackage;
     const analysis = analyses.get(pkg);
     if (analysis === undefined) continue;
-    const changes = packageChanges(
-      workspace,
-      pkg,
-      analysis,
-      input.changes,
-      reachedBy.get(pkg) ?? [],
-    );
+    const changes = withReached(seen.get(pkg) ?? [], reachedBy.get(pkg) ?? []);
     const operations = input.operations?.get(pkg) ?? [];
     const computation = computeAffected(analysis, changes, { operations } satisfies NamedTargets);
     const result = affectedResult(analysis, computation, {
@@ -139,38 +140,48 @@ export function owner(workspace: Workspace, file: string): WorkspacePackage | un
 
 /**
  * The changes as this package's analysis sees them: its own files, files outside every package
- * (`../../tsconfig.base.json`: its classification decides), another package's files only when
- * this program compiles them, and the importers other packages' changes reach (whole files).
+ * (`../../tsconfig.base.json`: its classification decides), and another package's files only
+ * when this program compiles them other than through that package's name (with node_modules
+ * installed, the links carry those).
  */
-function packageChanges(
+function changesSeen(
   workspace: Workspace,
   pkg: WorkspacePackage,
   analysis: Analysis,
   changes: readonly FileChange[],
-  reachedBy: readonly WorkspaceLink[],
 ): FileChange[] {
   const rebase = (file: string) => toPosix(path.relative(pkg.path, file));
-  const own: FileChange[] = [];
+  let linked: ReadonlySet<string> | undefined;
+  const seen: FileChange[] = [];
   for (const change of changes) {
     const where = owner(workspace, change.path);
-    if (
-      where !== undefined &&
-      where !== pkg &&
-      analysis.loaded.program.getSourceFile(path.join(workspace.root, change.path)) === undefined
-    )
-      continue;
-    own.push({
+    const moved = change.oldPath !== undefined && owner(workspace, change.oldPath) === pkg;
+    if (where !== undefined && where !== pkg && !moved) {
+      const absolute = path.join(workspace.root, change.path);
+      if (analysis.loaded.program.getSourceFile(absolute) === undefined) continue;
+      linked ??= linkedFiles(workspace, pkg, analysis);
+      if (linked.has(absolute)) continue;
+    }
+    seen.push({
       ...change,
       path: rebase(change.path),
       ...(change.oldPath !== undefined ? { oldPath: rebase(change.oldPath) } : {}),
     });
   }
-  const known = new Set(own.map((change) => change.path));
+  return seen;
+}
+
+/** The changes seen, then the importers other packages' changes reach (whole files). */
+function withReached(
+  seen: readonly FileChange[],
+  reachedBy: readonly WorkspaceLink[],
+): FileChange[] {
+  const known = new Set(seen.map((change) => change.path));
   const reached = [...new Set(reachedBy.map((link) => link.file))]
     .filter((file) => !known.has(file))
     .sort(compareText)
     .map((file): FileChange => ({ path: file, status: "modified" }));
-  return [...own, ...reached];
+  return [...seen, ...reached];
 }
 
 /** The files of a package that load a changed file (through any import, type-only included). */

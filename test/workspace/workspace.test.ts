@@ -1,29 +1,15 @@
 // agentix at a workspace root (test/fixtures/workspace: npm workspaces, apps/shop and apps/admin
 // importing packages/contracts by name, node_modules not installed): discovery, affected across
 // packages with a reason per link, graph, index and verify --dry-run, in-process on one copy.
-import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run } from "../../analyzer/cli/main.js";
 import { createAjv } from "../../schema/ajv.js";
-import {
-  REPO,
-  copyFixture,
-  recordingIO,
-  removeCopies,
-  type CliRun,
-} from "../support/analyzer-fixtures.js";
+import { REPO, removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
+import { workspaceCopy } from "./workspace-copy.js";
 
 let root: string;
-const git = (...args: string[]) =>
-  execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-
-async function cli(args: readonly string[], cwd = root): Promise<CliRun> {
-  const { io, stdout, stderr } = recordingIO(cwd);
-  const code = await run(args, io);
-  return { code, stdout: stdout(), stderr: stderr() };
-}
+let cli: (args: readonly string[], cwd?: string) => Promise<CliRun>;
 
 const ajv = createAjv();
 for (const file of ["affected", "verify", "graph", "index"])
@@ -68,11 +54,7 @@ const summary = (result: AffectedJson) => ({
 });
 
 beforeAll(() => {
-  root = copyFixture("workspace");
-  writeFileSync(path.join(root, ".gitignore"), "node_modules\n.agentix/fresh.json\n");
-  git("init", "-q");
-  git("add", "-A");
-  git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-m", "base");
+  ({ root, cli } = workspaceCopy());
 });
 afterAll(removeCopies);
 
