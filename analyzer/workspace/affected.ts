@@ -30,8 +30,17 @@ export interface PackageAffected {
   readonly result: AffectedResult;
 }
 
+/** How many tests one analysed package has, reached or not. */
+export interface PackageTestTotal {
+  readonly package: WorkspacePackage;
+  readonly files: number;
+  readonly cases: number;
+}
+
 export interface WorkspaceAffected {
   readonly packages: readonly PackageAffected[];
+  /** Every analysed package's test totals, sorted by path. */
+  readonly totals: readonly PackageTestTotal[];
   readonly links: readonly AffectedEdge[];
   /** Changes in workspace packages agentix does not analyse (no tsconfig.json). */
   readonly unanalysed: readonly string[];
@@ -46,16 +55,12 @@ export function computeWorkspaceAffected(
   const ownerOf = (file: string) => owner(workspace, file);
   const reachedBy = new Map<WorkspacePackage, WorkspaceLink[]>();
   const results = new Map<WorkspacePackage, AffectedResult>();
-  const changedIn = new Map<WorkspacePackage, Set<string>>();
-  for (const change of input.changes) {
+  const changedIn = new Set<WorkspacePackage>();
+  for (const change of input.changes)
     for (const file of [change.path, change.oldPath]) {
       const pkg = file === undefined ? undefined : ownerOf(file);
-      if (pkg === undefined || file === undefined) continue;
-      const set = changedIn.get(pkg) ?? new Set<string>();
-      set.add(toPosix(path.relative(pkg.path, file)));
-      changedIn.set(pkg, set);
+      if (pkg !== undefined) changedIn.add(pkg);
     }
-  }
   const seen = new Map(
     [...analyses].map(([pkg, analysis]) => [
       pkg,
@@ -69,7 +74,7 @@ export function computeWorkspaceAffected(
   );
   // Unanalysed packages: any change there reaches every importer.
   const reached = new Map<WorkspacePackage, ReadonlySet<string> | "all">();
-  for (const [pkg] of changedIn) if (!analyses.has(pkg)) reached.set(pkg, "all");
+  for (const pkg of changedIn) if (!analyses.has(pkg)) reached.set(pkg, "all");
   const spread = (target: WorkspacePackage) => {
     const entries = reached.get(target);
     if (entries === undefined) return;
@@ -110,12 +115,27 @@ export function computeWorkspaceAffected(
     .sort((a, b) => compareText(a.package.path, b.package.path));
   return {
     packages,
+    totals: testTotals(analyses, results),
     links: packages.flatMap((entry) => entry.reachedBy.map(linkEdge)),
-    unanalysed: [...changedIn.keys()]
+    unanalysed: [...changedIn]
       .filter((pkg) => !analyses.has(pkg))
       .map((pkg) => pkg.path)
       .sort(compareText),
   };
+}
+
+/** Each package's test totals: from its answer, or counted as an answer to no change counts them. */
+function testTotals(
+  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  results: ReadonlyMap<WorkspacePackage, AffectedResult>,
+): PackageTestTotal[] {
+  const totals = [...analyses].map(([pkg, analysis]): PackageTestTotal => {
+    const result = results.get(pkg);
+    if (result !== undefined) return { package: pkg, ...result.tests.total };
+    const nothing = computeAffected(analysis, []);
+    return { package: pkg, files: nothing.totalTestFiles, cases: nothing.totalCases };
+  });
+  return totals.sort((a, b) => compareText(a.package.path, b.package.path));
 }
 
 /**
