@@ -21,7 +21,7 @@ export type ModuleTarget =
   | { readonly kind: "unresolved" };
 
 /** `ts.Program` exposes the resolutions it already made through this (internal, stable since 5.3) method. */
-interface ProgramWithResolutions {
+export interface ProgramWithResolutions {
   getResolvedModule?(
     file: ts.SourceFile,
     moduleName: string,

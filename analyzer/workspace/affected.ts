@@ -11,6 +11,7 @@ import { computeAffected, type NamedTargets } from "../affected/select.js";
 import type { Analysis } from "../analyze.js";
 import { compareText } from "../project/paths.js";
 import type { Workspace, WorkspacePackage } from "./discover.js";
+import { linkedFiles } from "./linked-files.js";
 import { workspaceLinks, type WorkspaceLink } from "./links.js";
 
 export interface WorkspaceAffectedInput {
@@ -29,8 +30,17 @@ export interface PackageAffected {
   readonly result: AffectedResult;
 }
 
+/** How many tests one analysed package has, reached or not. */
+export interface PackageTestTotal {
+  readonly package: WorkspacePackage;
+  readonly files: number;
+  readonly cases: number;
+}
+
 export interface WorkspaceAffected {
   readonly packages: readonly PackageAffected[];
+  /** Every analysed package's test totals, sorted by path. */
+  readonly totals: readonly PackageTestTotal[];
   readonly links: readonly AffectedEdge[];
   /** Changes in workspace packages agentix does not analyse (no tsconfig.json). */
   readonly unanalysed: readonly string[];
@@ -45,24 +55,26 @@ export function computeWorkspaceAffected(
   const ownerOf = (file: string) => owner(workspace, file);
   const reachedBy = new Map<WorkspacePackage, WorkspaceLink[]>();
   const results = new Map<WorkspacePackage, AffectedResult>();
-  const changedIn = new Map<WorkspacePackage, Set<string>>();
-  for (const change of input.changes) {
+  const changedIn = new Set<WorkspacePackage>();
+  for (const change of input.changes)
     for (const file of [change.path, change.oldPath]) {
       const pkg = file === undefined ? undefined : ownerOf(file);
-      if (pkg === undefined || file === undefined) continue;
-      const set = changedIn.get(pkg) ?? new Set<string>();
-      set.add(toPosix(path.relative(pkg.path, file)));
-      changedIn.set(pkg, set);
+      if (pkg !== undefined) changedIn.add(pkg);
     }
-  }
-  const queue = [...analyses.keys()].filter(
-    (pkg) => changedIn.has(pkg) || (input.operations?.get(pkg)?.length ?? 0) > 0,
+  const seen = new Map(
+    [...analyses].map(([pkg, analysis]) => [
+      pkg,
+      changesSeen(workspace, pkg, analysis, input.changes),
+    ]),
   );
-  const outside = input.changes.some((change) => ownerOf(change.path) === undefined);
-  if (outside) queue.push(...[...analyses.keys()].filter((pkg) => !queue.includes(pkg)));
+  // A package whose program compiles another package's changed file other than by its name
+  // (a relative import out of the package) sees that change itself.
+  const queue = [...analyses.keys()].filter(
+    (pkg) => (seen.get(pkg)?.length ?? 0) > 0 || (input.operations?.get(pkg)?.length ?? 0) > 0,
+  );
   // Unanalysed packages: any change there reaches every importer.
   const reached = new Map<WorkspacePackage, ReadonlySet<string> | "all">();
-  for (const [pkg] of changedIn) if (!analyses.has(pkg)) reached.set(pkg, "all");
+  for (const pkg of changedIn) if (!analyses.has(pkg)) reached.set(pkg, "all");
   const spread = (target: WorkspacePackage) => {
     const entries = reached.get(target);
     if (entries === undefined) return;
@@ -82,13 +94,7 @@ export function computeWorkspaceAffected(
     const pkg = queue.shift() as WorkspacePackage;
     const analysis = analyses.get(pkg);
     if (analysis === undefined) continue;
-    const changes = packageChanges(
-      workspace,
-      pkg,
-      analysis,
-      input.changes,
-      reachedBy.get(pkg) ?? [],
-    );
+    const changes = withReached(seen.get(pkg) ?? [], reachedBy.get(pkg) ?? []);
     const operations = input.operations?.get(pkg) ?? [];
     const computation = computeAffected(analysis, changes, { operations } satisfies NamedTargets);
     const result = affectedResult(analysis, computation, {
@@ -109,12 +115,27 @@ export function computeWorkspaceAffected(
     .sort((a, b) => compareText(a.package.path, b.package.path));
   return {
     packages,
+    totals: testTotals(analyses, results),
     links: packages.flatMap((entry) => entry.reachedBy.map(linkEdge)),
-    unanalysed: [...changedIn.keys()]
+    unanalysed: [...changedIn]
       .filter((pkg) => !analyses.has(pkg))
       .map((pkg) => pkg.path)
       .sort(compareText),
   };
+}
+
+/** Each package's test totals: from its answer, or counted as an answer to no change counts them. */
+function testTotals(
+  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  results: ReadonlyMap<WorkspacePackage, AffectedResult>,
+): PackageTestTotal[] {
+  const totals = [...analyses].map(([pkg, analysis]): PackageTestTotal => {
+    const result = results.get(pkg);
+    if (result !== undefined) return { package: pkg, ...result.tests.total };
+    const nothing = computeAffected(analysis, []);
+    return { package: pkg, files: nothing.totalTestFiles, cases: nothing.totalCases };
+  });
+  return totals.sort((a, b) => compareText(a.package.path, b.package.path));
 }
 
 /**
@@ -139,38 +160,48 @@ export function owner(workspace: Workspace, file: string): WorkspacePackage | un
 
 /**
  * The changes as this package's analysis sees them: its own files, files outside every package
- * (`../../tsconfig.base.json`: its classification decides), another package's files only when
- * this program compiles them, and the importers other packages' changes reach (whole files).
+ * (`../../tsconfig.base.json`: its classification decides), and another package's files only
+ * when this program compiles them other than through that package's name (with node_modules
+ * installed, the links carry those).
  */
-function packageChanges(
+function changesSeen(
   workspace: Workspace,
   pkg: WorkspacePackage,
   analysis: Analysis,
   changes: readonly FileChange[],
-  reachedBy: readonly WorkspaceLink[],
 ): FileChange[] {
   const rebase = (file: string) => toPosix(path.relative(pkg.path, file));
-  const own: FileChange[] = [];
+  let linked: ReadonlySet<string> | undefined;
+  const seen: FileChange[] = [];
   for (const change of changes) {
     const where = owner(workspace, change.path);
-    if (
-      where !== undefined &&
-      where !== pkg &&
-      analysis.loaded.program.getSourceFile(path.join(workspace.root, change.path)) === undefined
-    )
-      continue;
-    own.push({
+    const moved = change.oldPath !== undefined && owner(workspace, change.oldPath) === pkg;
+    if (where !== undefined && where !== pkg && !moved) {
+      const absolute = path.join(workspace.root, change.path);
+      if (analysis.loaded.program.getSourceFile(absolute) === undefined) continue;
+      linked ??= linkedFiles(workspace, pkg, analysis);
+      if (linked.has(absolute)) continue;
+    }
+    seen.push({
       ...change,
       path: rebase(change.path),
       ...(change.oldPath !== undefined ? { oldPath: rebase(change.oldPath) } : {}),
     });
   }
-  const known = new Set(own.map((change) => change.path));
+  return seen;
+}
+
+/** The changes seen, then the importers other packages' changes reach (whole files). */
+function withReached(
+  seen: readonly FileChange[],
+  reachedBy: readonly WorkspaceLink[],
+): FileChange[] {
+  const known = new Set(seen.map((change) => change.path));
   const reached = [...new Set(reachedBy.map((link) => link.file))]
     .filter((file) => !known.has(file))
     .sort(compareText)
     .map((file): FileChange => ({ path: file, status: "modified" }));
-  return [...own, ...reached];
+  return [...seen, ...reached];
 }
 
 /** The files of a package that load a changed file (through any import, type-only included). */

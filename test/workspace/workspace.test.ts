@@ -1,29 +1,15 @@
 // agentix at a workspace root (test/fixtures/workspace: npm workspaces, apps/shop and apps/admin
 // importing packages/contracts by name, node_modules not installed): discovery, affected across
 // packages with a reason per link, graph, index and verify --dry-run, in-process on one copy.
-import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run } from "../../analyzer/cli/main.js";
 import { createAjv } from "../../schema/ajv.js";
-import {
-  REPO,
-  copyFixture,
-  recordingIO,
-  removeCopies,
-  type CliRun,
-} from "../support/analyzer-fixtures.js";
+import { REPO, removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
+import { workspaceCopy } from "./workspace-copy.js";
 
 let root: string;
-const git = (...args: string[]) =>
-  execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-
-async function cli(args: readonly string[], cwd = root): Promise<CliRun> {
-  const { io, stdout, stderr } = recordingIO(cwd);
-  const code = await run(args, io);
-  return { code, stdout: stdout(), stderr: stderr() };
-}
+let cli: (args: readonly string[], cwd?: string) => Promise<CliRun>;
 
 const ajv = createAjv();
 for (const file of ["affected", "verify", "graph", "index"])
@@ -52,6 +38,11 @@ interface AffectedJson {
   links: { from: string; to: string; reason: string }[];
   tests: {
     selected: { files: number; cases: number };
+    total: {
+      files: number;
+      cases: number;
+      packages: { name: string; path: string; files: number; cases: number }[];
+    };
     files: { file: string; whole: boolean; cases: { line: number }[] }[];
   };
 }
@@ -68,11 +59,7 @@ const summary = (result: AffectedJson) => ({
 });
 
 beforeAll(() => {
-  root = copyFixture("workspace");
-  writeFileSync(path.join(root, ".gitignore"), "node_modules\n.agentix/fresh.json\n");
-  git("init", "-q");
-  git("add", "-A");
-  git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-m", "base");
+  ({ root, cli } = workspaceCopy());
 });
 afterAll(removeCopies);
 
@@ -136,6 +123,33 @@ describe("agentix affected at a workspace root", () => {
       packages: [{ path: "apps/shop", changes: [], widened: false, operations: ["wishlist.add"] }],
       tests: ["apps/shop/src/features/wishlist/wishlist.test.ts"],
     });
+    // The totals count every analysed package, the two the change does not reach too.
+    expect(json.tests.selected).toEqual({ files: 1, cases: 1 });
+    expect(json.tests.total).toEqual({
+      files: 4,
+      cases: 6,
+      packages: [
+        { name: "@acme/admin", path: "apps/admin", files: 1, cases: 1 },
+        { name: "@acme/shop", path: "apps/shop", files: 2, cases: 3 },
+        { name: "@acme/contracts", path: "packages/contracts", files: 1, cases: 2 },
+      ],
+    });
+    const { total: _total, ...withoutTotal } = json.tests;
+    expect(validateWorkspace({ ...json, tests: withoutTotal })).toBe(false);
+  });
+
+  it("text: the totals of every package, then the reached package's own answer", async () => {
+    const result = await cli(["affected", "wishlist.add"]);
+    expect(result.stdout.split("\n").slice(0, 8)).toEqual([
+      "agentix affected for wishlist.add (workspace of 3 packages): 0 changed files; 1 of 6 test cases in 1 of 4 test files of 1 package",
+      "",
+      "tests by package:",
+      "  @acme/admin (apps/admin)              0 of 1 test cases in 0 of 1 test files",
+      "  @acme/shop (apps/shop)                1 of 3 test cases in 1 of 2 test files",
+      "  @acme/contracts (packages/contracts)  0 of 2 test cases in 0 of 1 test files",
+      "",
+      "== @acme/shop (apps/shop)",
+    ]);
   });
 
   // The body of addCents: in the contracts only its own case; in each app the whole importing
@@ -147,8 +161,13 @@ describe("agentix affected at a workspace root", () => {
     try {
       const result = await cli(["affected", "--since", "HEAD"]);
       expect(result.code).toBe(0);
-      expect(result.stdout.split("\n").slice(0, 5)).toEqual([
-        "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 4 test cases in 3 test files of 3 packages",
+      expect(result.stdout.split("\n").slice(0, 10)).toEqual([
+        "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 4 of 6 test cases in 3 of 4 test files of 3 packages",
+        "",
+        "tests by package:",
+        "  @acme/admin (apps/admin)              1 of 1 test cases in 1 of 1 test files",
+        "  @acme/shop (apps/shop)                2 of 3 test cases in 1 of 2 test files",
+        "  @acme/contracts (packages/contracts)  1 of 2 test cases in 1 of 1 test files",
         "",
         "across packages:",
         `  ${ADMIN_MONEY_LINK.from} -> ${ADMIN_MONEY_LINK.to} [${ADMIN_MONEY_LINK.reason}]`,
@@ -270,6 +289,20 @@ describe("agentix graph, index and verify at a workspace root", () => {
       ["apps/shop", 0],
     ]);
     expect(json.skipped).toEqual(["packages/contracts"]);
+  });
+
+  it("verify --dry-run text: the reached packages, the links and every package's totals", async () => {
+    const result = await cli(["verify", "packages/contracts/src/index.ts", "--dry-run"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split("\n").slice(0, 7)).toEqual([
+      "agentix verify packages/contracts/src/index.ts (workspace of 3 packages): 2 packages reached, 4 of 6 test cases",
+      `  apps/shop/src/features/cart/model.ts: ${SHOP_LINK.reason}`,
+      "tests by package:",
+      "  @acme/admin (apps/admin)              0 of 1 test cases in 0 of 1 test files",
+      "  @acme/shop (apps/shop)                2 of 3 test cases in 1 of 2 test files",
+      "  @acme/contracts (packages/contracts)  2 of 2 test cases in 1 of 1 test files",
+      "",
+    ]);
   });
 
   it("verify --dry-run plans the four steps in every package the change reaches", async () => {

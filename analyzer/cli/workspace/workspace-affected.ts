@@ -35,6 +35,17 @@ export interface WorkspaceAffectedResult {
   /** The selected tests of every package, paths relative to the workspace root. */
   readonly tests: {
     readonly selected: { readonly files: number; readonly cases: number };
+    /** Every analysed package's tests (reached or not), summed and per package. */
+    readonly total: {
+      readonly files: number;
+      readonly cases: number;
+      readonly packages: readonly {
+        readonly name: string;
+        readonly path: string;
+        readonly files: number;
+        readonly cases: number;
+      }[];
+    };
     readonly files: readonly AffectedTestFile[];
   };
   readonly notes: readonly string[];
@@ -106,6 +117,16 @@ export function runWorkspaceAffected(
           files: testFiles.length,
           cases: testFiles.reduce((sum, file) => sum + file.selected, 0),
         },
+        total: {
+          files: computed.totals.reduce((sum, entry) => sum + entry.files, 0),
+          cases: computed.totals.reduce((sum, entry) => sum + entry.cases, 0),
+          packages: computed.totals.map((entry) => ({
+            name: entry.package.name,
+            path: entry.package.path,
+            files: entry.files,
+            cases: entry.cases,
+          })),
+        },
         files: testFiles,
       },
       notes,
@@ -158,9 +179,13 @@ function targetChanges(
 export function workspaceAffectedText(result: WorkspaceAffectedResult): string {
   const source =
     result.since !== null ? `since ${result.since}` : `for ${result.targets.join(", ")}`;
+  const { selected, total } = result.tests;
   const lines = [
     `agentix affected ${source} (workspace of ${result.workspace.packages.length} packages): ${result.changes.length} changed file${result.changes.length === 1 ? "" : "s"}; ` +
-      `${result.tests.selected.cases} test cases in ${result.tests.selected.files} test files of ${result.packages.length} package${result.packages.length === 1 ? "" : "s"}`,
+      `${selected.cases} of ${total.cases} test cases in ${selected.files} of ${total.files} test files of ${result.packages.length} package${result.packages.length === 1 ? "" : "s"}`,
+    "",
+    "tests by package:",
+    ...testsByPackage(result),
   ];
   if (result.links.length > 0) {
     lines.push("", "across packages:");
@@ -172,6 +197,20 @@ export function workspaceAffectedText(result: WorkspaceAffectedResult): string {
     return `\n${heading}${affectedText(entry.result)}`;
   });
   return `${lines.join("\n")}\n${text.join("")}`;
+}
+
+/** One aligned line per analysed package: its selected cases and files of its totals. */
+export function testsByPackage(result: WorkspaceAffectedResult): string[] {
+  const rows = result.tests.total.packages.map((entry) => {
+    const selected = result.packages.find((reached) => reached.path === entry.path)?.result.tests
+      .selected ?? { files: 0, cases: 0 };
+    return [
+      `${entry.name} (${entry.path})`,
+      `${selected.cases} of ${entry.cases} test cases in ${selected.files} of ${entry.files} test files`,
+    ] as const;
+  });
+  const width = Math.max(0, ...rows.map(([name]) => name.length));
+  return rows.map(([name, counts]) => `  ${name.padEnd(width)}  ${counts}`);
 }
 
 /** Each reached package's analysis and answer, as the Vitest invocations take them. */

@@ -15,6 +15,7 @@ import type { TestSplitFormat } from "../test-split.js";
 import { shardAcrossProjects, vitestInvocations } from "../vitest-invocations.js";
 import {
   runWorkspaceAffected,
+  testsByPackage,
   workspaceProjects,
   type WorkspaceAffectedResult,
 } from "./workspace-affected.js";
@@ -61,10 +62,11 @@ export function verifyWorkspace(
   if (text) {
     const source = since !== undefined ? `since ${since}` : targets.join(" ");
     io.stdout(
-      `agentix verify ${source} (workspace of ${workspace.packages.length} packages): ${affected.packages.length} package${affected.packages.length === 1 ? "" : "s"} reached, ${affected.tests.selected.cases} test cases\n`,
+      `agentix verify ${source} (workspace of ${workspace.packages.length} packages): ${affected.packages.length} package${affected.packages.length === 1 ? "" : "s"} reached, ${affected.tests.selected.cases} of ${affected.tests.total.cases} test cases\n`,
     );
     for (const edge of affected.links)
       io.stdout(`  ${edge.to.replace(/^file /u, "")}: ${edge.reason}\n`);
+    io.stdout(`tests by package:\n${testsByPackage(affected).join("\n")}\n`);
   }
   const projects = workspaceProjects(workspace, run);
   const chosen =
