@@ -10,6 +10,7 @@ import {
   type ProjectLayout,
 } from "./project/layout.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
+import { isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
 
 export const NO_PRIVATE_IMPORTS = "agentix/no-private-imports" as const;
@@ -160,6 +161,18 @@ const FORM_LABEL: Readonly<Record<string, string>> = {
   require: "require()",
 };
 
+const lexicalReaches = new WeakMap<ProjectLayout, Map<string, boolean>>();
+
+/** Per layout: whether a relative specifier from a folder names a folder of another feature. */
+function lexicalReach(layout: ProjectLayout): Map<string, boolean> {
+  let answers = lexicalReaches.get(layout);
+  if (!answers) {
+    answers = new Map();
+    lexicalReaches.set(layout, answers);
+  }
+  return answers;
+}
+
 export const noPrivateImportsLogic: RuleLogic = {
   ruleId: NO_PRIVATE_IMPORTS,
   messages: noPrivateImportsMessages,
@@ -204,11 +217,23 @@ export const noPrivateImportsLogic: RuleLogic = {
     // folder is judged by where the link sits). Most imports of real code end here, and every
     // relative import of a project without feature folders.
     const fromDir = path.dirname(filename);
+    // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
+    // folders hold no feature folder, none does.
+    const featureFoldersMayExist =
+      importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true);
+    const lexicalAnswers = lexicalReach(layout);
     const mayReachOtherFeature = (specifier: string): boolean => {
       if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "..")
-        return true;
-      const lexical = layout.featureOf(path.join(path.resolve(fromDir, specifier), "_"));
-      return lexical !== undefined && lexical.dir !== importer?.dir;
+        return featureFoldersMayExist || isRelativeSpecifier(specifier);
+      // The answer depends on the folder and the specifier alone (the importer's feature is its folder's).
+      const key = `${fromDir}\0${specifier}`;
+      let reaches = lexicalAnswers.get(key);
+      if (reaches === undefined) {
+        const lexical = layout.featureOf(path.join(path.resolve(fromDir, specifier), "_"));
+        reaches = lexical !== undefined && lexical.dir !== importer?.dir;
+        lexicalAnswers.set(key, reaches);
+      }
+      return reaches;
     };
 
     // Outside domain files (shared code, adapters, tests, a project without features) an

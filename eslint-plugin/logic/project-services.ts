@@ -1,5 +1,7 @@
 import type { ProjectServices } from "./rule-logic.js";
 import { createFeatureDependencyLookup } from "./project/feature-dependencies.js";
+import { createFeatureFolderPresence } from "./project/feature-folders.js";
+import type { ProjectLayout } from "./project/layout.js";
 import { createFileExistence } from "./project/file-existence.js";
 import { createModuleExportsLookup } from "./project/module-exports.js";
 import { createModuleResolver, type ModuleResolver } from "./project/module-resolver.js";
@@ -16,6 +18,7 @@ export function createProjectServices(
     readonly resolveModule?: ModuleResolver;
     readonly sources?: SourceProvider;
     readonly fileExists?: (file: string) => boolean;
+    readonly mayHaveFeatureFolders?: (layout: ProjectLayout) => boolean;
   } = {},
 ): ProjectServices {
   const resolveModule = options.resolveModule ?? createModuleResolver();
@@ -24,6 +27,9 @@ export function createProjectServices(
     featureDependencies: createFeatureDependencyLookup(resolveModule, options.sources),
     moduleExports: createModuleExportsLookup(resolveModule, options.sources),
     fileExists: options.fileExists ?? createFileExistence(),
+    ...(options.mayHaveFeatureFolders
+      ? { mayHaveFeatureFolders: options.mayHaveFeatureFolders }
+      : {}),
   };
 }
 
@@ -34,11 +40,17 @@ export function sharedProjectServices(): ProjectServices {
   if (!shared) {
     const resolver = createModuleResolver();
     const fileExists = createFileExistence();
+    const featureFolders = createFeatureFolderPresence();
     shared = {
-      ...createProjectServices({ resolveModule: resolver, fileExists }),
+      ...createProjectServices({
+        resolveModule: resolver,
+        fileExists,
+        mayHaveFeatureFolders: featureFolders,
+      }),
       clear: () => {
         resolver.clear();
         fileExists.clear();
+        featureFolders.clear();
       },
     };
   }

@@ -2,6 +2,7 @@ import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import { createRequire } from "node:module";
 import type { TSESTree } from "@typescript-eslint/types";
 import type { AgentixConfig } from "../../schema/load-config.js";
+import type { ProjectLayout } from "./project/layout.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
 import type { FeatureDependencyLookup } from "./project/feature-dependencies.js";
 import type { ModuleExportsLookup } from "./project/module-exports.js";
@@ -30,6 +31,11 @@ export interface ProjectServices {
   readonly moduleExports: ModuleExportsLookup;
   /** Whether a project file exists (which of a feature's allowed entries it has). */
   readonly fileExists: (file: string) => boolean;
+  /**
+   * Whether the project may hold a feature folder (project/feature-folders.ts); false lets
+   * imports that are not relative skip resolution. Absent: assumed true.
+   */
+  readonly mayHaveFeatureFolders?: (layout: ProjectLayout) => boolean;
 }
 
 /** One file, as the detection logic sees it. */

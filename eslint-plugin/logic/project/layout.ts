@@ -109,6 +109,12 @@ export class ProjectLayout {
     return feature ?? undefined;
   }
 
+  /** Whether the folder (absolute) is itself a feature folder: `features.directories` matches it. */
+  isFeatureFolder(dir: string): boolean {
+    const relative = this.relative(dir);
+    return relative !== undefined && relative !== "" && this.isFeatureDir(relative);
+  }
+
   private featureOfDir(relativeDir: string): Feature | null {
     if (relativeDir === "." || relativeDir === "") return null;
     const cached = this.featureByDir.get(relativeDir);

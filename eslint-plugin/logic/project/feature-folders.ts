@@ -1,0 +1,114 @@
+import { readdirSync, statSync, type Dirent } from "node:fs";
+import path from "node:path";
+import { mtimeOf } from "./file-existence.js";
+import type { ProjectLayout } from "./layout.js";
+
+/**
+ * How often (ms) the answer "no feature folder" is re-checked: one `stat` per folder of the
+ * project, so a lint run of many files per second re-checks rarely, and a feature folder created
+ * in an editor session is seen within this time.
+ */
+export const FEATURE_FOLDERS_RECHECK_MS = 2000;
+
+/** Beyond this many folders a project is not walked: it is assumed to have feature folders. */
+const MAX_FOLDERS = 20_000;
+
+/** Folders a module resolved into the project can never lie in (TypeScript calls them external). */
+const SKIPPED = new Set(["node_modules", ".git"]);
+
+interface Absent {
+  /** Every folder walked, with its mtime: a folder created below one changes that folder's mtime. */
+  readonly folders: ReadonlyMap<string, number>;
+  checkedAt: number;
+}
+
+export interface FeatureFolderPresence {
+  /**
+   * Whether the project of `layout` may hold a folder that `features.directories` matches. False
+   * only when a walk of the project's folders (node_modules and .git aside) found none, no
+   * folder is a symbolic link, and no walked folder changed since.
+   */
+  (layout: ProjectLayout): boolean;
+  clear(): void;
+}
+
+/**
+ * Whether a project has feature folders, from one walk of its folders per layout: a project
+ * without any needs no module resolution for imports that are not relative (no file they can
+ * resolve to lies in a feature). The answer "none" is re-checked by one `stat` per walked folder
+ * at most every FEATURE_FOLDERS_RECHECK_MS, so a feature folder created during an editor session is seen.
+ */
+export function createFeatureFolderPresence(): FeatureFolderPresence {
+  // Keyed by layout (one per loaded configuration): a changed configuration is walked afresh.
+  const absent = new Map<ProjectLayout, Absent>();
+  const present = new Set<ProjectLayout>();
+
+  const stillAbsent = (state: Absent, now: number): boolean => {
+    if (now - state.checkedAt < FEATURE_FOLDERS_RECHECK_MS) return true;
+    for (const [folder, mtimeMs] of state.folders) if (mtimeOf(folder) !== mtimeMs) return false;
+    state.checkedAt = now;
+    return true;
+  };
+
+  const presence = (layout: ProjectLayout): boolean => {
+    if (present.has(layout)) return true;
+    const now = Date.now();
+    const known = absent.get(layout);
+    if (known && stillAbsent(known, now)) return false;
+    const folders = walkWithoutFeatures(layout);
+    if (folders === undefined) {
+      // Once found, feature folders are assumed for good: the full check is right either way.
+      present.add(layout);
+      absent.delete(layout);
+      return true;
+    }
+    absent.set(layout, { folders, checkedAt: now });
+    return false;
+  };
+  return Object.assign(presence, {
+    clear() {
+      absent.clear();
+      present.clear();
+    },
+  });
+}
+
+/**
+ * The project's folders with their mtimes when none is a feature folder; undefined as soon as
+ * one is (or a symbolic link to a folder, whose contents a resolved path may name, or too many).
+ */
+function walkWithoutFeatures(layout: ProjectLayout): Map<string, number> | undefined {
+  const root = layout.config.root;
+  const folders = new Map<string, number>();
+  const pending = [root];
+  for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
+    folders.set(folder, mtimeOf(folder));
+    if (folders.size > MAX_FOLDERS) return undefined;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue; // An unreadable folder holds nothing the resolver can read either.
+    }
+    for (const entry of entries) {
+      if (SKIPPED.has(entry.name)) continue;
+      const child = path.join(folder, entry.name);
+      if (entry.isSymbolicLink()) {
+        if (isFolder(child)) return undefined;
+        continue;
+      }
+      if (!entry.isDirectory()) continue;
+      if (layout.isFeatureFolder(child)) return undefined;
+      pending.push(child);
+    }
+  }
+  return folders;
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,97 @@
+// The rule's shortcuts on real projects (files on disk, ESLint's Linter): each case fails when a
+// shortcut answers differently from full module resolution.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import tsParser from "@typescript-eslint/parser";
+import { Linter } from "eslint";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { FEATURE_FOLDERS_RECHECK_MS } from "../logic/project/feature-folders.js";
+import { noPrivateImports } from "./no-private-imports.js";
+
+const base = mkdtempSync(path.join(tmpdir(), "agentix-private-imports-"));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterEach(() => vi.useRealTimers());
+
+let projects = 0;
+/** A fresh project: package.json, a tsconfig with `paths`, and `files` (path -> text). */
+function project(paths: Record<string, string[]>, files: Record<string, string> = {}): string {
+  projects += 1;
+  const root = path.join(base, `p${projects}`);
+  write(root, "package.json", JSON.stringify({ type: "module" }));
+  write(
+    root,
+    "tsconfig.json",
+    JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "Bundler", paths } }),
+  );
+  for (const [file, text] of Object.entries(files)) write(root, file, text);
+  return root;
+}
+
+function write(root: string, file: string, text = "export const x = 1;\n"): void {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+}
+
+const plugin = { rules: { "no-private-imports": noPrivateImports } };
+
+/** ESLint's messages for `code` as the text of `file` in `root`: rule, line, column, message. */
+function lint(root: string, file: string, code: string) {
+  const linter = new Linter({ configType: "flat", cwd: root });
+  return linter
+    .verify(
+      code,
+      [
+        {
+          files: ["**/*.ts"],
+          languageOptions: { parser: tsParser },
+          plugins: { agentix: plugin as never },
+          rules: { "agentix/no-private-imports": "error" },
+        },
+      ],
+      { filename: path.join(root, file) },
+    )
+    .map(({ ruleId, line, column, message }) => ({ ruleId, line, column, message }));
+}
+
+describe("no-private-imports without feature folders", () => {
+  it("sees the first feature folder created during the session (aliases resolve again)", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const root = project({ "@app/*": ["./src/features/*"] }, { "src/main.ts": "" });
+    const code = `import { x } from "@app/orders/model";\n`;
+    expect(lint(root, "src/main.ts", code)).toEqual([]);
+    write(root, "src/features/orders/model.ts");
+    write(root, "src/features/orders/contract.ts");
+    vi.setSystemTime(Date.now() + FEATURE_FOLDERS_RECHECK_MS);
+    expect(lint(root, "src/main.ts", code)).toEqual([
+      {
+        ruleId: "agentix/no-private-imports",
+        line: 1,
+        column: 19,
+        message:
+          'src/features/orders/model.ts is private to feature "orders"; code outside features may import only its public entry src/features/orders/contract.ts, so import from there instead',
+      },
+    ]);
+  });
+
+  it("still checks a relative import into a feature folder that does not exist yet", () => {
+    const root = project({}, { "src/main.ts": "" });
+    expect(lint(root, "src/main.ts", `import { x } from "./features/orders/model";\n`)).toEqual([
+      {
+        ruleId: "agentix/no-private-imports",
+        line: 1,
+        column: 19,
+        message:
+          'src/features/orders/model.ts is private to feature "orders", which has neither a public entry (src/features/orders/contract.ts does not exist) nor a descriptor (src/features/orders/feature.ts does not exist); code outside features may import only those, so add one and import from it',
+      },
+    ]);
+  });
+
+  it("still checks an absolute import into a feature folder that does not exist yet", () => {
+    const root = project({}, { "src/main.ts": "" });
+    const target = path.join(root, "src/features/orders/model.ts");
+    expect(lint(root, "src/main.ts", `import { x } from ${JSON.stringify(target)};\n`)).toEqual([
+      expect.objectContaining({ ruleId: "agentix/no-private-imports", line: 1, column: 19 }),
+    ]);
+  });
+});
