@@ -128,7 +128,22 @@ void notAnId;
 // --- Optional properties.
 const WithOptional = s.object({ a: s.string(), b: s.optional(s.integer()) });
 expectTypeOf<Infer<typeof WithOptional>>().toEqualTypeOf<{ a: string; b?: number }>();
+expectTypeOf<Input<typeof WithOptional>>().toEqualTypeOf<{ readonly a: string; readonly b?: number }>();
+// @ts-expect-error an optional property is absent or a number, never undefined (exactOptionalPropertyTypes)
+export const explicitUndefined: Input<typeof WithOptional> = { a: "x", b: undefined };
+// Without optional properties (s.object's cheaper path) the types are the same shapes: parsed
+// values mutable and branded, inputs readonly and plain; every property required.
+const Required = s.object({ id: CustomerId, tags: s.array(s.string()), nested: s.object({ n: s.integer() }) });
+expectTypeOf<Infer<typeof Required>>().toEqualTypeOf<{ id: string & Brand<"CustomerId">; tags: string[]; nested: { n: number } }>();
+expectTypeOf<Input<typeof Required>>().toEqualTypeOf<{ readonly id: string; readonly tags: readonly string[]; readonly nested: { readonly n: number } }>();
+// @ts-expect-error every property of a shape without s.optional is required
+export const missingTags: Input<typeof Required> = { id: "cus_1", nested: { n: 1 } };
+const Empty = s.object({});
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+expectTypeOf<Infer<typeof Empty>>().toEqualTypeOf<{}>();
 void WithOptional;
+void Required;
+void Empty;
 
 // --- dispatch is typed by id and by descriptor from the application's features.
 const app = createApplication({ features: [customers], adapters: [] });
