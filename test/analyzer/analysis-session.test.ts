@@ -128,6 +128,26 @@ describe("AnalysisSession", () => {
     expect(outputOf()).toContain('"Full name"');
   });
 
+  it("judges an edited domain file's ambient reach again", () => {
+    const operations = file("src/features/customers/operations.ts");
+    const text = readFileSync(operations, "utf8");
+    const ambient = () =>
+      session
+        .index()
+        .violations.filter((v) => v.rule === "agentix/no-ambient-capabilities")
+        .map((v) => `${v.file}:${v.line}`);
+    session.index();
+    expect(ambient()).toEqual([]);
+    writeFileSync(operations, `${text}\nexport const stamp = (): number => Date.now();\n`);
+    expect(ambient()).toEqual([
+      `src/features/customers/operations.ts:${text.split("\n").length + 1}`,
+    ]);
+    expect(warm()).toBe(cold());
+    writeFileSync(operations, text);
+    expect(ambient()).toEqual([]);
+    expect(warm()).toBe(cold());
+  }, 60_000);
+
   it("types with TypeScript's lib files after an edit that changes a file's imports", () => {
     // An import that resolves nowhere: Order's `total` is typed by the checker, which needs the
     // lib files (ts-morph serves them from memory; a new program must find them there too).
