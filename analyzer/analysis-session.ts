@@ -9,13 +9,20 @@ import { analyzeLoaded, type Analysis } from "./analyze.js";
 import { buildIndex } from "./index-builder/build-index.js";
 import { collectVerdict } from "./violations/collect.js";
 import type { AgentixIndex } from "./index-file/types.js";
-import { readStamped, restamp, stampOfText, type FileStamp } from "./project/file-stamps.js";
+import {
+  readStamped,
+  restamp,
+  stampOfText,
+  stampsChanged,
+  type FileStamp,
+} from "./project/file-stamps.js";
 import {
   loadProject,
   type LoadedProject,
   type LoadProjectOptions,
 } from "./project/load-project.js";
-import { listRootFiles, reloadProject, SourceFileCache } from "./project/reload-project.js";
+import { reloadProject, SourceFileCache } from "./project/reload-project.js";
+import { RootListing } from "./project/root-listing.js";
 import { PROJECT_INPUT_FILES } from "./project/input-files.js";
 import { FileFactsCache } from "./extract/file-facts.js";
 
@@ -44,6 +51,7 @@ export class AnalysisSession {
   private state: State | undefined;
   private last: Refresh = { kind: "cold", changed: [] };
   private readonly facts = new FileFactsCache();
+  private readonly roots = new RootListing();
 
   constructor(private readonly options: LoadProjectOptions) {}
 
@@ -99,7 +107,7 @@ export class AnalysisSession {
         state.sources.set(fileName, now.stamp);
       }
     }
-    const roots = listRootFiles(state.loaded);
+    const roots = this.roots.list(state.loaded);
     const known = new Set(state.rootNames);
     const created = roots.rootNames.filter((file) => !known.has(file));
     const listed = new Set(roots.rootNames);
@@ -131,6 +139,7 @@ export class AnalysisSession {
       inputs.set(file, readStamped(file)?.stamp);
     const cache = new SourceFileCache(loaded.program);
     this.facts.clear();
+    this.roots.clear();
     this.state = this.stateFor(loaded, cache, inputs, loaded.program.getRootFileNames(), new Map());
     this.last = { kind: "cold", changed: [] };
     return this.state;
@@ -160,15 +169,6 @@ export class AnalysisSession {
   }
 
   private inputsChanged(state: State): boolean {
-    for (const [file, before] of state.inputs) {
-      if (before === undefined) {
-        if (readStamped(file) !== undefined) return true;
-        continue;
-      }
-      const now = restamp(file, before);
-      if (now.status !== "same") return true;
-      state.inputs.set(file, now.stamp);
-    }
-    return false;
+    return stampsChanged(state.inputs);
   }
 }

@@ -70,3 +70,20 @@ export function restamp(file: string, before: FileStamp): Restamp {
     ? { status: "same", stamp: now.stamp }
     : { status: "changed", ...now };
 }
+
+/**
+ * Whether any of the stamped files changed, was created (stamped undefined: it did not exist) or
+ * went missing; the stamps of touched but equal files are renewed in place.
+ */
+export function stampsChanged(stamps: Map<string, FileStamp | undefined>): boolean {
+  for (const [file, before] of stamps) {
+    if (before === undefined) {
+      if (readStamped(file) !== undefined) return true;
+      continue;
+    }
+    const now = restamp(file, before);
+    if (now.status !== "same") return true;
+    stamps.set(file, now.stamp);
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 // A loaded project brought up to date without starting over: the files that did not change keep
 // their parsed SourceFile objects, so TypeScript's program reuse (oldProgram) skips parsing,
 // binding and module resolution for them. Used by the warm session behind `agentix mcp`.
+import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import { projectFiles, type LoadedProject } from "./load-project.js";
@@ -13,8 +14,17 @@ import { relativeToRoot } from "./paths.js";
 export class SourceFileCache {
   private readonly parsed = new Map<string, ts.SourceFile>();
   private readonly changed = new Map<string, string>();
+  /**
+   * Where the first program found TypeScript's lib files. ts-morph serves them from memory
+   * (/node_modules/typescript/lib); a plain compiler host would look beside the TypeScript
+   * module it runs, where ts-morph's copy has none, and every program built later would type
+   * `Array` and the rest as unknown.
+   */
+  private readonly libLocation: string | undefined;
 
   constructor(program: ts.Program) {
+    const lib = program.getSourceFiles().find((file) => program.isSourceFileDefaultLibrary(file));
+    this.libLocation = lib ? path.posix.dirname(lib.fileName) : undefined;
     this.keep(program);
   }
 
@@ -36,8 +46,16 @@ export class SourceFileCache {
   /** A compiler host that answers from the cache first, then from the file system. */
   host(options: ts.CompilerOptions): ts.CompilerHost {
     const base = ts.createCompilerHost(options, true);
+    const libLocation = this.libLocation;
     return {
       ...base,
+      ...(libLocation !== undefined
+        ? {
+            getDefaultLibLocation: () => libLocation,
+            getDefaultLibFileName: (given: ts.CompilerOptions) =>
+              path.posix.join(libLocation, ts.getDefaultLibFileName(given)),
+          }
+        : {}),
       getSourceFile: (fileName, languageVersion, onError, shouldCreate) => {
         const cached = this.parsed.get(fileName);
         if (cached) return cached;
@@ -70,6 +88,8 @@ export function listRootFiles(loaded: LoadedProject): RootFiles {
     rootNames: [...parsed.fileNames, ...addedTests],
     addedTests,
     directoryListings: directories.listings(),
+    unreadableFolders: discovery.problems.some((problem) => problem.code === "unreadable"),
+    textsRead: discovery.textsRead,
   };
 }
 
@@ -77,6 +97,10 @@ export interface RootFiles {
   readonly rootNames: readonly string[];
   readonly addedTests: readonly string[];
   readonly directoryListings: ReadonlyMap<string, string> | undefined;
+  /** Whether the test search met a folder it could not read. */
+  readonly unreadableFolders: boolean;
+  /** Files whose text decided whether they are tests (see TestDiscovery.textsRead). */
+  readonly textsRead: readonly string[];
 }
 
 /**

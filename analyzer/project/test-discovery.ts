@@ -65,6 +65,8 @@ export interface TestDiscovery {
   /** Test files outside the tsconfig that the analysis adds (absolute, sorted). */
   readonly added: string[];
   readonly problems: LoadProblem[];
+  /** Files whose text decided whether they are tests (absolute): an edit of one can change `added`. */
+  readonly textsRead: string[];
 }
 
 export interface DiscoveryInput {
@@ -87,11 +89,12 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
   const skipped = new Set<string>();
   for (const dir of [parsed.options.outDir, parsed.options.declarationDir])
     if (dir !== undefined) skipped.add(path.resolve(dir));
+  const textsRead: string[] = [];
   const isTest = (file: string): boolean => {
     const relative = relativeToRoot(root, file) ?? file;
-    return (
-      layout.isTestFile(file) || vitestRunsAny(vitest, relative) || textImportsTestFramework(file)
-    );
+    if (layout.isTestFile(file) || vitestRunsAny(vitest, relative)) return true;
+    textsRead.push(file);
+    return textImportsTestFramework(file);
   };
   const walk = walkProject(
     root,
@@ -127,7 +130,7 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
       column: null,
     });
   }
-  return { added, problems };
+  return { added, problems, textsRead };
 }
 
 /** The nearest tsconfig.json from `dir` up to the root, memoised per folder. */

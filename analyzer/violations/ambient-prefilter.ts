@@ -9,6 +9,7 @@ import {
 } from "../../eslint-plugin/logic/ambient/capabilities.js";
 import type { Analysis } from "../analyze.js";
 import type { ProjectFile } from "../project/load-project.js";
+import type { ts } from "../project/ts-morph.js";
 
 const AMBIENT_WORDS = new RegExp(
   `(?<![.\\w$])(?:${[...ROOT_GLOBALS].join("|")})(?![\\w$])|\\bimport\\s*\\.\\s*meta\\b`,
@@ -53,13 +54,25 @@ export function mayReachAmbient(analysis: Analysis, file: ProjectFile): boolean 
   );
 }
 
+/**
+ * The answers per parsed file: both conditions are read from its own text, so they hold while
+ * the warm session keeps the same SourceFile; not when a scan asked the checker (an `import(x)`
+ * of a name whose values come from other files).
+ */
+const answers = new WeakMap<ts.SourceFile, boolean>();
+
 /** Files that mention an ambient root (`fetch`, `Date`, `process`, ...) or import a banned module. */
 export function mayUseAmbient(analysis: Analysis, file: ProjectFile): boolean {
-  if (mentionsAmbientRoot(file.sourceFile.text)) return true;
-  return (analysis.imports.get(file) ?? []).some(
-    (item) =>
-      item.site.specifier !== undefined &&
-      (bannedModuleCategory(item.site.specifier) !== undefined ||
-        moduleRoot(item.site.specifier) !== undefined),
-  );
+  const known = answers.get(file.sourceFile);
+  if (known !== undefined) return known;
+  const answer =
+    mentionsAmbientRoot(file.sourceFile.text) ||
+    (analysis.imports.get(file) ?? []).some(
+      (item) =>
+        item.site.specifier !== undefined &&
+        (bannedModuleCategory(item.site.specifier) !== undefined ||
+          moduleRoot(item.site.specifier) !== undefined),
+    );
+  if (analysis.scans.get(file)?.typed === false) answers.set(file.sourceFile, answer);
+  return answer;
 }

@@ -1,6 +1,14 @@
 // The warm analysis session behind `agentix mcp`: after every kind of change on disk its index is
 // byte for byte the index a cold analysis gives, and it says what it had to redo.
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AnalysisSession } from "../../analyzer/analysis-session.js";
@@ -120,6 +128,42 @@ describe("AnalysisSession", () => {
     expect(outputOf()).toContain('"Full name"');
   });
 
+  it("judges an edited domain file's ambient reach again", () => {
+    const operations = file("src/features/customers/operations.ts");
+    const text = readFileSync(operations, "utf8");
+    const ambient = () =>
+      session
+        .index()
+        .violations.filter((v) => v.rule === "agentix/no-ambient-capabilities")
+        .map((v) => `${v.file}:${v.line}`);
+    session.index();
+    expect(ambient()).toEqual([]);
+    writeFileSync(operations, `${text}\nexport const stamp = (): number => Date.now();\n`);
+    expect(ambient()).toEqual([
+      `src/features/customers/operations.ts:${text.split("\n").length + 1}`,
+    ]);
+    expect(warm()).toBe(cold());
+    writeFileSync(operations, text);
+    expect(ambient()).toEqual([]);
+    expect(warm()).toBe(cold());
+  }, 60_000);
+
+  it("types with TypeScript's lib files after an edit that changes a file's imports", () => {
+    // An import that resolves nowhere: Order's `total` is typed by the checker, which needs the
+    // lib files (ts-morph serves them from memory; a new program must find them there too).
+    const contract = file("src/features/orders/contract.ts");
+    const text = readFileSync(contract, "utf8");
+    session.index();
+    writeFileSync(contract, text.replace("../../shared/money.js", "../../shared/nowhere.js"));
+    const order = () =>
+      session.index().operations.find((o) => o.id === "orders.create")?.output.type ?? null;
+    expect(warm()).toBe(cold());
+    expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [contract] });
+    expect(order()).not.toBe("any");
+    writeFileSync(contract, text);
+    expect(warm()).toBe(cold());
+  }, 60_000);
+
   it("redoes the files whose facts come through an edited module, and no others", () => {
     // aliases: billing/operations.ts calls `command`, which src/lib/framework.ts re-exports.
     const aliases = copyFixture("aliases");
@@ -146,5 +190,87 @@ describe("AnalysisSession", () => {
     writeFileSync(facade, facadeText);
     expect(index()).toBe(fresh());
     expect(kindOfBill()).toBe("command");
+  });
+});
+
+describe("AnalysisSession's root listing", { timeout: 120_000 }, () => {
+  // Folders whose mtime is older than the racy window: the session then keeps its listing and
+  // must see created, deleted and renamed files through the folders' times alone.
+  let aged: string;
+  let listed: AnalysisSession;
+  const at = (relative: string) => path.join(aged, relative);
+  const age = (dir: string = aged): void => {
+    const past = new Date(Date.now() - 60_000);
+    for (const entry of readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory() && entry.name !== "node_modules") age(path.join(dir, entry.name));
+    utimesSync(dir, past, past);
+  };
+  const same = () => {
+    const index = listed.index();
+    expect(indexProblems(index)).toEqual([]);
+    expect(serializeIndex(index)).toBe(serializeIndex(analyzeProject({ root: aged })));
+    return index;
+  };
+  const files = () => listed.index().files.map((f) => f.path);
+
+  beforeAll(() => {
+    aged = copyFixture("shop");
+    age();
+    listed = new AnalysisSession({ root: aged });
+    same();
+    listed.index(); // the listing after the load is the one kept
+  });
+
+  it("keeps its listing while no folder changed, and sees a file created or deleted in one", () => {
+    expect(listed.lastRefresh.kind).toBe("unchanged");
+    const created = at("src/features/customers/notes.ts");
+    writeFileSync(created, "export const note = 1;\n");
+    expect(files()).toContain("src/features/customers/notes.ts");
+    expect(listed.lastRefresh).toEqual({ kind: "incremental", changed: [created] });
+    same();
+    age();
+    listed.index();
+    rmSync(created);
+    expect(files()).not.toContain("src/features/customers/notes.ts");
+    expect(listed.lastRefresh).toEqual({ kind: "incremental", changed: [created] });
+    same();
+  });
+
+  it("sees a renamed file and a file in a new folder", () => {
+    age();
+    listed.index();
+    const from = at("src/shared/money.ts");
+    const to = at("src/shared/cash.ts");
+    const text = readFileSync(from, "utf8");
+    renameSync(from, to);
+    expect(files()).toContain("src/shared/cash.ts");
+    expect(files()).not.toContain("src/shared/money.ts");
+    same();
+    renameSync(to, from);
+    same();
+    age();
+    listed.index();
+    mkdirSync(at("src/shared/deep"));
+    writeFileSync(at("src/shared/deep/util.ts"), "export const util = 1;\n");
+    expect(files()).toContain("src/shared/deep/util.ts");
+    same();
+    expect(readFileSync(from, "utf8")).toBe(text);
+  });
+
+  it("sees a file outside the tsconfig become a test by its text alone", () => {
+    // The tsconfig includes src/ only: checks/probe.ts is a test once it imports vitest.
+    mkdirSync(at("checks"));
+    const probe = at("checks/probe.ts");
+    writeFileSync(probe, "export const probe = 1;\n");
+    utimesSync(probe, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    age();
+    same();
+    listed.index();
+    expect(listed.lastRefresh.kind).toBe("unchanged");
+    expect(files()).not.toContain("checks/probe.ts");
+    writeFileSync(probe, 'import { it } from "vitest";\nit("probes", () => {});\n');
+    expect(files()).toContain("checks/probe.ts");
+    expect(listed.lastRefresh).toEqual({ kind: "incremental", changed: [probe] });
+    same();
   });
 });
