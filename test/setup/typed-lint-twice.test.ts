@@ -39,7 +39,8 @@ afterEach(() => {
   else process.env.CI = ci;
 });
 
-describe("typed linting repeated in one process", () => {
+// Each lint builds the fixture's program (a few seconds; far more on a loaded machine).
+describe("typed linting repeated in one process", { timeout: 180_000 }, () => {
   it("is not typescript-eslint's single run: the test environment says so", () => {
     expect(process.env.TSESTREE_SINGLE_RUN).toBe("false");
   });
