@@ -22,11 +22,14 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
     // one file at a time, while most of the suite waits on ts-morph or a child process. All cores.
     maxWorkers: "100%",
-    // Files stay isolated: with `isolate: false` (each worker reusing TypeScript, ts-morph and
-    // ESLint across files, ~19% less CPU) typed linting in parity.test.ts crashed inside
-    // TypeScript's module-specifier code in a clean-clone CI run, depending on which files shared
-    // its worker. Until that shared state is found, isolation is the safe default.
-    isolate: true,
+    // Test files share their worker's loaded TypeScript, ts-morph and ESLint (no per-file
+    // isolation: ~19% less CPU). What would leak between files is reset: typescript-eslint's
+    // program caches after each file (the setup file), and its "single run" mode, which it infers
+    // from CI=true and which lints an already linted file through a program without a current
+    // directory, where typed rules crash inside TypeScript (test/setup/typed-lint-twice.test.ts).
+    isolate: false,
+    setupFiles: ["test/setup/typescript-eslint-caches.ts"],
+    env: { TSESTREE_SINGLE_RUN: "false" },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -9,9 +9,10 @@
 // It works on a scratch copy (a git repository of its own under the system temp folder), never
 // on the checkout. Run after `npm run build`:
 //   node test/affected/mutation-check.mjs [<project dir>...] [--json out.json] [--sample N]
-// `--sample N` runs N mutations per project instead of all of them (what `npm test` does; the
-// full set runs in `npm run test:mutation`, which CI also runs). Which N rotates with the commit
-// checked out, so successive commits cover every mutation; MUTATION_SEED=<n> repeats a choice.
+// `--sample N` runs N mutations per project instead of all of them (`npm test` runs one per
+// project, the kinds of mutation taking turns from project to project; the full set runs in
+// `npm run test:mutation`, which CI also runs). Which N rotates with the commit checked out, so
+// successive commits cover every mutation; MUTATION_SEED=<n> repeats a choice.
 import { execFileSync } from "node:child_process";
 import {
   cpSync,
@@ -60,7 +61,7 @@ if (projects.length === 0)
 const only = process.env.MUTATION_ONLY; // e.g. "orders.create" to run one operation's mutations
 
 /** Runs every mutation of one project (a folder of the repository) in a scratch copy; returns the rows. */
-async function checkProject(relativeProject) {
+async function checkProject(relativeProject, projectIndex) {
   // --- A scratch workspace: the example, the runtime it runs on, a Vitest config, one git commit.
   // The config turns Vitest's results cache off: node_modules is the repository's, and two
   // checks side by side (npm test runs two) would write its one results.json at the same time.
@@ -282,7 +283,7 @@ async function checkProject(relativeProject) {
 
   // --- Run them (or a sample of them).
   const rows = [];
-  for (const mutation of sampled(mutations, relativeProject)) {
+  for (const mutation of sampled(mutations, relativeProject, projectIndex)) {
     const absolute = path.join(project, mutation.file);
     const original = readFileSync(absolute, "utf8");
     const mutated = `${original.slice(0, mutation.position)}\n    throw new Error("agentix mutant");${original.slice(mutation.position)}`;
@@ -386,25 +387,41 @@ function sampleSeed() {
   }
 }
 
-/** Every mutation, or `sample` of them evenly spaced from a rotating start. */
-function sampled(mutations, relativeProject) {
+/** A mutation's kind: a throw in an operation's execute, in a model function, or in a shared export. */
+const kindOf = (mutation) =>
+  / model /.test(mutation.name) ? "model" : / execute$/.test(mutation.name) ? "execute" : "export";
+
+/**
+ * Every mutation, or `sample` of them evenly spaced from a rotating start, each moved forward to
+ * the next mutation of the kind whose turn it is: the kinds take turns within a project and from
+ * one project of the run to the next, so `--sample 1` over several projects still injects every
+ * kind, and successive commits rotate through every mutation.
+ */
+function sampled(mutations, relativeProject, projectIndex) {
   if (sample === undefined || sample >= mutations.length) return mutations;
   const seed = sampleSeed();
   const step = mutations.length / sample;
-  const chosen = Array.from(
-    { length: sample },
-    (_, index) => mutations[(seed + Math.floor(index * step)) % mutations.length],
-  );
+  const kinds = [...new Set(mutations.map(kindOf))];
+  const chosen = [];
+  for (let index = 0; index < sample; index += 1) {
+    const start = seed + Math.floor(index * step);
+    const kind = kinds[(seed + projectIndex + index) % kinds.length];
+    const offsets = mutations.map((_, offset) => mutations[(start + offset) % mutations.length]);
+    const next =
+      offsets.find((m) => kindOf(m) === kind && !chosen.includes(m)) ??
+      offsets.find((m) => !chosen.includes(m));
+    chosen.push(next);
+  }
   console.error(
-    `mutation check: ${relativeProject}: ${sample} of ${mutations.length} mutations (MUTATION_SEED=${seed} repeats this sample; npm run test:mutation runs all)`,
+    `mutation check: ${relativeProject}: ${sample} of ${mutations.length} mutations (${chosen.map((m) => m.name).join("; ")}; MUTATION_SEED=${seed} repeats this sample; npm run test:mutation runs all)`,
   );
   return chosen;
 }
 
 const rows = [];
 let missed = 0;
-for (const relativeProject of projects) {
-  for (const row of await checkProject(relativeProject)) {
+for (const [projectIndex, relativeProject] of projects.entries()) {
+  for (const row of await checkProject(relativeProject, projectIndex)) {
     rows.push({ project: relativeProject, ...row });
     missed += row.misses.length;
   }
