@@ -69,18 +69,20 @@ export async function answerAffected(
       const announce = () => {
         for (const line of freshness.problems) io.stderr(`agentix: ${line}\n`);
       };
-      let found: Changes;
       try {
-        found = changesOf(verb, values, targets, facts, io.cwd);
+        const found = changesOf(verb, values, targets, facts, io.cwd);
+        if (values.since !== undefined) since = found.changes;
+        const answer = recordedAnswer(values, targets, facts, found);
+        if (answer !== undefined) {
+          announce();
+          return answer;
+        }
       } catch (error) {
-        announce(); // as an analysis would have, before it found the arguments wrong
-        throw error;
-      }
-      if (values.since !== undefined) since = found.changes;
-      const answer = recordedAnswer(values, targets, facts, found);
-      if (answer !== undefined) {
-        announce();
-        return answer;
+        if (!(error instanceof NotRecorded || error instanceof TypeError)) {
+          announce(); // as an analysis would have, before it found the arguments wrong
+          throw error;
+        }
+        // A record that does not hold what the answer reads is no answer: analyse.
       }
     }
   }
@@ -106,14 +108,7 @@ function recordedAnswer(
   found: Changes,
 ): AffectedAnswer | undefined {
   if (found.changes.some(needsAnalysis)) return undefined;
-  let result: AffectedResult;
-  try {
-    result = compute(values, targets, facts, found);
-  } catch (error) {
-    // A record that does not hold what the answer reads is no answer: analyse.
-    if (error instanceof NotRecorded || error instanceof TypeError) return undefined;
-    throw error;
-  }
+  const result = compute(values, targets, facts, found);
   const runs = (file: string) => facts.file(file)?.vitestRuns;
   return {
     result,

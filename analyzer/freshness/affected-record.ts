@@ -143,7 +143,15 @@ export function readAffectedRecord(root: string, digest: string | null): Affecte
   if (sha256(text) !== digest) return undefined;
   try {
     const record = JSON.parse(text) as AffectedRecord;
-    if (record?.format !== AFFECTED_RECORD_FORMAT || !Array.isArray(record.files)) return undefined;
+    const lists = [record?.files, record?.unknownLoaders, record?.operations, record?.entitySites];
+    if (
+      record?.format !== AFFECTED_RECORD_FORMAT ||
+      !lists.every(Array.isArray) ||
+      !Array.isArray(record.foreignSchemas) ||
+      typeof record.everything !== "object" ||
+      record.everything === null
+    )
+      return undefined;
     return recordedFacts(root, record);
   } catch {
     return undefined;
