@@ -84,7 +84,8 @@ export const indexCommand: Command = {
 Analyses the project (without running any of its code) and writes its index to
 <root>/.agentix/index.json, validated against schema/index.v2.schema.json, atomically.
 Beside it, <root>/.agentix/fresh.json (git-ignored) records what the index was computed
-from, so that inspect, graph and check answer from the index while it is provably fresh.
+from, so that inspect, graph and check answer from the index while it is provably fresh,
+and <root>/.agentix/affected.json (git-ignored) what affected reads of the program.
 
 Options:
   --check              write nothing; compare a fresh index with the one on disk and
