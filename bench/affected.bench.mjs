@@ -12,7 +12,7 @@ const repo = fileURLToPath(new URL("../", import.meta.url));
 const out = path.join(repo, "bench/.out/affected");
 const bin = path.join(repo, "dist/analyzer/cli/main.js");
 const { analyze } = await import(path.join(repo, "dist/analyzer/analyze.js"));
-const { computeAffected } = await import(path.join(repo, "dist/analyzer/affected/select.js"));
+const { computeAffected } = await import(path.join(repo, "dist/analyzer/affected/live-facts.js"));
 const { fileUnits } = await import(path.join(repo, "dist/analyzer/affected/code-units.js"));
 const FEATURES = Number(process.env.AFFECTED_BENCH_FEATURES ?? 400);
 

@@ -10,7 +10,7 @@ import {
   containsStatefulCall,
   isFunctionLike,
 } from "./agentix-calls.js";
-import type { CodeUnit, FileUnits, Region, TestCaseInfo, UnitKind } from "./units.js";
+import type { CodeUnit, CutFileUnits, Region, TestCaseInfo, UnitKind } from "./units.js";
 import { eachRows } from "./each-rows.js";
 import { collectionArguments, isCollectionLiteral, neverMutated } from "./immutable-bindings.js";
 import { SHARED_HOOKS, testCall, type TestCall } from "./test-syntax.js";
@@ -21,7 +21,7 @@ export function fileUnits(
   file: string,
   isTest: boolean,
   checker: ts.TypeChecker,
-): FileUnits {
+): CutFileUnits {
   return new UnitCutter(sourceFile, file, isTest, checker).cut();
 }
 
@@ -58,7 +58,8 @@ class UnitCutter {
       file,
       name: "(module)",
       line: 1,
-      node: sourceFile,
+      start: sourceFile.getStart(sourceFile),
+      end: sourceFile.getEnd(),
       descriptor: undefined,
       sharedState: false,
     };
@@ -75,7 +76,7 @@ class UnitCutter {
     this.usedIds = new Set<string>([file]);
   }
 
-  cut(): FileUnits {
+  cut(): CutFileUnits {
     for (const statement of this.sourceFile.statements) this.visitStatement(statement, []);
     const testCases: TestCaseInfo[] = this.testCases.map((testCase) => {
       const scopes = [this.sourceFile, ...testCase.scopes];
@@ -122,7 +123,8 @@ class UnitCutter {
       file,
       name,
       line,
-      node,
+      start: node.getStart(this.sourceFile),
+      end: node.getEnd(),
       descriptor: extra.descriptor,
       sharedState: extra.sharedState ?? false,
     };

@@ -1,6 +1,5 @@
 // The edges of the affected answer, one per step from the change outwards, each with a reason
 // a person can read ("declared effect", "public contract consumer", ...).
-import type { Analysis } from "../analyze.js";
 import type { Entity } from "./entities.js";
 import type { AffectedComputation, Cause } from "./select.js";
 
@@ -11,18 +10,16 @@ export interface AffectedEdge {
 }
 
 interface EdgeContext {
-  readonly analysis: Analysis;
   readonly computation: AffectedComputation;
   readonly entities: ReadonlyMap<string, readonly Entity[]>;
 }
 
 /** Every step of the propagation as an edge, in causal order. */
 export function affectedEdges(
-  analysis: Analysis,
   computation: AffectedComputation,
   entities: ReadonlyMap<string, readonly Entity[]>,
 ): AffectedEdge[] {
-  const context: EdgeContext = { analysis, computation, entities };
+  const context: EdgeContext = { computation, entities };
   const label = (id: string) => unitLabel(context, id);
   const edges = new Map<string, AffectedEdge>();
   const addEdge = (from: string, to: string, reason: string) => {
@@ -52,12 +49,9 @@ export function unitLabel({ computation, entities }: EdgeContext, id: string): s
   return `${unit.file}#${unit.name}`;
 }
 
-function featureOfUnit({ analysis, computation }: EdgeContext, id: string): string | null {
+function featureOfUnit({ computation }: EdgeContext, id: string): string | null {
   const unit = computation.unitById.get(id);
-  const file = unit
-    ? analysis.loaded.files.find((candidate) => candidate.path === unit.file)
-    : undefined;
-  return file ? (analysis.roles.featureOf(file)?.id ?? null) : null;
+  return unit ? (computation.facts.file(unit.file)?.feature ?? null) : null;
 }
 
 /** Why `to` is affected because of `from`, in the words of the answer. */
@@ -67,7 +61,7 @@ function edgeReason(context: EdgeContext, from: string, to: string, why: Cause):
   if (why.reason.startsWith("called while") || why.reason.startsWith("loaded while"))
     return "runs while the module loads";
   if (why.reason === "module code of its file changed") return "in a module whose code changed";
-  const { analysis, computation, entities } = context;
+  const { computation, entities } = context;
   const source = entities.get(from)?.[0];
   const target = computation.unitById.get(to);
   const user = entities.get(to)?.[0];
@@ -82,12 +76,9 @@ function edgeReason(context: EdgeContext, from: string, to: string, why: Cause):
     return "port contract test";
   if (target?.kind === "test-case" || target?.kind === "test-hook") return "test uses it";
   const fromFile = computation.unitById.get(from)?.file;
-  const fromRole = fromFile
-    ? analysis.loaded.files.find((file) => file.path === fromFile)
-    : undefined;
   if (
-    fromRole &&
-    analysis.roles.role(fromRole) === "contract" &&
+    fromFile !== undefined &&
+    computation.facts.file(fromFile)?.role === "contract" &&
     featureOfUnit(context, from) !== featureOfUnit(context, to) &&
     featureOfUnit(context, to) !== null
   )
@@ -96,14 +87,13 @@ function edgeReason(context: EdgeContext, from: string, to: string, why: Cause):
 }
 
 /** An import edge: a consumer of another feature's contract, or a plain import. */
-function importReason({ analysis, computation }: EdgeContext, from: string, to: string): string {
-  const fromFile = analysis.loaded.files.find((file) => file.path === from);
-  const toFile = analysis.loaded.files.find(
-    (file) => file.path === to || file.path === computation.unitById.get(to)?.file,
-  );
-  const fromFeature = fromFile ? analysis.roles.featureOf(fromFile)?.id : undefined;
-  const toFeature = toFile ? analysis.roles.featureOf(toFile)?.id : undefined;
-  const contract = fromFile !== undefined && analysis.roles.role(fromFile) === "contract";
+function importReason({ computation }: EdgeContext, from: string, to: string): string {
+  const { facts } = computation;
+  const fromFile = facts.file(from);
+  const toFile = facts.file(to) ?? facts.file(computation.unitById.get(to)?.file ?? "");
+  const fromFeature = fromFile?.feature ?? undefined;
+  const toFeature = toFile?.feature ?? undefined;
+  const contract = fromFile !== undefined && fromFile.role === "contract";
   return contract && toFeature !== undefined && toFeature !== fromFeature
     ? "public contract consumer"
     : "imports";

@@ -1,30 +1,27 @@
 // The project's import graph seen backwards (who imports a file) and forwards (what a test
 // file loads), as the analysis resolved it.
-import type { Analysis } from "../analyze.js";
-import type { ProjectFile } from "../project/load-project.js";
+import type { AffectedFacts } from "./facts.js";
 
 export interface ImportEntry {
-  readonly importer: ProjectFile;
+  /** The importing file's path. */
+  readonly importer: string;
   /** Where the import is in the importer (its region says whether it runs while loading). */
   readonly position: number;
   readonly typeOnly: boolean;
 }
 
-export type Importers = ReadonlyMap<ProjectFile, readonly ImportEntry[]>;
+/** File path -> the imports of it. */
+export type Importers = ReadonlyMap<string, readonly ImportEntry[]>;
 
 /** Every file's importers (runtime and type-only). */
-export function reverseImports(analysis: Analysis): Importers {
-  const importers = new Map<ProjectFile, ImportEntry[]>();
-  for (const [file, resolved] of analysis.imports) {
-    for (const item of resolved) {
+export function reverseImports(facts: AffectedFacts): Importers {
+  const importers = new Map<string, ImportEntry[]>();
+  for (const [file, imports] of facts.imports) {
+    for (const item of imports) {
       if (item.target.kind !== "file") continue;
-      const list = importers.get(item.target.file) ?? [];
-      list.push({
-        importer: file,
-        position: item.site.node.getStart(file.sourceFile),
-        typeOnly: item.edge.typeOnly,
-      });
-      importers.set(item.target.file, list);
+      const list = importers.get(item.target.path) ?? [];
+      list.push({ importer: file, position: item.position, typeOnly: item.typeOnly });
+      importers.set(item.target.path, list);
     }
   }
   return importers;
@@ -32,13 +29,13 @@ export function reverseImports(analysis: Analysis): Importers {
 
 /** The files that load any of `files` at run time, and so on: everything a change there can reach. */
 export function runtimeImportersClosure(
-  files: Iterable<ProjectFile>,
+  files: Iterable<string>,
   importers: Importers,
-): Set<ProjectFile> {
-  const closure = new Set<ProjectFile>();
+): Set<string> {
+  const closure = new Set<string>();
   const stack = [...files];
   while (stack.length > 0) {
-    const file = stack.pop() as ProjectFile;
+    const file = stack.pop() as string;
     if (closure.has(file)) continue;
     closure.add(file);
     for (const entry of importers.get(file) ?? []) if (!entry.typeOnly) stack.push(entry.importer);
@@ -47,23 +44,20 @@ export function runtimeImportersClosure(
 }
 
 /** Everything the files load at run time (declaration files aside), the files included. */
-export function runtimeImportsClosure(
-  files: Iterable<ProjectFile>,
-  analysis: Analysis,
-): Set<ProjectFile> {
+export function runtimeImportsClosure(files: Iterable<string>, facts: AffectedFacts): Set<string> {
   const closure = new Set(files);
   const stack = [...closure];
   while (stack.length > 0) {
-    const file = stack.pop() as ProjectFile;
-    for (const item of analysis.imports.get(file) ?? []) {
+    const file = stack.pop() as string;
+    for (const item of facts.imports.get(file) ?? []) {
       if (
         item.target.kind === "file" &&
-        !item.edge.typeOnly &&
-        !item.target.file.declaration &&
-        !closure.has(item.target.file)
+        !item.typeOnly &&
+        facts.file(item.target.path)?.declaration === false &&
+        !closure.has(item.target.path)
       ) {
-        closure.add(item.target.file);
-        stack.push(item.target.file);
+        closure.add(item.target.path);
+        stack.push(item.target.path);
       }
     }
   }
@@ -82,10 +76,10 @@ const PROCESS_MODULES = new Set([
 ]);
 
 /** The process-starting module a file reaches through its runtime imports, if any. */
-export function startsProcesses(start: ProjectFile, analysis: Analysis): string | undefined {
-  for (const file of runtimeImportsClosure([start], analysis)) {
-    for (const item of analysis.imports.get(file) ?? []) {
-      if (item.edge.typeOnly) continue;
+export function startsProcesses(start: string, facts: AffectedFacts): string | undefined {
+  for (const file of runtimeImportsClosure([start], facts)) {
+    for (const item of facts.imports.get(file) ?? []) {
+      if (item.typeOnly) continue;
       if (
         (item.target.kind === "builtin" || item.target.kind === "package") &&
         PROCESS_MODULES.has(item.target.name.replace(/^node:/, ""))

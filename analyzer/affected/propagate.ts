@@ -1,9 +1,8 @@
 // From the changed code to everything that can behave differently: a changed deferred body
 // affects the units that use it; changed module code affects every unit of the module and
 // every module that loads it; a call made while a module loads makes that module affected.
-import type { ts } from "../project/ts-morph.js";
-import type { ProjectFile } from "../project/load-project.js";
 import type { FileChange } from "./changes.js";
+import type { FactFile, FileSource } from "./facts.js";
 import { regionAt, type CodeUnit, type FileUnits, type Region } from "./units.js";
 import type { Importers } from "./import-graph.js";
 import type { ReferenceGraph, Use } from "./reference-graph.js";
@@ -16,8 +15,7 @@ export interface Cause {
 
 export interface AnalysedFile {
   readonly units: FileUnits;
-  readonly sourceFile: ts.SourceFile;
-  readonly file: ProjectFile;
+  readonly file: FactFile;
 }
 
 export interface Propagation {
@@ -30,12 +28,12 @@ export interface Propagation {
 }
 
 export interface Seeds {
-  readonly changed: readonly { readonly file: ProjectFile; readonly change: FileChange }[];
+  readonly changed: readonly { readonly file: FactFile; readonly change: FileChange }[];
   /**
    * Modules changed as a whole, with why: they imported a removed file, or they load a module
    * no one can name (`import(x)`), which may be the changed one.
    */
-  readonly wholeModules: readonly { readonly file: ProjectFile; readonly reason: string }[];
+  readonly wholeModules: readonly { readonly file: FactFile; readonly reason: string }[];
   /** Units named directly (an operation id on the command line), with the reason. */
   readonly units: readonly { readonly unit: CodeUnit; readonly reason: string }[];
 }
@@ -45,8 +43,9 @@ export function propagate(
   files: ReadonlyMap<string, AnalysedFile>,
   importers: Importers,
   graph: ReferenceGraph,
+  source: (file: string) => FileSource,
 ): Propagation {
-  const propagator = new Propagator(files, importers, graph);
+  const propagator = new Propagator(files, importers, graph, source);
   for (const { file, change } of seeds.changed) propagator.seedChange(file, change);
   for (const { file, reason } of seeds.wholeModules)
     propagator.markModule(file.path, { from: null, reason });
@@ -67,6 +66,7 @@ class Propagator {
     private readonly files: ReadonlyMap<string, AnalysedFile>,
     private readonly importers: Importers,
     private readonly graph: ReferenceGraph,
+    private readonly source: (file: string) => FileSource,
   ) {}
 
   run(): void {
@@ -74,7 +74,7 @@ class Propagator {
   }
 
   /** A changed file: whole, or the units its changed (and removed) lines fall in. */
-  seedChange(file: ProjectFile, change: FileChange): void {
+  seedChange(file: FactFile, change: FileChange): void {
     const entry = this.files.get(file.path);
     if (entry === undefined) return;
     if (change.status !== "modified" || change.lines === undefined) {
@@ -91,15 +91,16 @@ class Propagator {
         this.markModule(file.path, { from: null, reason: `changed module code at line ${line}` });
       else this.markUnit(region.unit, { from: null, reason: `changed at line ${line}` });
     };
+    const source = this.source(file.path);
     for (const [first, last] of change.lines) {
       for (let line = first; line <= last; line++) {
-        const span = lineSpan(entry.sourceFile, line);
+        const span = lineSpan(source, line);
         if (span !== undefined) touch(span[0], span[1], line);
       }
     }
     // Removed text: the gap it left, between the end of one line and the start of the next.
-    const starts = entry.sourceFile.getLineStarts();
-    const length = entry.sourceFile.text.length;
+    const starts = source.lineStarts;
+    const length = source.text.length;
     for (const after of change.deletedAfter ?? []) {
       const next = Math.min(starts[after] ?? length, length);
       touch(after === 0 ? 0 : Math.max(next - 1, 0), next, after);
@@ -118,12 +119,12 @@ class Propagator {
           this.markUnit(unit, { from: file, reason: "module code of its file changed" });
       for (const use of this.graph.usesOf.get(entry.units.module.id) ?? [])
         this.follow(entry.units.module, use);
-      for (const { importer, position, typeOnly } of this.importers.get(entry.file) ?? []) {
+      for (const { importer, position, typeOnly } of this.importers.get(file) ?? []) {
         if (typeOnly) continue;
-        const importerFile = this.files.get(importer.path);
+        const importerFile = this.files.get(importer);
         if (importerFile === undefined) continue;
         const region = regionAt(importerFile.units, position);
-        if (region.eager) this.markModule(importer.path, { from: file, reason: `imports ${file}` });
+        if (region.eager) this.markModule(importer, { from: file, reason: `imports ${file}` });
         else this.markUnit(region.unit, { from: file, reason: `loads ${file}` });
       }
     });
@@ -158,12 +159,12 @@ function useReason(target: CodeUnit, use: Use): string {
 }
 
 /** The non-blank text of a line, as positions. */
-function lineSpan(sourceFile: ts.SourceFile, line: number): [number, number] | undefined {
-  const starts = sourceFile.getLineStarts();
+function lineSpan(source: FileSource, line: number): [number, number] | undefined {
+  const starts = source.lineStarts;
   if (line < 1 || line > starts.length) return undefined;
   const start = starts[line - 1] as number;
-  const end = line < starts.length ? (starts[line] as number) : sourceFile.text.length;
-  const text = sourceFile.text.slice(start, end);
+  const end = line < starts.length ? (starts[line] as number) : source.text.length;
+  const text = source.text.slice(start, end);
   const trimmed = text.trim();
   if (trimmed === "") return undefined;
   const leading = text.length - text.trimStart().length;

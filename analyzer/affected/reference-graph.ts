@@ -5,7 +5,8 @@
 // the module loads affects everyone who loads the module.
 import { ts } from "../project/ts-morph.js";
 import { STORING_CALLS, agentixCallee } from "./agentix-calls.js";
-import { regionAt, type CodeUnit, type FileUnits } from "./units.js";
+import { regionAt, type CodeUnit, type CutFileUnits, type FileUnits } from "./units.js";
+import type { RecordedUse } from "./facts.js";
 import { unwrap } from "../project/ts-syntax.js";
 
 /** How a unit is used where it is named. */
@@ -165,36 +166,27 @@ function useKind(
 }
 
 /**
- * Builds the graph over the given files. Uses of units outside them are ignored: only files in
- * the reverse import closure of a change can be affected, so only they are ever looked at.
+ * Every use in one file of a unit of the files `fileOfSource` knows (by absolute file name), in
+ * the order of the text: each identifier resolved by the checker, each literal `import()`.
  */
-export function buildReferenceGraph(
-  filesUnits: ReadonlyMap<
-    string,
-    { readonly units: FileUnits; readonly sourceFile: ts.SourceFile }
-  >,
-  fileOfSource: (fileName: string) => FileUnits | undefined,
+export function fileUses(
+  units: CutFileUnits,
+  sourceFile: ts.SourceFile,
+  fileOfSource: (fileName: string) => CutFileUnits | undefined,
   checker: ts.TypeChecker,
-): ReferenceGraph {
-  const builder = new GraphBuilder(fileOfSource, checker);
-  for (const { units } of filesUnits.values())
-    for (const unit of units.units) builder.unitById.set(unit.id, unit);
-  for (const { units, sourceFile } of filesUnits.values()) builder.visitFile(units, sourceFile);
-  const { usesOf, namedBy, unitById } = builder;
-  return { usesOf, namedBy, unitById };
+): RecordedUse[] {
+  return new UseCollector(fileOfSource, checker).visitFile(units, sourceFile);
 }
 
-class GraphBuilder {
-  readonly usesOf = new Map<string, Use[]>();
-  readonly namedBy = new Map<string, Set<string>>();
-  readonly unitById = new Map<string, CodeUnit>();
+class UseCollector {
+  private readonly found: RecordedUse[] = [];
 
   constructor(
-    private readonly fileOfSource: (fileName: string) => FileUnits | undefined,
+    private readonly fileOfSource: (fileName: string) => CutFileUnits | undefined,
     private readonly checker: ts.TypeChecker,
   ) {}
 
-  visitFile(units: FileUnits, sourceFile: ts.SourceFile): void {
+  visitFile(units: CutFileUnits, sourceFile: ts.SourceFile): RecordedUse[] {
     const visit = (node: ts.Node): void => {
       if (ts.isIdentifier(node) && !isNotAUse(node) && !isTypePosition(node)) {
         this.recordIdentifier(node, units, sourceFile);
@@ -207,6 +199,7 @@ class GraphBuilder {
       ts.forEachChild(node, visit);
     };
     ts.forEachChild(sourceFile, visit);
+    return this.found;
   }
 
   /** An identifier naming a unit: a use of it, unless it sits in types only. */
@@ -285,13 +278,15 @@ class GraphBuilder {
   }
 
   private record(target: CodeUnit, use: Use): void {
-    if (target.id === use.by.id) return;
-    let list = this.usesOf.get(target.id);
-    if (list === undefined) this.usesOf.set(target.id, (list = []));
-    list.push(use);
-    let named = this.namedBy.get(use.by.id);
-    if (named === undefined) this.namedBy.set(use.by.id, (named = new Set()));
-    named.add(target.id);
+    this.found.push({
+      target: target.id,
+      targetFile: target.file,
+      by: use.by.id,
+      kind: use.kind,
+      eager: use.eager,
+      line: use.line,
+      testCall: use.testCall,
+    });
   }
 }
 

@@ -1,8 +1,8 @@
 // The versioned result of `agentix affected`: the closure as entities (features, operations,
 // ports, adapters, events, invariants, files), an edge with a reason for each step, and the
 // tests to run down to the case.
-import type { Analysis } from "../analyze.js";
 import type { FileChange } from "./changes.js";
+import type { AllEntities } from "./facts.js";
 import { affectedEdges, type AffectedEdge } from "./edges.js";
 import { entitiesByUnit, type Entity, type EntityKind } from "./entities.js";
 import type { AffectedComputation } from "./select.js";
@@ -39,15 +39,8 @@ export interface AffectedResult {
   }[];
   /** Why everything was selected; empty when the answer is narrow. */
   readonly widened: readonly WideningReason[];
-  readonly affected: {
-    readonly files: readonly string[];
-    readonly features: readonly string[];
-    readonly operations: readonly string[];
-    readonly ports: readonly string[];
-    readonly adapters: readonly string[];
-    readonly events: readonly string[];
-    readonly invariants: readonly string[];
-  };
+  /** The entities the change reaches (all of them when widened). */
+  readonly affected: AllEntities;
   readonly edges: readonly AffectedEdge[];
   readonly tests: {
     readonly selected: { readonly files: number; readonly cases: number };
@@ -58,7 +51,6 @@ export interface AffectedResult {
 }
 
 export function affectedResult(
-  analysis: Analysis,
   computation: AffectedComputation,
   input: {
     readonly since: string | null;
@@ -66,7 +58,8 @@ export function affectedResult(
     readonly changes: readonly FileChange[];
   },
 ): AffectedResult {
-  const entities = entitiesByUnit(analysis, computation.unitById);
+  const { facts } = computation;
+  const entities = entitiesByUnit(facts, computation.unitById);
   const testFiles: AffectedTestFile[] = computation.tests.map((test) => ({
     file: test.file,
     whole: test.whole,
@@ -88,10 +81,8 @@ export function affectedResult(
     })),
     widened: computation.widened,
     affected:
-      computation.widened.length > 0
-        ? everything(analysis)
-        : affectedEntities(analysis, computation, entities),
-    edges: affectedEdges(analysis, computation, entities),
+      computation.widened.length > 0 ? facts.everything() : affectedEntities(computation, entities),
+    edges: affectedEdges(computation, entities),
     tests: {
       selected: {
         files: testFiles.length,
@@ -110,7 +101,6 @@ type AffectedEntities = AffectedResult["affected"];
 
 /** The entities the affected units and modules declare, and the features of affected files. */
 function affectedEntities(
-  analysis: Analysis,
   computation: AffectedComputation,
   entities: ReadonlyMap<string, readonly Entity[]>,
 ): AffectedEntities {
@@ -123,9 +113,8 @@ function affectedEntities(
     sorted(found.filter((entity) => entity.kind === kind).map((entity) => entity.id));
   const features = new Set<string>([...idsOf("feature"), ...idsOf("contract")]);
   for (const file of computation.affectedFiles) {
-    const projectFile = analysis.loaded.files.find((candidate) => candidate.path === file);
-    const feature = projectFile ? analysis.roles.featureOf(projectFile) : undefined;
-    if (feature) features.add(feature.id);
+    const feature = computation.facts.file(file)?.feature;
+    if (feature) features.add(feature);
   }
   return {
     files: computation.affectedFiles,
@@ -135,24 +124,5 @@ function affectedEntities(
     adapters: idsOf("adapter"),
     events: idsOf("event"),
     invariants: idsOf("invariant"),
-  };
-}
-
-/** A widened answer: every file and entity of the project. */
-function everything({ loaded, roles, descriptors }: Analysis): AffectedEntities {
-  const project = <T extends { origin: string }>(models: readonly T[]) =>
-    models.filter((m) => m.origin === "project");
-  return {
-    files: loaded.files.filter((file) => !file.declaration).map((file) => file.path),
-    features: sorted(
-      descriptors.features.map((m) => roles.featureOf(m.site.file)?.id ?? ""),
-    ).filter(Boolean),
-    operations: sorted(descriptors.operations.map((m) => m.id)),
-    ports: sorted(project(descriptors.ports).map((m) => m.id)),
-    adapters: sorted(
-      project(descriptors.adapters).map((m) => `${m.port.id}/${m.name ?? m.binding ?? "adapter"}`),
-    ),
-    events: sorted(descriptors.events.map((m) => m.id)),
-    invariants: sorted(descriptors.invariants.map((m) => m.id)),
   };
 }

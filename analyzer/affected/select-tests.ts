@@ -1,9 +1,7 @@
 // Which tests can observe what propagation found: whole files whose module is affected (or that
 // start other processes), else single cases, plus the cases that share state with them.
-import type { Analysis } from "../analyze.js";
-import type { ProjectFile } from "../project/load-project.js";
+import type { AffectedFacts, FactFile } from "./facts.js";
 import type { FileUnits, TestCaseInfo } from "./units.js";
-import { fileUnits } from "./code-units.js";
 import { startsProcesses } from "./import-graph.js";
 import type { AnalysedFile, Propagation, Cause } from "./propagate.js";
 import type { ReferenceGraph } from "./reference-graph.js";
@@ -33,18 +31,15 @@ export interface TestSelection {
 }
 
 export function selectTests(
-  analysis: Analysis,
+  facts: AffectedFacts,
   files: ReadonlyMap<string, AnalysedFile>,
   graph: ReferenceGraph,
   propagation: Propagation,
   widened: boolean,
 ): TestSelection {
-  const checker = analysis.loaded.program.getTypeChecker();
-  const testFiles = analysis.loaded.files.filter(
-    (file) => analysis.roles.isTest(file) && !file.declaration,
-  );
+  const testFiles = facts.files.filter((file) => file.test && !file.declaration);
   const context: SelectionContext = {
-    analysis,
+    facts,
     graph,
     propagation,
     // Another process can run any of the project's code: whenever some of it changed.
@@ -54,10 +49,7 @@ export function selectTests(
   const tests: SelectedTestFile[] = [];
   for (const file of testFiles) {
     const entry = files.get(file.path);
-    const count = Math.max(
-      runsOf((entry?.units ?? fileUnits(file.sourceFile, file.path, true, checker)).testCases),
-      1,
-    );
+    const count = Math.max(runsOf((entry?.units ?? facts.units(file.path)).testCases), 1);
     totalCases += count;
     const selected = widened
       ? {
@@ -79,7 +71,7 @@ export function selectTests(
 }
 
 interface SelectionContext {
-  readonly analysis: Analysis;
+  readonly facts: AffectedFacts;
   readonly graph: ReferenceGraph;
   readonly propagation: Propagation;
   readonly runtimeChanged: boolean;
@@ -88,13 +80,13 @@ interface SelectionContext {
 /** What of one test file can observe the change: all of it, some cases, or nothing. */
 function selectInFile(
   context: SelectionContext,
-  file: ProjectFile,
+  file: FactFile,
   entry: AnalysedFile | undefined,
   count: number,
 ): SelectedTestFile | undefined {
-  const { analysis, graph, propagation } = context;
+  const { facts, graph, propagation } = context;
   const describe = (cause: Cause) => causeChain(cause, propagation, graph);
-  const spawner = context.runtimeChanged ? startsProcesses(file, analysis) : undefined;
+  const spawner = context.runtimeChanged ? startsProcesses(file.path, facts) : undefined;
   if (spawner !== undefined) {
     return {
       file: file.path,

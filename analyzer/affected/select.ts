@@ -8,13 +8,11 @@
 //   propagate         from the changes to everything that can behave differently
 //   select-tests      the tests (down to the case) that can observe it
 // result.ts turns the computation into the versioned answer (entities.ts, edges.ts).
-import type { Analysis } from "../analyze.js";
 import type { BaseIndexLookup } from "./base-index.js";
-import type { ProjectFile } from "../project/load-project.js";
 import type { FileChange } from "./changes.js";
 import { classifyChanges } from "./classify-changes.js";
+import type { AffectedFacts, FactFile } from "./facts.js";
 import { regionAt, type CodeUnit } from "./units.js";
-import { fileUnits } from "./code-units.js";
 import {
   reverseImports,
   runtimeImportersClosure,
@@ -22,7 +20,7 @@ import {
   type Importers,
 } from "./import-graph.js";
 import { propagate, type AnalysedFile, type Cause } from "./propagate.js";
-import { buildReferenceGraph } from "./reference-graph.js";
+import { assembleGraph } from "./assemble-graph.js";
 import { selectTests, type SelectedTestFile } from "./select-tests.js";
 import type { WideningReason } from "./widening.js";
 
@@ -36,6 +34,8 @@ export interface NamedTargets {
 }
 
 export interface AffectedComputation {
+  /** What it was computed from (the answer names entities and files from it). */
+  readonly facts: AffectedFacts;
   readonly widened: readonly WideningReason[];
   readonly affectedFiles: readonly string[];
   readonly affectedUnits: ReadonlyMap<string, Cause>;
@@ -48,47 +48,35 @@ export interface AffectedComputation {
   readonly notes: readonly string[];
 }
 
-export function computeAffected(
-  analysis: Analysis,
+/** The closure of `changes` (live-facts.ts: computeAffected, on an analysis). */
+export function computeAffectedFrom(
+  facts: AffectedFacts,
   changes: readonly FileChange[],
   targets: NamedTargets = {},
   base?: BaseIndexLookup,
 ): AffectedComputation {
-  const { loaded } = analysis;
-  const checker = loaded.program.getTypeChecker();
-  const importers = reverseImports(analysis);
-  const classified = classifyChanges(analysis, changes, importers, base);
+  const importers = reverseImports(facts);
+  const classified = classifyChanges(facts, changes, importers, base);
   const operations = (targets.operations ?? []).flatMap((id) =>
-    analysis.descriptors.operations.filter((operation) => operation.id === id),
+    facts.operations.filter((operation) => operation.id === id),
   );
 
   const wholeModules = [
     ...classified.importersOfRemoved.map((file) => ({ file, reason: "imported a removed file" })),
     ...classified.unknownLoaders,
   ];
-  const changedFiles: ProjectFile[] = [
-    ...classified.seeds.map((seed) => seed.file),
-    ...wholeModules.map((entry) => entry.file),
-    ...operations.map((operation) => operation.site.file),
+  const changedFiles: string[] = [
+    ...classified.seeds.map((seed) => seed.file.path),
+    ...wholeModules.map((entry) => entry.file.path),
+    ...operations.map((operation) => operation.file),
   ];
-  const files = analysedFiles(analysis, changedFiles, importers);
-  const byFileName = new Map(loaded.files.map((file) => [file.fileName, file]));
-  const graph = buildReferenceGraph(
-    files,
-    (fileName) => files.get(byFileName.get(fileName)?.path ?? "")?.units,
-    checker,
-  );
+  const files = analysedFiles(facts, changedFiles, importers);
+  const graph = assembleGraph(files, facts.uses);
 
   const named = operations.flatMap((operation) => {
-    const entry = files.get(operation.site.file.path);
+    const entry = files.get(operation.file);
     return entry
-      ? [
-          {
-            unit: regionAt(entry.units, operation.call.getStart(operation.site.file.sourceFile))
-              .unit,
-            reason: "named as a target",
-          },
-        ]
+      ? [{ unit: regionAt(entry.units, operation.callStart).unit, reason: "named as a target" }]
       : [];
   });
   const propagation = propagate(
@@ -96,8 +84,9 @@ export function computeAffected(
     files,
     importers,
     graph,
+    facts.source,
   );
-  const selection = selectTests(analysis, files, graph, propagation, classified.widened.length > 0);
+  const selection = selectTests(facts, files, graph, propagation, classified.widened.length > 0);
 
   const affectedFiles = new Set<string>([
     ...propagation.modules.keys(),
@@ -108,6 +97,7 @@ export function computeAffected(
     if (file !== undefined) affectedFiles.add(file);
   }
   return {
+    facts,
     widened: classified.widened,
     affectedFiles: [...affectedFiles].sort(),
     affectedUnits: propagation.units,
@@ -125,26 +115,20 @@ export function computeAffected(
  * the tests among them, and everything those tests load, can share state, so they are cut too.
  */
 function analysedFiles(
-  analysis: Analysis,
-  changedFiles: readonly ProjectFile[],
+  facts: AffectedFacts,
+  changedFiles: readonly string[],
   importers: Importers,
 ): Map<string, AnalysedFile> {
-  const { roles } = analysis;
-  const checker = analysis.loaded.program.getTypeChecker();
   const candidates = runtimeImportersClosure(changedFiles, importers);
   const closure = runtimeImportsClosure(
-    [...candidates].filter((file) => roles.isTest(file)),
-    analysis,
+    [...candidates].filter((file) => facts.file(file)?.test === true),
+    facts,
   );
   for (const file of candidates) closure.add(file);
   const files = new Map<string, AnalysedFile>();
-  for (const file of closure) {
-    if (!file.declaration)
-      files.set(file.path, {
-        units: fileUnits(file.sourceFile, file.path, roles.isTest(file), checker),
-        sourceFile: file.sourceFile,
-        file,
-      });
+  for (const path of closure) {
+    const file = facts.file(path) as FactFile;
+    if (!file.declaration) files.set(path, { units: facts.units(path), file });
   }
   return files;
 }

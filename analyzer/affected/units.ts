@@ -15,7 +15,9 @@ export interface CodeUnit {
   /** The declared name, the test's literal name, or the hook's name. */
   readonly name: string;
   readonly line: number;
-  readonly node: ts.Node;
+  /** Where its node starts (after leading trivia) and ends, in its file's text. */
+  readonly start: number;
+  readonly end: number;
   /** A declaration whose value is an agentix descriptor (plain frozen data). */
   readonly descriptor: string | undefined;
   /** A collection-time variable of a test file holding state its cases may share. */
@@ -46,15 +48,20 @@ export interface TestCaseInfo {
   readonly runs: number;
 }
 
+/** A file's units as the affected answer uses them: plain data (fresh-index/ keeps them on disk). */
 export interface FileUnits {
   readonly file: string;
   readonly module: CodeUnit;
-  /** Declaration node (VariableDeclaration, FunctionDeclaration, ClassDeclaration, binding name, ExportAssignment) -> unit. */
-  readonly declarations: ReadonlyMap<ts.Node, CodeUnit>;
   readonly units: readonly CodeUnit[];
   readonly regions: readonly Region[];
   readonly testCases: readonly TestCaseInfo[];
   readonly isTest: boolean;
+}
+
+/** A file just cut, with the syntax nodes that name its units (for resolving references). */
+export interface CutFileUnits extends FileUnits {
+  /** Declaration node (VariableDeclaration, FunctionDeclaration, ClassDeclaration, binding name, ExportAssignment) -> unit. */
+  readonly declarations: ReadonlyMap<ts.Node, CodeUnit>;
 }
 
 /** The innermost region containing a position. */

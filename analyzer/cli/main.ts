@@ -77,12 +77,14 @@ export const COMMANDS: readonly LazyCommand[] = [
   {
     name: "affected",
     analyzes: true,
+    answersFromIndex: true,
     summary: "what a change can affect, down to the tests to run, with a reason per edge",
     load: async () => (await import("./commands/affected.js")).affectedCommand,
   },
   {
     name: "verify",
     analyzes: true,
+    answersFromIndex: true,
     summary: "typecheck, lint, regenerate the index and only the tests proven needed",
     load: async () => (await import("./commands/verify.js")).verifyCommand,
   },

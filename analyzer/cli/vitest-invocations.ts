@@ -5,9 +5,8 @@ import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../affected/result.js";
 import type { Shard } from "../affected/shard.js";
-import type { Analysis } from "../analyze.js";
 import type { CliIO } from "./io.js";
-import { shardAcross, vitestPlan } from "./verify/vitest-plan.js";
+import { shardAcross, vitestPlan, type VitestSource } from "./verify/vitest-plan.js";
 
 export const VITEST_INVOCATIONS_SCHEMA_VERSION = 1;
 
@@ -34,7 +33,7 @@ export interface VitestInvocations {
 
 export interface InvocationProject {
   readonly name: string | null;
-  readonly analysis: Analysis;
+  readonly analysis: VitestSource;
   readonly result: AffectedResult;
 }
 

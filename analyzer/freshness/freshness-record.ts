@@ -18,13 +18,27 @@ import {
   type RecordedFile,
 } from "./freshness.js";
 
+/**
+ * The Vitest configs the analysis may read at the root (which of them exists decides which test
+ * files are tests): each is stamped, a missing one must stay missing. Other configs beside them
+ * (`vitest.e2e.config.ts`) are seen by the root's listing.
+ */
+export const VITEST_INPUT_FILES: readonly string[] = [
+  "vitest.config",
+  "vite.config",
+  "vitest.workspace",
+]
+  .flatMap((base) => ["ts", "mts", "cts", "js", "mjs", "cjs"].map((ext) => `${base}.${ext}`))
+  .concat(["vitest.workspace.json"]);
+
 /** The configuration files known before a load: stamp them first, pass them to freshnessRecord. */
 export function inputsBeforeLoad(
   root: string,
   tsconfigFile: string,
 ): Map<string, FileStamp | null> {
   const stamps = new Map<string, FileStamp | null>();
-  for (const file of [tsconfigFile, ...PROJECT_INPUT_FILES.map((name) => path.join(root, name))])
+  const names = [...PROJECT_INPUT_FILES, ...VITEST_INPUT_FILES];
+  for (const file of [tsconfigFile, ...names.map((name) => path.join(root, name))])
     stamps.set(path.resolve(file), readStamped(file)?.stamp ?? null);
   return stamps;
 }
@@ -45,14 +59,15 @@ function packageScopes(root: string): string[] {
 }
 
 /**
- * The record for an index whose bytes are `indexBytes`, computed from `loaded`; undefined when
- * freshness cannot be proven later (the folders were not recorded, or a configuration file
- * changed while the project loaded).
+ * The record for an index whose bytes are `indexBytes` (and affected facts whose bytes are
+ * `affectedBytes`), computed from `loaded`; undefined when freshness cannot be proven later (the
+ * folders were not recorded, or a configuration file changed while the project loaded).
  */
 export function freshnessRecord(
   loaded: LoadedProject,
   indexBytes: string,
   before: ReadonlyMap<string, FileStamp | null>,
+  affectedBytes?: string,
 ): FreshnessRecord | undefined {
   const listings = loaded.directoryListings;
   if (listings === undefined) return undefined;
@@ -64,6 +79,9 @@ export function freshnessRecord(
     ...before.keys(),
     ...loaded.tsconfigFiles.map((file) => path.resolve(file)),
     ...packageScopes(root),
+    ...[loaded.vitest, ...loaded.vitest.others].flatMap((config) =>
+      config.file === null ? [] : [path.resolve(root, config.file)],
+    ),
   ]);
   for (const dir of listings.keys()) {
     const manifest = path.join(dir, "package.json");
@@ -90,6 +108,8 @@ export function freshnessRecord(
 
   for (const [dir, listing] of listings)
     directories.set(dir, { path: recordedPath(root, dir), listing });
+  // A Vitest config created beside the others (vitest.e2e.config.ts) shows in the root's listing.
+  sourceDirectories.add(path.resolve(root));
   for (const dir of sourceDirectories) {
     if (!directories.has(dir))
       directories.set(dir, {
@@ -108,6 +128,7 @@ export function freshnessRecord(
     files: byPath(files.values()),
     directories: byPath(directories.values()),
     problems: loaded.problems.map(problemLine),
+    affected: affectedBytes === undefined ? null : sha256(affectedBytes),
   };
 }
 

@@ -14,9 +14,11 @@ import { restamp, sha256, type FileStamp } from "../project/file-stamps.js";
 import { ANALYZER_VERSION } from "../version.js";
 import type { AgentixIndex } from "../index-file/types.js";
 import { INDEX_DIRECTORY, indexPath, writeFileAtomic } from "../index-file/write.js";
+import { affectedPath } from "./affected-record.js";
 
 export const FRESH_FILE_NAME = "fresh.json";
-export const FRESHNESS_FORMAT = 2;
+/** 3: `affected` (the digest of affected.json) and the Vitest configs among the inputs. */
+export const FRESHNESS_FORMAT = 3;
 
 export function freshPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, FRESH_FILE_NAME);
@@ -45,6 +47,8 @@ export interface FreshnessRecord {
   readonly directories: readonly RecordedDirectory[];
   /** What the analysis printed on stderr and went on (tsconfig warnings...): a fresh answer prints it too. */
   readonly problems: readonly string[];
+  /** sha256 of .agentix/affected.json's bytes (freshness/affected-record.ts); null: none written. */
+  readonly affected: string | null;
 }
 
 let identity: string | undefined;
@@ -102,9 +106,10 @@ function isStamp(value: unknown): value is FileStamp {
 /** The record when the value is one exactly; undefined for anything else. */
 export function parseFreshnessRecord(value: unknown): FreshnessRecord | undefined {
   if (!isObject(value) || value["format"] !== FRESHNESS_FORMAT) return undefined;
-  const { analyzer, tsconfig, index, files, directories, problems } = value;
+  const { analyzer, tsconfig, index, files, directories, problems, affected } = value;
   if (typeof analyzer !== "string" || !isRecordedPath(tsconfig) || !isDigest(index))
     return undefined;
+  if (affected !== null && !isDigest(affected)) return undefined;
   if (!Array.isArray(files) || !Array.isArray(directories) || !Array.isArray(problems))
     return undefined;
   if (!problems.every((line: unknown) => typeof line === "string")) return undefined;
@@ -120,8 +125,12 @@ export function parseFreshnessRecord(value: unknown): FreshnessRecord | undefine
   return filesOk && directoriesOk ? (value as unknown as FreshnessRecord) : undefined;
 }
 
-/** Writes the record beside the index, atomically (after the index: a crash between is stale). */
-export function writeFreshness(root: string, record: FreshnessRecord): void {
+/**
+ * Writes the record beside the index, atomically (after the index and affected.json, whose
+ * bytes it vouches for: a crash between is stale).
+ */
+export function writeFreshness(root: string, record: FreshnessRecord, affectedText?: string): void {
+  if (affectedText !== undefined) writeFileAtomic(affectedPath(root), affectedText);
   writeFileAtomic(freshPath(root), `${JSON.stringify(record)}\n`);
 }
 
@@ -133,10 +142,14 @@ export function writeFreshness(root: string, record: FreshnessRecord): void {
 export function recordFreshness(
   root: string,
   record: FreshnessRecord | undefined,
+  affectedText?: string,
 ): string | undefined {
   try {
-    if (record) writeFreshness(root, record);
-    else rmSync(freshPath(root), { force: true });
+    if (record) writeFreshness(root, record, affectedText);
+    else {
+      rmSync(freshPath(root), { force: true });
+      rmSync(affectedPath(root), { force: true });
+    }
     return undefined;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
@@ -145,7 +158,13 @@ export function recordFreshness(
 }
 
 export type Freshness =
-  | { readonly fresh: true; readonly index: AgentixIndex; readonly problems: readonly string[] }
+  | {
+      readonly fresh: true;
+      readonly index: AgentixIndex;
+      readonly problems: readonly string[];
+      /** The digest affected.json must have to be trusted (null: none was written). */
+      readonly affected: string | null;
+    }
   | { readonly fresh: false; readonly reason: string };
 
 const stale = (reason: string): Freshness => ({ fresh: false, reason });
@@ -201,5 +220,10 @@ function freshnessOf(root: string, tsconfigFile: string): Freshness {
     return stale("there is no index file");
   }
   if (sha256(bytes) !== record.index) return stale("the index file is not the one recorded");
-  return { fresh: true, index: JSON.parse(bytes) as AgentixIndex, problems: record.problems };
+  return {
+    fresh: true,
+    index: JSON.parse(bytes) as AgentixIndex,
+    problems: record.problems,
+    affected: record.affected,
+  };
 }

@@ -55,9 +55,10 @@ Answers come from a static analysis that never runs the code. With the MCP serve
 - New capsule: \`npx agentix scaffold feature <name>\`. Finish with \`npx agentix check\`.
 `;
 
-/** Shown by init: fresh.json is local to a checkout (stamps and hashes of its files), never committed. */
-export const GITIGNORE_ADVICE = `Add to .gitignore: .agentix/fresh.json (\`agentix index\` writes it beside the index:
-what the index was computed from, so that inspect, graph and check can answer from it)
+/** Shown by init: fresh.json and affected.json are local to a checkout (stamps and hashes of its files), never committed. */
+export const GITIGNORE_ADVICE = `Add to .gitignore: .agentix/fresh.json and .agentix/affected.json (\`agentix index\`
+writes them beside the index: what the index was computed from, so that inspect, graph,
+check and affected can answer from it)
 `;
 
 /** The MCP server entry for common clients; shown by init, never written. */

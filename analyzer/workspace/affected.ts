@@ -7,7 +7,8 @@ import { toPosix } from "../../schema/paths.js";
 import type { FileChange } from "../affected/changes.js";
 import type { AffectedEdge } from "../affected/edges.js";
 import { affectedResult, type AffectedResult } from "../affected/result.js";
-import { computeAffected, type NamedTargets } from "../affected/select.js";
+import type { NamedTargets } from "../affected/select.js";
+import { computeAffected } from "../affected/live-facts.js";
 import type { Analysis } from "../analyze.js";
 import { compareText } from "../project/paths.js";
 import type { Workspace, WorkspacePackage } from "./discover.js";
@@ -97,7 +98,7 @@ export function computeWorkspaceAffected(
     const changes = withReached(seen.get(pkg) ?? [], reachedBy.get(pkg) ?? []);
     const operations = input.operations?.get(pkg) ?? [];
     const computation = computeAffected(analysis, changes, { operations } satisfies NamedTargets);
-    const result = affectedResult(analysis, computation, {
+    const result = affectedResult(computation, {
       since: input.since,
       targets: input.targets,
       changes,

@@ -17,7 +17,7 @@ import { AnalysisSession } from "../../analyzer/analysis-session.js";
 import { baseIndexAt } from "../../analyzer/affected/base-index.js";
 import { changesSince } from "../../analyzer/affected/changes.js";
 import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
-import { computeAffected } from "../../analyzer/affected/select.js";
+import { computeAffected } from "../../analyzer/affected/live-facts.js";
 import { run } from "../../analyzer/cli/main.js";
 import { REPO, copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
 
@@ -56,11 +56,11 @@ function affectedAfter(edit: () => void): AffectedResult {
   try {
     const changes = changesSince("HEAD", project);
     const analysis = session.analysis();
-    return affectedResult(
-      analysis,
-      computeAffected(analysis, changes, {}, baseIndexAt("HEAD", project)),
-      { since: "HEAD", targets: [], changes },
-    );
+    return affectedResult(computeAffected(analysis, changes, {}, baseIndexAt("HEAD", project)), {
+      since: "HEAD",
+      targets: [],
+      changes,
+    });
   } finally {
     git("reset", "-q", "--hard", "HEAD");
     git("clean", "-qfd", "--exclude=node_modules");

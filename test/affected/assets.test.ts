@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Analysis } from "../../analyzer/analyze.js";
 import { analyze } from "../../analyzer/analyze.js";
-import { computeAffected } from "../../analyzer/affected/select.js";
+import { computeAffected } from "../../analyzer/affected/live-facts.js";
 import { buildIndex } from "../../analyzer/index-builder/build-index.js";
 import type { AgentixIndex } from "../../analyzer/index-file/types.js";
 import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";

@@ -31,7 +31,7 @@ import { createVitest } from "vitest/node";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const { analyze } = await import(path.join(repo, "dist/analyzer/analyze.js"));
-const { computeAffected } = await import(path.join(repo, "dist/analyzer/affected/select.js"));
+const { computeAffected } = await import(path.join(repo, "dist/analyzer/affected/live-facts.js"));
 const { changesSince } = await import(path.join(repo, "dist/analyzer/affected/changes.js"));
 const { discoverWorkspace } = await import(path.join(repo, "dist/analyzer/workspace/discover.js"));
 const { computeWorkspaceAffected } = await import(

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
 import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
-import { computeAffected } from "../../analyzer/affected/select.js";
+import { computeAffected } from "../../analyzer/affected/live-facts.js";
 import type { FileChange } from "../../analyzer/affected/changes.js";
 import { run } from "../../analyzer/cli/main.js";
 import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
@@ -23,7 +23,7 @@ afterAll(removeCopies);
 
 function affected(...files: string[]): AffectedResult {
   const changes: FileChange[] = files.map((file) => ({ path: file, status: "modified" }));
-  return affectedResult(analysis, computeAffected(analysis, changes), {
+  return affectedResult(computeAffected(analysis, changes), {
     since: null,
     targets: files,
     changes,

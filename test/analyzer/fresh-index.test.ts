@@ -101,13 +101,11 @@ describe("answers from a fresh index equal an analysis's", () => {
       const stderr = argv[0] === "check" ? analysed.stderr : announced + analysed.stderr;
       expect({ argv, ...fast }).toEqual({ argv, ...analysed, stderr });
     }
-    // affected never answers from the index; --fresh is accepted.
+    // affected answers from the index too (fresh-affected.test.ts); --fresh analyses alike.
     const target = index.features[0]?.id;
     if (target !== undefined) {
       const affected = await answer(["affected", target, "--json"], root, { analyses });
-      expect(await answer(["affected", target, "--json", "--fresh"], root, { analyses })).toEqual(
-        affected,
-      );
+      expect(await answer(["affected", target, "--json", "--fresh"], root)).toEqual(affected);
     }
     expect(freshness(root)).toMatchObject({ fresh: true });
   });
@@ -306,11 +304,11 @@ describe("a damaged or hostile fresh.json or index", () => {
       "fresh.json is not a freshness record",
     ],
     [
-      "a record of the first format (no problems)",
+      "a record of the second format (no affected digest)",
       () =>
         writeFileSync(
           freshPath(root),
-          record.replace('"format":2', '"format":1').replace(/,"problems":\[\]/u, ""),
+          record.replace('"format":3', '"format":2').replace(/,"affected":"[0-9a-f]{64}"/u, ""),
         ),
       "fresh.json is not a freshness record",
     ],
@@ -369,6 +367,12 @@ describe("a damaged or hostile fresh.json or index", () => {
       };
       expect(loaded(["graph", "--json"])).toEqual({ code: 0, loaded: "0" });
       expect(loaded(["graph", "--json", "--fresh"])).not.toEqual({ code: 0, loaded: "0" });
+      expect(loaded(["affected", "customers", "--json"])).toEqual({ code: 0, loaded: "0" });
+      expect(loaded(["verify", "customers", "--format", "vitest-invocations"])).toEqual({
+        code: 0,
+        loaded: "0",
+      });
+      expect(loaded(["affected", "customers", "--fresh"])).not.toEqual({ code: 0, loaded: "0" });
     } finally {
       unlinkSync(probe);
     }

@@ -3,10 +3,10 @@
 import type { Analysis } from "../../analyzer/analyze.js";
 import type { FileChange } from "../../analyzer/affected/changes.js";
 import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
-import { computeAffected } from "../../analyzer/affected/select.js";
+import { computeAffected } from "../../analyzer/affected/live-facts.js";
 
 export function affectedFor(analysis: Analysis, ...changes: FileChange[]): AffectedResult {
-  return affectedResult(analysis, computeAffected(analysis, changes), {
+  return affectedResult(computeAffected(analysis, changes), {
     since: null,
     targets: changes.map((change) => change.path),
     changes,

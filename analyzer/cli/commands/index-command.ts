@@ -13,6 +13,8 @@ import { recordFreshness, type FreshnessRecord } from "../../freshness/freshness
 import { fileAccessError } from "../../errors.js";
 import { freshnessRecord, inputsBeforeLoad } from "../../freshness/freshness-record.js";
 import { resolveProjectPaths } from "../../project/project-paths.js";
+import { affectedRecordText } from "../../freshness/affected-record.js";
+import { liveFacts } from "../../affected/live-facts.js";
 import { sha256 } from "../../project/file-stamps.js";
 import type { Command } from "./command.js";
 import { workspaceFor } from "../workspace/workspace-root.js";
@@ -46,6 +48,7 @@ function writeIndexFiles(
     shown: string;
     bytes: string;
     record: FreshnessRecord | undefined;
+    affected: string | undefined;
   },
   io: CliIO,
 ): void {
@@ -54,7 +57,7 @@ function writeIndexFiles(
   } catch (error) {
     throw fileAccessError(error, "write", written.shown);
   }
-  const unrecorded = recordFreshness(written.root, written.record);
+  const unrecorded = recordFreshness(written.root, written.record, written.affected);
   if (unrecorded !== undefined) io.stderr(`agentix index: warning: ${unrecorded}\n`);
 }
 
@@ -81,7 +84,8 @@ export const indexCommand: Command = {
 Analyses the project (without running any of its code) and writes its index to
 <root>/.agentix/index.json, validated against schema/index.v2.schema.json, atomically.
 Beside it, <root>/.agentix/fresh.json (git-ignored) records what the index was computed
-from, so that inspect, graph and check answer from the index while it is provably fresh.
+from, so that inspect, graph and check answer from the index while it is provably fresh,
+and <root>/.agentix/affected.json (git-ignored) what affected reads of the program.
 
 Options:
   --check              write nothing; compare a fresh index with the one on disk and
@@ -139,8 +143,11 @@ project configuration, 3 internal error.`,
     }
     // A warm session's index (no analysis here) is not schema-checked when built: check it now.
     if (analysis === undefined) assertValidIndex(index);
-    const record = analysis && before ? freshnessRecord(analysis.loaded, bytes, before) : undefined;
-    writeIndexFiles({ root, file, shown, bytes, record }, io);
+    // What `agentix affected` answers from while the index is fresh: every file's units and uses.
+    const affected = analysis && before ? affectedRecordText(liveFacts(analysis)) : undefined;
+    const record =
+      analysis && before ? freshnessRecord(analysis.loaded, bytes, before, affected) : undefined;
+    writeIndexFiles({ root, file, shown, bytes, record, affected }, io);
     if (format === "json") {
       const result = { mode: "write", file: shown, status: "written", reasons: [] };
       io.stdout(jsonOutput(indexResult(result, digest, summary), compact));

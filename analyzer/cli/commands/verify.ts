@@ -4,19 +4,16 @@ import { parseVerbArgs } from "../args.js";
 import { TEST_SPLIT_FLAGS, TEST_SPLIT_USAGE, testSplitOutput } from "../test-split.js";
 import { vitestInvocations } from "../vitest-invocations.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
-import { jsonOutput } from "../project.js";
-import {
-  VERIFY_RESULT_SCHEMA_VERSION,
-  verifySteps,
-  type VerifyResult,
-} from "../verify/run-steps.js";
+import { FRESH_FLAG } from "../answer-index.js";
+import { jsonOutput } from "../json-output.js";
+import type { VerifyResult } from "../verify/run-steps.js";
 import type { Command } from "./command.js";
-import { runAffected } from "./affected.js";
-import { workspaceFor } from "../workspace/workspace-project.js";
-import { verifyWorkspace } from "../workspace/workspace-verify.js";
+import { answerAffected } from "../answer-affected.js";
+import { beforeAnalysis } from "../before-analysis.js";
+import { workspaceFor } from "../workspace/workspace-root.js";
 
 export type { IndexAction, StepName, VerifyStep } from "../verify/steps.js";
-export { VERIFY_RESULT_SCHEMA_VERSION, type VerifyResult } from "../verify/run-steps.js";
+export type { VerifyResult } from "../verify/run-steps.js";
 
 const USAGE = `Usage: agentix verify <feature|operation|file...> [options]
        agentix verify --since <git-ref> [options]
@@ -37,7 +34,9 @@ Options:
   --compact            one-line JSON (with --json or --format vitest-invocations)
 ${TEST_SPLIT_USAGE}
                        (verify --shard runs every step, and only that part of the tests;
-                       --format vitest-invocations prints them and runs nothing)
+                       --format vitest-invocations prints them and runs nothing, answered
+                       from .agentix/index.json when it is provably fresh, as affected is)
+  --fresh              with --format vitest-invocations: analyse even when the index is fresh
   -p, --project <tsconfig>  the project's tsconfig (default <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else .); at a
                        workspace root without --project: every package the change reaches
@@ -49,26 +48,40 @@ export const verifyCommand: Command = {
   name: "verify",
   summary: "typecheck, lint, regenerate the index and only the tests proven needed",
   usage: USAGE,
-  run(args: readonly string[], io: CliIO): ExitCode {
+  async run(args: readonly string[], io: CliIO): Promise<ExitCode> {
     const { values, positionals } = parseVerbArgs(
       "verify",
       args,
-      { since: { type: "string" }, "dry-run": { type: "boolean" }, ...TEST_SPLIT_FLAGS },
+      {
+        since: { type: "string" },
+        "dry-run": { type: "boolean" },
+        ...TEST_SPLIT_FLAGS,
+        ...FRESH_FLAG,
+      },
       Infinity,
     );
     const { format, compact, shard } = testSplitOutput("verify", values);
     const dryRun = values["dry-run"] === true;
     const workspace = workspaceFor(values, io);
     if (workspace !== undefined) {
+      await beforeAnalysis();
+      const { verifyWorkspace } = await import("../workspace/workspace-verify.js");
       const options = { dryRun, format, compact, shard };
       return verifyWorkspace(workspace, values.since, positionals, options, io);
     }
-    const { analysis, result: affected } = runAffected("verify", values, positionals, io);
-    if (format === "vitest-invocations") {
-      const projects = [{ name: null, analysis, result: affected }];
+    // Printing the Vitest invocations runs nothing: that selection may come from the index.
+    const invocations = format === "vitest-invocations";
+    const {
+      analysis,
+      project,
+      result: affected,
+    } = await answerAffected("verify", values, positionals, io, { fromIndex: invocations });
+    if (invocations || analysis === undefined) {
+      const projects = [{ name: null, analysis: project, result: affected }];
       io.stdout(jsonOutput(vitestInvocations("verify", projects, shard, io), compact));
       return EXIT.ok;
     }
+    const { VERIFY_RESULT_SCHEMA_VERSION, verifySteps } = await import("../verify/run-steps.js");
     const { ok, widened, steps, index } = verifySteps(
       analysis,
       affected,

@@ -5,9 +5,14 @@ import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
 import { shardFiles, type Shard } from "../../affected/shard.js";
-import type { Analysis } from "../../analyze.js";
+import type { VitestConfig } from "../../project/vitest-config.js";
 import { vitestFilters } from "../affected-text.js";
 import { vitestRoot } from "./tools.js";
+
+/** What a plan reads of a project: its root and which files its Vitest config runs. */
+export interface VitestSource {
+  readonly loaded: { readonly root: string; readonly vitest: Pick<VitestConfig, "runs"> };
+}
 
 export interface VitestPlan {
   /** Absolute folder Vitest runs from. */
@@ -25,7 +30,7 @@ export interface VitestPlan {
  * (shardAcross); otherwise the shard is taken of this project's files alone.
  */
 export function vitestPlan(
-  analysis: Analysis,
+  analysis: VitestSource,
   affected: AffectedResult,
   shard: Shard | undefined,
   chosen?: ReadonlySet<AffectedTestFile>,

@@ -1,0 +1,117 @@
+// What the affected computation reads about a project, as plain data keyed by path: from a live
+// analysis (live-facts.ts: units cut and references resolved on demand, with the checker) or from
+// the derived cache `agentix index` wrote (recorded-facts.ts: the same data for every file,
+// recorded while the index was built). One algorithm runs on either, so both answer alike.
+import type { FileRole } from "../index-file/types.js";
+import type { Entity } from "./entities.js";
+import type { UseKind } from "./reference-graph.js";
+import type { FileUnits } from "./units.js";
+
+export interface FactFile {
+  /** Repository-relative POSIX path. */
+  readonly path: string;
+  readonly declaration: boolean;
+  readonly test: boolean;
+  readonly role: FileRole;
+  readonly feature: string | null;
+  /** Whether the project's Vitest config runs it (undefined: it could not be read statically). */
+  readonly vitestRuns: boolean | undefined;
+}
+
+export type ImportTargetFact =
+  | { readonly kind: "file"; readonly path: string }
+  | { readonly kind: "package" | "builtin"; readonly name: string }
+  | { readonly kind: "outside" | "asset" | "unresolved" };
+
+/** One import of a file, as the analysis resolved it. */
+export interface ImportFact {
+  readonly target: ImportTargetFact;
+  /** Where the import starts in the importer. */
+  readonly position: number;
+  readonly typeOnly: boolean;
+  /** The index edge's resolution, target and specifier. */
+  readonly resolution: string;
+  readonly edgeTarget: string | null;
+  readonly specifier: string | null;
+}
+
+/** A use found in one file: a unit (`by`, of that file) naming `target` (a unit of `targetFile`). */
+export interface RecordedUse {
+  readonly target: string;
+  readonly targetFile: string;
+  readonly by: string;
+  readonly kind: UseKind;
+  readonly eager: boolean;
+  readonly line: number;
+  readonly testCall: string | undefined;
+}
+
+/** An `import()`/`require()` whose module no one can name. */
+export interface UnknownLoader {
+  readonly file: string;
+  readonly line: number;
+  readonly reason: string;
+}
+
+/** Where an agentix entity is declared: the unit whose text holds it declares it. */
+export interface EntitySite {
+  readonly entity: Entity;
+  readonly file: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Every entity of the project: what a widened answer names. */
+export interface AllEntities {
+  readonly files: readonly string[];
+  readonly features: readonly string[];
+  readonly operations: readonly string[];
+  readonly ports: readonly string[];
+  readonly adapters: readonly string[];
+  readonly events: readonly string[];
+  readonly invariants: readonly string[];
+}
+
+export interface FileSource {
+  readonly text: string;
+  readonly lineStarts: readonly number[];
+}
+
+/** A change outside the project root: code the program compiles, the agentix it runs on, or neither. */
+export type OutsideKind = "compiled" | "agentix-runtime" | "unrelated";
+
+export interface AffectedFacts {
+  readonly root: string;
+  /** The analysed files, in the analysis' order. */
+  readonly files: readonly FactFile[];
+  readonly file: (path: string) => FactFile | undefined;
+  /** Importer path -> its imports, in the analysis' order. */
+  readonly imports: ReadonlyMap<string, readonly ImportFact[]>;
+  /** Runtime-code loaders of unnameable modules (test files included; the classifier skips them). */
+  readonly unknownLoaders: readonly UnknownLoader[];
+  /** Operations with where their descriptor call starts. */
+  readonly operations: readonly {
+    readonly id: string;
+    readonly file: string;
+    readonly callStart: number;
+  }[];
+  readonly entitySites: () => readonly EntitySite[];
+  readonly everything: () => AllEntities;
+  /** Schema slots whose schema comes from another validator library. */
+  readonly foreignSchemas: () => readonly {
+    readonly file: string;
+    readonly line: number;
+    readonly vendor: string;
+  }[];
+  /** A non-declaration file cut into units. */
+  readonly units: (path: string) => FileUnits;
+  /** The uses in `path` of units of the files `within` holds. */
+  readonly uses: (
+    path: string,
+    within: (file: string) => FileUnits | undefined,
+  ) => readonly RecordedUse[];
+  readonly source: (path: string) => FileSource;
+  readonly outside: (absolute: string) => OutsideKind;
+  /** Files with an import that would lead to `removed` if it still existed. */
+  readonly danglingImportersOf: (removed: string) => readonly string[];
+}

@@ -1,0 +1,306 @@
+// The affected facts of a live analysis: file roles, imports and descriptors read from it, units
+// cut and references resolved with the program's checker when first asked for (per file, kept).
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { ts } from "../project/ts-morph.js";
+import type { Analysis } from "../analyze.js";
+import { lineOf } from "../extract/location.js";
+import type { Site } from "../extract/model.js";
+import type { ProjectFile } from "../project/load-project.js";
+import { fileUnits } from "./code-units.js";
+import type { Entity } from "./entities.js";
+import type {
+  AffectedFacts,
+  AllEntities,
+  EntitySite,
+  FactFile,
+  ImportFact,
+  OutsideKind,
+  UnknownLoader,
+} from "./facts.js";
+import { fileUses } from "./reference-graph.js";
+import type { BaseIndexLookup } from "./base-index.js";
+import type { FileChange } from "./changes.js";
+import { computeAffectedFrom, type AffectedComputation, type NamedTargets } from "./select.js";
+import type { CutFileUnits } from "./units.js";
+
+const live = new WeakMap<Analysis, AffectedFacts>();
+
+/** The facts of `analysis` (one object per analysis: its cut units are kept with it). */
+export function liveFacts(analysis: Analysis): AffectedFacts {
+  let facts = live.get(analysis);
+  if (facts === undefined) live.set(analysis, (facts = new LiveFacts(analysis).facts()));
+  return facts;
+}
+
+/** The closure of `changes` in a live analysis. */
+export function computeAffected(
+  analysis: Analysis,
+  changes: readonly FileChange[],
+  targets: NamedTargets = {},
+  base?: BaseIndexLookup,
+): AffectedComputation {
+  return computeAffectedFrom(liveFacts(analysis), changes, targets, base);
+}
+
+class LiveFacts {
+  private readonly byPath = new Map<string, ProjectFile>();
+  private readonly byFileName = new Map<string, ProjectFile>();
+  private readonly factFiles = new Map<string, FactFile>();
+  private readonly cut = new Map<string, CutFileUnits>();
+  private agentixDir: string | null | undefined;
+
+  constructor(private readonly analysis: Analysis) {
+    const { loaded, roles } = analysis;
+    for (const file of loaded.files) {
+      this.byPath.set(file.path, file);
+      this.byFileName.set(file.fileName, file);
+      this.factFiles.set(file.path, {
+        path: file.path,
+        declaration: file.declaration,
+        test: roles.isTest(file),
+        role: roles.role(file),
+        feature: roles.featureOf(file)?.id ?? null,
+        vitestRuns: loaded.vitest.runs(file.path),
+      });
+    }
+  }
+
+  facts(): AffectedFacts {
+    const { analysis } = this;
+    const imports = new Map<string, ImportFact[]>();
+    for (const [file, resolved] of analysis.imports)
+      imports.set(
+        file.path,
+        resolved.map((item) => ({
+          target:
+            item.target.kind === "file"
+              ? { kind: "file", path: item.target.file.path }
+              : item.target.kind === "package" || item.target.kind === "builtin"
+                ? { kind: item.target.kind, name: item.target.name }
+                : { kind: item.target.kind },
+          position: item.site.node.getStart(file.sourceFile),
+          typeOnly: item.edge.typeOnly,
+          resolution: item.edge.resolution,
+          edgeTarget: item.edge.target,
+          specifier: item.edge.specifier,
+        })),
+      );
+    const unknownLoaders: UnknownLoader[] = analysis.unresolved
+      .filter((item) => item.kind === "dynamic-import" || item.kind === "require")
+      .map((item) => ({ file: item.site.file.path, line: lineOf(item.site), reason: item.reason }));
+    return {
+      root: analysis.loaded.root,
+      files: [...this.factFiles.values()],
+      file: (file) => this.factFiles.get(file),
+      imports,
+      unknownLoaders,
+      operations: analysis.descriptors.operations.map((operation) => ({
+        id: operation.id,
+        file: operation.site.file.path,
+        callStart: operation.call.getStart(operation.site.file.sourceFile),
+      })),
+      entitySites: () => entitySites(analysis),
+      everything: () => everything(analysis),
+      foreignSchemas: () => foreignSchemas(analysis),
+      units: (file) => this.units(file),
+      uses: (file, within) => {
+        const project = this.projectFile(file);
+        const cutOf = (fileName: string) => {
+          const owner = this.byFileName.get(fileName);
+          return owner !== undefined && within(owner.path) !== undefined
+            ? this.units(owner.path)
+            : undefined;
+        };
+        return fileUses(
+          this.units(file),
+          project.sourceFile,
+          cutOf,
+          analysis.loaded.program.getTypeChecker(),
+        );
+      },
+      source: (file) => {
+        const { sourceFile } = this.projectFile(file);
+        return { text: sourceFile.text, lineStarts: sourceFile.getLineStarts() };
+      },
+      outside: (absolute) => this.outside(absolute),
+      danglingImportersOf: (removed) => danglingImportersOf(analysis, removed),
+    };
+  }
+
+  private projectFile(file: string): ProjectFile {
+    const found = this.byPath.get(file);
+    if (found === undefined) throw new Error(`${file} is not a file of the analysis`);
+    return found;
+  }
+
+  private units(file: string): CutFileUnits {
+    let units = this.cut.get(file);
+    if (units === undefined) {
+      const project = this.projectFile(file);
+      units = fileUnits(
+        project.sourceFile,
+        file,
+        this.analysis.roles.isTest(project),
+        this.analysis.loaded.program.getTypeChecker(),
+      );
+      this.cut.set(file, units);
+    }
+    return units;
+  }
+
+  private outside(absolute: string): OutsideKind {
+    const { loaded } = this.analysis;
+    if (loaded.program.getSourceFile(absolute) !== undefined) return "compiled";
+    this.agentixDir ??= agentixPackageDirectory(loaded.root, loaded.compilerOptions) ?? null;
+    return this.agentixDir !== null && absolute.startsWith(this.agentixDir + path.sep)
+      ? "agentix-runtime"
+      : "unrelated";
+  }
+}
+
+/** Where each agentix entity is declared, in the order entitiesByUnit places them. */
+function entitySites(analysis: Analysis): EntitySite[] {
+  const sites: EntitySite[] = [];
+  const featureOf = (site: Site | null) =>
+    site === null ? null : (analysis.roles.featureOf(site.file)?.id ?? null);
+  const place = (site: Site | null, entity: Entity) => {
+    if (site === null) return;
+    sites.push({
+      entity,
+      file: site.file.path,
+      start: site.node.getStart(site.file.sourceFile),
+      end: site.node.getEnd(),
+    });
+  };
+  const d = analysis.descriptors;
+  for (const m of d.operations)
+    place(m.site, { kind: "operation", id: m.id, feature: featureOf(m.site) });
+  for (const m of d.ports)
+    if (m.origin === "project")
+      place(m.site, { kind: "port", id: m.id, feature: featureOf(m.site) });
+  for (const m of d.events) place(m.site, { kind: "event", id: m.id, feature: featureOf(m.site) });
+  for (const m of d.invariants)
+    place(m.site, { kind: "invariant", id: m.id, feature: featureOf(m.site) });
+  for (const m of d.adapters)
+    if (m.origin === "project")
+      place(m.site, {
+        kind: "adapter",
+        id: `${m.port.id}/${m.name ?? m.binding ?? "adapter"}`,
+        feature: featureOf(m.site),
+      });
+  for (const m of d.contracts)
+    place(m.site, {
+      kind: "contract",
+      id: featureOf(m.site) ?? m.id ?? "?",
+      feature: featureOf(m.site),
+    });
+  for (const m of d.features)
+    place(m.site, {
+      kind: "feature",
+      id: featureOf(m.site) ?? m.declaredId ?? "?",
+      feature: featureOf(m.site),
+    });
+  for (const m of d.applications)
+    place(m.site, { kind: "application", id: m.site.file.path, feature: null });
+  return sites;
+}
+
+const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
+
+/** A widened answer: every file and entity of the project. */
+function everything({ loaded, roles, descriptors }: Analysis): AllEntities {
+  const project = <T extends { origin: string }>(models: readonly T[]) =>
+    models.filter((m) => m.origin === "project");
+  return {
+    files: loaded.files.filter((file) => !file.declaration).map((file) => file.path),
+    features: sorted(
+      descriptors.features.map((m) => roles.featureOf(m.site.file)?.id ?? ""),
+    ).filter(Boolean),
+    operations: sorted(descriptors.operations.map((m) => m.id)),
+    ports: sorted(project(descriptors.ports).map((m) => m.id)),
+    adapters: sorted(
+      project(descriptors.adapters).map((m) => `${m.port.id}/${m.name ?? m.binding ?? "adapter"}`),
+    ),
+    events: sorted(descriptors.events.map((m) => m.id)),
+    invariants: sorted(descriptors.invariants.map((m) => m.id)),
+  };
+}
+
+/** Every schema slot whose schema comes from another validator library, with where it is. */
+function foreignSchemas(analysis: Analysis): { file: string; line: number; vendor: string }[] {
+  const d = analysis.descriptors;
+  const slots = [
+    ...d.operations.flatMap((m) => [m.input, m.output, ...m.errors.map((e) => e.schema)]),
+    ...d.portOperations.flatMap((m) => [m.input, m.output, ...m.errors.map((e) => e.schema)]),
+    ...d.events.map((m) => m.payload),
+    ...d.invariants.map((m) => m.evidence),
+  ];
+  const found = new Map<string, { file: string; line: number; vendor: string }>();
+  for (const slot of slots) {
+    const opaque = slot?.opaque;
+    if (opaque?.vendor)
+      found.set(`${opaque.file}:${opaque.line}`, {
+        file: opaque.file,
+        line: opaque.line,
+        vendor: opaque.vendor,
+      });
+  }
+  return [...found.values()];
+}
+
+/**
+ * Files whose import does not lead to a project file now but would lead to `removed` if it
+ * still existed: they imported it, whatever an index written before their last edit says.
+ */
+function danglingImportersOf(analysis: Analysis, removed: string): string[] {
+  const { loaded } = analysis;
+  const absolute = path.resolve(loaded.root, removed);
+  const host: ts.ModuleResolutionHost = {
+    ...ts.sys,
+    fileExists: (file) => path.resolve(file) === absolute || ts.sys.fileExists(file),
+  };
+  const leadsToRemoved = (specifier: string, from: string) => {
+    const resolved = ts.resolveModuleName(specifier, from, loaded.compilerOptions, host);
+    const target = resolved.resolvedModule?.resolvedFileName;
+    return target !== undefined && path.resolve(target) === absolute;
+  };
+  const found: string[] = [];
+  for (const [file, imports] of analysis.imports) {
+    const dangling = imports.some(
+      ({ edge }) =>
+        edge.specifier !== null &&
+        edge.resolution !== "file" &&
+        edge.resolution !== "builtin" &&
+        leadsToRemoved(edge.specifier, file.sourceFile.fileName),
+    );
+    if (dangling) found.push(file.path);
+  }
+  return found;
+}
+
+/** The directory of the agentix package the project resolves (its runtime changing widens). */
+function agentixPackageDirectory(root: string, options: ts.CompilerOptions): string | undefined {
+  const resolved = ts.resolveModuleName(
+    "agentix",
+    path.join(root, "__agentix_probe__.ts"),
+    options,
+    ts.sys,
+  ).resolvedModule?.resolvedFileName;
+  if (resolved === undefined) return undefined;
+  for (
+    let dir = path.dirname(path.resolve(resolved));
+    dir !== path.dirname(dir);
+    dir = path.dirname(dir)
+  ) {
+    const manifest = path.join(dir, "package.json");
+    if (!existsSync(manifest)) continue;
+    try {
+      if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "agentix")
+        return dir;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

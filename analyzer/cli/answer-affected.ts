@@ -1,0 +1,199 @@
+// The answer of `agentix affected` (and verify's selection): from .agentix/affected.json when
+// fresh.json proves the index fresh and vouches for its bytes, else from a new analysis (loaded
+// only then: an answer from the record never loads ts-morph). Both run one algorithm
+// (affected/select.ts) on the same facts, so they answer byte for byte alike. The record is
+// of the working tree as indexed, which is what `--since` diffs against, so `--since` answers
+// from it too. It falls back to an analysis for what it does not hold: changes outside the
+// root (is that code compiled? the agentix runtime?) and deleted or renamed TypeScript files
+// (who imported them is resolved again by TypeScript). --fresh always analyses; so does a warm
+// session, and a workspace root (cli/commands/affected.ts).
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { toPosix } from "../../schema/paths.js";
+import { baseIndexAt } from "../affected/base-index.js";
+import { changesSince, type FileChange } from "../affected/changes.js";
+import type { AffectedFacts } from "../affected/facts.js";
+import { affectedResult, type AffectedResult } from "../affected/result.js";
+import { computeAffectedFrom } from "../affected/select.js";
+import { isConfigFile, isInertFile } from "../affected/widening.js";
+import type { Analysis } from "../analyze.js";
+import { UsageError } from "../errors.js";
+import { NotRecorded, readAffectedRecord } from "../freshness/affected-record.js";
+import { checkFreshness } from "../freshness/freshness.js";
+import { resolveProjectPaths } from "../project/project-paths.js";
+import { walkProject } from "../project/walk.js";
+import type { AnswerArgs } from "./answer-index.js";
+import { beforeAnalysis } from "./before-analysis.js";
+import type { CliIO } from "./io.js";
+import { projectOptions } from "./project-args.js";
+import type { VitestSource } from "./verify/vitest-plan.js";
+
+export interface AffectedArgs extends AnswerArgs {
+  readonly since?: string | undefined;
+}
+
+export interface AffectedAnswer {
+  readonly result: AffectedResult;
+  /** What the Vitest plan reads: the root, and which files the Vitest config runs. */
+  readonly project: VitestSource;
+  /** The analysis, when the answer needed one (never for an answer from the record). */
+  readonly analysis: Analysis | undefined;
+}
+
+interface Changes {
+  readonly changes: FileChange[];
+  readonly operations: string[];
+}
+
+/**
+ * Works out the changes from the arguments and computes the closure. `fromIndex`: the answer
+ * may come from the record (verify asks for an analysis when it goes on to its steps).
+ */
+export async function answerAffected(
+  verb: string,
+  values: AffectedArgs,
+  targets: readonly string[],
+  io: CliIO,
+  options: { readonly fromIndex: boolean },
+): Promise<AffectedAnswer> {
+  if (values.since !== undefined && targets.length > 0)
+    throw new UsageError("give targets or --since, not both", verb);
+  if (values.since === undefined && targets.length === 0)
+    throw new UsageError("name a feature, an operation or a file, or give --since <git-ref>", verb);
+  let since: FileChange[] | undefined;
+  if (options.fromIndex && values.fresh !== true && io.analyses === undefined) {
+    const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
+    const freshness = checkFreshness(root, tsconfigFile);
+    const facts = freshness.fresh ? readAffectedRecord(root, freshness.affected) : undefined;
+    if (freshness.fresh && facts !== undefined) {
+      const announce = () => {
+        for (const line of freshness.problems) io.stderr(`agentix: ${line}\n`);
+      };
+      try {
+        const found = changesOf(verb, values, targets, facts, io.cwd);
+        if (values.since !== undefined) since = found.changes;
+        const answer = recordedAnswer(values, targets, facts, found);
+        if (answer !== undefined) {
+          announce();
+          return answer;
+        }
+      } catch (error) {
+        if (!(error instanceof NotRecorded || error instanceof TypeError)) {
+          announce(); // as an analysis would have, before it found the arguments wrong
+          throw error;
+        }
+        // A record that does not hold what the answer reads is no answer: analyse.
+      }
+    }
+  }
+  await beforeAnalysis();
+  const [{ projectAnalysis }, { liveFacts }] = await Promise.all([
+    import("./project.js"),
+    import("../affected/live-facts.js"),
+  ]);
+  const analysis = projectAnalysis(values, io);
+  const facts = liveFacts(analysis);
+  const found =
+    since !== undefined
+      ? { changes: since, operations: [] }
+      : changesOf(verb, values, targets, facts, io.cwd);
+  return { result: compute(values, targets, facts, found), project: analysis, analysis };
+}
+
+/** The answer from the record, or undefined when a change needs what only an analysis has. */
+function recordedAnswer(
+  values: AffectedArgs,
+  targets: readonly string[],
+  facts: AffectedFacts,
+  found: Changes,
+): AffectedAnswer | undefined {
+  if (found.changes.some(needsAnalysis)) return undefined;
+  const result = compute(values, targets, facts, found);
+  const runs = (file: string) => facts.file(file)?.vitestRuns;
+  return {
+    result,
+    project: { loaded: { root: facts.root, vitest: { runs } } },
+    analysis: undefined,
+  };
+}
+
+/** Outside the root, or a TypeScript file gone: classify-changes asks TypeScript about it. */
+function needsAnalysis(change: FileChange): boolean {
+  if (change.path.startsWith("../")) return true;
+  const removed =
+    change.status === "deleted"
+      ? change.path
+      : change.status === "renamed"
+        ? change.oldPath
+        : undefined;
+  return (
+    removed !== undefined &&
+    !isConfigFile(removed) &&
+    !isInertFile(removed) &&
+    /\.[cm]?tsx?$/.test(removed)
+  );
+}
+
+function compute(
+  values: AffectedArgs,
+  targets: readonly string[],
+  facts: AffectedFacts,
+  found: Changes,
+): AffectedResult {
+  const base = values.since === undefined ? undefined : baseIndexAt(values.since, facts.root);
+  const computation = computeAffectedFrom(
+    facts,
+    found.changes,
+    { operations: found.operations },
+    base,
+  );
+  return affectedResult(computation, {
+    since: values.since ?? null,
+    targets,
+    changes: found.changes,
+  });
+}
+
+/** The changes the arguments name: since a git ref, or operations, features and files. */
+function changesOf(
+  verb: string,
+  values: AffectedArgs,
+  targets: readonly string[],
+  facts: AffectedFacts,
+  cwd: string,
+): Changes {
+  if (values.since !== undefined)
+    return { changes: changesSince(values.since, facts.root), operations: [] };
+  const changes: FileChange[] = [];
+  const operations: string[] = [];
+  for (const target of targets) {
+    if (facts.operations.some((operation) => operation.id === target)) {
+      operations.push(target);
+      continue;
+    }
+    const feature = facts.files.filter((file) => file.feature === target);
+    if (feature.length > 0) {
+      for (const file of feature) changes.push({ path: file.path, status: "modified" });
+      continue;
+    }
+    const absolute = path.resolve(cwd, target);
+    if (existsSync(absolute)) {
+      changes.push(...targetChanges(absolute, facts.root));
+      continue;
+    }
+    const ids = [...facts.operations.map((operation) => operation.id)].sort();
+    throw new UsageError(
+      `"${target}" is not an operation, a feature or an existing file (operations: ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", ..." : ""})`,
+      verb,
+    );
+  }
+  return { changes, operations };
+}
+
+/** A file named on the command line, or every file under a folder named there. */
+function targetChanges(absolute: string, root: string): FileChange[] {
+  const files = statSync(absolute).isDirectory()
+    ? walkProject(absolute, () => true).files
+    : [absolute];
+  return files.map((file) => ({ path: toPosix(path.relative(root, file)), status: "modified" }));
+}
