@@ -1,6 +1,6 @@
 // The edges of the affected answer, one per step from the change outwards, each with a reason
 // a person can read ("declared effect", "public contract consumer", ...).
-import type { Entity } from "./entities.js";
+import type { Entity } from "./entity.js";
 import type { AffectedComputation, Cause } from "./select.js";
 
 export interface AffectedEdge {

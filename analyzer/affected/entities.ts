@@ -2,14 +2,9 @@
 // affected answer names instead of bare units.
 import type { AffectedFacts } from "./facts.js";
 import type { CodeUnit } from "./units.js";
+import type { Entity, EntityKind } from "./entity.js";
 
-export type EntityKind =
-  "feature" | "contract" | "operation" | "port" | "adapter" | "event" | "invariant" | "application";
-export interface Entity {
-  readonly kind: EntityKind;
-  readonly id: string;
-  readonly feature: string | null;
-}
+export type { Entity, EntityKind };
 
 /** Names every unit after the agentix entity it declares, when it declares one. */
 export function entitiesByUnit(

@@ -3,9 +3,11 @@
 // the derived cache `agentix index` wrote (recorded-facts.ts: the same data for every file,
 // recorded while the index was built). One algorithm runs on either, so both answer alike.
 import type { FileRole } from "../index-file/types.js";
-import type { Entity } from "./entities.js";
-import type { UseKind } from "./reference-graph.js";
+import type { Entity } from "./entity.js";
 import type { FileUnits } from "./units.js";
+
+/** How a unit is used where it is named. */
+export type UseKind = "call" | "value" | "read" | "load";
 
 export interface FactFile {
   /** Repository-relative POSIX path. */

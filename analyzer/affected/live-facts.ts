@@ -8,7 +8,7 @@ import { lineOf } from "../extract/location.js";
 import type { Site } from "../extract/model.js";
 import type { ProjectFile } from "../project/load-project.js";
 import { fileUnits } from "./code-units.js";
-import type { Entity } from "./entities.js";
+import type { Entity } from "./entity.js";
 import type {
   AffectedFacts,
   AllEntities,

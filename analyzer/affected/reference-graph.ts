@@ -6,11 +6,8 @@
 import { ts } from "../project/ts-morph.js";
 import { STORING_CALLS, agentixCallee } from "./agentix-calls.js";
 import { regionAt, type CodeUnit, type CutFileUnits, type FileUnits } from "./units.js";
-import type { RecordedUse } from "./facts.js";
+import type { RecordedUse, UseKind } from "./facts.js";
 import { unwrap } from "../project/ts-syntax.js";
-
-/** How a unit is used where it is named. */
-export type UseKind = "call" | "value" | "read" | "load";
 
 export interface Use {
   /** The unit that names it (a module unit for module code). */

@@ -16,7 +16,7 @@ import type {
   UnknownLoader,
 } from "../affected/facts.js";
 import type { CodeUnit, FileUnits, Region, TestCaseInfo, UnitKind } from "../affected/units.js";
-import type { UseKind } from "../affected/reference-graph.js";
+import type { UseKind } from "../affected/facts.js";
 import { sha256 } from "../project/file-stamps.js";
 import { INDEX_DIRECTORY } from "../index-file/write.js";
 
