@@ -222,15 +222,23 @@ export const noPrivateImportsLogic: RuleLogic = {
     const featureFoldersMayExist =
       importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true);
     const lexicalAnswers = lexicalReach(layout);
+    const targetInOtherFeature = (target: string): boolean => {
+      const lexical = layout.featureOf(path.join(target, "_"));
+      return lexical !== undefined && lexical.dir !== importer?.dir;
+    };
     const mayReachOtherFeature = (specifier: string): boolean => {
-      if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "..")
-        return featureFoldersMayExist || isRelativeSpecifier(specifier);
+      if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "..") {
+        if (!featureFoldersMayExist) return isRelativeSpecifier(specifier);
+        // An alias with one substitution names its folder as lexically (never cached here: it
+        // follows the tsconfig).
+        const aliased = services.aliasTarget?.(specifier, filename);
+        return aliased === undefined || targetInOtherFeature(aliased);
+      }
       // The answer depends on the folder and the specifier alone (the importer's feature is its folder's).
       const key = `${fromDir}\0${specifier}`;
       let reaches = lexicalAnswers.get(key);
       if (reaches === undefined) {
-        const lexical = layout.featureOf(path.join(path.resolve(fromDir, specifier), "_"));
-        reaches = lexical !== undefined && lexical.dir !== importer?.dir;
+        reaches = targetInOtherFeature(path.resolve(fromDir, specifier));
         lexicalAnswers.set(key, reaches);
       }
       return reaches;
