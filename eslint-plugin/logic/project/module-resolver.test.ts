@@ -179,6 +179,7 @@ describe("createModuleResolver on bare specifiers (packages, baseUrl, self-name,
   write("bare/typed.d.ts", "export declare const x: number;\n");
   write("bare/src/lib/a.ts");
   write("bare/src/lib/dir/index.ts");
+  write("bare/src/lib/$&x.ts");
   write("bare/src/orders/public-api.ts");
   write("bare/src/features/orders.ts");
   write("bare/src/internal/x.ts");
@@ -236,6 +237,8 @@ describe("createModuleResolver on bare specifiers (packages, baseUrl, self-name,
     ["shadowy", importer],
     ["@lib/none", importer],
     ["@mid/none/api", importer],
+    // TypeScript fills `*` in with String#replace, which expands `$&`: src/lib/*x, not $&x.
+    ["@lib/$&x", importer],
     ["zod", plainImporter],
     ["@acme/app/features/orders", plainImporter],
   ])("leaves %s from %s unresolved, as TypeScript does", (specifier, fromFile) => {

@@ -54,9 +54,9 @@ export function pathsSubstitutions(
     const targets = paths[pattern];
     if (!Array.isArray(targets) || targets.length === 0) return undefined;
     if (!targets.every((target) => typeof target === "string")) return undefined;
-    // A replacer function: the matched text is inserted as is, `$&` included.
+    // A string replacement, as TypeScript's replaceFirstStar does (`$&` in the match expands).
     return targets.map((target) =>
-      path.resolve(base, star === undefined ? target : target.replace("*", () => star)),
+      path.resolve(base, star === undefined ? target : target.replace("*", star)),
     );
   };
   return (specifier) => {
