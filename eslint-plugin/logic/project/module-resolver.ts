@@ -31,6 +31,7 @@ interface TsconfigEntry {
   /** The files `paths` maps a bare specifier to, in TypeScript's order. */
   readonly substitutions: (specifier: string) => readonly string[] | undefined;
   readonly aliasTarget: (specifier: string, fromDir: string) => string | undefined;
+  readonly aliasTargets: Map<string, string | null>;
   readonly results: Map<string, string | null>;
   checkedAt: number;
 }
@@ -138,6 +139,7 @@ export function createModuleResolver(): ModuleResolver & {
       mayReachProject: bareSpecifierReach(options, { namesIn: exists.namesIn, packageName }),
       substitutions: pathsSubstitutions(options),
       aliasTarget: singleAliasTarget(options, { packageName }),
+      aliasTargets: new Map(),
       results: new Map(),
       checkedAt: now,
     };
@@ -253,7 +255,14 @@ export function createModuleResolver(): ModuleResolver & {
     aliasTarget(specifier: string, fromFile: string): string | undefined {
       if (isRelativeSpecifier(specifier)) return undefined;
       const dir = path.dirname(fromFile);
-      return load(nearestTsconfig(dir)).aliasTarget(specifier, dir);
+      const entry = load(nearestTsconfig(dir));
+      // Asked for every bare specifier of every file: answered once per folder and tsconfig.
+      const key = `${dir}\0${specifier}`;
+      const known = entry.aliasTargets.get(key);
+      if (known !== undefined) return known ?? undefined;
+      const target = entry.aliasTarget(specifier, dir);
+      entry.aliasTargets.set(key, target ?? null);
+      return target;
     },
     clear() {
       tsconfigOfDir.clear();
