@@ -222,18 +222,30 @@ export const noPrivateImportsLogic: RuleLogic = {
     const featureFoldersMayExist =
       importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true);
     const lexicalAnswers = lexicalReach(layout);
-    const mayReachOtherFeature = (specifier: string): boolean => {
-      if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "..")
-        return featureFoldersMayExist || isRelativeSpecifier(specifier);
-      // The answer depends on the folder and the specifier alone (the importer's feature is its folder's).
-      const key = `${fromDir}\0${specifier}`;
+    const targetInOtherFeature = (target: string): boolean => {
+      const lexical = layout.featureOf(path.join(target, "_"));
+      return lexical !== undefined && lexical.dir !== importer?.dir;
+    };
+    // The answer depends on the importer's folder and the target alone (the importer's feature
+    // is its folder's); keys hold a relative specifier or an absolute target.
+    const lexically = (key: string, target: string): boolean => {
       let reaches = lexicalAnswers.get(key);
       if (reaches === undefined) {
-        const lexical = layout.featureOf(path.join(path.resolve(fromDir, specifier), "_"));
-        reaches = lexical !== undefined && lexical.dir !== importer?.dir;
+        reaches = targetInOtherFeature(target);
         lexicalAnswers.set(key, reaches);
       }
       return reaches;
+    };
+    const mayReachOtherFeature = (specifier: string): boolean => {
+      if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "..") {
+        if (!featureFoldersMayExist) return isRelativeSpecifier(specifier);
+        // An alias with one substitution names its folder as lexically (never cached here: it
+        // follows the tsconfig).
+        const aliased = services.aliasTarget?.(specifier, filename);
+        if (aliased === undefined) return true;
+        return lexically(`${fromDir}\0${aliased}`, aliased);
+      }
+      return lexically(`${fromDir}\0${specifier}`, path.resolve(fromDir, specifier));
     };
 
     // Outside domain files (shared code, adapters, tests, a project without features) an

@@ -19,6 +19,7 @@ export function createProjectServices(
     readonly sources?: SourceProvider;
     readonly fileExists?: (file: string) => boolean;
     readonly mayHaveFeatureFolders?: (layout: ProjectLayout) => boolean;
+    readonly aliasTarget?: (specifier: string, fromFile: string) => string | undefined;
   } = {},
 ): ProjectServices {
   const resolveModule = options.resolveModule ?? createModuleResolver();
@@ -30,6 +31,7 @@ export function createProjectServices(
     ...(options.mayHaveFeatureFolders
       ? { mayHaveFeatureFolders: options.mayHaveFeatureFolders }
       : {}),
+    ...(options.aliasTarget ? { aliasTarget: options.aliasTarget } : {}),
   };
 }
 
@@ -46,6 +48,7 @@ export function sharedProjectServices(): ProjectServices {
         resolveModule: resolver,
         fileExists,
         mayHaveFeatureFolders: featureFolders,
+        aliasTarget: (specifier, fromFile) => resolver.aliasTarget(specifier, fromFile),
       }),
       clear: () => {
         resolver.clear();

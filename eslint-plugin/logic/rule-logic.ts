@@ -36,6 +36,11 @@ export interface ProjectServices {
    * imports that are not relative skip resolution. Absent: assumed true.
    */
   readonly mayHaveFeatureFolders?: (layout: ProjectLayout) => boolean;
+  /**
+   * The one path a `paths` alias can name (no fallbacks), judged lexically like a relative
+   * specifier; undefined when the specifier may resolve elsewhere. Absent: aliases are resolved.
+   */
+  readonly aliasTarget?: (specifier: string, fromFile: string) => string | undefined;
 }
 
 /** One file, as the detection logic sees it. */

@@ -95,3 +95,48 @@ describe("no-private-imports without feature folders", () => {
     ]);
   });
 });
+
+describe("no-private-imports on aliases with one substitution (judged by its folder)", () => {
+  const root = project(
+    {
+      "@app/*": ["./src/features/*"],
+      "@lib/*": ["./src/lib/*"],
+      "@both/*": ["./src/lib/*", "./src/features/*"],
+      "self/*": ["./src/lib/*"],
+    },
+    {
+      "src/features/orders/model.ts": "",
+      "src/features/orders/contract.ts": "",
+      "src/features/billing/main.ts": "",
+      "src/lib/util.ts": "",
+    },
+  );
+  // Self-name: after `self/*` finds nothing, TypeScript resolves the package's own exports.
+  write(
+    root,
+    "package.json",
+    JSON.stringify({ name: "self", type: "module", exports: { "./*": "./src/features/*.ts" } }),
+  );
+  const crossFeature = {
+    ruleId: "agentix/no-private-imports",
+    line: 1,
+    column: 19,
+    message:
+      'src/features/orders/model.ts is private to feature "orders"; feature "billing" may import only its public entry src/features/orders/contract.ts, so import from there instead',
+  };
+  const from = (specifier: string) =>
+    lint(root, "src/features/billing/main.ts", `import { x } from "${specifier}";\n`);
+
+  it.each([
+    ["@app/orders/model", [crossFeature]],
+    ["@lib/util", []],
+    ["@app/billing/main", []],
+    ["@app/orders/contract", []],
+    // A fallback substitution reaches the feature although the first names src/lib.
+    ["@both/orders/model", [crossFeature]],
+    // So does the package's own name when its alias finds nothing.
+    ["self/orders/model", [crossFeature]],
+  ])("%s from feature billing", (specifier, expected) => {
+    expect(from(specifier)).toEqual(expected);
+  });
+});

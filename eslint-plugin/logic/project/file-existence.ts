@@ -8,6 +8,9 @@ export const LISTING_RECHECK_MS = 1000;
 
 export interface FileExistence {
   (file: string): boolean;
+  /** Every entry of a folder (files, folders, links), or undefined where names are not compared
+   * exactly (a case-insensitive file system). */
+  namesIn(dir: string): ReadonlySet<string> | undefined;
   clear(): void;
 }
 
@@ -18,36 +21,46 @@ export interface FileExistence {
  * then kept for as long as its folder's mtime stays the same.
  */
 export function createFileExistence(): FileExistence {
-  const listings = new Map<
-    string,
-    { at: number; readonly mtimeMs: number; readonly files: ReadonlySet<string> }
-  >();
-  const listing = (dir: string): ReadonlySet<string> => {
+  interface Listing {
+    at: number;
+    readonly mtimeMs: number;
+    readonly files: ReadonlySet<string>;
+    readonly names: ReadonlySet<string>;
+  }
+  const listings = new Map<string, Listing>();
+  const listing = (dir: string): Listing => {
     const now = Date.now();
     const known = listings.get(dir);
-    if (known && now - known.at < LISTING_RECHECK_MS) return known.files;
+    if (known && now - known.at < LISTING_RECHECK_MS) return known;
     // Adding, removing or renaming a file changes its folder's mtime: one stat tells whether to re-read.
     const mtimeMs = mtimeOf(dir);
     if (known && known.mtimeMs === mtimeMs) {
       known.at = now;
-      return known.files;
+      return known;
     }
     const files = new Set<string>();
+    const names = new Set<string>();
     try {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        names.add(entry.name);
         if (entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, entry.name))))
           files.add(entry.name);
       }
     } catch {
       // A missing or unreadable folder holds no files.
     }
-    listings.set(dir, { at: now, mtimeMs, files });
-    return files;
+    const fresh = { at: now, mtimeMs, files, names };
+    listings.set(dir, fresh);
+    return fresh;
   };
-  const exists = ts.sys.useCaseSensitiveFileNames
-    ? (file: string) => listing(path.dirname(file)).has(path.basename(file))
+  const caseSensitive = ts.sys.useCaseSensitiveFileNames;
+  const exists = caseSensitive
+    ? (file: string) => listing(path.dirname(file)).files.has(path.basename(file))
     : (file: string) => ts.sys.fileExists(file);
-  return Object.assign(exists, { clear: () => listings.clear() });
+  return Object.assign(exists, {
+    namesIn: (dir: string) => (caseSensitive ? listing(dir).names : undefined),
+    clear: () => listings.clear(),
+  });
 }
 
 /** A file's or folder's mtime, or -1 when it cannot be read. */

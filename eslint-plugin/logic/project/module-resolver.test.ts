@@ -37,20 +37,23 @@ write("src/exact.ts");
 write("src/dir/index.ts");
 write("special/x.ts");
 
-/** What TypeScript itself answers for the same tsconfig. */
-function typescriptAnswer(specifier: string): string | undefined {
-  const configFile = path.join(root, "tsconfig.json");
+/** What TypeScript itself answers for the same tsconfig (by default the root's, from main.ts). */
+function typescriptAnswer(
+  specifier: string,
+  fromFile = from,
+  configFile = path.join(root, "tsconfig.json"),
+): string | undefined {
   const read = ts.readConfigFile(configFile, ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(
     read.config,
     ts.sys,
-    root,
+    path.dirname(configFile),
     undefined,
     configFile,
   );
   const { resolvedModule } = ts.resolveModuleName(
     specifier,
-    from,
+    fromFile,
     options,
     ts.sys,
     undefined,
@@ -142,5 +145,135 @@ describe("createModuleResolver on extensionless specifiers (Bundler resolution)"
     const resolve = createModuleResolver();
     expect(resolve(specifier, importer)).toBe(path.join(project, expected));
     expect(bundlerAnswer(specifier)).toBe(path.join(project, expected));
+  });
+});
+
+describe("createModuleResolver on bare specifiers (packages, baseUrl, self-name, imports)", () => {
+  const manifest = {
+    name: "@acme/app",
+    type: "module",
+    exports: { "./features/*": "./src/features/*.ts" },
+    imports: { "#internal/*": "./src/internal/*.ts" },
+  };
+  write("bare/package.json", JSON.stringify(manifest));
+  write(
+    "bare/tsconfig.json",
+    JSON.stringify({
+      compilerOptions: {
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        baseUrl: ".",
+        paths: {
+          "@lib/*": ["src/lib/*"],
+          "@mid/*/api": ["src/*/public-api"],
+          "@two/*": ["src/missing/*", "src/lib/*"],
+        },
+      },
+      include: ["src"],
+    }),
+  );
+  const importer = write("bare/src/main.ts");
+  write("bare/shadow.ts");
+  write("bare/folderpkg/index.ts");
+  write("bare/dotted.ts");
+  write("bare/typed.d.ts", "export declare const x: number;\n");
+  write("bare/src/lib/a.ts");
+  write("bare/src/lib/dir/index.ts");
+  write("bare/src/lib/$&x.ts");
+  write("bare/src/orders/public-api.ts");
+  write("bare/src/features/orders.ts");
+  write("bare/src/internal/x.ts");
+  write("bare/node_modules/zod/package.json", JSON.stringify({ name: "zod", types: "index.d.ts" }));
+  write("bare/node_modules/zod/index.d.ts", "export declare const z: number;\n");
+  // The same package without baseUrl: self-name and imports still lead into the project.
+  write("plain/package.json", JSON.stringify({ ...manifest, name: "plain-app" }));
+  write(
+    "plain/tsconfig.json",
+    JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" } }),
+  );
+  const plainImporter = write("plain/src/main.ts");
+  write("plain/src/features/orders.ts");
+  write("plain/src/internal/x.ts");
+
+  /** The project's tsconfig.json sits next to its src folder. */
+  const answer = (specifier: string, fromFile: string) =>
+    typescriptAnswer(
+      specifier,
+      fromFile,
+      path.join(path.dirname(path.dirname(fromFile)), "tsconfig.json"),
+    );
+
+  it.each([
+    // baseUrl/<name> exists as a file, a folder, a file behind a .js extension, a declaration.
+    ["shadow", importer, "bare/shadow.ts"],
+    ["folderpkg", importer, "bare/folderpkg/index.ts"],
+    ["dotted.js", importer, "bare/dotted.ts"],
+    ["typed", importer, "bare/typed.d.ts"],
+    ["src/lib/a", importer, "bare/src/lib/a.ts"],
+    // `paths` aliases answered from folder listings: extensionless, a folder, `*` mid-pattern,
+    // a fallback substitution.
+    ["@lib/a", importer, "bare/src/lib/a.ts"],
+    ["@lib/dir", importer, "bare/src/lib/dir/index.ts"],
+    ["@mid/orders/api", importer, "bare/src/orders/public-api.ts"],
+    ["@two/a", importer, "bare/src/lib/a.ts"],
+    // package.json `imports` and the package's own name, with and without baseUrl.
+    ["#internal/x", importer, "bare/src/internal/x.ts"],
+    ["@acme/app/features/orders", importer, "bare/src/features/orders.ts"],
+    ["#internal/x", plainImporter, "plain/src/internal/x.ts"],
+    ["plain-app/features/orders", plainImporter, "plain/src/features/orders.ts"],
+  ])("resolves %s from %s to %s, as TypeScript does", (specifier, fromFile, expected) => {
+    const resolve = createModuleResolver();
+    expect(resolve(specifier, fromFile)).toBe(path.join(root, expected));
+    expect(answer(specifier, fromFile)).toBe(path.join(root, expected));
+  });
+
+  it.each([
+    ["zod", importer],
+    ["zod/v4", importer],
+    ["node:crypto", importer],
+    ["missing-package", importer],
+    ["@acme/other", importer],
+    ["@acme/application", importer],
+    ["shadowy", importer],
+    ["@lib/none", importer],
+    ["@mid/none/api", importer],
+    // TypeScript fills `*` in with String#replace, which expands `$&`: src/lib/*x, not $&x.
+    ["@lib/$&x", importer],
+    ["zod", plainImporter],
+    ["@acme/app/features/orders", plainImporter],
+  ])("leaves %s from %s unresolved, as TypeScript does", (specifier, fromFile) => {
+    const resolve = createModuleResolver();
+    expect(resolve(specifier, fromFile)).toBeUndefined();
+    expect(answer(specifier, fromFile)).toBeUndefined();
+  });
+
+  it.each([
+    ["@lib/a", "bare/src/lib/a"],
+    ["@lib/dir", "bare/src/lib/dir"],
+    ["@mid/orders/api", "bare/src/orders/public-api"],
+    ["@lib/none", "bare/src/lib/none"],
+  ])(
+    "names the one target of %s (%s), where TypeScript finds it or nothing",
+    (specifier, target) => {
+      const expected = path.join(root, target);
+      expect(createModuleResolver().aliasTarget(specifier, importer)).toBe(expected);
+      const found = answer(specifier, importer);
+      if (found !== undefined)
+        expect([`${expected}.ts`, path.join(expected, "index.ts")]).toContain(found);
+    },
+  );
+
+  it("names no single target for fallbacks, #imports, the own package name or a package", () => {
+    const resolve = createModuleResolver();
+    for (const specifier of ["@two/a", "#internal/x", "@acme/app/features/orders", "zod", "./a"])
+      expect(resolve.aliasTarget(specifier, importer)).toBeUndefined();
+  });
+
+  it("finds baseUrl/<name> created after a first lookup once the folder listing is re-read", async () => {
+    const resolve = createModuleResolver();
+    expect(resolve("later-shadow", importer)).toBeUndefined();
+    write("bare/later-shadow.ts");
+    await new Promise((done) => setTimeout(done, 1100));
+    expect(resolve("later-shadow", importer)).toBe(path.join(root, "bare/later-shadow.ts"));
   });
 });

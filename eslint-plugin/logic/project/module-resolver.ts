@@ -3,7 +3,9 @@ import path from "node:path";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
 import { LISTING_RECHECK_MS, createFileExistence, mtimeOf } from "./file-existence.js";
-import { aliasMatcher, firstPathsCandidate } from "./paths-alias.js";
+import { bareSpecifierReach, singleAliasTarget } from "./bare-specifier.js";
+import { createPackageNames } from "./package-name.js";
+import { pathsSubstitutions } from "./paths-alias.js";
 import { isRelativeSpecifier } from "../ts-syntax.js";
 
 /**
@@ -24,11 +26,12 @@ interface TsconfigEntry {
   readonly mtimeMs: number;
   readonly options: ts.CompilerOptions;
   readonly cache: ts.ModuleResolutionCache;
-  /** Specifiers that are neither relative nor absolute still resolve into the project when they
-   * match `paths` or start with `#` (package.json imports), or when `baseUrl` is set. */
-  readonly aliases: (specifier: string) => boolean;
-  /** The file `paths` maps a bare specifier to first, for the direct answer. */
-  readonly pathsCandidate: (specifier: string) => string | undefined;
+  /** Whether a specifier that is neither relative nor absolute may resolve into the project. */
+  readonly mayReachProject: (specifier: string, fromDir: string) => boolean;
+  /** The files `paths` maps a bare specifier to, in TypeScript's order. */
+  readonly substitutions: (specifier: string) => readonly string[] | undefined;
+  readonly aliasTarget: (specifier: string, fromDir: string) => string | undefined;
+  readonly aliasTargets: Map<string, string | null>;
   readonly results: Map<string, string | null>;
   checkedAt: number;
 }
@@ -80,9 +83,15 @@ function canonical(file: string): string {
  * TypeScript cannot resolve (a file not written yet, an extensionless ESM import) falls back to
  * lexical resolution, so boundaries are still checked.
  */
-export function createModuleResolver(): ModuleResolver & { clear(): void } {
+export function createModuleResolver(): ModuleResolver & {
+  /** The one path a `paths` alias can name (bare-specifier.ts `singleAliasTarget`). */
+  aliasTarget(specifier: string, fromFile: string): string | undefined;
+  clear(): void;
+} {
   const tsconfigOfDir = new Map<string, string | null>();
   const entries = new Map<string, TsconfigEntry>();
+  const exists = createFileExistence();
+  const packageName = createPackageNames(exists);
 
   function nearestTsconfig(dir: string): string | null {
     const known = tsconfigOfDir.get(dir);
@@ -127,8 +136,10 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
       mtimeMs,
       options,
       cache: ts.createModuleResolutionCache(cwd, canonical, options),
-      aliases: aliasMatcher(options),
-      pathsCandidate: firstPathsCandidate(options),
+      mayReachProject: bareSpecifierReach(options, { namesIn: exists.namesIn, packageName }),
+      substitutions: pathsSubstitutions(options),
+      aliasTarget: singleAliasTarget(options, { packageName }),
+      aliasTargets: new Map(),
       results: new Map(),
       checkedAt: now,
     };
@@ -158,7 +169,6 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     return mode;
   }
 
-  const exists = createFileExistence();
   // A lint run asks about the same targets thousands of times: answers are reused for as long as
   // a folder listing is trusted.
   const directAnswers = new Map<
@@ -214,9 +224,9 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
     }
     const entry = load(nearestTsconfig(dir));
     if (!relative) {
-      if (!entry.aliases(specifier)) return undefined;
+      if (!entry.mayReachProject(specifier, dir)) return undefined;
       // The same shortcut for a `paths` alias: TypeScript tries its first substitution first.
-      const candidate = entry.pathsCandidate(specifier);
+      const candidate = entry.substitutions(specifier)?.[0];
       const direct = candidate === undefined ? undefined : directFile(candidate);
       if (direct !== undefined) return direct;
     }
@@ -242,10 +252,23 @@ export function createModuleResolver(): ModuleResolver & { clear(): void } {
   };
 
   return Object.assign(resolve, {
+    aliasTarget(specifier: string, fromFile: string): string | undefined {
+      if (isRelativeSpecifier(specifier)) return undefined;
+      const dir = path.dirname(fromFile);
+      const entry = load(nearestTsconfig(dir));
+      // Asked for every bare specifier of every file: answered once per folder and tsconfig.
+      const key = `${dir}\0${specifier}`;
+      const known = entry.aliasTargets.get(key);
+      if (known !== undefined) return known ?? undefined;
+      const target = entry.aliasTarget(specifier, dir);
+      entry.aliasTargets.set(key, target ?? null);
+      return target;
+    },
     clear() {
       tsconfigOfDir.clear();
       entries.clear();
       exists.clear();
+      packageName.clear();
       directAnswers.clear();
       formats.clear();
     },

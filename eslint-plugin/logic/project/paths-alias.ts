@@ -27,40 +27,41 @@ function matches(wildcard: Wildcard, specifier: string): boolean {
   );
 }
 
-/**
- * Whether a bare specifier may still resolve into the project: it matches `paths`, starts with
- * `#` (package.json imports), or `baseUrl` is set.
- */
-export function aliasMatcher(options: ts.CompilerOptions): (specifier: string) => boolean {
-  if (options.baseUrl !== undefined) return () => true;
+/** Whether a bare specifier matches a `paths` pattern (exact, or a wildcard), as TypeScript matches them. */
+export function pathsMatcher(options: ts.CompilerOptions): (specifier: string) => boolean {
   const paths = options.paths ?? {};
   const exact = new Set(Object.keys(paths).filter((pattern) => !pattern.includes("*")));
   const wildcards = wildcardsOf(paths);
   return (specifier) =>
-    specifier.startsWith("#") ||
-    exact.has(specifier) ||
-    wildcards.some((wildcard) => matches(wildcard, specifier));
+    exact.has(specifier) || wildcards.some((wildcard) => matches(wildcard, specifier));
 }
 
 /**
- * The absolute path TypeScript tries first for a specifier under `paths`: the pattern it picks
- * (an exact key, else the matching wildcard with the longest prefix) with its first
- * substitution. Undefined when no pattern matches or the match is one TypeScript treats
+ * The absolute paths TypeScript tries, in order, for a specifier under `paths`: the pattern it
+ * picks (an exact key, else the matching wildcard with the longest prefix) with each of its
+ * substitutions. Undefined when no pattern matches or the match is one TypeScript treats
  * specially (an empty wildcard match).
  */
-export function firstPathsCandidate(
+export function pathsSubstitutions(
   options: ts.CompilerOptions,
-): (specifier: string) => string | undefined {
+): (specifier: string) => readonly string[] | undefined {
   const paths = options.paths;
   // parseJsonConfigFileContent records the tsconfig's folder as pathsBasePath when baseUrl is unset.
   const base = options.baseUrl ?? (options as { pathsBasePath?: string }).pathsBasePath;
   if (paths === undefined || typeof base !== "string") return () => undefined;
   const wildcards = wildcardsOf(paths);
+  const substituted = (pattern: string, star: string | undefined) => {
+    const targets = paths[pattern];
+    if (!Array.isArray(targets) || targets.length === 0) return undefined;
+    if (!targets.every((target) => typeof target === "string")) return undefined;
+    // A string replacement, as TypeScript's replaceFirstStar does (`$&` in the match expands).
+    return targets.map((target) =>
+      path.resolve(base, star === undefined ? target : target.replace("*", star)),
+    );
+  };
   return (specifier) => {
-    if (!specifier.includes("*") && Object.hasOwn(paths, specifier)) {
-      const first = paths[specifier]?.[0];
-      return first === undefined ? undefined : path.resolve(base, first);
-    }
+    if (!specifier.includes("*") && Object.hasOwn(paths, specifier))
+      return substituted(specifier, undefined);
     let best: Wildcard | undefined;
     for (const wildcard of wildcards) {
       if (
@@ -71,8 +72,6 @@ export function firstPathsCandidate(
     }
     if (best === undefined) return undefined;
     const star = specifier.slice(best.prefix.length, specifier.length - best.suffix.length);
-    const first = paths[best.pattern]?.[0];
-    if (star === "" || first === undefined) return undefined;
-    return path.resolve(base, first.replace("*", star));
+    return star === "" ? undefined : substituted(best.pattern, star);
   };
 }

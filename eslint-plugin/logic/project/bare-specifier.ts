@@ -1,0 +1,81 @@
+import path from "node:path";
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+import ts = require("typescript");
+import { pathsMatcher, pathsSubstitutions } from "./paths-alias.js";
+
+export interface BareSpecifierFacts {
+  /** Every entry of a folder, or undefined where names are not compared exactly. */
+  readonly namesIn: (dir: string) => ReadonlySet<string> | undefined;
+  /** The name of the package whose folder holds `dir`. */
+  readonly packageName: (dir: string) => string | undefined;
+}
+
+/** TypeScript's module resolution kind for options that may leave it implied by `module`. */
+function resolutionKind(options: ts.CompilerOptions): ts.ModuleResolutionKind {
+  if (options.moduleResolution !== undefined) return options.moduleResolution;
+  const { module } = options;
+  return module === ts.ModuleKind.None ||
+    module === ts.ModuleKind.AMD ||
+    module === ts.ModuleKind.UMD ||
+    module === ts.ModuleKind.System
+    ? ts.ModuleResolutionKind.Classic
+    : ts.ModuleResolutionKind.Bundler;
+}
+
+/** Whether `specifier` is `name` or a subpath of it, segment by segment. */
+function namesPackage(specifier: string, name: string): boolean {
+  return specifier === name || specifier.startsWith(`${name}/`);
+}
+
+/**
+ * Whether a bare specifier (neither relative nor absolute) may resolve to a project file, as
+ * opposed to a package under node_modules or a type root, which TypeScript calls external. It may
+ * when it matches `paths`, starts with `#` (package.json `imports`), names the importer's own
+ * package (self-name through `exports`), under Classic resolution (which looks for it in every
+ * ancestor folder), or when `baseUrl` is set and `baseUrl/<specifier>` may exist: some entry of
+ * its folder starts with its name up to the first dot (`zod` for zod.ts, zod.d.ts, zod/). A
+ * `node:` built-in never does. Every doubt answers "may": TypeScript then decides.
+ */
+export function bareSpecifierReach(
+  options: ts.CompilerOptions,
+  facts: BareSpecifierFacts,
+): (specifier: string, fromDir: string) => boolean {
+  const matchesPaths = pathsMatcher(options);
+  const classic = resolutionKind(options) === ts.ModuleResolutionKind.Classic;
+  const { baseUrl } = options;
+  return (specifier, fromDir) => {
+    if (specifier.startsWith("#") || matchesPaths(specifier) || classic) return true;
+    if (specifier.startsWith("node:")) return false;
+    const ownName = facts.packageName(fromDir);
+    if (ownName !== undefined && namesPackage(specifier, ownName)) return true;
+    if (baseUrl === undefined) return false;
+    const candidate = path.resolve(baseUrl, specifier);
+    const names = facts.namesIn(path.dirname(candidate));
+    if (names === undefined) return true;
+    const base = path.basename(candidate);
+    const stem = base.slice(0, base.indexOf(".") === -1 ? base.length : base.indexOf("."));
+    for (const name of names) if (name.startsWith(stem)) return true;
+    return false;
+  };
+}
+
+/**
+ * The one path a `paths` alias names (its pattern's only substitution, `*` filled in), for a
+ * lexical judgement like a relative specifier's: TypeScript finds the file there (as x.ts, x.tsx,
+ * x/index.ts) or nowhere in the project. Undefined where it may look elsewhere: fallback
+ * substitutions, `#` imports, the package's own name, Classic resolution.
+ */
+export function singleAliasTarget(
+  options: ts.CompilerOptions,
+  facts: Pick<BareSpecifierFacts, "packageName">,
+): (specifier: string, fromDir: string) => string | undefined {
+  const substitutions = pathsSubstitutions(options);
+  const classic = resolutionKind(options) === ts.ModuleResolutionKind.Classic;
+  return (specifier, fromDir) => {
+    if (classic || specifier.startsWith("#")) return undefined;
+    const ownName = facts.packageName(fromDir);
+    if (ownName !== undefined && namesPackage(specifier, ownName)) return undefined;
+    const targets = substitutions(specifier);
+    return targets?.length === 1 ? targets[0] : undefined;
+  };
+}
