@@ -73,7 +73,8 @@ const FIXTURES = readdirSync(fixtureDir("."), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(fixtureDir(`${entry.name}/tsconfig.json`)))
   .map((entry) => entry.name);
 
-describe("answers from a fresh index equal an analysis's", () => {
+// Each case indexes its fixture and asks every question twice: minutes under load, not seconds.
+describe("answers from a fresh index equal an analysis's", { timeout: 180_000 }, () => {
   it.each(FIXTURES)("%s", async (fixture) => {
     const root = copyFixture(fixture);
     const indexed = await answer(["index"], root);
