@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+// `*.full.test.ts` files hold the expensive cases that `npm test` samples; they run only in
+// `npm run test:full` (scripts/test-full.mjs sets this), which CI runs after `npm test`.
+const fullSuite = process.env.AGENTIX_FULL_SUITE === "1";
+
 export default defineConfig({
   resolve: {
     // Examples and tests import the package by its public name; run them against the sources.
@@ -18,7 +22,12 @@ export default defineConfig({
   },
   test: {
     include: ["{runtime,eslint-plugin,analyzer,schema,test,examples}/**/*.test.ts"],
-    exclude: ["**/node_modules/**", "**/dist/**", "test/fixtures/**"],
+    exclude: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "test/fixtures/**",
+      ...(fullSuite ? [] : ["**/*.full.test.ts"]),
+    ],
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
     // one file at a time, while most of the suite waits on ts-morph or a child process. All cores.
     maxWorkers: "100%",
