@@ -1,0 +1,296 @@
+// Parity on the fixtures, shared by parity-all-fixtures.test.ts (a sample, in `npm test`) and
+// parity-all-fixtures.full.test.ts (every case, in `npm run test:full`): ESLint running the
+// plugin's `recommended-type-checked` config and `agentix check --json` report the same set of
+// (rule, file, line, column, end, severity, message) on each fixture project under
+// test/fixtures/, exactly the files the project's tsconfig includes. Differences by design are
+// listed per fixture and asserted, never skipped.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import tsParser from "@typescript-eslint/parser";
+import { ESLint, type Linter } from "eslint";
+import ts from "typescript";
+import { expect } from "vitest";
+import { findProject } from "../../schema/load-config.js";
+import { toPosix } from "../../schema/paths.js";
+import plugin from "../../dist/eslint-plugin/index.js";
+import { run } from "../../analyzer/cli/main.js";
+import type { CheckResult } from "../../analyzer/cli/commands/check.js";
+import { fixtureDir, recordingIO } from "../support/analyzer-fixtures.js";
+
+export interface ParityCase {
+  /** Folder under test/fixtures/ (a workspace package: `workspace/apps/shop`). */
+  readonly fixture: string;
+  /** The tsconfig both sides use (check's `--project`, ESLint's `parserOptions.project`). */
+  readonly project?: string;
+  /** How many violations both report: a parity of zero on a fixture meant to break rules is no parity. */
+  readonly violations: number;
+  /**
+   * The reports both make, as `file:line:column-endLine:endColumn severity rule`, when the
+   * fixture exists to pin them (a count alone would let one report replace another).
+   */
+  readonly reports?: readonly string[];
+  /** Reports only `check` makes, by design (each says why). */
+  readonly onlyCheck?: readonly string[];
+  /** Files ESLint cannot parse (they are `check` diagnostics instead). */
+  readonly fatal?: readonly string[];
+  /**
+   * Rule severities for ESLint mirroring the fixture's agentix.config.json `rules`: a rule
+   * cannot set its own severity, so "warn" there reaches ESLint only through eslint.config.js
+   * (README, "One verdict").
+   */
+  readonly eslintRules?: Linter.RulesRecord;
+  /**
+   * Why the plugin's project root (the folder of the nearest agentix.config.json, else of the
+   * nearest package.json) is not the fixture's folder, which `check --root` uses.
+   */
+  readonly pluginRootElsewhere?: string;
+}
+
+const TRANSITIVE =
+  "a domain file may not reach ambient capabilities through shared code either: declare an effect instead, or allow the capability for that file in agentix.config.json";
+
+export const CASES: readonly ParityCase[] = [
+  { fixture: "affected-app", violations: 0 },
+  { fixture: "aliases", violations: 0 },
+  { fixture: "broken", violations: 12, fatal: ["src/features/beta/broken.ts"] },
+  { fixture: "composed", violations: 0 },
+  { fixture: "entries", violations: 6 },
+  { fixture: "library", project: "tsconfig.build.json", violations: 9 },
+  { fixture: "marker", violations: 1 },
+  { fixture: "nest-shape", violations: 5 },
+  { fixture: "ordinary", violations: 0 },
+  {
+    fixture: "parity",
+    violations: 10,
+    // Casts the type-aware rule sees through, the ambient holes, a type-only import of a banned module.
+    reports: [
+      "src/features/loans/holes.ts:10:22-10:32 error agentix/no-ambient-capabilities",
+      "src/features/loans/holes.ts:4:53-4:60 error agentix/no-ambient-capabilities",
+      "src/features/loans/holes.ts:5:27-5:54 error agentix/no-ambient-capabilities",
+      "src/features/loans/holes.ts:7:26-7:45 error agentix/no-ambient-capabilities",
+      "src/features/loans/holes.ts:8:26-8:64 error agentix/no-ambient-capabilities",
+      "src/features/loans/holes.ts:9:20-9:31 error agentix/no-ambient-capabilities",
+      "src/features/loans/queries.ts:12:14-12:83 error agentix/no-query-writes",
+      "src/features/loans/queries.ts:5:110-5:137 error agentix/no-query-writes",
+      "src/features/loans/queries.ts:6:114-6:143 error agentix/no-query-writes",
+      "src/features/loans/queries.ts:7:116-7:145 error agentix/no-query-writes",
+    ],
+  },
+  { fixture: "real-shapes", violations: 0 },
+  { fixture: "schemas", violations: 0 },
+  {
+    fixture: "shop",
+    violations: 0,
+    pluginRootElsewhere:
+      "shop is the project without agentix.config.json or package.json (the index snapshot's `config: null`, fresh-index's and analysis-session's config-created cases); the plugin's root is the repository there, and the defaults' `**/` globs match the same files",
+  },
+  {
+    fixture: "transitive",
+    violations: 0,
+    // The plugin sees one file at a time; following imports into shared code is check's alone
+    // (no-ambient-capabilities.md, "What only agentix check catches").
+    onlyCheck: [
+      `src/features/loans/model.ts:3:23-3:45 error agentix/no-ambient-capabilities imports src/lib/ambient.ts, which reads the clock with Date.now() at line 3; ${TRANSITIVE}`,
+      `src/features/loans/model.ts:4:24-4:45 error agentix/no-ambient-capabilities imports src/lib/config.ts, which imports src/lib/env.ts at line 1, which reads process.env at line 1; ${TRANSITIVE}`,
+    ],
+  },
+  { fixture: "typeorm-shape", violations: 0 },
+  {
+    fixture: "verdict",
+    violations: 4,
+    eslintRules: { "agentix/no-undeclared-dependencies": "warn" },
+  },
+  { fixture: "wide", violations: 0 },
+  // A monorepo: each package is one project for ESLint and for `check --root <package>`.
+  { fixture: "workspace/apps/admin", violations: 0 },
+  { fixture: "workspace/apps/shop", violations: 0 },
+  { fixture: "workspace/packages/contracts", violations: 0 },
+];
+
+/** Fixtures that are not one project `check` and ESLint can both run on, and why. */
+export const NOT_COMPARED: Readonly<Record<string, string>> = {
+  "eslint-plugin": "RuleTester's file trees (some without a tsconfig); not analyser projects",
+};
+
+/** Every fixture folder, and each package of a fixture that is a workspace (`workspaces: ["apps/*"]`). */
+export function fixtureProjects(): string[] {
+  const folders = (dir: string) =>
+    readdirSync(fixtureDir(dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => (dir === "." ? entry.name : `${dir}/${entry.name}`));
+  const projects: string[] = [];
+  for (const folder of folders(".")) {
+    const manifest = fixtureDir(`${folder}/package.json`);
+    const workspaces = existsSync(manifest)
+      ? (JSON.parse(readFileSync(manifest, "utf8")) as { workspaces?: string[] }).workspaces
+      : undefined;
+    if (!workspaces) {
+      projects.push(folder);
+      continue;
+    }
+    for (const pattern of workspaces) {
+      if (!pattern.endsWith("/*")) throw new Error(`${folder}: unsupported workspace ${pattern}`);
+      projects.push(...folders(`${folder}/${pattern.slice(0, -2)}`));
+    }
+  }
+  return projects.sort();
+}
+
+/** The files a tsconfig includes, as tsc (and so `check`) sees them. */
+function projectFiles(root: string, project: string): string[] {
+  const configPath = path.join(root, project);
+  const config = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    },
+  );
+  if (!config) throw new Error(`cannot read ${configPath}`);
+  return config.fileNames.filter((file) => !file.endsWith(".d.ts"));
+}
+
+function line(p: {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: string;
+  rule: string;
+  message: string;
+}): string {
+  return `${p.file}:${p.line}:${p.column}-${p.endLine}:${p.endColumn} ${p.severity} ${p.rule} ${p.message}`;
+}
+
+async function checkReports(root: string, project: string): Promise<string[]> {
+  const io = recordingIO(root);
+  await run(["check", "--json", "--root", root, "--project", project], io.io);
+  const result = JSON.parse(io.stdout()) as CheckResult;
+  return result.problems
+    .filter((p) => p.source === "violation" || p.rule === "unused-disable-directive")
+    .map((p) =>
+      line({
+        file: p.file ?? "",
+        line: p.line ?? 0,
+        column: p.column ?? 0,
+        endLine: p.endLine ?? 0,
+        endColumn: p.endColumn ?? 0,
+        severity: p.severity,
+        rule: p.rule,
+        message: p.message,
+      }),
+    )
+    .sort();
+}
+
+/** ESLint's report of a directive naming a rule outside agentix (check reads only agentix's). */
+const foreignUnusedDirective =
+  /^Unused eslint-disable directive \(no problems were reported from '(?!agentix\/)/u;
+
+/**
+ * ESLint with the plugin on the tsconfig's files: `recommended-type-checked` with type
+ * information, or `recommended` alone (no type information, as in an editor without a project).
+ */
+async function eslintReports(
+  root: string,
+  project: string,
+  { rules = {}, typed = true }: { rules?: Linter.RulesRecord | undefined; typed?: boolean } = {},
+): Promise<{ reports: string[]; fatal: string[] }> {
+  const preset = plugin.configs[typed ? "recommended-type-checked" : "recommended"];
+  const config: Linter.Config[] = [
+    { ...preset, files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}"] },
+    {
+      languageOptions: {
+        parser: tsParser as Linter.Parser,
+        parserOptions: typed ? { project, tsconfigRootDir: root } : { ecmaFeatures: { jsx: true } },
+      },
+      linterOptions: { reportUnusedDisableDirectives: "warn" },
+      rules,
+    },
+  ];
+  const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config });
+  const reports: string[] = [];
+  const fatal: string[] = [];
+  for (const result of await eslint.lintFiles(projectFiles(root, project))) {
+    const file = toPosix(path.relative(root, result.filePath));
+    for (const m of result.messages) {
+      if (m.fatal) fatal.push(file);
+      else if (m.ruleId === null && foreignUnusedDirective.test(m.message)) continue;
+      else
+        reports.push(
+          line({
+            file,
+            line: m.line,
+            column: m.column,
+            endLine: m.endLine ?? 0,
+            endColumn: m.endColumn ?? 0,
+            severity: m.severity === 2 ? "error" : "warning",
+            rule: m.ruleId ?? "unused-disable-directive",
+            // ESLint ends its unused-directive message with a period; check's is the same text.
+            message: m.ruleId ? m.message : m.message.replace(/\)\.$/u, ")"),
+          }),
+        );
+    }
+  }
+  return { reports: reports.sort(), fatal: fatal.sort() };
+}
+
+/** The guard: every fixture project is compared or says why not, and none is listed twice. */
+export function expectEveryFixtureCovered(): void {
+  const listed = [...CASES.map((c) => c.fixture), ...Object.keys(NOT_COMPARED)];
+  expect(new Set(listed).size).toBe(listed.length);
+  expect(fixtureProjects()).toEqual(listed.sort());
+}
+
+/** The plugin reads the same agentix.config.json as `check --root <fixture>`, or the case says why not. */
+export function expectPluginRoot(c: ParityCase): void {
+  const root = fixtureDir(c.fixture);
+  const [first] = projectFiles(root, c.project ?? "tsconfig.json");
+  if (first === undefined) throw new Error(`${c.fixture}: the tsconfig includes no file`);
+  const pluginRoot = findProject(first).root;
+  if (c.pluginRootElsewhere === undefined) expect(pluginRoot).toBe(root);
+  else expect(pluginRoot).not.toBe(root);
+}
+
+/** Runs both sides on one case and compares them. */
+export async function expectParity(c: ParityCase): Promise<void> {
+  const root = fixtureDir(c.fixture);
+  const project = c.project ?? "tsconfig.json";
+  const [fromCheck, fromEslint] = await Promise.all([
+    checkReports(root, project),
+    eslintReports(root, project, { rules: c.eslintRules }),
+  ]);
+  expect(fromEslint.fatal).toEqual(c.fatal ?? []);
+  const onlyCheck = c.onlyCheck ?? [];
+  expect(fromCheck.filter((r) => onlyCheck.includes(r))).toEqual(onlyCheck);
+  expect(fromEslint.reports).toEqual(fromCheck.filter((r) => !onlyCheck.includes(r)));
+  const violations = fromEslint.reports.filter((r) => !r.includes("unused-disable-directive"));
+  expect(violations).toHaveLength(c.violations);
+  if (c.reports) expect(violations.map((r) => r.split(" ", 3).join(" "))).toEqual(c.reports);
+}
+
+/**
+ * Without type information (`recommended` alone) the plugin still reports what `check` does,
+ * except the type-aware rule's reports.
+ */
+export async function expectUntypedParity(c: ParityCase): Promise<void> {
+  const root = fixtureDir(c.fixture);
+  const project = c.project ?? "tsconfig.json";
+  const [fromCheck, fromEslint] = await Promise.all([
+    checkReports(root, project),
+    eslintReports(root, project, { rules: c.eslintRules, typed: false }),
+  ]);
+  expect(fromEslint.fatal).toEqual(c.fatal ?? []);
+  const typeAware = (r: string) => r.includes(" agentix/no-query-writes ");
+  expect(fromEslint.reports).toEqual(fromCheck.filter((r) => !typeAware(r)));
+}
+
+export function parityCase(fixture: string): ParityCase {
+  const found = CASES.find((c) => c.fixture === fixture);
+  if (!found) throw new Error(`no parity case for ${fixture}`);
+  return found;
+}
