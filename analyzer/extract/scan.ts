@@ -1,4 +1,5 @@
 import type { ImportForm } from "../../eslint-plugin/logic/imports/import-sites.js";
+import { literalStrings } from "../../eslint-plugin/logic/imports/literal-strings.js";
 import { ts } from "../project/ts-morph.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { ModuleTables } from "../resolve/bindings.js";
@@ -45,18 +46,6 @@ function importDeclarationTypeOnly(declaration: ts.ImportDeclaration): boolean {
   const bindings = clause.namedBindings;
   if (!bindings || ts.isNamespaceImport(bindings)) return false;
   return bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
-}
-
-/** The string values an expression can only have (its type is a literal or a union of them). */
-function literalStrings(expression: ts.Expression, resolver: ValueResolver): string[] | undefined {
-  const type = resolver.loaded.program.getTypeChecker().getTypeAtLocation(expression);
-  const members = type.isUnion() ? type.types : [type];
-  const values: string[] = [];
-  for (const member of members) {
-    if (!member.isStringLiteral()) return undefined;
-    values.push(member.value);
-  }
-  return values.length > 0 ? [...new Set(values)].sort() : undefined;
 }
 
 /**
@@ -158,7 +147,7 @@ class FileScanner {
     const argument = call.arguments[0];
     const literal = literalOf(argument);
     if (!literal && argument) this.typed = true;
-    const values = literal || !argument ? undefined : literalStrings(argument, this.resolver);
+    const values = literal || !argument ? undefined : this.literalStrings(argument);
     if (values === undefined) {
       this.imports.push(site(form, literal, call, false));
       return;
@@ -171,6 +160,15 @@ class FileScanner {
         node: argument!,
         typeOnly: false,
       });
+  }
+
+  /** The strings a dynamic target can only be, by its type (shared with the rules). */
+  private literalStrings(argument: ts.Expression): string[] | undefined {
+    const checker = this.resolver.loaded.program.getTypeChecker();
+    return literalStrings(
+      checker as unknown as Parameters<typeof literalStrings>[0],
+      argument as unknown as Parameters<typeof literalStrings>[1],
+    );
   }
 
   /** The agentix function a callee names, through imports, namespaces and re-exports. */

@@ -31,6 +31,7 @@ import { applyVerdict, type Verdict } from "./verdict.js";
 import { transitiveViolations } from "./transitive.js";
 import { compareViolations } from "../../eslint-plugin/logic/violation.js";
 import { isContractFile } from "../../eslint-plugin/logic/project/layout.js";
+import { literalStringsOf } from "../../eslint-plugin/logic/imports/literal-strings.js";
 
 const require = createRequire(import.meta.url);
 
@@ -272,6 +273,7 @@ function estreeConverter(analysis: Analysis, services: ProjectServices) {
   const programView = Object.create(program, {
     getTypeChecker: { value: () => checker ?? ({} as ts.TypeChecker) },
   }) as ts.Program;
+  const getChecker = () => (checker ??= program.getTypeChecker());
   const memo = new Map<ProjectFile, Converted | undefined>();
   const convert = (file: ProjectFile): Converted | undefined => {
     if (memo.has(file)) return memo.get(file);
@@ -296,13 +298,15 @@ function estreeConverter(analysis: Analysis, services: ProjectServices) {
         filename: analysis.roles.absolute(file),
         config: loaded.config,
         services,
+        // As the scan judged the file's import() targets (extract/scan.ts).
+        literalStrings: literalStringsOf(getChecker, parsed.services.esTreeNodeToTSNodeMap),
       };
       converted = { input, nodeMap: parsed.services.esTreeNodeToTSNodeMap };
     }
     memo.set(file, converted);
     return converted;
   };
-  return { convert, checker: () => (checker ??= program.getTypeChecker()) };
+  return { convert, checker: getChecker };
 }
 
 /** The violations `check` reports (see collectVerdict), without the unused directives. */

@@ -377,7 +377,7 @@ export function ambientUseVisitors(
     }
   };
 
-  const imports = importSiteVisitors(scopeManager, onImport);
+  const imports = importSiteVisitors(scopeManager, onImport, input.literalStrings);
   return {
     ...imports,
     MetaProperty(node: TSESTree.MetaProperty) {

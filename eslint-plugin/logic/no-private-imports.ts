@@ -275,6 +275,6 @@ export const noPrivateImportsLogic: RuleLogic = {
       report(violations.create(messageId, site.node.loc, data, suggest(site, target, contracts)));
     };
 
-    return importSiteVisitors(input.scopeManager, check);
+    return importSiteVisitors(input.scopeManager, check, input.literalStrings);
   },
 };

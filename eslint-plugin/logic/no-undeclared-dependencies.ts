@@ -71,6 +71,6 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
       );
     };
 
-    return importSiteVisitors(input.scopeManager, check);
+    return importSiteVisitors(input.scopeManager, check, input.literalStrings);
   },
 };

@@ -56,6 +56,12 @@ export interface LogicInput {
   /** The loaded agentix configuration of the file's project (schema/load-config.ts). */
   readonly config: AgentixConfig;
   readonly services: ProjectServices;
+  /**
+   * The strings an expression can only be, by its type (imports/literal-strings.ts), when the
+   * host has type information (typed linting; the analyzer): an `import(x)` / `require(x)` of
+   * a literal-union `x` is then checked value by value. Absent: such a target is not provable.
+   */
+  readonly literalStrings?: (node: TSESTree.Node) => readonly string[] | undefined;
 }
 
 type NodeOfType<T extends TSESTree.AST_NODE_TYPES> = Extract<TSESTree.Node, { type: T }>;

@@ -3,6 +3,7 @@ import { AgentixConfigError, loadConfigForFile } from "../../schema/load-config.
 import type { LogicInput, LogicVisitors, RuleLogic } from "../logic/rule-logic.js";
 import { sharedProjectServices } from "../logic/project-services.js";
 import { ruleVerdict } from "../logic/project/verdict.js";
+import { literalStringsOf } from "../logic/imports/literal-strings.js";
 
 /** Message every rule reports (once, at the top of the file) for a broken agentix.config.json. */
 export const INVALID_CONFIG_MESSAGE = "agentix configuration error: {{problem}}";
@@ -28,6 +29,9 @@ function baseInput(
       throw new Error(
         "agentix rules need a parser that provides a scope manager (@typescript-eslint/parser does)",
       );
+    // Typed linting: a literal-union import() target is checked value by value, as `check` does.
+    const { program: typed, esTreeNodeToTSNodeMap: nodeMap } =
+      context.sourceCode.parserServices ?? {};
     input = {
       program,
       scopeManager,
@@ -35,6 +39,9 @@ function baseInput(
       sourceText: context.sourceCode.text,
       config,
       services: sharedProjectServices(),
+      ...(typed && nodeMap
+        ? { literalStrings: literalStringsOf(() => typed.getTypeChecker(), nodeMap) }
+        : {}),
     };
   } catch (error) {
     if (!(error instanceof AgentixConfigError)) throw error;

@@ -72,16 +72,42 @@ function leftmost(name: TSESTree.EntityName): string | undefined {
 /**
  * Visitors that report every import site of a file to `onSite`. `require()` calls are found
  * through scope analysis (references to the global `require`), so a local function named
- * `require` is not mistaken for it.
+ * `require` is not mistaken for it. With `literalStrings` (type information), an `import(x)` /
+ * `require(x)` whose `x` can only be one of some strings is one site per string, at `x`.
  */
-export function importSiteVisitors(scopeManager: ScopeManager, onSite: (site: ImportSite) => void) {
+export function importSiteVisitors(
+  scopeManager: ScopeManager,
+  onSite: (site: ImportSite) => void,
+  literalStrings?: (node: TSESTree.Node) => readonly string[] | undefined,
+) {
   const createRequires: TSESTree.ImportSpecifier[] = [];
+  /** One site per string the non-constant target can be; false when they are not known. */
+  const typedSites = (
+    form: "require" | "dynamic-import",
+    target: TSESTree.Node,
+    resolution: ResolutionKind,
+  ): boolean => {
+    const values = literalStrings?.(target);
+    if (values === undefined) return false;
+    for (const specifier of values)
+      onSite({
+        form,
+        specifier,
+        node: target,
+        literal: undefined,
+        typeOnly: false,
+        names: undefined,
+        resolution,
+      });
+    return true;
+  };
   const requireCall = (callee: TSESTree.Node): void => {
     const call = callee.parent;
     if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== callee) return;
     const argument = call.arguments[0];
     if (!argument) return;
     const specifier = constantString(argument, scopeManager);
+    if (specifier === undefined && typedSites("require", argument, "require")) return;
     const literal = specifier !== undefined && isLiteral(argument) ? argument : undefined;
     onSite({
       form: "require",
@@ -161,6 +187,8 @@ export function importSiteVisitors(scopeManager: ScopeManager, onSite: (site: Im
     },
     ImportExpression(node: TSESTree.ImportExpression) {
       const specifier = constantString(node.source, scopeManager);
+      if (specifier === undefined && typedSites("dynamic-import", node.source, "dynamic-import"))
+        return;
       const literal = specifier !== undefined && isLiteral(node.source) ? node.source : undefined;
       onSite({
         form: "dynamic-import",
