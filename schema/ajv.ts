@@ -68,30 +68,36 @@ export function precompiledValidator(name: PrecompiledSchema, schema: object): V
 /**
  * Turns Ajv errors into short lines `"<json pointer> <problem>"`, most specific first: errors
  * of combinators (`anyOf`, `oneOf`) are dropped when a deeper error explains them, and the
- * alternatives failing at one path are joined with "or".
+ * alternatives failing at one path are joined with "or". With the schema, a value that fits
+ * none of a combinator's alternatives, each named by a `title` or `description`, is one
+ * sentence naming the shapes accepted (see `describeShapes`).
  */
 export function describeAjvErrors(
   errors: readonly ErrorObject[] | null | undefined,
   schema?: unknown,
 ): string[] {
   if (!errors || errors.length === 0) return [];
-  const meaningful = errors.filter(
-    (e) => e.keyword !== "anyOf" && e.keyword !== "oneOf" && e.keyword !== "if",
-  );
+  const meaningful = errors.filter((e) => !COMBINATORS.has(e.keyword));
   const candidates = meaningful.length > 0 ? meaningful : [...errors];
   const paths = candidates.map((e) => e.instancePath);
   const deepest = candidates.filter(
     (e) => !paths.some((p) => p !== e.instancePath && p.startsWith(`${e.instancePath}/`)),
   );
-  const byPath = new Map<string, string[]>();
-  for (const error of deepest) {
-    const list = byPath.get(error.instancePath) ?? [];
-    const problem = describeOne(error, schema);
-    if (!list.includes(problem)) list.push(problem);
-    byPath.set(error.instancePath, list);
-  }
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const error of deepest)
+    byPath.set(error.instancePath, [...(byPath.get(error.instancePath) ?? []), error]);
   const lines: string[] = [];
-  for (const [path, problems] of byPath) {
+  for (const [path, atPath] of byPath) {
+    const pointer = path === "" ? "/" : path;
+    const combinator = errors.find(
+      (e) => e.instancePath === path && (e.keyword === "anyOf" || e.keyword === "oneOf"),
+    );
+    const shapes = combinator && describeShapes(schema, combinator, atPath);
+    if (shapes !== undefined) {
+      lines.push(`${pointer} ${shapes}`);
+      continue;
+    }
+    const problems = [...new Set(atPath.map((error) => describeOne(error, schema)))];
     // "must be \"off\" or object", "must be \"off\" or have the property \"allow\""
     const joined = problems
       .map((problem, index) =>
@@ -105,19 +111,108 @@ export function describeAjvErrors(
             ),
       )
       .join(" or ");
-    lines.push(`${path === "" ? "/" : path} ${joined}`);
+    lines.push(`${pointer} ${joined}`);
   }
   return lines;
 }
 
-/** The `description` of the subschema holding a failed keyword (`#/$defs/relativeFile/pattern`). */
-function subschemaDescription(schema: unknown, schemaPath: string): string | undefined {
+const COMBINATORS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "if"]);
+
+/** Keywords that say a value has another shape than an alternative's (its shape names them). */
+const SHAPE_KEYWORDS: ReadonlySet<string> = new Set(["type", "const", "enum", "pattern"]);
+
+/** What a keyword constrains, to name the value given in a problem with its contents. */
+const CONSTRAINED: Readonly<Record<string, string>> = {
+  minItems: "list",
+  maxItems: "list",
+  uniqueItems: "list",
+  required: "object",
+  additionalProperties: "object",
+  minLength: "text",
+  maxLength: "text",
+};
+
+/**
+ * A combinator's failure as one sentence: "must be <shape> or <shape>", the shapes being its
+ * alternatives' titles (else descriptions, following a `$ref`); then what is wrong with the
+ * value given when it has an accepted shape but not its contents ("; the list given must not be
+ * empty"). Undefined when an alternative has no name to give.
+ */
+function describeShapes(
+  schema: unknown,
+  combinator: ErrorObject,
+  atPath: readonly ErrorObject[],
+): string | undefined {
+  const alternatives = (subschemaFor(schema, combinator.instancePath) as Record<string, unknown>)?.[
+    combinator.keyword
+  ];
+  if (!Array.isArray(alternatives)) return undefined;
+  const shapes: string[] = [];
+  for (const alternative of alternatives) {
+    const shape = shapeName(schema, alternative);
+    if (shape === undefined) return undefined;
+    shapes.push(shape);
+  }
+  const separator = shapes.some((shape) => shape.includes(",")) ? ", or " : " or ";
+  const reasons = [
+    ...new Set(
+      atPath
+        .filter((error) => !SHAPE_KEYWORDS.has(error.keyword))
+        .map(
+          (error) =>
+            `the ${CONSTRAINED[error.keyword] ?? "value"} given ${describeOne(error, schema)}`,
+        ),
+    ),
+  ];
+  return `must be ${shapes.join(separator)}${reasons.length > 0 ? `; ${reasons.join("; ")}` : ""}`;
+}
+
+/** An alternative's `title`, else its `description`, looking through a local `$ref`. */
+function shapeName(schema: unknown, alternative: unknown): string | undefined {
+  if (typeof alternative !== "object" || alternative === null) return undefined;
+  const { title, description, $ref } = alternative as Record<string, unknown>;
+  if (typeof title === "string") return title;
+  if (typeof description === "string") return description;
+  return typeof $ref === "string" && $ref.startsWith("#/")
+    ? shapeName(schema, schemaAt(schema, $ref))
+    : undefined;
+}
+
+/**
+ * The subschema that validates the value at `instancePath`, following `properties`, `items`
+ * and local `$ref`s (an error's own `schemaPath` is relative to a `$ref`'d definition that Ajv
+ * compiled apart, so it cannot name it).
+ */
+function subschemaFor(schema: unknown, instancePath: string): unknown {
+  const resolve = (node: unknown): unknown => {
+    const ref = (node as { $ref?: unknown } | undefined)?.$ref;
+    return typeof ref === "string" && ref.startsWith("#/") ? resolve(schemaAt(schema, ref)) : node;
+  };
+  let node = resolve(schema);
+  for (const part of instancePath.split("/").slice(1)) {
+    if (typeof node !== "object" || node === null) return undefined;
+    const { properties, items } = node as { properties?: Record<string, unknown>; items?: unknown };
+    const key = part.replace(/~1/gu, "/").replace(/~0/gu, "~");
+    node = resolve(properties && Object.hasOwn(properties, key) ? properties[key] : items);
+  }
+  return node;
+}
+
+/** The part of `schema` a JSON pointer fragment (`#/$defs/relativeFile`) names. */
+function schemaAt(schema: unknown, pointer: string): unknown {
   let node: unknown = schema;
-  for (const part of schemaPath.replace(/^#\//u, "").split("/").slice(0, -1)) {
+  for (const part of pointer.replace(/^#\/?/u, "").split("/")) {
+    if (part === "") continue;
     if (typeof node !== "object" || node === null) return undefined;
     node = (node as Record<string, unknown>)[part.replace(/~1/gu, "/").replace(/~0/gu, "~")];
   }
-  const description = (node as { description?: unknown } | undefined)?.description;
+  return node;
+}
+
+/** The `description` of the subschema holding a failed keyword (`#/$defs/relativeFile/pattern`). */
+function subschemaDescription(schema: unknown, schemaPath: string): string | undefined {
+  const holder = schemaAt(schema, schemaPath.slice(0, schemaPath.lastIndexOf("/")));
+  const description = (holder as { description?: unknown } | undefined)?.description;
   return typeof description === "string" ? description : undefined;
 }
 
@@ -130,6 +225,12 @@ function describeOne(error: ErrorObject, schema: unknown): string {
       return description
         ? `must be ${description}`
         : `must match the pattern ${JSON.stringify(params["pattern"])}`;
+    }
+    case "minItems":
+    case "minLength": {
+      const limit = Number(params["limit"]);
+      const unit = error.keyword === "minItems" ? "items" : "characters";
+      return limit === 1 ? "must not be empty" : `must have at least ${limit} ${unit}`;
     }
     case "uniqueItems":
       return `must not list the same value twice (items ${String(params["j"])} and ${String(params["i"])})`;

@@ -125,19 +125,35 @@ describe("agentix.config.json", () => {
     expect(config.features.descriptor).toBe("{id}/feature.ts");
   });
 
+  /** What features.contract accepts, as its schema names the two shapes. */
+  const CONTRACT_SHAPES =
+    "/features/contract must be a path relative to the feature folder, without a leading / and without .., whose only placeholder is {id}, or a non-empty list of such paths, each named once";
+
   it.each([
     [{ ambient: { clock: { allow: [1] } } }, "/ambient/clock/allow/0 must be string"],
-    [{ ambient: { clock: "on" } }, '/ambient/clock must be "off" or object'],
-    [{ ambient: { clock: {} } }, '/ambient/clock must be "off" or have the property "allow"'],
+    // A value of neither accepted shape: one sentence naming the shapes (their schema titles).
+    [
+      { ambient: { clock: "on" } },
+      '/ambient/clock must be "off" or an object whose "allow" lists globs',
+    ],
+    [
+      { ambient: { clock: {} } },
+      '/ambient/clock must be "off" or an object whose "allow" lists globs; the object given must have the property "allow"',
+    ],
+    [
+      { ambient: { clock: { allow: [], extra: 1 } } },
+      '/ambient/clock must be "off" or an object whose "allow" lists globs; the object given must NOT have the unknown property "extra"',
+    ],
     [{ ambient: { time: "off" } }, '/ambient must NOT have the unknown property "time"'],
     [
       { features: { directorys: ["x"] } },
       '/features must NOT have the unknown property "directorys"',
     ],
-    [
-      { features: { contract: "../contract.ts" } },
-      "/features/contract must be a path relative to the feature folder, without a leading / and without .., whose only placeholder is {id} or array",
-    ],
+    [{ features: { contract: "../contract.ts" } }, CONTRACT_SHAPES],
+    [{ features: { contract: 5 } }, CONTRACT_SHAPES],
+    [{ features: { contract: null } }, CONTRACT_SHAPES],
+    [{ features: { contract: "" } }, `${CONTRACT_SHAPES}; the text given must not be empty`],
+    [{ features: { contract: ["index.ts", 5] } }, "/features/contract/1 must be string"],
     [
       { features: { contract: ["{id}.module.ts", "{name}.ts"] } },
       "/features/contract/1 must be a path relative to the feature folder, without a leading / and without .., whose only placeholder is {id}",
@@ -146,20 +162,17 @@ describe("agentix.config.json", () => {
       { features: { descriptor: "{id.ts" } },
       "/features/descriptor must be a path relative to the feature folder, without a leading / and without .., whose only placeholder is {id}",
     ],
-    [
-      { features: { contract: [] } },
-      "/features/contract must be string or NOT have fewer than 1 items",
-    ],
+    [{ features: { contract: [] } }, `${CONTRACT_SHAPES}; the list given must not be empty`],
     [
       { features: { contract: ["index.ts", "index.ts"] } },
-      "/features/contract must be string or not list the same value twice (items 0 and 1)",
+      `${CONTRACT_SHAPES}; the list given must not list the same value twice (items 0 and 1)`,
     ],
     [
       { adapters: ["src/a/**", "src/a/**"] },
       "/adapters must not list the same value twice (items 0 and 1)",
     ],
     [{ adapters: "src/adapters/**" }, "/adapters must be array"],
-    [{ tests: [""] }, "/tests/0 must NOT have fewer than 1 characters"],
+    [{ tests: [""] }, "/tests/0 must not be empty"],
     [[], "/ must be object"],
   ])("rejects %j naming the file and the JSON path", (value, problem) => {
     const error = errorOf(() =>
