@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { describeAjvErrors, precompiledValidator } from "./ajv.js";
 import type { ValidateFunction } from "ajv";
@@ -153,8 +153,12 @@ function resolveConfig(
   };
 }
 
-/** A config file's mtime is checked at most this often (ms): once per file linted is too often. */
-const RECHECK_MS = 1000;
+/**
+ * How long (ms) cached answers are trusted before the disk is looked at again: a config file's
+ * mtime and size, a folder's mtime. Once per file linted would be too often; an editor session
+ * sees an edited, created or deleted agentix.config.json within this time.
+ */
+export const CONFIG_RECHECK_MS = 1000;
 
 interface CachedConfig {
   checkedAt: number;
@@ -170,20 +174,25 @@ const configCache = new Map<string, CachedConfig>();
  * size (the mtime checked at most once a second), so an edited file is read again. Throws AgentixConfigError (never a raw parse error).
  */
 export function loadConfigFile(configFile: string): AgentixConfig {
-  const file = path.resolve(configFile);
-  const now = Date.now();
-  const recent = configCache.get(file);
-  if (recent && now - recent.checkedAt < RECHECK_MS) return unwrap(recent.result);
-  let stats;
-  try {
-    stats = statSync(file);
-  } catch {
-    throw new AgentixConfigError(`${displayPath(file)}: cannot be read (no such file)`, file);
-  }
+  return unwrap(configFileAt(path.resolve(configFile), Date.now(), true));
+}
+
+/** loadConfigFile's work; `trustRecent: false` looks at the file's stamp even within CONFIG_RECHECK_MS. */
+function configFileAt(
+  file: string,
+  now: number,
+  trustRecent: boolean,
+): AgentixConfig | AgentixConfigError {
   const cached = configCache.get(file);
+  if (trustRecent && cached && now - cached.checkedAt < CONFIG_RECHECK_MS) return cached.result;
+  const stats = statOrUndefined(file);
+  if (!stats) {
+    configCache.delete(file);
+    return new AgentixConfigError(`${displayPath(file)}: cannot be read (no such file)`, file);
+  }
   if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) {
     cached.checkedAt = now;
-    return unwrap(cached.result);
+    return cached.result;
   }
   let result: AgentixConfig | AgentixConfigError;
   try {
@@ -200,7 +209,7 @@ export function loadConfigFile(configFile: string): AgentixConfig {
     result = error;
   }
   configCache.set(file, { checkedAt: now, mtimeMs: stats.mtimeMs, size: stats.size, result });
-  return unwrap(result);
+  return result;
 }
 
 function unwrap(result: AgentixConfig | AgentixConfigError): AgentixConfig {
@@ -225,75 +234,113 @@ interface ProjectLocation {
   readonly configFile: string | undefined;
 }
 
-const configDirCache = new Map<string, string | null>();
-const locationCache = new Map<string, ProjectLocation>();
-const packageDirCache = new Map<string, string | null>();
+/** Which project markers a folder holds, as of its mtime (creating or deleting one changes it). */
+interface FolderMarkers {
+  checkedAt: number;
+  readonly mtimeMs: number;
+  readonly hasConfig: boolean;
+  readonly hasPackageJson: boolean;
+}
 
-/** The nearest directory at or above `dir` holding `marker`, memoized per directory. */
-function nearestWith(
-  dir: string,
-  marker: string,
-  cache: Map<string, string | null>,
-): string | null {
-  const known = cache.get(dir);
-  if (known !== undefined) return known;
-  const parent = path.dirname(dir);
-  const found = isFile(path.join(dir, marker))
-    ? dir
-    : parent === dir
-      ? null
-      : nearestWith(parent, marker, cache);
-  cache.set(dir, found);
-  return found;
+const markersCache = new Map<string, FolderMarkers>();
+
+/** A folder's markers, looked at again (one `stat` of the folder) at most every CONFIG_RECHECK_MS. */
+function markersIn(dir: string, now: number): FolderMarkers {
+  const known = markersCache.get(dir);
+  if (known && now - known.checkedAt < CONFIG_RECHECK_MS) return known;
+  const mtimeMs = statOrUndefined(dir)?.mtimeMs ?? -1;
+  if (known && known.mtimeMs === mtimeMs) {
+    known.checkedAt = now;
+    return known;
+  }
+  const markers = {
+    checkedAt: now,
+    mtimeMs,
+    hasConfig: mtimeMs !== -1 && isFile(path.join(dir, CONFIG_FILE_NAME)),
+    hasPackageJson: mtimeMs !== -1 && isFile(path.join(dir, "package.json")),
+  };
+  markersCache.set(dir, markers);
+  return markers;
+}
+
+function locate(dir: string, now: number): ProjectLocation {
+  let packageDir: string | undefined;
+  for (let current = dir; ;) {
+    const markers = markersIn(current, now);
+    if (markers.hasConfig)
+      return { root: current, configFile: path.join(current, CONFIG_FILE_NAME) };
+    if (markers.hasPackageJson) packageDir ??= current;
+    const parent = path.dirname(current);
+    if (parent === current) return { root: packageDir ?? dir, configFile: undefined };
+    current = parent;
+  }
 }
 
 /**
  * The project a file belongs to: the nearest ancestor directory holding agentix.config.json;
  * without one, the nearest directory holding package.json; without either, the file's own
- * directory. Cached per directory.
+ * directory. Each folder's answer is cached and looked at again after CONFIG_RECHECK_MS.
  */
 export function findProject(fromFile: string): ProjectLocation {
-  const dir = path.dirname(path.resolve(fromFile));
-  let location = locationCache.get(dir);
-  if (!location) {
-    const configDir = nearestWith(dir, CONFIG_FILE_NAME, configDirCache);
-    location =
-      configDir !== null
-        ? { root: configDir, configFile: path.join(configDir, CONFIG_FILE_NAME) }
-        : { root: nearestWith(dir, "package.json", packageDirCache) ?? dir, configFile: undefined };
-    locationCache.set(dir, location);
-  }
-  return location;
+  return locate(path.dirname(path.resolve(fromFile)), Date.now());
 }
 
-/** The effective configuration for a source file (see findProject and loadConfigFile). */
+interface CachedForFolder {
+  readonly checkedAt: number;
+  readonly result: AgentixConfig | AgentixConfigError;
+}
+
+/** The effective configuration per source folder: one Map look-up per linted file. */
+const folderConfigs = new Map<string, CachedForFolder>();
+
+/**
+ * The effective configuration for a source file (see findProject and loadConfigFile). Asked for
+ * every linted file: answered per folder, and looked at again after CONFIG_RECHECK_MS, so an
+ * agentix.config.json edited, created or deleted during an editor session is seen.
+ */
 export function loadConfigForFile(file: string): AgentixConfig {
-  const location = findProject(file);
-  if (location.configFile !== undefined) return loadConfigFile(location.configFile);
-  let config = defaultsCache.get(location.root);
-  if (!config) {
-    config = defaultConfig(location.root);
-    defaultsCache.set(location.root, config);
-  }
-  return config;
+  const dir = path.dirname(path.resolve(file));
+  const now = Date.now();
+  const known = folderConfigs.get(dir);
+  if (known && now - known.checkedAt < CONFIG_RECHECK_MS) return unwrap(known.result);
+  const location = locate(dir, now);
+  const result =
+    location.configFile !== undefined
+      ? configFileAt(location.configFile, now, false)
+      : defaultsFor(location.root);
+  folderConfigs.set(dir, { checkedAt: now, result });
+  return unwrap(result);
 }
 
 const defaultsCache = new Map<string, AgentixConfig>();
 
+function defaultsFor(root: string): AgentixConfig {
+  let config = defaultsCache.get(root);
+  if (!config) {
+    config = defaultConfig(root);
+    defaultsCache.set(root, config);
+  }
+  return config;
+}
+
 /** Forgets every cached location and configuration (for long-lived processes and tests). */
 export function clearConfigCaches(): void {
   configCache.clear();
-  configDirCache.clear();
-  packageDirCache.clear();
-  locationCache.clear();
+  markersCache.clear();
+  folderConfigs.clear();
   defaultsCache.clear();
 }
 
 function isFile(file: string): boolean {
+  return statOrUndefined(file)?.isFile() ?? false;
+}
+
+/** A path's stats, or undefined when it is missing or cannot be looked at (without throwing: asked often). */
+function statOrUndefined(file: string): Stats | undefined {
   try {
-    return statSync(file).isFile();
+    return statSync(file, { throwIfNoEntry: false });
   } catch {
-    return false;
+    return undefined;
   }
 }
 

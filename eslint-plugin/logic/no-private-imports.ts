@@ -226,8 +226,9 @@ export const noPrivateImportsLogic: RuleLogic = {
       const lexical = layout.featureOf(path.join(target, "_"));
       return lexical !== undefined && lexical.dir !== importer?.dir;
     };
-    // The answer depends on the importer's folder and the target alone (the importer's feature
-    // is its folder's); keys hold a relative specifier or an absolute target.
+    // The answer depends on the importer's feature and the target alone; keys hold the importer's
+    // folder and a relative specifier (starting with "."), or its feature's folder and an
+    // absolute target.
     const lexically = (key: string, target: string): boolean => {
       let reaches = lexicalAnswers.get(key);
       if (reaches === undefined) {
@@ -243,16 +244,18 @@ export const noPrivateImportsLogic: RuleLogic = {
         // follows the tsconfig).
         const aliased = services.aliasTarget?.(specifier, filename);
         if (aliased === undefined) return true;
-        return lexically(`${fromDir}\0${aliased}`, aliased);
+        // An absolute target's answer depends on the importer's feature alone, not its folder.
+        return lexically(`${importer?.dir ?? ""}\0${aliased}`, aliased);
       }
       return lexically(`${fromDir}\0${specifier}`, path.resolve(fromDir, specifier));
     };
 
     // Outside domain files (shared code, adapters, tests, a project without features) an
     // unprovable target is no rule violation: `agentix check` lists it as an unresolved warning.
-    const domain = layout.isDomainFile(filename);
+    let domain: boolean | undefined; // asked only for an unprovable target: rare
     const check = (site: ImportSite): void => {
       if (site.specifier === undefined) {
+        domain ??= layout.isDomainFile(filename);
         if (!domain) return;
         report(
           violations.create("unprovable", site.node.loc, {

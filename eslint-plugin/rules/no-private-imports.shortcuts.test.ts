@@ -3,11 +3,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import tsParser from "@typescript-eslint/parser";
-import { Linter } from "eslint";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { FEATURE_FOLDERS_RECHECK_MS } from "../logic/project/feature-folders.js";
-import { noPrivateImports } from "./no-private-imports.js";
+import { lintNoPrivateImports } from "../../test/support/lint-no-private-imports.js";
 
 const base = mkdtempSync(path.join(tmpdir(), "agentix-private-imports-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -33,26 +31,8 @@ function write(root: string, file: string, text = "export const x = 1;\n"): void
   writeFileSync(path.join(root, file), text);
 }
 
-const plugin = { rules: { "no-private-imports": noPrivateImports } };
-
 /** ESLint's messages for `code` as the text of `file` in `root`: rule, line, column, message. */
-function lint(root: string, file: string, code: string) {
-  const linter = new Linter({ configType: "flat", cwd: root });
-  return linter
-    .verify(
-      code,
-      [
-        {
-          files: ["**/*.ts"],
-          languageOptions: { parser: tsParser },
-          plugins: { agentix: plugin as never },
-          rules: { "agentix/no-private-imports": "error" },
-        },
-      ],
-      { filename: path.join(root, file) },
-    )
-    .map(({ ruleId, line, column, message }) => ({ ruleId, line, column, message }));
-}
+const lint = lintNoPrivateImports;
 
 describe("no-private-imports without feature folders", () => {
   it("sees the first feature folder created during the session (aliases resolve again)", () => {

@@ -66,7 +66,8 @@ export function createFileExistence(): FileExistence {
 /** A file's or folder's mtime, or -1 when it cannot be read. */
 export function mtimeOf(file: string): number {
   try {
-    return statSync(file).mtimeMs;
+    // Missing paths are asked about often: no exception (and stack) for them.
+    return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
   } catch {
     return -1;
   }
@@ -74,7 +75,7 @@ export function mtimeOf(file: string): number {
 
 function isFile(file: string): boolean {
   try {
-    return statSync(file).isFile();
+    return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
   } catch {
     return false;
   }

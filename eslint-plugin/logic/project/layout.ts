@@ -155,6 +155,8 @@ export class ProjectLayout {
 
   /** Whether `agentix.config.json` `ignores` silences the file's violations. */
   isIgnored(file: string): boolean {
+    // Asked for every linted file, and most projects ignore nothing.
+    if (this.isIgnoredPath === NEVER) return false;
     const relative = this.relative(file);
     return relative !== undefined && this.isIgnoredPath(relative);
   }

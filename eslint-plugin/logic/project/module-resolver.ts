@@ -169,22 +169,35 @@ export function createModuleResolver(): ModuleResolver & {
     return mode;
   }
 
-  // A lint run asks about the same targets thousands of times: answers are reused for as long as
-  // a folder listing is trusted.
-  const directAnswers = new Map<
-    string,
-    { readonly at: number; readonly file: string | undefined }
-  >();
+  // A lint run asks about the same targets thousands of times: an answer is reused for as long
+  // as the folder listings it was read from stay the same (namesIn gives the same set until a
+  // folder's mtime changes), and looked at again after LISTING_RECHECK_MS.
+  interface DirectAnswer {
+    at: number;
+    readonly file: string | undefined;
+    /** The listings read: the target's folder, and the target as a folder when it was looked into. */
+    readonly parent: ReadonlySet<string> | undefined;
+    readonly folder: ReadonlySet<string> | undefined;
+  }
+  const directAnswers = new Map<string, DirectAnswer>();
+  const stillValid = (known: DirectAnswer, target: string): boolean =>
+    known.parent !== undefined &&
+    exists.namesIn(path.dirname(target)) === known.parent &&
+    (known.folder === undefined || exists.namesIn(target) === known.folder);
   /** The TypeScript file a path with a JavaScript or TypeScript extension names, when it exists. */
   const directFile = (target: string): string | undefined => {
     const now = Date.now();
     const known = directAnswers.get(target);
-    if (known && now - known.at < LISTING_RECHECK_MS) return known.file;
+    if (known && (now - known.at < LISTING_RECHECK_MS || stillValid(known, target))) {
+      known.at = now;
+      return known.file;
+    }
     const extension = path.extname(target);
     const candidates =
       JS_TO_TS[extension] ??
       ((TS_EXTENSIONS as readonly string[]).includes(extension) ? [extension] : undefined);
     let file: string | undefined;
+    let lookedIntoFolder = false;
     if (candidates) {
       const base = target.slice(0, -extension.length);
       file = candidates.map((candidate) => base + candidate).find((candidate) => exists(candidate));
@@ -195,16 +208,20 @@ export function createModuleResolver(): ModuleResolver & {
       file = EXTENSIONLESS.map((candidate) => target + candidate).find((candidate) =>
         exists(candidate),
       );
-      if (
-        file === undefined &&
-        !exists(`${target}.d.ts`) &&
-        !exists(path.join(target, "package.json"))
-      )
-        file = FOLDER_INDEXES.map((index) => path.join(target, index)).find((candidate) =>
-          exists(candidate),
-        );
+      if (file === undefined && !exists(`${target}.d.ts`)) {
+        lookedIntoFolder = true;
+        if (!exists(path.join(target, "package.json")))
+          file = FOLDER_INDEXES.map((index) => path.join(target, index)).find((candidate) =>
+            exists(candidate),
+          );
+      }
     }
-    directAnswers.set(target, { at: now, file });
+    directAnswers.set(target, {
+      at: now,
+      file,
+      parent: exists.namesIn(path.dirname(target)),
+      folder: lookedIntoFolder ? exists.namesIn(target) : undefined,
+    });
     return file;
   };
 

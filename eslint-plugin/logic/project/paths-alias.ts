@@ -59,7 +59,7 @@ export function pathsSubstitutions(
       path.resolve(base, star === undefined ? target : target.replace("*", star)),
     );
   };
-  return (specifier) => {
+  const compute = (specifier: string): readonly string[] | undefined => {
     if (!specifier.includes("*") && Object.hasOwn(paths, specifier))
       return substituted(specifier, undefined);
     let best: Wildcard | undefined;
@@ -73,5 +73,15 @@ export function pathsSubstitutions(
     if (best === undefined) return undefined;
     const star = specifier.slice(best.prefix.length, specifier.length - best.suffix.length);
     return star === "" ? undefined : substituted(best.pattern, star);
+  };
+  // Asked for the same few specifiers from every file; the answer depends on the options alone.
+  const known = new Map<string, readonly string[] | null>();
+  return (specifier) => {
+    let targets = known.get(specifier);
+    if (targets === undefined) {
+      targets = compute(specifier) ?? null;
+      known.set(specifier, targets);
+    }
+    return targets ?? undefined;
   };
 }

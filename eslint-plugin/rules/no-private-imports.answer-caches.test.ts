@@ -1,0 +1,53 @@
+// The rule's per-process answer caches, shared by every file a lint run visits: an answer kept
+// for one importer must never be handed to another whose verdict differs.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { lintNoPrivateImports } from "../../test/support/lint-no-private-imports.js";
+
+const root = mkdtempSync(path.join(tmpdir(), "agentix-answer-caches-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function write(file: string, text = "export const x = 1;\n"): void {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+}
+
+it("judges one alias target afresh for importers of another feature, and of none", () => {
+  write("package.json", JSON.stringify({ type: "module" }));
+  write(
+    "tsconfig.json",
+    JSON.stringify({
+      compilerOptions: {
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        paths: { "@app/*": ["./src/features/*"] },
+      },
+    }),
+  );
+  for (const file of ["orders/model.ts", "orders/contract.ts", "billing/contract.ts"])
+    write(`src/features/${file}`);
+  const code = `import { x } from "@app/orders/model";\n`;
+  const report = (importer: string) => ({
+    ruleId: "agentix/no-private-imports",
+    line: 1,
+    column: 19,
+    message: `src/features/orders/model.ts is private to feature "orders"; ${importer}`,
+  });
+  // Same alias, same target: the owner's own files first, so a shared answer would be "allowed".
+  expect(lintNoPrivateImports(root, "src/features/orders/a.ts", code)).toEqual([]);
+  expect(lintNoPrivateImports(root, "src/features/orders/deep/b.ts", code)).toEqual([]);
+  expect(lintNoPrivateImports(root, "src/features/billing/c.ts", code)).toEqual([
+    report(
+      'feature "billing" may import only its public entry src/features/orders/contract.ts, so import from there instead',
+    ),
+  ]);
+  expect(lintNoPrivateImports(root, "src/main.ts", code)).toEqual([
+    report(
+      "code outside features may import only its public entry src/features/orders/contract.ts, so import from there instead",
+    ),
+  ]);
+  expect(lintNoPrivateImports(root, "src/features/billing/deep/d.ts", code)).toHaveLength(1);
+  expect(lintNoPrivateImports(root, "src/features/orders/e.ts", code)).toEqual([]);
+});

@@ -1,0 +1,136 @@
+// The config caches in an editor session: one process, files changed between two look-ups.
+// Each case fails when a cache answers stale after CONFIG_RECHECK_MS.
+import { mkdtempSync, mkdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  AgentixConfigError,
+  CONFIG_RECHECK_MS,
+  clearConfigCaches,
+  findProject,
+  loadConfigFile,
+  loadConfigForFile,
+} from "./load-config.js";
+
+const temp = mkdtempSync(path.join(tmpdir(), "agentix-config-cache-"));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+beforeEach(() => {
+  clearConfigCaches();
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+afterEach(() => vi.useRealTimers());
+
+let counter = 0;
+/** A fresh project directory with the given files. */
+function project(files: Record<string, string>): string {
+  const root = path.join(temp, `p${(counter += 1)}`);
+  for (const [name, content] of Object.entries(files)) write(root, name, content);
+  return root;
+}
+
+function write(root: string, name: string, content: string): void {
+  mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+  writeFileSync(path.join(root, name), content);
+}
+
+/** Moves the clock past the window in which cached answers are trusted. */
+const later = (ms = CONFIG_RECHECK_MS + 1) => vi.setSystemTime(Date.now() + ms);
+
+describe("loadConfigForFile in an editor session", () => {
+  it("answers from the cache within the window, then sees a created agentix.config.json", () => {
+    const root = project({ "package.json": "{}", "src/a.ts": "" });
+    const source = path.join(root, "src/a.ts");
+    const first = loadConfigForFile(source);
+    expect(first.configFile).toBeUndefined();
+    expect(loadConfigForFile(source)).toBe(first);
+    write(root, "agentix.config.json", '{ "tests": ["x.ts"] }');
+    expect(loadConfigForFile(source)).toBe(first); // trusted for CONFIG_RECHECK_MS
+    later();
+    const created = loadConfigForFile(source);
+    expect(created.configFile).toBe(path.join(root, "agentix.config.json"));
+    expect(created.tests).toEqual(["x.ts"]);
+  });
+
+  it("sees an agentix.config.json created nearer to the file than the one in use", () => {
+    const root = project({ "agentix.config.json": "{}", "packages/app/src/a.ts": "" });
+    const source = path.join(root, "packages/app/src/a.ts");
+    expect(loadConfigForFile(source).root).toBe(root);
+    write(root, "packages/app/agentix.config.json", '{ "ignores": ["**/a.ts"] }');
+    later();
+    expect(loadConfigForFile(source)).toMatchObject({
+      root: path.join(root, "packages/app"),
+      ignores: ["**/a.ts"],
+    });
+    expect(findProject(source)).toEqual({
+      root: path.join(root, "packages/app"),
+      configFile: path.join(root, "packages/app/agentix.config.json"),
+    });
+  });
+
+  it("sees an edit even when loadConfigFile looked at the file just before", () => {
+    const root = project({ "agentix.config.json": '{ "tests": ["a.ts"] }', "src/a.ts": "" });
+    const source = path.join(root, "src/a.ts");
+    const file = path.join(root, "agentix.config.json");
+    expect(loadConfigForFile(source).tests).toEqual(["a.ts"]);
+    later(CONFIG_RECHECK_MS);
+    expect(loadConfigFile(file).tests).toEqual(["a.ts"]); // the file's stamp: just checked
+    writeFileSync(file, '{ "tests": ["bb.ts"] }'); // the folder's mtime stays: only the file changes
+    utimesSync(file, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    later(1); // the folder's answer has expired, the file's stamp has not
+    expect(loadConfigForFile(source).tests).toEqual(["bb.ts"]);
+  });
+
+  it("falls back to the defaults of the package.json root when the config is deleted", () => {
+    const root = project({
+      "package.json": "{}",
+      "app/agentix.config.json": '{ "tests": ["a.ts"] }',
+      "app/src/a.ts": "",
+    });
+    const source = path.join(root, "app/src/a.ts");
+    expect(loadConfigForFile(source).root).toBe(path.join(root, "app"));
+    unlinkSync(path.join(root, "app/agentix.config.json"));
+    later();
+    const fallback = loadConfigForFile(source);
+    expect(fallback.root).toBe(root);
+    expect(fallback.configFile).toBeUndefined();
+    expect(fallback.tests).not.toEqual(["a.ts"]);
+  });
+
+  it("sees a package.json created between the file and the root in use", () => {
+    const root = project({ "package.json": "{}", "packages/app/src/a.ts": "" });
+    const source = path.join(root, "packages/app/src/a.ts");
+    expect(loadConfigForFile(source).root).toBe(root);
+    write(root, "packages/app/package.json", "{}");
+    later();
+    expect(loadConfigForFile(source).root).toBe(path.join(root, "packages/app"));
+  });
+
+  it("reports a config broken during the session, and recovers when it is mended", () => {
+    const root = project({ "agentix.config.json": "{}", "src/a.ts": "" });
+    const source = path.join(root, "src/a.ts");
+    const file = path.join(root, "agentix.config.json");
+    loadConfigForFile(source);
+    writeFileSync(file, '{ "tests": [1] }');
+    utimesSync(file, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    later();
+    expect(() => loadConfigForFile(source)).toThrow(AgentixConfigError);
+    expect(() => loadConfigForFile(source)).toThrow(/\/tests\/0 must be string/u);
+    writeFileSync(file, '{ "tests": ["ok.ts"] }');
+    utimesSync(file, new Date(2001, 0, 1), new Date(2001, 0, 1));
+    later();
+    expect(loadConfigForFile(source).tests).toEqual(["ok.ts"]);
+  });
+
+  it("reads a config whose folder was created after a first look-up of a file in it", () => {
+    const root = project({ "package.json": "{}" });
+    const source = path.join(root, "later/src/a.ts"); // no such folder yet
+    expect(loadConfigForFile(source).root).toBe(root);
+    write(root, "later/agentix.config.json", '{ "tests": ["t.ts"] }');
+    later();
+    expect(loadConfigForFile(source)).toMatchObject({
+      root: path.join(root, "later"),
+      tests: ["t.ts"],
+    });
+  });
+});
