@@ -31,7 +31,7 @@ const commit = (message: string) => {
   git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-m", message);
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   project = copyFixture("affected-app");
   symlinkSync(
     path.join(REPO, "node_modules/vitest"),
@@ -40,13 +40,18 @@ beforeAll(() => {
   );
   writeFileSync(path.join(project, ".gitignore"), "node_modules\n");
   git("init", "-q");
-  execFileSync(process.execPath, [path.join(REPO, "dist/analyzer/cli/main.js"), "index"], {
-    cwd: project,
-    stdio: "ignore",
-  });
-  commit("base");
   session = new AnalysisSession({ root: project });
-  session.analysis(); // the cold load, under the hook's timeout
+  // The committed index, written by `agentix index` from the session's cold load (the hook's
+  // timeout covers it), which the edits then refresh.
+  const { io, stderr } = recordingIO(project);
+  const analyses = {
+    root: project,
+    tsconfigFile: path.join(project, "tsconfig.json"),
+    analysis: () => session.analysis(),
+    index: () => session.index(),
+  };
+  expect([await run(["index"], { ...io, analyses }), stderr()]).toEqual([0, ""]);
+  commit("base");
 });
 afterAll(removeCopies);
 

@@ -1,6 +1,10 @@
-// The `agentix` CLI end to end, through the built bin (dist/analyzer/cli/main.js), on copies of
-// fixture projects: exit codes, stdout for results, stderr for diagnostics, JSON validated
-// against the published schemas.
+// The `agentix` CLI end to end on copies of fixture projects: exit codes, stdout for results,
+// stderr for diagnostics, JSON validated against the published schemas. Verbs run in-process
+// (`run` with a recording io, cold or on one warm analysis); the built bin
+// (dist/analyzer/cli/main.js) runs where a process is the point: its startup, its exit codes
+// and its two streams for help, a bad command line, the first index write and the tsconfig
+// errors, whose paths a process shows relative to its own directory (in-process runs show them
+// relative to the test runner's).
 import { execFile } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -38,6 +42,13 @@ async function warm(args: readonly string[], cwd: string): Promise<CliRun> {
   let runner = warmRunners.get(cwd);
   if (runner === undefined) warmRunners.set(cwd, (runner = warmCli(cwd)));
   return runner(args);
+}
+
+/** Runs a verb in-process with nothing warm: it analyses (or answers from the index) as the bin does. */
+async function cold(args: readonly string[], cwd: string): Promise<CliRun> {
+  const { io, stdout, stderr } = recordingIO(cwd);
+  const code = await run(args, io);
+  return { code, stdout: stdout(), stderr: stderr() };
 }
 
 async function cli(args: readonly string[], cwd: string): Promise<CliRun> {
@@ -78,7 +89,7 @@ afterAll(removeCopies);
 describe("usage", SLOW, () => {
   it("prints help for every verb on stdout and exits 0", async () => {
     const runs = await Promise.all(
-      ["index", "check", "inspect", "graph"].map((verb) => cli([verb, "--help"], shop)),
+      ["index", "check", "inspect", "graph"].map((verb) => cold([verb, "--help"], shop)),
     );
     for (const [index, verb] of ["index", "check", "inspect", "graph"].entries()) {
       expect(runs[index]!.code).toBe(0);
@@ -94,10 +105,10 @@ describe("usage", SLOW, () => {
   it("exits 2 with the reason on stderr for a bad command line", async () => {
     const [none, unknown, option, format, missing] = await Promise.all([
       cli([], shop),
-      cli(["frobnicate"], shop),
-      cli(["check", "--bogus"], shop),
-      cli(["graph", "--format", "png"], shop),
-      cli(["inspect"], shop),
+      cold(["frobnicate"], shop),
+      cold(["check", "--bogus"], shop),
+      cold(["graph", "--format", "png"], shop),
+      cold(["inspect"], shop),
     ]);
     for (const result of [none, unknown, option, format, missing]) {
       expect(result.code).toBe(2);
@@ -286,7 +297,7 @@ describe("bad input", SLOW, () => {
       path.join(copy, "agentix.config.json"),
       '{ "features": { "directories": "src/features/*" } }\n',
     );
-    const check = await cli(["check", "--format", "json"], copy);
+    const check = await cold(["check", "--format", "json"], copy);
     expect(check.code).toBe(1);
     const result = (await valid("cli-check.v1.schema.json", check.stdout)) as {
       problems: { rule: string; message: string; file: string }[];
@@ -294,7 +305,7 @@ describe("bad input", SLOW, () => {
     expect(result.problems).toHaveLength(1);
     expect(result.problems[0]).toMatchObject({ rule: "config", file: "agentix.config.json" });
     expect(result.problems[0]!.message).toContain("/features/directories must be array");
-    const index = await cli(["index"], copy);
+    const index = await cold(["index"], copy);
     expect(index.code).toBe(2);
     expect(index.stderr).toContain("/features/directories must be array");
   });

@@ -1,9 +1,10 @@
 // The fresh-index fast path of `agentix affected` (and verify's printed selection): answered from
 // .agentix/affected.json when fresh.json proves the index fresh and vouches for its bytes, byte
-// for byte as an analysis answers; every kind of change, a damaged record or a change the record
-// cannot follow (outside the root, a TypeScript file gone) means an analysis.
+// for byte as an analysis answers (per fixture: fresh-parity.test.ts); every kind of change, a
+// damaged record or a change the record cannot follow (outside the root, a TypeScript file gone)
+// means an analysis.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AnalysisSession } from "../../analyzer/analysis-session.js";
@@ -12,14 +13,8 @@ import type { CliIO } from "../../analyzer/cli/io.js";
 import { run } from "../../analyzer/cli/main.js";
 import { affectedPath } from "../../analyzer/freshness/affected-record.js";
 import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
-import type { AgentixIndex } from "../../analyzer/index-file/types.js";
 import { sha256 } from "../../analyzer/project/file-stamps.js";
-import {
-  copyFixture,
-  fixtureDir,
-  recordingIO,
-  removeCopies,
-} from "../support/analyzer-fixtures.js";
+import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
 
 afterAll(removeCopies);
 
@@ -48,65 +43,6 @@ async function fromRecord(root: string, targets: string[], since?: string): Prom
 }
 
 const freshness = (root: string) => checkFreshness(root, path.join(root, "tsconfig.json"));
-const indexOf = (root: string) =>
-  JSON.parse(readFileSync(path.join(root, ".agentix/index.json"), "utf8")) as AgentixIndex;
-
-/** The targets and output forms asked of every fixture. */
-function questions(root: string, index: AgentixIndex): string[][] {
-  const sources = index.files.filter((file) => file.role !== "test").map((file) => file.path);
-  const tests = index.tests.map((test) => test.file);
-  const targets = [
-    ...index.features.map((feature) => feature.id),
-    ...index.operations.slice(0, 3).map((operation) => operation.id),
-    ...sources.slice(0, 2),
-    ...tests.slice(0, 1),
-    ...(existsSync(path.join(root, "src")) ? ["src"] : []),
-  ];
-  const first = targets[0];
-  return [
-    ...targets.flatMap((target) => [
-      ["affected", target],
-      ["affected", target, "--json", "--compact"],
-    ]),
-    ...(first === undefined
-      ? []
-      : [
-          ["affected", first, ...targets.slice(1, 3), "--json"],
-          ["affected", first, "--format", "vitest-invocations"],
-          ["affected", first, "--format", "vitest-invocations", "--shard", "1/2", "--compact"],
-          ["affected", first, "--json", "--shard", "2/2"],
-          ["verify", first, "--format", "vitest-invocations", "--compact"],
-        ]),
-    ["affected", "no-such-target"],
-  ];
-}
-
-const FIXTURES = readdirSync(fixtureDir("."), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(fixtureDir(`${entry.name}/tsconfig.json`)))
-  .map((entry) => entry.name);
-
-describe("affected from a fresh index equals an analysis's", () => {
-  it.each(FIXTURES)("%s", async (fixture) => {
-    const root = copyFixture(fixture);
-    if ((await answer(["index"], root)).code !== 0) {
-      expect(existsSync(affectedPath(root))).toBe(false);
-      return;
-    }
-    expect(freshness(root)).toMatchObject({ fresh: true });
-    const index = indexOf(root);
-    const analyses = analysesOf(root);
-    // An analysis for affected prints the warnings it went on every time, as the record does.
-    const asked = questions(root, index);
-    for (const argv of asked) {
-      const fast = await answer(argv, root);
-      const analysed = await answer(argv, root, { analyses });
-      expect({ argv, ...fast }).toEqual({ argv, ...analysed });
-    }
-    const target = asked[0]?.[1];
-    if (target !== undefined) expect(await fromRecord(root, [target])).toBe(true);
-    expect(freshness(root)).toMatchObject({ fresh: true });
-  });
-});
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.email=t@agentix", "-c", "user.name=t", ...args], {

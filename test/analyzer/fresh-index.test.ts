@@ -1,33 +1,17 @@
 // The fresh-index fast path: inspect, graph and check answer from .agentix/index.json when
-// .agentix/fresh.json proves it fresh, byte for byte as an analysis answers; every kind of change
-// makes it stale; a damaged or hostile fresh.json or index means stale, never a wrong answer.
+// .agentix/fresh.json proves it fresh, byte for byte as an analysis answers (per fixture:
+// fresh-parity.test.ts); every kind of change makes it stale; a damaged or hostile fresh.json or
+// index means stale, never a wrong answer.
 import { spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  unlinkSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnalysisSession } from "../../analyzer/analysis-session.js";
 import { run } from "../../analyzer/cli/main.js";
 import type { CliIO } from "../../analyzer/cli/io.js";
 import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
 import { sha256 } from "../../analyzer/project/file-stamps.js";
-import type { AgentixIndex } from "../../analyzer/index-file/types.js";
-import {
-  BIN,
-  copyFixture,
-  fixtureDir,
-  recordingIO,
-  removeCopies,
-} from "../support/analyzer-fixtures.js";
+import { BIN, copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
 
 afterAll(removeCopies);
 
@@ -44,73 +28,6 @@ async function answer(argv: readonly string[], cwd: string, extra: Partial<CliIO
 }
 
 const freshness = (root: string) => checkFreshness(root, path.join(root, "tsconfig.json"));
-const indexOf = (root: string) =>
-  JSON.parse(readFileSync(path.join(root, ".agentix/index.json"), "utf8")) as AgentixIndex;
-
-/** Every question the three verbs answer from an index, for this index's names. */
-function questions(index: AgentixIndex): string[][] {
-  const names = [
-    ...index.features.map((f) => `feature:${f.id}`),
-    ...index.operations.map((o) => `operation:${o.id}`),
-  ];
-  return [
-    ["check"],
-    ["check", "--json"],
-    ["check", "--format", "sarif", "--compact"],
-    ["graph"],
-    ["graph", "--json"],
-    ...index.features.map((f) => ["graph", f.id, "--format", "mermaid"]),
-    ...names.flatMap((name) => [
-      ["inspect", name],
-      ["inspect", name, "--json", "--compact"],
-      ["inspect", name, "--full", "--json"],
-    ]),
-    ["inspect", "no-such-name"],
-  ];
-}
-
-const FIXTURES = readdirSync(fixtureDir("."), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(fixtureDir(`${entry.name}/tsconfig.json`)))
-  .map((entry) => entry.name);
-
-// Each case indexes its fixture and asks every question twice: minutes under load, not seconds.
-describe("answers from a fresh index equal an analysis's", { timeout: 180_000 }, () => {
-  it.each(FIXTURES)("%s", async (fixture) => {
-    const root = copyFixture(fixture);
-    const indexed = await answer(["index"], root);
-    if (indexed.code !== 0) {
-      // A fixture that does not index writes neither file: nothing can answer from them.
-      expect(existsSync(freshPath(root))).toBe(false);
-      return;
-    }
-    expect(freshness(root)).toMatchObject({ fresh: true });
-    // The analysis side: a warm session, equal to a cold analysis (analysis-session.test.ts).
-    const session = new AnalysisSession({ root });
-    const analyses = {
-      root,
-      tsconfigFile: path.join(root, "tsconfig.json"),
-      analysis: () => session.analysis(),
-      index: () => session.index(),
-    };
-    const index = indexOf(root);
-    // What a cold analysis prints on stderr and goes on (the warm session prints nothing of it;
-    // check lists it among its findings instead).
-    const announced = (await answer(["graph", "--fresh"], root)).stderr;
-    for (const argv of questions(index)) {
-      const fast = await answer(argv, root);
-      const analysed = await answer(argv, root, { analyses });
-      const stderr = argv[0] === "check" ? analysed.stderr : announced + analysed.stderr;
-      expect({ argv, ...fast }).toEqual({ argv, ...analysed, stderr });
-    }
-    // affected answers from the index too (fresh-affected.test.ts); --fresh analyses alike.
-    const target = index.features[0]?.id;
-    if (target !== undefined) {
-      const affected = await answer(["affected", target, "--json"], root, { analyses });
-      expect(await answer(["affected", target, "--json", "--fresh"], root)).toEqual(affected);
-    }
-    expect(freshness(root)).toMatchObject({ fresh: true });
-  });
-});
 
 describe("staleness", () => {
   let root: string;
