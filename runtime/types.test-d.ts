@@ -14,6 +14,7 @@ import {
   portOperation,
   s,
   type Brand,
+  type Failure,
   type HandlerContext,
   type Infer,
   type Input,
@@ -115,6 +116,42 @@ defineCommand({
     if (input.name === "b") return fail("NOPE", { because: "x" });
     return null;
   },
+});
+
+// --- fail(...): the code picks its details' type; only declared codes exist.
+defineCommand({
+  id: "types.fail",
+  input: s.object({ n: s.integer() }),
+  output: s.object({ done: s.boolean() }),
+  errors: { TOO_SMALL: s.object({ min: s.integer() }), TAKEN: s.object({ by: CustomerId }) },
+  execute({ input, fail }) {
+    if (input.n === 0) return fail("TOO_SMALL", { min: 1 }, "n must be positive");
+    // Details are what callers pass: brands plain.
+    if (input.n === 1) return fail("TAKEN", { by: "cus_1" });
+    // @ts-expect-error TAKEN's details are { by }, not TOO_SMALL's { min }
+    if (input.n === 2) return fail("TAKEN", { min: 1 });
+    // @ts-expect-error details are required
+    if (input.n === 3) return fail("TOO_SMALL");
+    expectTypeOf(fail("TOO_SMALL", { min: 1 })).toEqualTypeOf<Failure<"TOO_SMALL">>();
+    return { done: true };
+  },
+});
+defineCommand({
+  id: "types.fail.none",
+  input: s.object({}),
+  output: s.literal(null),
+  execute({ fail }) {
+    // @ts-expect-error an operation without declared errors cannot fail with one
+    if (Math.PI > 4) return fail("ANY", {});
+    return null;
+  },
+});
+defineCommand({
+  id: "types.wrong.output",
+  input: s.object({}),
+  output: s.object({ done: s.boolean() }),
+  // @ts-expect-error execute must return the output's input type (or a declared failure)
+  execute: () => ({ done: "yes" }),
 });
 
 // --- Brands: parsed values are nominal, inputs stay plain.
