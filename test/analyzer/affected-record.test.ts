@@ -2,10 +2,11 @@
 // read only when the change can reach the file; line starts given back by the file's text. A
 // record that fresh.json vouches for but that is damaged anywhere, header or segment, means an
 // analysis with the same answer; an error that is not about the record is not hidden by it.
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { answerAffected } from "../../analyzer/cli/answer-affected.js";
 import type { CliIO } from "../../analyzer/cli/io.js";
 import { run } from "../../analyzer/cli/main.js";
@@ -145,7 +146,15 @@ describe("the record's layout", () => {
 
   /** What the record makes of a change to `target`'s files, computed in-process (no fallback). */
   const outcome = (text: string): "unread" | "answered" | "damaged" => {
-    const facts = readAffectedRecord(root, sha256(text));
+    writeFileSync(affectedPath(root), text);
+    try {
+      return outcomeOnDisk(sha256(text));
+    } finally {
+      writeFileSync(affectedPath(root), affected);
+    }
+  };
+  const outcomeOnDisk = (digest: string): "unread" | "answered" | "damaged" => {
+    const facts = readAffectedRecord(root, digest);
     if (facts === undefined) return "unread";
     const changes = facts.files
       .filter((file) => file.feature === target)
@@ -167,9 +176,13 @@ describe("the record's layout", () => {
     const read = [...segments.keys()].filter(
       (file) => outcome(layout(header, new Map([...segments, [file, "{"]]))) === "damaged",
     );
-    // customers' files, what loads them (orders uses the customers contract, main.ts the feature),
-    // the tests among those and what the tests load: not payments' contract nor money.ts alone.
-    expect(read).toEqual([]);
+    // customers' files, what loads them and everything their tests load is read; payments'
+    // descriptor and its fake adapter, which no test of a loader of customers loads, are not.
+    expect([...segments.keys()].filter((file) => !read.includes(file))).toEqual([
+      "src/adapters/fake-payments.ts",
+      "src/features/payments/feature.ts",
+    ]);
+    expect(read).toHaveLength(15);
   });
 
   const segmentDamage = (edit: (segment: unknown[]) => void) => () => {
@@ -179,10 +192,12 @@ describe("the record's layout", () => {
     edit(segment);
     return layout(header, new Map([...segments, [file, JSON.stringify(segment)]]));
   };
+  /** The record with its header edited (segment offsets count from the body, so they hold). */
   const headerDamage = (edit: (header: Header) => void) => () => {
-    const { header, segments } = linesOf(affected);
+    const newline = affected.indexOf("\n");
+    const header = JSON.parse(affected.slice(0, newline)) as Header;
     edit(header);
-    return layout(header, segments);
+    return `${JSON.stringify(header)}${affected.slice(newline)}`;
   };
   const damaged: [string, ReturnType<typeof outcome>, () => string][] = [
     ["no header line", "unread", () => affected.replaceAll("\n", " ")],
@@ -279,6 +294,31 @@ describe("the record's layout", () => {
     expect(outcome(JSON.stringify({ ...linesOf(affected).header, format: 1 }))).toBe("unread");
   });
 
+  it("an error that is not about the record is not hidden by a fallback to an analysis", async () => {
+    vi.resetModules();
+    vi.doMock("../../analyzer/affected/select.js", async (original) => {
+      const actual = await original<typeof import("../../analyzer/affected/select.js")>();
+      let calls = 0;
+      return {
+        ...actual,
+        computeAffectedFrom: (...args: Parameters<typeof actual.computeAffectedFrom>) => {
+          if (calls++ === 0) throw new TypeError("a bug in the answer");
+          return actual.computeAffectedFrom(...args);
+        },
+      };
+    });
+    try {
+      const mocked = await import("../../analyzer/cli/answer-affected.js");
+      const { io } = recordingIO(root);
+      await expect(
+        mocked.answerAffected("affected", {}, [target], io, { fromIndex: true }),
+      ).rejects.toThrow(new TypeError("a bug in the answer"));
+    } finally {
+      vi.doUnmock("../../analyzer/affected/select.js");
+      vi.resetModules();
+    }
+  });
+
   it("does not read the index: affected answers from the record while index.json is damaged", async () => {
     const index = path.join(root, ".agentix/index.json");
     const bytes = readFileSync(index, "utf8");
@@ -293,4 +333,26 @@ describe("the record's layout", () => {
       writeFileSync(index, bytes);
     }
   });
+});
+
+describe("--since and the checkout-local caches", () => {
+  it("an untracked affected.json (a .gitignore listing only fresh.json) is no change", async () => {
+    const root = copyFixture("shop");
+    writeFileSync(path.join(root, ".gitignore"), "node_modules/\n.agentix/fresh.json\n");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.email=t@agentix", "-c", "user.name=t", ...args], {
+        cwd: root,
+        encoding: "utf8",
+      });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "base");
+    expect((await answer(["index"], root)).code).toBe(0);
+    expect(git("status", "--porcelain")).toBe("?? .agentix/\n");
+    writeFileSync(path.join(root, "notes.md"), "# notes\n");
+    const { code, stdout } = await answer(["affected", "--since", "HEAD", "--json"], root);
+    expect(code).toBe(0);
+    const changes = (JSON.parse(stdout) as { changes: { path: string }[] }).changes;
+    expect(changes.map((change) => change.path)).toEqual([".agentix/index.json", "notes.md"]);
+  }, 300_000);
 });
