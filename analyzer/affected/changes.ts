@@ -1,6 +1,9 @@
 // What changed: from git (`--since <ref>`, working tree included) or from named targets.
 import path from "node:path";
 import { ChangeSourceError } from "../errors.js";
+import { AFFECTED_FILE_NAME } from "../freshness/affected-record.js";
+import { FRESH_FILE_NAME } from "../freshness/freshness.js";
+import { INDEX_DIRECTORY } from "../index-file/write.js";
 import { gitText as git, repositoryTop } from "./git.js";
 import { toPosix } from "../../schema/paths.js";
 
@@ -17,6 +20,10 @@ export interface FileChange {
   /** Lines after which text was removed (0: at the start of the file). */
   readonly deletedAfter?: readonly number[];
 }
+
+const LOCAL_CACHES = new Set(
+  [FRESH_FILE_NAME, AFFECTED_FILE_NAME].map((name) => `${INDEX_DIRECTORY}/${name}`),
+);
 
 /**
  * The files changed between `ref` and the working tree (committed, staged, unstaged and
@@ -48,7 +55,10 @@ export function changesSince(ref: string, projectRoot: string): FileChange[] {
     }
   }
   for (const file of git(top, ["ls-files", "--others", "--exclude-standard", "-z"]).split("\0")) {
-    if (file !== "") changes.push({ path: fromTop(file), status: "added" });
+    if (file === "") continue;
+    const relative = fromTop(file);
+    // agentix's own checkout-local caches: never an input, even where .gitignore misses one.
+    if (!LOCAL_CACHES.has(relative)) changes.push({ path: relative, status: "added" });
   }
   const modified = changes
     .filter((change) => change.status === "modified")

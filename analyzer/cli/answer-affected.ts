@@ -19,7 +19,7 @@ import { isConfigFile, isInertFile } from "../affected/widening.js";
 import type { Analysis } from "../analyze.js";
 import { UsageError } from "../errors.js";
 import { NotRecorded, readAffectedRecord } from "../freshness/affected-record.js";
-import { checkFreshness } from "../freshness/freshness.js";
+import { checkInputs } from "../freshness/freshness.js";
 import { resolveProjectPaths } from "../project/project-paths.js";
 import { walkProject } from "../project/walk.js";
 import type { AnswerArgs } from "./answer-index.js";
@@ -63,7 +63,7 @@ export async function answerAffected(
   let since: FileChange[] | undefined;
   if (options.fromIndex && values.fresh !== true && io.analyses === undefined) {
     const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
-    const freshness = checkFreshness(root, tsconfigFile);
+    const freshness = checkInputs(root, tsconfigFile);
     const facts = freshness.fresh ? readAffectedRecord(root, freshness.affected) : undefined;
     if (freshness.fresh && facts !== undefined) {
       const announce = () => {
@@ -78,11 +78,11 @@ export async function answerAffected(
           return answer;
         }
       } catch (error) {
-        if (!(error instanceof NotRecorded || error instanceof TypeError)) {
+        if (!(error instanceof NotRecorded)) {
           announce(); // as an analysis would have, before it found the arguments wrong
           throw error;
         }
-        // A record that does not hold what the answer reads is no answer: analyse.
+        // A record that does not hold what the answer reads (or a damaged one) is no answer: analyse.
       }
     }
   }

@@ -157,31 +157,52 @@ export function recordFreshness(
   }
 }
 
-export type Freshness =
-  | {
-      readonly fresh: true;
-      readonly index: AgentixIndex;
-      readonly problems: readonly string[];
-      /** The digest affected.json must have to be trusted (null: none was written). */
-      readonly affected: string | null;
-    }
-  | { readonly fresh: false; readonly reason: string };
+/** What fresh.json vouches for once its inputs are proven unchanged. */
+export interface FreshInputs {
+  readonly fresh: true;
+  readonly problems: readonly string[];
+  /** The digest affected.json must have to be trusted (null: none was written). */
+  readonly affected: string | null;
+}
 
-const stale = (reason: string): Freshness => ({ fresh: false, reason });
+type Stale = { readonly fresh: false; readonly reason: string };
+
+export type Freshness = (FreshInputs & { readonly index: AgentixIndex }) | Stale;
+
+const stale = (reason: string): Stale => ({ fresh: false, reason });
 
 /**
  * The index of the project at `root` analysed with `tsconfigFile`, when fresh.json proves that
  * analysing it now would give the same index; else why not. Never throws.
  */
 export function checkFreshness(root: string, tsconfigFile: string): Freshness {
+  return neverThrowing(() => {
+    const inputs = inputsOf(root, tsconfigFile);
+    return inputs.fresh ? withIndex(root, inputs) : inputs;
+  });
+}
+
+/**
+ * Whether everything the index (and affected.json) were computed from is unchanged, without
+ * reading the index: `affected` answers from affected.json, whose bytes fresh.json vouches for,
+ * and need not parse an index of megabytes it does not read. Never throws.
+ */
+export function checkInputs(root: string, tsconfigFile: string): FreshInputs | Stale {
+  return neverThrowing(() => inputsOf(root, tsconfigFile));
+}
+
+function neverThrowing<T>(check: () => T | Stale): T | Stale {
   try {
-    return freshnessOf(root, tsconfigFile);
+    return check();
   } catch (error) {
     return stale(`the check failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-function freshnessOf(root: string, tsconfigFile: string): Freshness {
+function inputsOf(
+  root: string,
+  tsconfigFile: string,
+): (FreshInputs & { indexDigest: string }) | Stale {
   let text: string;
   try {
     text = readFileSync(freshPath(root), "utf8");
@@ -213,17 +234,22 @@ function freshnessOf(root: string, tsconfigFile: string): Freshness {
     if (listingDigest(listDirectory(path.resolve(root, dir.path))) !== dir.listing)
       return stale(`files were created or deleted in ${dir.path}`);
   }
+  return {
+    fresh: true,
+    problems: record.problems,
+    affected: record.affected,
+    indexDigest: record.index,
+  };
+}
+
+function withIndex(root: string, inputs: FreshInputs & { indexDigest: string }): Freshness {
   let bytes: string;
   try {
     bytes = readFileSync(indexPath(root), "utf8");
   } catch {
     return stale("there is no index file");
   }
-  if (sha256(bytes) !== record.index) return stale("the index file is not the one recorded");
-  return {
-    fresh: true,
-    index: JSON.parse(bytes) as AgentixIndex,
-    problems: record.problems,
-    affected: record.affected,
-  };
+  if (sha256(bytes) !== inputs.indexDigest) return stale("the index file is not the one recorded");
+  const { problems, affected } = inputs;
+  return { fresh: true, index: JSON.parse(bytes) as AgentixIndex, problems, affected };
 }

@@ -158,7 +158,7 @@ describe("the record and what makes it stale", () => {
 
   it("fresh.json vouches for affected.json's bytes", () => {
     expect(JSON.parse(record)).toMatchObject({ format: 3, affected: sha256(affected) });
-    expect(JSON.parse(affected)).toMatchObject({ format: 1 });
+    expect(JSON.parse(affected.slice(0, affected.indexOf("\n")))).toMatchObject({ format: 2 });
   });
 
   const damaged: [string, () => void][] = [
@@ -170,7 +170,7 @@ describe("the record and what makes it stale", () => {
     [
       "a hostile affected.json that fresh.json vouches for",
       () => {
-        const hostile = '{"format":1,"files":[{"file":{"path":"src/main.ts"},"units":{}}]}';
+        const hostile = '{"format":2,"files":[["src/main.ts",false]]}\n';
         writeFileSync(affectedPath(root), hostile);
         writeFileSync(freshPath(root), record.replace(sha256(affected), sha256(hostile)));
       },
@@ -178,7 +178,7 @@ describe("the record and what makes it stale", () => {
     [
       "an affected.json of another format",
       () => {
-        const other = affected.replace('"format":1', '"format":0');
+        const other = affected.replace('"format":2', '"format":1');
         writeFileSync(affectedPath(root), other);
         writeFileSync(freshPath(root), record.replace(sha256(affected), sha256(other)));
       },
