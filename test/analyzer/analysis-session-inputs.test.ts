@@ -36,7 +36,7 @@ beforeAll(() => {
   session = new AnalysisSession({ root });
   write("src/features/customers/customers.check.ts", "export const check = 1;\n");
   same();
-});
+}, 180_000);
 afterAll(removeCopies);
 
 describe("AnalysisSession's Vitest configs", { timeout: 120_000 }, () => {
