@@ -1,6 +1,6 @@
 // An analysis kept warm between answers (the `agentix mcp` server holds one). Before each answer
 // a stat pass finds what changed on disk since the last one: a changed tsconfig chain,
-// agentix.config.json, package.json or lockfile loads the project again from scratch; created,
+// agentix.config.json, package.json, lockfile or Vitest config loads the project again from scratch; created,
 // deleted and edited source files give a new program that reuses every unchanged file
 // (project/reload-project.ts). The answer is then computed from the refreshed analysis exactly
 // as a cold run computes it, so it is the same.
@@ -24,7 +24,15 @@ import {
 import { reloadProject, SourceFileCache } from "./project/reload-project.js";
 import { RootListing } from "./project/root-listing.js";
 import { PROJECT_INPUT_FILES } from "./project/input-files.js";
+import type { LoadProblem } from "./project/tsconfig.js";
 import { FileFactsCache } from "./extract/file-facts.js";
+
+/** Whether the test search (or the tsconfig) reports what it reported when the state was built. */
+function sameProblems(a: readonly LoadProblem[], b: readonly LoadProblem[]): boolean {
+  const key = (p: LoadProblem) =>
+    [p.code, p.severity, p.message, p.file, p.line, p.column].join("\0");
+  return a.length === b.length && a.every((problem, i) => key(problem) === key(b[i]!));
+}
 
 /** What the last refresh did: nothing, a new program over changed files, or a full load. */
 export type RefreshKind = "unchanged" | "incremental" | "cold";
@@ -45,6 +53,8 @@ interface State {
   /** The configuration inputs; undefined for one that does not exist. */
   readonly inputs: Map<string, FileStamp | undefined>;
   readonly rootNames: readonly string[];
+  /** Root files the program could not read (a `files` entry not written yet): watched to appear. */
+  readonly absent: readonly string[];
 }
 
 export class AnalysisSession {
@@ -109,10 +119,16 @@ export class AnalysisSession {
     }
     const roots = this.roots.list(state.loaded);
     const known = new Set(state.rootNames);
-    const created = roots.rootNames.filter((file) => !known.has(file));
+    const appeared = new Set(state.absent.filter((file) => readStamped(file) !== undefined));
+    const created = roots.rootNames.filter((file) => !known.has(file) || appeared.has(file));
     const listed = new Set(roots.rootNames);
     const dropped = state.rootNames.filter((file) => !listed.has(file));
-    if (changed.length === 0 && created.length === 0 && dropped.length === 0) {
+    if (
+      changed.length === 0 &&
+      created.length === 0 &&
+      dropped.length === 0 &&
+      sameProblems(roots.problems, state.loaded.listingProblems)
+    ) {
       this.last = { kind: "unchanged", changed: [] };
       return state;
     }
@@ -165,10 +181,13 @@ export class AnalysisSession {
       sources,
       inputs,
       rootNames,
+      absent: rootNames.filter((file) => loaded.program.getSourceFile(file) === undefined),
     };
   }
 
   private inputsChanged(state: State): boolean {
-    return stampsChanged(state.inputs);
+    // The Vitest configs decide which files are tests: a config created, edited or deleted (one
+    // a `projects` glob names included) is read again by a full load, as a cold run reads it.
+    return stampsChanged(state.inputs) || state.loaded.vitest.inputs.changed();
   }
 }

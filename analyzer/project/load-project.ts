@@ -54,6 +54,11 @@ export interface LoadedProject {
    */
   readonly problems: readonly LoadProblem[];
   /**
+   * The first of `problems`: what the tsconfig, the Vitest configs and the test search reported
+   * (the warm session lists the root files again and compares).
+   */
+  readonly listingProblems: readonly LoadProblem[];
+  /**
    * Every folder the include globs and the test search listed (absolute) with a digest of its
    * entries (project/directory-listing.ts); undefined when they could not be recorded exactly.
    */
@@ -119,7 +124,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   delete compilerOptions.incremental;
   delete compilerOptions.tsBuildInfoFile;
   const vitest = readVitestConfig(root);
-  for (const read of [vitest, ...vitest.others]) if (read.problem) problems.push(read.problem);
+  problems.push(...vitestProblems(vitest));
   const discovery = testsOutsideTsconfig({
     root,
     tsconfigFile,
@@ -129,6 +134,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     directories,
   });
   problems.push(...discovery.problems);
+  const listingProblems = [...problems];
   const project = new Project({
     compilerOptions,
     skipAddingFilesFromTsConfig: true,
@@ -156,8 +162,14 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     projectReferences: (parsed.projectReferences ?? []).map((reference) => reference.path),
     vitest,
     problems,
+    listingProblems,
     directoryListings: directories.listings(),
   };
+}
+
+/** The Vitest configs that could not be read statically, main config first. */
+export function vitestProblems(vitest: VitestConfig): LoadProblem[] {
+  return [vitest, ...vitest.others].flatMap((read) => (read.problem ? [read.problem] : []));
 }
 
 function emptyTsconfig(tsconfigFile: string, root: string, parsed: ts.ParsedCommandLine) {
@@ -173,18 +185,15 @@ function emptyTsconfig(tsconfigFile: string, root: string, parsed: ts.ParsedComm
 }
 
 /**
- * Adds one source file; a file that is missing or cannot be read is a problem with its path
- * and cause (a warning for a `files` entry that does not exist, as tsc reports it; an error for
- * a file that exists and cannot be read), never an exception.
+ * Why a source file cannot be added, as a problem with its path and cause (a warning for a file
+ * that does not exist, as tsc reports a missing `files` entry; an error for a file that exists and
+ * cannot be read), or undefined when it can be read.
  */
-function addSource(
-  project: Project,
+export function unreadableSource(
   fileName: string,
   root: string,
-  problems: LoadProblem[],
   from: "tsconfig" | "test",
-): boolean {
-  const shown = display(root, path.resolve(fileName));
+): LoadProblem | undefined {
   let reason: string | undefined;
   try {
     if (statSync(fileName).isDirectory()) reason = "EISDIR: it is a directory";
@@ -192,18 +201,31 @@ function addSource(
   } catch (error) {
     reason = (error as NodeJS.ErrnoException).code ?? String(error);
   }
-  if (reason !== undefined) {
-    const missing = reason === "ENOENT";
-    problems.push({
-      code: missing ? "file-missing" : "unreadable",
-      severity: missing ? "warning" : "error",
-      message: missing
-        ? `the ${from === "tsconfig" ? "tsconfig names this file" : "test"} but it does not exist (ENOENT)`
-        : `this file cannot be read (${reason}); it is not analysed`,
-      file: shown,
-      line: null,
-      column: null,
-    });
+  if (reason === undefined) return undefined;
+  const missing = reason === "ENOENT";
+  return {
+    code: missing ? "file-missing" : "unreadable",
+    severity: missing ? "warning" : "error",
+    message: missing
+      ? `the ${from === "tsconfig" ? "tsconfig names this file" : "test"} but it does not exist (ENOENT)`
+      : `this file cannot be read (${reason}); it is not analysed`,
+    file: display(root, path.resolve(fileName)),
+    line: null,
+    column: null,
+  };
+}
+
+/** Adds one source file; one that cannot be read is a problem (unreadableSource), never an exception. */
+function addSource(
+  project: Project,
+  fileName: string,
+  root: string,
+  problems: LoadProblem[],
+  from: "tsconfig" | "test",
+): boolean {
+  const problem = unreadableSource(fileName, root, from);
+  if (problem !== undefined) {
+    problems.push(problem);
     return false;
   }
   project.addSourceFileAtPath(fileName);
@@ -214,7 +236,7 @@ function addSource(
 const DEPRECATIONS = new Set([5101, 5102, 5107, 5108]);
 
 /** Deprecated compiler options, as tsc reports them (once each, as warnings). */
-function optionProblems(
+export function optionProblems(
   program: ts.Program,
   where: { root: string; tsconfigFile: string; tsconfigFiles: readonly string[] },
   known: readonly LoadProblem[],

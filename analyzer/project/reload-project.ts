@@ -4,10 +4,17 @@
 import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
-import { projectFiles, type LoadedProject } from "./load-project.js";
+import {
+  optionProblems,
+  projectFiles,
+  unreadableSource,
+  vitestProblems,
+  type LoadedProject,
+} from "./load-project.js";
+import { unmatchedFeatureDirectories } from "./feature-directories.js";
 import { DirectoryLog } from "./directory-log.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
-import { readTsconfig } from "./tsconfig.js";
+import { readTsconfig, type LoadProblem } from "./tsconfig.js";
 import { relativeToRoot } from "./paths.js";
 
 /** The parsed files a program was built from, with the new text of those that changed. */
@@ -74,7 +81,7 @@ export class SourceFileCache {
 /** The root files of the project's tsconfig now (its include globs see created and deleted files). */
 export function listRootFiles(loaded: LoadedProject): RootFiles {
   const directories = new DirectoryLog();
-  const { parsed } = readTsconfig(loaded.tsconfigFile, loaded.root, directories);
+  const { parsed, problems } = readTsconfig(loaded.tsconfigFile, loaded.root, directories);
   const discovery = testsOutsideTsconfig({
     root: loaded.root,
     tsconfigFile: loaded.tsconfigFile,
@@ -90,6 +97,7 @@ export function listRootFiles(loaded: LoadedProject): RootFiles {
     directoryListings: directories.listings(),
     unreadableFolders: discovery.problems.some((problem) => problem.code === "unreadable"),
     textsRead: discovery.textsRead,
+    problems: [...problems, ...vitestProblems(loaded.vitest), ...discovery.problems],
   };
 }
 
@@ -101,6 +109,8 @@ export interface RootFiles {
   readonly unreadableFolders: boolean;
   /** Files whose text decided whether they are tests (see TestDiscovery.textsRead). */
   readonly textsRead: readonly string[];
+  /** What the tsconfig, the Vitest configs and the test search reported, in loadProject's order. */
+  readonly problems: readonly LoadProblem[];
 }
 
 /**
@@ -123,13 +133,30 @@ export function reloadProject(
     ...(reuse ? { oldProgram: previous.program } : {}),
   });
   cache.keep(program);
-  const files = projectFiles(program, previous.root);
+  const { root } = previous;
+  // The problems a load reports, in its order: a root file the program could not read says why.
+  const problems = [...roots.problems];
+  const tests = new Set(roots.addedTests);
+  const addedTests: string[] = [];
+  for (const fileName of roots.rootNames) {
+    if (program.getSourceFile(fileName) !== undefined) {
+      if (tests.has(fileName)) addedTests.push(relativeToRoot(root, fileName) ?? fileName);
+      continue;
+    }
+    const problem = unreadableSource(fileName, root, tests.has(fileName) ? "test" : "tsconfig");
+    if (problem !== undefined) problems.push(problem);
+  }
+  problems.push(...optionProblems(program, previous, problems));
+  const files = projectFiles(program, root);
+  problems.push(...unmatchedFeatureDirectories(previous.config, files));
   return {
     ...previous,
     program,
     files,
     fileByName: new Map(files.map((file) => [file.fileName, file])),
-    addedTests: roots.addedTests.map((file) => relativeToRoot(previous.root, file) ?? file).sort(),
+    addedTests: addedTests.sort(),
+    problems,
+    listingProblems: roots.problems,
     directoryListings: roots.directoryListings,
   };
 }

@@ -1,9 +1,10 @@
 // Which files `vitest run` runs, read from the project's Vitest (or Vite) config as text, never
 // executed: `test.include`, `test.exclude` and inline `test.projects` where they are literals.
 // When they are not, the reader says so and nothing is narrowed by it.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
+import { readStamped, stampsChanged, type FileStamp } from "./file-stamps.js";
 import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import type { LoadProblem } from "./tsconfig.js";
@@ -32,7 +33,81 @@ export interface VitestConfig {
    * `vitest --config <file>`: a file one of them runs is a test too.
    */
   readonly others: readonly VitestConfig[];
+  /** Everything the reader looked at (shared by the main config and the others). */
+  readonly inputs: VitestInputs;
 }
+
+/**
+ * What the reader's answer rests on, taken as it read: every file it looked for (stamped, or
+ * undefined where there was none or it could not be read) and every folder it listed (a digest of
+ * its entries). Equal stamps and listings mean reading again gives the same config.
+ */
+export class VitestInputs {
+  readonly files = new Map<string, FileStamp | undefined>();
+  /** Per folder and pattern: the matching entries' names as listed (null: unreadable). */
+  private readonly listings = new Map<string, Listing>();
+
+  /** The file's text, stamped as read; undefined when it is missing, not a file or unreadable. */
+  read(file: string): string | undefined {
+    const read = readStamped(file);
+    this.stamp(file, read?.stamp);
+    return read?.text;
+  }
+
+  isFile(file: string): boolean {
+    const read = readStamped(file);
+    this.stamp(file, read?.stamp);
+    return read !== undefined || this.files.get(file) === UNREADABLE;
+  }
+
+  /** Whether the path exists: its name in its folder's listing is recorded. */
+  exists(file: string): boolean {
+    const name = path.basename(file);
+    return this.list(path.dirname(file), `=${name}`, (entry) => entry === name).length > 0;
+  }
+
+  /** The folder's entries that `matches` accepts (`key` names the pattern), sorted. */
+  list(dir: string, key: string, matches: (name: string) => boolean): readonly string[] {
+    const id = `${dir}\0${key}`;
+    let listing = this.listings.get(id);
+    if (listing === undefined) {
+      listing = { dir, matches, names: matchingNames(dir, matches) };
+      this.listings.set(id, listing);
+    }
+    return listing.names ?? [];
+  }
+
+  /** Whether reading the config again could give another answer (touched stamps are renewed). */
+  changed(): boolean {
+    for (const { dir, matches, names } of this.listings.values())
+      if (String(matchingNames(dir, matches)) !== String(names)) return true;
+    return stampsChanged(this.files);
+  }
+
+  private stamp(file: string, stamp: FileStamp | undefined): void {
+    if (this.files.has(file)) return;
+    // A file that exists but cannot be read has no stamp to compare: it counts as changed on
+    // every look, so the config is read again until it can be read or is gone.
+    this.files.set(file, stamp ?? (isFile(file) ? UNREADABLE : undefined));
+  }
+}
+
+interface Listing {
+  readonly dir: string;
+  readonly matches: (name: string) => boolean;
+  readonly names: readonly string[] | null;
+}
+
+function matchingNames(dir: string, matches: (name: string) => boolean): string[] | null {
+  try {
+    return readdirSync(dir).filter(matches).sort();
+  } catch {
+    return null;
+  }
+}
+
+/** Never equal to a file's stamp (restamp finds its size moved, then cannot read the file). */
+const UNREADABLE: FileStamp = { size: -2, mtimeMs: -2, sha256: "" };
 
 /** `vitest.e2e.config.ts`, `vitest.config.e2e.mts`: a second config for another kind of test. */
 const OTHER_CONFIG = /^vitest\.(?:[\w-]+\.config|config\.[\w-]+)\.[cm]?[jt]s$/u;
@@ -59,26 +134,21 @@ class NotLiteral extends Error {
 }
 
 export function readVitestConfig(root: string): VitestConfig {
-  const main = readMainConfig(root);
-  let names: string[] = [];
-  try {
-    names = readdirSync(root)
-      .filter((name) => OTHER_CONFIG.test(name))
-      .sort();
-  } catch {
-    // An unreadable root is reported by the walk.
-  }
-  const others = names
+  const inputs = new VitestInputs();
+  const main = readMainConfig(root, inputs);
+  // An unreadable root lists nothing here; the walk reports it.
+  const others = inputs
+    .list(root, "other configs", (name) => OTHER_CONFIG.test(name))
     .map((name) => path.join(root, name))
-    .filter(isFile)
-    .map((file) => readOneConfig(root, file));
+    .filter((file) => inputs.isFile(file))
+    .map((file) => readOneConfig(root, file, inputs));
   return { ...main, others };
 }
 
-function readMainConfig(root: string): VitestConfig {
+function readMainConfig(root: string, inputs: VitestInputs): VitestConfig {
   for (const name of CONFIG_NAMES) {
     const file = path.join(root, name);
-    if (isFile(file)) return readOneConfig(root, file);
+    if (inputs.isFile(file)) return readOneConfig(root, file, inputs);
   }
   const [include, exclude] = [picomatch(VITEST_DEFAULT_INCLUDE), picomatch(VITEST_DEFAULT_EXCLUDE)];
   return {
@@ -86,13 +156,14 @@ function readMainConfig(root: string): VitestConfig {
     runs: (file) => include(file) && !exclude(file),
     problem: undefined,
     others: [],
+    inputs,
   };
 }
 
-function readOneConfig(root: string, file: string): VitestConfig {
+function readOneConfig(root: string, file: string, inputs: VitestInputs): VitestConfig {
   const shown = relativeToRoot(root, file) ?? file;
   try {
-    const projects = readConfigFile(file, root, 0);
+    const projects = readConfigFile(file, { root, depth: 0, dir: path.dirname(file), inputs });
     const matchers = projects.map(
       (globs) => [picomatch(globs.include), picomatch(globs.exclude, { dot: true })] as const,
     );
@@ -102,6 +173,7 @@ function readOneConfig(root: string, file: string): VitestConfig {
         matchers.some(([include, exclude]) => include(relative) && !exclude(relative)),
       problem: undefined,
       others: [],
+      inputs,
     };
   } catch (error) {
     if (!(error instanceof NotLiteral)) throw error;
@@ -110,6 +182,7 @@ function readOneConfig(root: string, file: string): VitestConfig {
       runs: () => undefined,
       problem: notLiteralProblem(error, root),
       others: [],
+      inputs,
     };
   }
 }
@@ -137,10 +210,12 @@ function notLiteralProblem(error: NotLiteral, root: string): LoadProblem {
 }
 
 /** One config file's projects, their globs relative to the project root. */
-function readConfigFile(file: string, root: string, depth: number): Globs[] {
+function readConfigFile(file: string, context: ReadContext): Globs[] {
+  const { root } = context;
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    // readFileSync only to say why a file that is there cannot be read.
+    text = context.inputs.read(file) ?? readFileSync(file, "utf8");
   } catch (error) {
     const source = ts.createSourceFile(file, "", ts.ScriptTarget.Latest, true);
     throw new NotLiteral(source, `cannot be read: ${(error as NodeJS.ErrnoException).code}`);
@@ -149,8 +224,7 @@ function readConfigFile(file: string, root: string, depth: number): Globs[] {
   const prefix = toPosix(path.relative(root, path.dirname(file)));
   const rebase = (glob: string): string =>
     prefix === "" ? glob.replace(/^\.\//u, "") : path.posix.join(prefix, glob);
-  const context: ReadContext = { root, depth, dir: path.dirname(file) };
-  return readTestOptions(source, context).map((globs) =>
+  return readTestOptions(source, { ...context, dir: path.dirname(file) }).map((globs) =>
     globs.ownRoot
       ? { include: globs.include, exclude: globs.exclude }
       : { include: globs.include.map(rebase), exclude: globs.exclude.map(rebase) },
@@ -161,6 +235,7 @@ interface ReadContext {
   readonly root: string;
   readonly dir: string;
   readonly depth: number;
+  readonly inputs: VitestInputs;
 }
 
 function propertyName(property: ts.ObjectLiteralElementLike): string | undefined {
@@ -253,13 +328,14 @@ function projectsOf(node: ts.Expression, context: ReadContext): Globs[] {
 /** The config files a project glob names (a folder means its vitest.config.*), each read. */
 function projectFiles(glob: ts.StringLiteralLike, context: ReadContext): Globs[] {
   if (context.depth > 2) throw new NotLiteral(glob, "projects nested too deep");
-  const matched = expandGlob(context.dir, glob);
+  const { inputs } = context;
+  const matched = expandGlob(context.dir, glob, inputs);
   return matched.flatMap((found) => {
-    const config = isFile(found)
+    const config = inputs.isFile(found)
       ? found
-      : CONFIG_NAMES.map((name) => path.join(found, name)).find(isFile);
+      : CONFIG_NAMES.map((name) => path.join(found, name)).find((file) => inputs.isFile(file));
     if (config === undefined) return [];
-    return readConfigFile(config, context.root, context.depth + 1).map((globs) => ({
+    return readConfigFile(config, { ...context, depth: context.depth + 1 }).map((globs) => ({
       ...globs,
       ownRoot: true,
     }));
@@ -267,7 +343,7 @@ function projectFiles(glob: ts.StringLiteralLike, context: ReadContext): Globs[]
 }
 
 /** Expands a relative glob segment by segment (`*` and friends within one segment; no `**`). */
-function expandGlob(dir: string, glob: ts.StringLiteralLike): string[] {
+function expandGlob(dir: string, glob: ts.StringLiteralLike, inputs: VitestInputs): string[] {
   let current = [dir];
   for (const segment of toPosix(glob.text).split("/")) {
     if (segment === "" || segment === ".") continue;
@@ -278,15 +354,8 @@ function expandGlob(dir: string, glob: ts.StringLiteralLike): string[] {
     }
     const matches = picomatch(segment);
     current = current.flatMap((base) => {
-      try {
-        return readdirSync(base)
-          .filter((name) => matches(name))
-          .sort()
-          .map((name) => path.join(base, name));
-      } catch {
-        return [];
-      }
+      return inputs.list(base, segment, matches).map((name) => path.join(base, name));
     });
   }
-  return current.filter((file) => existsSync(file));
+  return current.filter((file) => inputs.exists(file));
 }

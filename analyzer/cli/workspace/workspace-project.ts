@@ -1,20 +1,10 @@
 // A verb run at a workspace root (no --project, and the root declares workspaces): the
-// workspace's packages, each analysed on its own tsconfig.
-import path from "node:path";
+// workspace's packages, each analysed on its own tsconfig. Whether a verb runs at a workspace
+// root is workspace-root.ts's question (it loads no TypeScript; this module does).
 import type { Analysis } from "../../analyze.js";
-import {
-  discoverWorkspace,
-  type Workspace,
-  type WorkspacePackage,
-} from "../../workspace/discover.js";
+import type { Workspace, WorkspacePackage } from "../../workspace/discover.js";
 import type { CliIO } from "../io.js";
-import { projectAnalysis, type ProjectArgs } from "../project.js";
-
-/** The workspace the command line names, or undefined for a single project (the usual case). */
-export function workspaceFor(values: ProjectArgs, io: CliIO): Workspace | undefined {
-  if (values.project !== undefined || io.analyses !== undefined) return undefined;
-  return discoverWorkspace(path.resolve(io.cwd, values.root ?? "."));
-}
+import { projectAnalysis } from "../project.js";
 
 /** The packages agentix analyses: those with a tsconfig.json. */
 export function analysedPackages(workspace: Workspace): WorkspacePackage[] {
