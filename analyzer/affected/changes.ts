@@ -1,8 +1,7 @@
 // What changed: from git (`--since <ref>`, working tree included) or from named targets.
 import path from "node:path";
 import { ChangeSourceError } from "../errors.js";
-import { AFFECTED_FILE_NAME } from "../freshness/affected-record.js";
-import { FRESH_FILE_NAME } from "../freshness/freshness.js";
+import { AFFECTED_FILE_NAME, FRESH_FILE_NAME } from "../index-file/cache-file-names.js";
 import { INDEX_DIRECTORY } from "../index-file/write.js";
 import { gitText as git, repositoryTop } from "./git.js";
 import { toPosix } from "../../schema/paths.js";

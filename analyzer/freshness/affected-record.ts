@@ -32,7 +32,9 @@ import { DamagedRecord, NotRecorded } from "./record-errors.js";
 
 export { DamagedRecord, NotRecorded } from "./record-errors.js";
 
-export const AFFECTED_FILE_NAME = "affected.json";
+import { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
+
+export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
 /**
  * Bump on any change of the layout: an older file is then stale, never misread.
  * 2: a header line and one segment line per file; rows; no line starts, no self-uses.

@@ -16,7 +16,9 @@ import type { AgentixIndex } from "../index-file/types.js";
 import { INDEX_DIRECTORY, indexPath, writeFileAtomic } from "../index-file/write.js";
 import { affectedPath } from "./affected-record.js";
 
-export const FRESH_FILE_NAME = "fresh.json";
+import { FRESH_FILE_NAME } from "../index-file/cache-file-names.js";
+
+export { FRESH_FILE_NAME } from "../index-file/cache-file-names.js";
 /** 3: `affected` (the digest of affected.json) and the Vitest configs among the inputs. */
 export const FRESHNESS_FORMAT = 3;
 
