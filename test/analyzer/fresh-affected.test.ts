@@ -50,7 +50,8 @@ const git = (cwd: string, ...args: string[]) =>
     encoding: "utf8",
   });
 
-describe("--since", () => {
+// Each case runs several verbs twice (record and analysis): 14 s alone, over 20 s beside other files.
+describe("--since", { timeout: 90_000 }, () => {
   let root: string;
   const file = (relative: string) => path.join(root, relative);
   const edit = (relative: string, from: string, to: string) => {
