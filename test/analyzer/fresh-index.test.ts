@@ -265,7 +265,8 @@ describe("a damaged or hostile fresh.json or index", () => {
     }
   });
 
-  it("the bin answers from a fresh index without loading TypeScript", () => {
+  // Five bin processes, two of them full analyses: 20 s is too little beside other files.
+  it("the bin answers from a fresh index without loading TypeScript", { timeout: 120_000 }, () => {
     // Outside the root: a file created there would make the index stale.
     const probe = path.join(os.tmpdir(), `agentix-fresh-probe-${process.pid}.cjs`);
     writeFileSync(

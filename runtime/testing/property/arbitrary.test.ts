@@ -32,6 +32,14 @@ describe("arbitrary: what it generates", () => {
     expect(values).toContain(0);
   });
 
+  it("never gives negative zero inside unconstrained values (s.unknown(), arrays without items)", () => {
+    const hasNegativeZero = (value: unknown): boolean =>
+      Object.is(value, -0) || (typeof value === "object" && value !== null && Object.values(value).some(hasNegativeZero));
+    const values = [...sample(arbitrary(s.unknown()), 3_000), ...sample(arbitrary(s.array(s.unknown())), 1_000)];
+    expect(values.filter(hasNegativeZero)).toEqual([]);
+    expect(values.some((value) => typeof value === "number")).toBe(true);
+  });
+
   it("meets exclusive bounds and multipleOf exactly, also for fractional steps", () => {
     expect(new Set(sample(arbitrary(s.integer({ exclusiveMinimum: 1, exclusiveMaximum: 4 }))))).toEqual(new Set([2, 3]));
     expect(new Set(sample(arbitrary(s.integer({ minimum: 0, maximum: 20, multipleOf: 5 }))))).toEqual(new Set([0, 5, 10, 15, 20]));
