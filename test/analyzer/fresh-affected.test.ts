@@ -7,33 +7,14 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnalysisSession } from "../../analyzer/analysis-session.js";
 import { answerAffected } from "../../analyzer/cli/answer-affected.js";
-import type { CliIO } from "../../analyzer/cli/io.js";
-import { run } from "../../analyzer/cli/main.js";
 import { affectedPath } from "../../analyzer/freshness/affected-record.js";
 import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
 import { sha256 } from "../../analyzer/project/file-stamps.js";
 import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
+import { analysesOf, answer } from "../support/in-process-cli.js";
 
 afterAll(removeCopies);
-
-async function answer(argv: readonly string[], cwd: string, extra: Partial<CliIO> = {}) {
-  const recorded = recordingIO(cwd);
-  const code = await run(argv, { ...recorded.io, ...extra });
-  return { code, stdout: recorded.stdout(), stderr: recorded.stderr() };
-}
-
-/** A warm session as the CLI's analysis source: the answer is an analysis, never the record. */
-function analysesOf(root: string) {
-  const session = new AnalysisSession({ root });
-  return {
-    root,
-    tsconfigFile: path.join(root, "tsconfig.json"),
-    analysis: () => session.analysis(),
-    index: () => session.index(),
-  };
-}
 
 /** Whether `affected <argv>` answers from the record (no analysis made) in this state. */
 async function fromRecord(root: string, targets: string[], since?: string): Promise<boolean> {

@@ -7,25 +7,12 @@ import { mkdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run } from "../../analyzer/cli/main.js";
-import type { CliIO } from "../../analyzer/cli/io.js";
 import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
 import { sha256 } from "../../analyzer/project/file-stamps.js";
-import { BIN, copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
+import { BIN, copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
+import { answer, type Answer } from "../support/in-process-cli.js";
 
 afterAll(removeCopies);
-
-interface Answer {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function answer(argv: readonly string[], cwd: string, extra: Partial<CliIO> = {}) {
-  const recorded = recordingIO(cwd);
-  const code = await run(argv, { ...recorded.io, ...extra });
-  return { code, stdout: recorded.stdout(), stderr: recorded.stderr() } satisfies Answer;
-}
 
 const freshness = (root: string) => checkFreshness(root, path.join(root, "tsconfig.json"));
 

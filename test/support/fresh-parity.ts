@@ -6,14 +6,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnalysisSession } from "../../analyzer/analysis-session.js";
 import { answerAffected } from "../../analyzer/cli/answer-affected.js";
-import type { AnalysisSource, CliIO } from "../../analyzer/cli/io.js";
-import { run } from "../../analyzer/cli/main.js";
+import type { AnalysisSource } from "../../analyzer/cli/io.js";
 import { affectedPath } from "../../analyzer/freshness/affected-record.js";
 import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
 import type { AgentixIndex } from "../../analyzer/index-file/types.js";
 import { copyFixture, fixtureDir, recordingIO, removeCopies } from "./analyzer-fixtures.js";
+import { analysesOf, answer, type Answer } from "./in-process-cli.js";
 
 /** Every fixture project (a folder of test/fixtures with a tsconfig.json). */
 export const FRESH_FIXTURES: readonly string[] = readdirSync(fixtureDir("."), {
@@ -44,29 +43,6 @@ export const FRESH_SAMPLE: readonly string[] = [
   "wide",
   "typeorm-shape",
 ];
-
-interface Answer {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function answer(argv: readonly string[], cwd: string, extra: Partial<CliIO> = {}) {
-  const recorded = recordingIO(cwd);
-  const code = await run(argv, { ...recorded.io, ...extra });
-  return { code, stdout: recorded.stdout(), stderr: recorded.stderr() } satisfies Answer;
-}
-
-/** A warm session as the CLI's analysis source: the answer is an analysis, never the index. */
-function analysesOf(root: string): AnalysisSource {
-  const session = new AnalysisSession({ root });
-  return {
-    root,
-    tsconfigFile: path.join(root, "tsconfig.json"),
-    analysis: () => session.analysis(),
-    index: () => session.index(),
-  };
-}
 
 /** Whether `affected <targets>` answers from the record (no analysis made) in this state. */
 async function fromRecord(root: string, targets: string[]): Promise<boolean> {
