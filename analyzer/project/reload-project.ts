@@ -53,6 +53,7 @@ export class SourceFileCache {
   /** A compiler host that answers from the cache first, then from the file system. */
   host(options: ts.CompilerOptions): ts.CompilerHost {
     const base = ts.createCompilerHost(options, true);
+    const target = options.target ?? ts.ScriptTarget.Latest;
     const libLocation = this.libLocation;
     return {
       ...base,
@@ -63,15 +64,23 @@ export class SourceFileCache {
               path.posix.join(libLocation, ts.getDefaultLibFileName(given)),
           }
         : {}),
-      getSourceFile: (fileName, languageVersion, onError, shouldCreate) => {
+      getSourceFile: (fileName, _languageVersion, onError) => {
         const cached = this.parsed.get(fileName);
         if (cached) return cached;
-        const text = this.changed.get(fileName);
-        const sourceFile =
-          text !== undefined
-            ? ts.createSourceFile(fileName, text, languageVersion, true)
-            : base.getSourceFile(fileName, languageVersion, onError, shouldCreate);
-        if (sourceFile) this.parsed.set(fileName, sourceFile);
+        let text = this.changed.get(fileName);
+        try {
+          text ??= base.readFile(fileName);
+        } catch (error) {
+          // As TypeScript's own host: the program reports the file as unreadable.
+          onError?.((error as Error).message);
+          text = "";
+        }
+        if (text === undefined) return undefined;
+        // Parsed as ts-morph parses the cold load's files: with the script target alone, so no
+        // file carries an implied module format the cold program's files lack (module modes,
+        // and so resolutions, stay the cold run's), and TypeScript reuses the whole structure.
+        const sourceFile = ts.createSourceFile(fileName, text, target, true);
+        this.parsed.set(fileName, sourceFile);
         return sourceFile;
       },
     };
