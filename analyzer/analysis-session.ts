@@ -12,6 +12,7 @@ import type { AgentixIndex } from "./index-file/types.js";
 import {
   readStamped,
   restamp,
+  stampOfRead,
   stampOfText,
   stampsChanged,
   type FileStamp,
@@ -127,7 +128,7 @@ export class AnalysisSession {
       changed.length === 0 &&
       created.length === 0 &&
       dropped.length === 0 &&
-      sameProblems(roots.problems, state.loaded.listingProblems)
+      sameProblems(roots.problems, state.loaded.roots.problems)
     ) {
       this.last = { kind: "unchanged", changed: [] };
       return state;
@@ -147,6 +148,7 @@ export class AnalysisSession {
   private load(): State {
     // Inputs are stamped before the load reads them: a write during the load is seen next time.
     const inputs = new Map<string, FileStamp | undefined>();
+    const started = Date.now();
     const loaded = loadProject(this.options);
     for (const file of [
       ...loaded.tsconfigFiles,
@@ -155,8 +157,13 @@ export class AnalysisSession {
       inputs.set(file, readStamped(file)?.stamp);
     const cache = new SourceFileCache(loaded.program);
     this.facts.clear();
-    this.roots.clear();
-    this.state = this.stateFor(loaded, cache, inputs, loaded.program.getRootFileNames(), new Map());
+    // The load's own listing and reads stand for the first refresh's, where they are provably
+    // current: that refresh neither walks the folders nor reads every file again.
+    this.roots.loaded(loaded.roots, started);
+    const sources = new Map<string, FileStamp>();
+    for (const file of loaded.files)
+      sources.set(file.fileName, stampOfRead(file.fileName, file.sourceFile.text, started));
+    this.state = this.stateFor(loaded, cache, inputs, loaded.roots.rootNames, sources);
     this.last = { kind: "cold", changed: [] };
     return this.state;
   }

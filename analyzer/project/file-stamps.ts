@@ -21,9 +21,31 @@ function textOf(file: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/**
+ * How long after a write its mtime may still be unreliable: older file systems keep times to the
+ * second or two (FAT: 2 s), so a write in the same tick as a read can leave the mtime unmoved.
+ */
+export const RACY_MS = 2_000;
+
 /** A stamp for text already in memory whose size and mtime are not known: the next restamp reads. */
 export function stampOfText(text: string): FileStamp {
   return { size: -1, mtimeMs: -1, sha256: sha256(text) };
+}
+
+/**
+ * A stamp for `text`, read from `file` at or after `readSince` (ms): its size and mtime when the
+ * file was last written before then (by more than RACY_MS, as git trusts racily clean files), so
+ * the next stat pass need not read it; else stampOfText's.
+ */
+export function stampOfRead(file: string, text: string, readSince: number): FileStamp {
+  try {
+    const stat = statSync(file);
+    if (stat.isFile() && stat.mtimeMs < readSince - RACY_MS)
+      return { size: stat.size, mtimeMs: stat.mtimeMs, sha256: sha256(text) };
+  } catch {
+    // Gone or unreadable: the next stat pass finds out.
+  }
+  return stampOfText(text);
 }
 
 export interface StampedText {

@@ -14,6 +14,7 @@ import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 import { DirectoryLog } from "./directory-log.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
+import { rootFilesOf, type RootFiles } from "./root-files.js";
 import { unmatchedFeatureDirectories } from "./feature-directories.js";
 import { positionOfOption, readTsconfig, shownPath, type LoadProblem } from "./tsconfig.js";
 import { readVitestConfig, type VitestConfig } from "./vitest-config.js";
@@ -54,10 +55,10 @@ export interface LoadedProject {
    */
   readonly problems: readonly LoadProblem[];
   /**
-   * The first of `problems`: what the tsconfig, the Vitest configs and the test search reported
-   * (the warm session lists the root files again and compares).
+   * The root files as the load listed them; their `problems` are the first of `problems` (the
+   * warm session lists the root files again and compares).
    */
-  readonly listingProblems: readonly LoadProblem[];
+  readonly roots: RootFiles;
   /**
    * Every folder the include globs and the test search listed (absolute) with a digest of its
    * entries (project/directory-listing.ts); undefined when they could not be recorded exactly.
@@ -134,7 +135,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     directories,
   });
   problems.push(...discovery.problems);
-  const listingProblems = [...problems];
+  const roots = rootFilesOf(parsed, discovery, directories, [...problems]);
   const project = new Project({
     compilerOptions,
     skipAddingFilesFromTsConfig: true,
@@ -162,8 +163,8 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     projectReferences: (parsed.projectReferences ?? []).map((reference) => reference.path),
     vitest,
     problems,
-    listingProblems,
-    directoryListings: directories.listings(),
+    roots,
+    directoryListings: roots.directoryListings,
   };
 }
 

@@ -14,7 +14,8 @@ import {
 import { unmatchedFeatureDirectories } from "./feature-directories.js";
 import { DirectoryLog } from "./directory-log.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
-import { readTsconfig, type LoadProblem } from "./tsconfig.js";
+import { readTsconfig } from "./tsconfig.js";
+import { rootFilesOf, type RootFiles } from "./root-files.js";
 import { relativeToRoot } from "./paths.js";
 
 /** The parsed files a program was built from, with the new text of those that changed. */
@@ -99,27 +100,11 @@ export function listRootFiles(loaded: LoadedProject): RootFiles {
     vitest: loaded.vitest,
     directories,
   });
-  const addedTests = discovery.added;
-  return {
-    rootNames: [...parsed.fileNames, ...addedTests],
-    addedTests,
-    directoryListings: directories.listings(),
-    unreadableFolders: discovery.problems.some((problem) => problem.code === "unreadable"),
-    textsRead: discovery.textsRead,
-    problems: [...problems, ...vitestProblems(loaded.vitest), ...discovery.problems],
-  };
-}
-
-export interface RootFiles {
-  readonly rootNames: readonly string[];
-  readonly addedTests: readonly string[];
-  readonly directoryListings: ReadonlyMap<string, string> | undefined;
-  /** Whether the test search met a folder it could not read. */
-  readonly unreadableFolders: boolean;
-  /** Files whose text decided whether they are tests (see TestDiscovery.textsRead). */
-  readonly textsRead: readonly string[];
-  /** What the tsconfig, the Vitest configs and the test search reported, in loadProject's order. */
-  readonly problems: readonly LoadProblem[];
+  return rootFilesOf(parsed, discovery, directories, [
+    ...problems,
+    ...vitestProblems(loaded.vitest),
+    ...discovery.problems,
+  ]);
 }
 
 /**
@@ -165,7 +150,7 @@ export function reloadProject(
     fileByName: new Map(files.map((file) => [file.fileName, file])),
     addedTests: addedTests.sort(),
     problems,
-    listingProblems: roots.problems,
+    roots,
     directoryListings: roots.directoryListings,
   };
 }

@@ -6,11 +6,9 @@
 // it imports a test framework) are stamped too, under the same rule.
 import { statSync } from "node:fs";
 import type { LoadedProject } from "./load-project.js";
-import { readStamped, stampsChanged, type FileStamp } from "./file-stamps.js";
-import { listRootFiles, type RootFiles } from "./reload-project.js";
-
-/** Older file systems keep times to the second or two (FAT: 2 s). */
-const RACY_MS = 2_000;
+import { RACY_MS, readStamped, stampsChanged, type FileStamp } from "./file-stamps.js";
+import { listRootFiles } from "./reload-project.js";
+import type { RootFiles } from "./root-files.js";
 
 /** A folder's mtime and ctime (ms), or "missing" when it cannot be stat'ed. */
 type FolderTimes = readonly [number, number] | "missing";
@@ -38,17 +36,16 @@ export class RootListing {
 
   /** The root files of the project now: the last listing when nothing it read changed. */
   list(loaded: LoadedProject): RootFiles {
-    if (!process.env.NOCACHE && this.last !== undefined && this.unchanged(this.last))
-      return this.last.roots;
+    if (this.last !== undefined && this.unchanged(this.last)) return this.last.roots;
     const started = Date.now();
     const roots = listRootFiles(loaded);
     this.last = this.record(roots, started);
     return roots;
   }
 
-  /** Forgets the last listing (the project was loaded again). */
-  clear(): void {
-    this.last = undefined;
+  /** Starts from the listing a load made (begun at `started`, ms): the project was loaded again. */
+  loaded(roots: RootFiles, started: number): void {
+    this.last = this.record(roots, started);
   }
 
   private record(roots: RootFiles, started: number): Listing | undefined {

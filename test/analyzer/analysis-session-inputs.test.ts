@@ -167,6 +167,13 @@ describe("AnalysisSession's test search and root files", { timeout: 120_000 }, (
     expect(diagnostics()).toEqual([
       "warning file-missing late/late.ts: the tsconfig names this file but it does not exist (ENOENT)",
     ]);
+    // Right after that load the missing entry is no news: only the edit is redone, with reuse.
+    const money = file("src/shared/money.ts");
+    const moneyText = readFileSync(money, "utf8");
+    writeFileSync(money, `${moneyText}export const more = 2;\n`);
+    session.index();
+    expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [money] });
+    writeFileSync(money, moneyText);
     write("late/late.ts", "export const late = 1;\n");
     expect(same().files.map((f) => f.path)).toContain("late/late.ts");
     expect(diagnostics()).toEqual([]);
