@@ -93,7 +93,7 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
     mark = now;
   };
   const roles = new FileRoles(loaded);
-  const resolver = new ValueResolver(loaded);
+  const resolver = new ValueResolver(loaded, options.cache);
   const scans = new Map<ProjectFile, FileScan>();
   const imports = new Map<ProjectFile, readonly ResolvedImport[]>();
   const unresolved: UnresolvedItem[] = [];

@@ -4,14 +4,16 @@
 // resolution is the program's. So they stay valid while the file's SourceFile is the same object
 // (a reused program hands it back) and nothing in its import closure changed, as long as no file
 // was created or deleted (which can change how imports resolve: the cache is cleared then).
-// The schema slots read from a file's s.* expressions follow the same imports (the projection
-// needs neither the checker nor anything but the resolver), so they are kept the same way.
+// The schema slots read from a file's s.* expressions, and the origins the value resolver finds
+// for its expressions, follow the same imports (neither the projection nor the resolver needs the
+// checker), so they are kept the same way.
 import type { DiagnosticItem, UnresolvedItem } from "./model.js";
 import type { FileScan, ImportSite } from "./scan.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { ts } from "../project/ts-morph.js";
 import type { ImportEdge, SchemaSlot } from "../index-file/types.js";
 import type { ModuleTarget } from "../resolve/module-resolution.js";
+import type { Origin, OriginStore } from "../resolve/origin.js";
 
 /** A resolved import site. */
 export interface ResolvedImport {
@@ -27,9 +29,10 @@ export interface FileFacts {
   readonly diagnostics: readonly DiagnosticItem[];
 }
 
-export class FileFactsCache {
+export class FileFactsCache implements OriginStore {
   private facts = new WeakMap<ts.SourceFile, FileFacts>();
   private slots = new WeakMap<ts.SourceFile, Map<ts.Node, SchemaSlot>>();
+  private origins = new WeakMap<ts.SourceFile, Map<ts.Expression, Origin>>();
 
   get(file: ProjectFile): FileFacts | undefined {
     return this.facts.get(file.sourceFile);
@@ -50,9 +53,20 @@ export class FileFactsCache {
     return slots;
   }
 
+  /** The origins the value resolver found for expressions of this file (ValueResolver fills it). */
+  originsOf(sourceFile: ts.SourceFile): Map<ts.Expression, Origin> {
+    let origins = this.origins.get(sourceFile);
+    if (!origins) {
+      origins = new Map();
+      this.origins.set(sourceFile, origins);
+    }
+    return origins;
+  }
+
   clear(): void {
     this.facts = new WeakMap();
     this.slots = new WeakMap();
+    this.origins = new WeakMap();
   }
 
   /**
@@ -80,6 +94,7 @@ export class FileFactsCache {
         seen.add(importer.fileName);
         this.facts.delete(importer.sourceFile);
         this.slots.delete(importer.sourceFile);
+        this.origins.delete(importer.sourceFile);
         pending.push(importer.fileName);
       }
     }

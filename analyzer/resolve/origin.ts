@@ -35,6 +35,15 @@ export type MemberHook = (
   name: string,
 ) => Origin | undefined;
 
+/**
+ * Origins kept from an earlier analysis of the same files, per SourceFile (the warm session's
+ * FileFactsCache): an expression's origin follows its file's imports only, so it stays right while
+ * its SourceFile is the same object and nothing in its import closure changed.
+ */
+export interface OriginStore {
+  originsOf(sourceFile: ts.SourceFile): Map<ts.Expression, Origin>;
+}
+
 /** Resolves an expression, `depth` steps into a reference chain. */
 export interface ExpressionResolver {
   resolve(expression: ts.Expression, depth: number): Origin;

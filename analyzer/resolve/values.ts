@@ -14,6 +14,7 @@ import {
   type MemberHook,
   type NamedReference,
   type Origin,
+  type OriginStore,
 } from "./origin.js";
 import { ModuleScopes } from "./scopes.js";
 
@@ -31,7 +32,10 @@ export class ValueResolver {
   private readonly exports: ExportResolver;
   private memberHook: MemberHook | undefined;
 
-  constructor(readonly loaded: LoadedProject) {
+  constructor(
+    readonly loaded: LoadedProject,
+    private readonly kept?: OriginStore,
+  ) {
     this.modules = new ModuleResolver(loaded);
     this.exports = new ExportResolver(this.modules, this.scopes, this);
   }
@@ -55,8 +59,20 @@ export class ValueResolver {
     return this.exports.exportOf(file, name, depth, at);
   }
 
-  /** Resolves an expression to its origin. */
+  /** Resolves an expression to its origin (one found from the start of a chain is kept). */
   resolve(expression: ts.Expression, depth = 0): Origin {
+    if (depth !== 0 || this.kept === undefined) return this.follow(expression, depth);
+    const kept = this.kept.originsOf(expression.getSourceFile());
+    const known = kept.get(expression);
+    if (known) return known;
+    const origin = this.follow(expression, 0);
+    // Not an unknown one: its node may be where the first of several look-ups asked
+    // (ExportResolver's memo), which depends on the order of look-ups, not on the files.
+    if (origin.kind !== "unknown") kept.set(expression, origin);
+    return origin;
+  }
+
+  private follow(expression: ts.Expression, depth: number): Origin {
     const file = expression.getSourceFile();
     if (depth > MAX_DEPTH)
       return {
