@@ -12,7 +12,11 @@ import type { FileScan, ImportSite } from "./scan.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { ts } from "../project/ts-morph.js";
 import type { ImportEdge, SchemaSlot } from "../index-file/types.js";
-import type { ModuleTarget } from "../resolve/module-resolution.js";
+import type {
+  KeptResolution,
+  ModuleTarget,
+  ResolutionStore,
+} from "../resolve/module-resolution.js";
 import type { Origin, OriginStore } from "../resolve/origin.js";
 
 /** A resolved import site. */
@@ -29,10 +33,12 @@ export interface FileFacts {
   readonly diagnostics: readonly DiagnosticItem[];
 }
 
-export class FileFactsCache implements OriginStore {
+export class FileFactsCache implements OriginStore, ResolutionStore {
   private facts = new WeakMap<ts.SourceFile, FileFacts>();
   private slots = new WeakMap<ts.SourceFile, Map<ts.Node, SchemaSlot>>();
   private origins = new WeakMap<ts.SourceFile, Map<ts.Expression, Origin>>();
+  /** Not forgotten with the facts: a resolution depends on which files exist, not on their text. */
+  private resolutions = new WeakMap<ts.SourceFile, Map<string, KeptResolution>>();
 
   get(file: ProjectFile): FileFacts | undefined {
     return this.facts.get(file.sourceFile);
@@ -63,10 +69,21 @@ export class FileFactsCache implements OriginStore {
     return origins;
   }
 
+  /** Where this file's specifiers led (ModuleResolver fills it). */
+  resolutionsOf(sourceFile: ts.SourceFile): Map<string, KeptResolution> {
+    let resolutions = this.resolutions.get(sourceFile);
+    if (!resolutions) {
+      resolutions = new Map();
+      this.resolutions.set(sourceFile, resolutions);
+    }
+    return resolutions;
+  }
+
   clear(): void {
     this.facts = new WeakMap();
     this.slots = new WeakMap();
     this.origins = new WeakMap();
+    this.resolutions = new WeakMap();
   }
 
   /**

@@ -20,6 +20,20 @@ export type ModuleTarget =
   | { readonly kind: "asset"; readonly path: string }
   | { readonly kind: "unresolved" };
 
+/**
+ * Resolutions kept from an earlier analysis, per importing SourceFile (the warm session's
+ * FileFactsCache): where a specifier leads depends on the files that exist, not on what they say,
+ * so they stay right until a file is created or deleted. A project file is kept by its name (the
+ * current program's ProjectFile is looked up); only file, package and builtin targets are kept:
+ * the others depend on files outside the project's sources (assets, folders), which the session
+ * does not watch.
+ */
+export interface ResolutionStore {
+  resolutionsOf(sourceFile: ts.SourceFile): Map<string, KeptResolution>;
+}
+
+export type KeptResolution = string | Extract<ModuleTarget, { kind: "package" | "builtin" }>;
+
 /** `ts.Program` exposes the resolutions it already made through this (internal, stable since 5.3) method. */
 export interface ProgramWithResolutions {
   getResolvedModule?(
@@ -46,7 +60,10 @@ export class ModuleResolver {
   private readonly memo = new Map<string, ModuleTarget>();
   private readonly programResolutions: ProgramWithResolutions;
 
-  constructor(private readonly loaded: LoadedProject) {
+  constructor(
+    private readonly loaded: LoadedProject,
+    private readonly kept?: ResolutionStore,
+  ) {
     const options = loaded.compilerOptions;
     this.cache = ts.createModuleResolutionCache(
       loaded.root,
@@ -72,8 +89,26 @@ export class ModuleResolver {
     const key = `${from.fileName}\0${specifier}\0${mode ?? ""}`;
     const known = this.memo.get(key);
     if (known) return known;
-    const target = this.compute(specifier, from, mode);
+    const target = this.keptOrComputed(specifier, from, mode);
     this.memo.set(key, target);
+    return target;
+  }
+
+  private keptOrComputed(
+    specifier: string,
+    from: ts.SourceFile,
+    mode: ts.ResolutionMode,
+  ): ModuleTarget {
+    const kept = this.kept?.resolutionsOf(from);
+    const key = `${specifier}\0${mode ?? ""}`;
+    const found = kept?.get(key);
+    if (typeof found === "string") {
+      const file = this.loaded.fileByName.get(found);
+      if (file) return { kind: "file", file };
+    } else if (found !== undefined) return found;
+    const target = this.compute(specifier, from, mode);
+    if (target.kind === "file") kept?.set(key, target.file.fileName);
+    else if (target.kind === "package" || target.kind === "builtin") kept?.set(key, target);
     return target;
   }
 

@@ -6,7 +6,7 @@ import { ts } from "../project/ts-morph.js";
 import { unwrap } from "../project/ts-syntax.js";
 import type { Binding, ModuleTables } from "./bindings.js";
 import { ExportResolver } from "./exports.js";
-import { ModuleResolver } from "./module-resolution.js";
+import { ModuleResolver, type ResolutionStore } from "./module-resolution.js";
 import {
   MAX_DEPTH,
   describeNode,
@@ -34,9 +34,9 @@ export class ValueResolver {
 
   constructor(
     readonly loaded: LoadedProject,
-    private readonly kept?: OriginStore,
+    private readonly kept?: OriginStore & ResolutionStore,
   ) {
-    this.modules = new ModuleResolver(loaded);
+    this.modules = new ModuleResolver(loaded, kept);
     this.exports = new ExportResolver(this.modules, this.scopes, this);
   }
 

@@ -114,6 +114,28 @@ describe("AnalysisSession", () => {
     expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [money] });
   });
 
+  it("resolves again when a created file takes over a specifier (the first of two paths)", () => {
+    const tsconfig = file("tsconfig.json");
+    const config = readFileSync(tsconfig, "utf8");
+    const json = JSON.parse(config) as { compilerOptions: Record<string, unknown> };
+    const rates = ["./src/shared/rates-override.ts", "./src/shared/rates.ts"];
+    json.compilerOptions["paths"] = { "@rates": rates };
+    writeFileSync(tsconfig, JSON.stringify(json));
+    const [override, fallback] = rates.map((relative) => file(relative));
+    const user = file("src/shared/uses-rates.ts");
+    writeFileSync(fallback!, "export const rate = 2;\n");
+    writeFileSync(user, 'import { rate } from "@rates";\nexport const doubled = rate * 2;\n');
+    const target = () =>
+      session.index().files.find((f) => f.path === "src/shared/uses-rates.ts")?.imports[0]?.target;
+    expect(target()).toBe("src/shared/rates.ts");
+    writeFileSync(override!, "export const rate = 3;\n");
+    expect(target()).toBe("src/shared/rates-override.ts");
+    expect(session.lastRefresh).toEqual({ kind: "incremental", changed: [override] });
+    expect(warm()).toBe(cold());
+    for (const created of [override!, fallback!, user]) rmSync(created);
+    writeFileSync(tsconfig, config);
+  });
+
   it("projects again the schemas other files take from an edited contract", () => {
     // customers/operations.ts's `output: Customer` is projected from customers/contract.ts.
     const contract = file("src/features/customers/contract.ts");
