@@ -6,9 +6,9 @@
 // as a cold run computes it, so it is the same.
 import path from "node:path";
 import { analyzeLoaded, type Analysis } from "./analyze.js";
-import { buildIndex } from "./index-builder/build-index.js";
+import { buildIndexModel, completeIndex, type IndexModel } from "./index-builder/build-index.js";
 import { collectVerdict } from "./violations/collect.js";
-import type { AgentixIndex } from "./index-file/types.js";
+import type { AgentixIndex, ModelIndex } from "./index-file/types.js";
 import {
   readStamped,
   restamp,
@@ -47,6 +47,7 @@ export interface Refresh {
 interface State {
   readonly loaded: LoadedProject;
   readonly analysis: Analysis;
+  model: IndexModel | undefined;
   index: AgentixIndex | undefined;
   readonly cache: SourceFileCache;
   /** Every project file of the program (LoadedProject.files), by program file name. */
@@ -83,8 +84,18 @@ export class AnalysisSession {
    */
   index(): AgentixIndex {
     const state = this.refresh();
-    state.index ??= buildIndex(state.analysis, collectVerdict(state.analysis));
+    state.index ??= completeIndex(this.modelOf(state), collectVerdict(state.analysis));
     return state.index;
+  }
+
+  /** The index but for the verdict (built once per analysis): what inspect and graph read. */
+  modelIndex(): ModelIndex {
+    return this.modelOf(this.refresh()).index;
+  }
+
+  private modelOf(state: State): IndexModel {
+    state.model ??= buildIndexModel(state.analysis);
+    return state.model;
   }
 
   private refresh(): State {
@@ -183,6 +194,7 @@ export class AnalysisSession {
     return {
       loaded,
       analysis: analyzeLoaded(loaded, { cache: this.facts }),
+      model: undefined,
       index: undefined,
       cache,
       sources,

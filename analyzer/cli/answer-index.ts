@@ -2,7 +2,7 @@
 // when freshness/freshness.ts proves it fresh, else a new analysis (cli/project.ts, loaded only
 // then: a fresh answer never loads ts-morph). --fresh always analyses; so does a warm session.
 import { checkFreshness } from "../freshness/freshness.js";
-import type { AgentixIndex } from "../index-file/types.js";
+import type { AgentixIndex, ModelIndex } from "../index-file/types.js";
 import { resolveProjectPaths } from "../project/project-paths.js";
 import { beforeAnalysis } from "./before-analysis.js";
 import type { CliIO } from "./io.js";
@@ -18,22 +18,50 @@ export const FRESH_FLAG = { fresh: { type: "boolean" } } as const;
 export const FRESH_USAGE =
   "  --fresh              analyse the project even when .agentix/index.json is provably fresh";
 
+interface AnswerOptions {
+  readonly announce?: boolean;
+}
+
 export async function answerIndex(
   values: AnswerArgs,
   io: CliIO,
-  options: { readonly announce?: boolean } = {},
+  options: AnswerOptions = {},
 ): Promise<AgentixIndex> {
-  if (values.fresh !== true && io.analyses === undefined) {
-    const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
-    const freshness = checkFreshness(root, tsconfigFile);
-    if (freshness.fresh) {
-      // What the analysis printed and went on (the index holds it too, as diagnostics).
-      if (options.announce !== false)
-        for (const line of freshness.problems) io.stderr(`agentix: ${line}\n`);
-      return freshness.index;
-    }
-  }
+  const fresh = freshIndex(values, io, options);
+  if (fresh) return fresh;
   await beforeAnalysis();
   const { projectIndex } = await import("./project.js");
   return projectIndex(values, io, options).index;
+}
+
+/**
+ * answerIndex for a verb that reads neither violations nor diagnostics (inspect, graph): a warm
+ * session answers with its model alone, without collecting the verdict.
+ */
+export async function answerModelIndex(
+  values: AnswerArgs,
+  io: CliIO,
+  options: AnswerOptions = {},
+): Promise<ModelIndex> {
+  const fresh = freshIndex(values, io, options);
+  if (fresh) return fresh;
+  await beforeAnalysis();
+  const { projectModelIndex } = await import("./project.js");
+  return projectModelIndex(values, io, options);
+}
+
+/** .agentix/index.json when it is provably fresh (never with --fresh or a warm session). */
+function freshIndex(
+  values: AnswerArgs,
+  io: CliIO,
+  options: AnswerOptions,
+): AgentixIndex | undefined {
+  if (values.fresh === true || io.analyses !== undefined) return undefined;
+  const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
+  const freshness = checkFreshness(root, tsconfigFile);
+  if (!freshness.fresh) return undefined;
+  // What the analysis printed and went on (the index holds it too, as diagnostics).
+  if (options.announce !== false)
+    for (const line of freshness.problems) io.stderr(`agentix: ${line}\n`);
+  return freshness.index;
 }

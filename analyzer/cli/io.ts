@@ -1,5 +1,5 @@
 import type { Analysis } from "../analyze.js";
-import type { AgentixIndex } from "../index-file/types.js";
+import type { AgentixIndex, ModelIndex } from "../index-file/types.js";
 
 /** A project analysed once and kept current (the MCP server's warm session). */
 export interface AnalysisSource {
@@ -8,6 +8,8 @@ export interface AnalysisSource {
   readonly tsconfigFile: string;
   analysis(): Analysis;
   index(): AgentixIndex;
+  /** The index without the verdict (violations, diagnostics), for verbs that read neither. */
+  modelIndex(): ModelIndex;
 }
 
 /** Where a command writes: results to stdout, diagnostics (and progress) to stderr. */

@@ -2,7 +2,7 @@
 // directory), analysed with a progress line on a terminal.
 import { analyze, type Analysis } from "../analyze.js";
 import { buildValidatedIndex } from "../index-builder/build-index.js";
-import type { AgentixIndex } from "../index-file/types.js";
+import type { AgentixIndex, ModelIndex } from "../index-file/types.js";
 import { resolveProjectPaths } from "../project/load-project.js";
 import { problemLine } from "../project/tsconfig.js";
 import { Progress, type AnalysisSource, type CliIO } from "./io.js";
@@ -61,6 +61,15 @@ export function projectIndex(
   if (options.announce !== false) announceProblems(result.analysis, io);
   const { index, analysis } = result;
   return { index, root: analysis.loaded.root, timings: analysis.timings, analysis };
+}
+
+/** The project's index without the verdict: a warm session's model, else projectIndex's index. */
+export function projectModelIndex(
+  values: ProjectArgs,
+  io: CliIO,
+  options: { readonly announce?: boolean } = {},
+): ModelIndex {
+  return sessionFor(values, io)?.modelIndex() ?? projectIndex(values, io, options).index;
 }
 
 /** The warm analysis the verb runs with (io.analyses), refusing another project than its own. */

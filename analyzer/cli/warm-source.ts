@@ -10,5 +10,6 @@ export function warmSource(root: string, tsconfigFile: string): AnalysisSource {
     tsconfigFile,
     analysis: () => session.analysis(),
     index: () => session.index(),
+    modelIndex: () => session.modelIndex(),
   };
 }

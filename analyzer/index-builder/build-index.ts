@@ -10,7 +10,13 @@
 // A new index fact: its type in index-file/types.ts and schema/index.v2.schema.json (a test holds
 // them equal), then the stage that knows it.
 import type { Analysis } from "../analyze.js";
-import { INDEX_SCHEMA_URL, INDEX_SCHEMA_VERSION, type AgentixIndex } from "../index-file/types.js";
+import {
+  INDEX_SCHEMA_URL,
+  INDEX_SCHEMA_VERSION,
+  type AgentixIndex,
+  type DiagnosticEntry,
+  type ModelIndex,
+} from "../index-file/types.js";
 import { assertValidIndex } from "../index-file/validate.js";
 import { relativeToRoot } from "../project/paths.js";
 import { ts } from "../project/ts-morph.js";
@@ -28,15 +34,31 @@ import { invariantEntries } from "./invariants.js";
 import { reportModelProblems } from "./model-diagnostics.js";
 import { operationEntries, permissionEntries } from "./operations.js";
 import { portEntries } from "./ports.js";
-import { diagnosticEntries, unresolvedEntries, violationEntries } from "./problems.js";
+import {
+  diagnosticEntries,
+  unresolvedEntries,
+  violationEntries,
+  withDiagnostics,
+} from "./problems.js";
 import { linkTests } from "./test-links.js";
 import path from "node:path";
+
+/** A ModelIndex with the diagnostics the model stages found (sorted), for completeIndex. */
+export interface IndexModel {
+  readonly index: ModelIndex;
+  readonly diagnostics: readonly DiagnosticEntry[];
+}
 
 /** Builds the index object; the verdict (violations, unused directives) comes from collectVerdict. */
 export function buildIndex(
   analysis: Analysis,
   verdict: Verdict = { violations: [], unusedDirectives: [] },
 ): AgentixIndex {
+  return completeIndex(buildIndexModel(analysis), verdict);
+}
+
+/** Every stage of the index but the verdict's. */
+export function buildIndexModel(analysis: Analysis): IndexModel {
   const context = buildContext(analysis);
   const folders = featureFolders(context);
   const dependencies = featureDependencies(context, folders);
@@ -45,23 +67,35 @@ export function buildIndex(
   const features = featureEntries(context, folders, dependencies, tests);
   const { ports, adapters } = portEntries(context);
   return {
-    $schema: INDEX_SCHEMA_URL,
-    schemaVersion: INDEX_SCHEMA_VERSION,
-    generator: { name: "agentix", version: ANALYZER_VERSION, typescript: ts.version },
-    project: projectEntry(analysis),
-    features,
-    operations: operationEntries(context, tests),
-    ports,
-    adapters,
-    applications: applicationEntries(context),
-    events: eventEntries(context),
-    invariants: invariantEntries(context, tests),
-    permissions: permissionEntries(context),
-    tests: [...tests.entries],
-    files: fileEntries(context),
+    index: {
+      $schema: INDEX_SCHEMA_URL,
+      schemaVersion: INDEX_SCHEMA_VERSION,
+      generator: { name: "agentix", version: ANALYZER_VERSION, typescript: ts.version },
+      project: projectEntry(analysis),
+      features,
+      operations: operationEntries(context, tests),
+      ports,
+      adapters,
+      applications: applicationEntries(context),
+      events: eventEntries(context),
+      invariants: invariantEntries(context, tests),
+      permissions: permissionEntries(context),
+      tests: [...tests.entries],
+      files: fileEntries(context),
+      unresolved: unresolvedEntries(context),
+    },
+    diagnostics: diagnosticEntries(context),
+  };
+}
+
+/** The index of a model and a verdict, keys in the index's fixed order. */
+export function completeIndex({ index, diagnostics }: IndexModel, verdict: Verdict): AgentixIndex {
+  const { unresolved, ...before } = index;
+  return {
+    ...before,
     violations: violationEntries(verdict.violations),
-    diagnostics: diagnosticEntries(context, verdict.unusedDirectives),
-    unresolved: unresolvedEntries(context),
+    diagnostics: withDiagnostics(diagnostics, verdict.unusedDirectives),
+    unresolved,
   };
 }
 

@@ -17,13 +17,10 @@ export function violationEntries(violations: readonly ViolationEntry[]): Violati
   );
 }
 
-/** Every diagnostic the stages before this one recorded, and `more` (unused directives), sorted. */
-export function diagnosticEntries(
-  { diagnostics }: BuildContext,
-  more: readonly DiagnosticEntry[] = [],
-): DiagnosticEntry[] {
-  return diagnostics.items
-    .map((item): DiagnosticEntry => ({
+/** Every diagnostic the stages before this one recorded, sorted. */
+export function diagnosticEntries({ diagnostics }: BuildContext): DiagnosticEntry[] {
+  return withDiagnostics(
+    diagnostics.items.map((item): DiagnosticEntry => ({
       code: item.code,
       severity: item.severity,
       message: item.message,
@@ -38,17 +35,28 @@ export function diagnosticEntries(
             (r) => r.line,
           ),
         ),
-    }))
-    .concat(more)
-    .sort(
-      orderBy(
-        (d) => d.file,
-        (d) => d.line,
-        (d) => d.column ?? 0,
-        (d) => d.code,
-        (d) => d.message,
-      ),
-    );
+    })),
+    [],
+  );
+}
+
+/**
+ * Diagnostics and `more` (unused directives), sorted. The sort is stable: of two with equal keys
+ * the first given stays first, so sorted diagnostics completed later give what one sort gives.
+ */
+export function withDiagnostics(
+  diagnostics: readonly DiagnosticEntry[],
+  more: readonly DiagnosticEntry[],
+): DiagnosticEntry[] {
+  return [...diagnostics, ...more].sort(
+    orderBy(
+      (d) => d.file,
+      (d) => d.line,
+      (d) => d.column ?? 0,
+      (d) => d.code,
+      (d) => d.message,
+    ),
+  );
 }
 
 export function unresolvedEntries({ analysis }: BuildContext): UnresolvedEntry[] {

@@ -49,6 +49,7 @@ beforeAll(async () => {
     tsconfigFile: path.join(project, "tsconfig.json"),
     analysis: () => session.analysis(),
     index: () => session.index(),
+    modelIndex: () => session.modelIndex(),
   };
   expect([await run(["index"], { ...io, analyses }), stderr()]).toEqual([0, ""]);
   commit("base");

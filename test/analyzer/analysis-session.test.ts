@@ -50,6 +50,25 @@ describe("AnalysisSession", () => {
     expect(session.lastRefresh).toEqual({ kind: "unchanged", changed: [] });
   });
 
+  it("answers inspect and graph from the index without its verdict, the rest built once", () => {
+    const operations = file("src/features/customers/operations.ts");
+    const text = readFileSync(operations, "utf8");
+    // A violation and an unused directive: what the verdict adds to the model.
+    writeFileSync(
+      operations,
+      `${text}\n// eslint-disable-next-line agentix/no-private-imports\nexport const stamp = (): number => Date.now();\n`,
+    );
+    const model = session.modelIndex();
+    const index = session.index();
+    const { violations, diagnostics, ...rest } = index;
+    expect(JSON.stringify(model)).toBe(JSON.stringify(rest));
+    expect(violations.map((v) => v.rule)).toEqual(["agentix/no-ambient-capabilities"]);
+    expect(diagnostics.map((d) => d.code)).toContain("unused-disable-directive");
+    expect(session.modelIndex()).toBe(model);
+    expect(warm()).toBe(cold());
+    writeFileSync(operations, text);
+  });
+
   it("re-reads only an edited file and gives the index of a cold run", () => {
     const operations = file("src/features/customers/operations.ts");
     writeFileSync(

@@ -32,5 +32,6 @@ export function analysesOf(root: string): AnalysisSource {
     tsconfigFile: path.join(root, "tsconfig.json"),
     analysis: () => session.analysis(),
     index: () => session.index(),
+    modelIndex: () => session.modelIndex(),
   };
 }

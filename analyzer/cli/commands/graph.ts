@@ -1,9 +1,9 @@
-import type { AgentixIndex } from "../../index-file/types.js";
+import type { ModelIndex } from "../../index-file/types.js";
 import { compareText } from "../../project/paths.js";
 import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
-import { answerIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
+import { answerModelIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
 import { jsonOutput } from "../json-output.js";
 import type { Command } from "./command.js";
 import { workspaceFor } from "../workspace/workspace-root.js";
@@ -44,7 +44,7 @@ const nodeKey = (kind: GraphNodeKind, id: string) => `${kind}:${id}`;
  * shows that feature's operations, the port operations they call, the events they emit and the
  * invariants they preserve, plus the features it depends on and those that consume it.
  */
-export function buildGraph(index: AgentixIndex, featureId: string | null): GraphResult {
+export function buildGraph(index: ModelIndex, featureId: string | null): GraphResult {
   const nodes = new Map<string, GraphNode>();
   const edges = new Map<string, GraphEdge>();
   const addNode = (kind: GraphNodeKind, id: string, label = id) => {
@@ -233,7 +233,7 @@ Exit codes: 0 shown, 2 bad invocation or unknown feature, 3 internal error.`,
         { format, compact, feature: positionals[0] ?? null },
         io,
       );
-    const index = await answerIndex(values, io);
+    const index = await answerModelIndex(values, io);
     const feature = positionals[0] ?? null;
     if (feature !== null && !index.features.some((f) => f.id === feature)) {
       throw new UsageError(

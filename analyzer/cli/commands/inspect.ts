@@ -13,7 +13,7 @@ import {
 } from "../inspect/limit.js";
 import { featureText, operationText } from "../inspect/text.js";
 import { featureView, operationView } from "../inspect/views.js";
-import { answerIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
+import { answerModelIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
 import { jsonOutput } from "../json-output.js";
 import type { Command } from "./command.js";
 
@@ -81,7 +81,7 @@ Exit codes: 0 shown, 2 bad invocation or unknown name, 3 internal error.`,
     if (target === undefined)
       throw new UsageError("name a feature or an operation to inspect", "inspect");
     const { format, compact } = jsonFlags("inspect", values);
-    const index = await answerIndex(values, io);
+    const index = await answerModelIndex(values, io);
     const full = values.full === true;
     const wanted = /^(feature|operation):/u.exec(target)?.[1];
     const name = wanted ? target.slice(wanted.length + 1) : target;

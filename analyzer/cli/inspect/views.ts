@@ -1,7 +1,7 @@
 // What `agentix inspect` shows of an operation or a feature: views over the index, with a
 // location as `file:line` and each schema slot summarised (its JSON Schema only with --full).
 import type {
-  AgentixIndex,
+  ModelIndex,
   FeatureEntry,
   Location,
   OperationEntry,
@@ -106,7 +106,7 @@ export interface FeatureView {
  * (`cardPayments`, `memoryStores`), else its file's name (`payments.ts:4`).
  */
 function adapterLabel(
-  index: AgentixIndex,
+  index: ModelIndex,
   portId: string | null,
   adapter: PortEntry["adapters"][number],
 ): string {
@@ -140,7 +140,7 @@ function slotView(slot: SchemaSlot, full: boolean): SlotView {
 }
 
 export function operationView(
-  index: AgentixIndex,
+  index: ModelIndex,
   operation: OperationEntry,
   full: boolean,
 ): OperationView {
@@ -185,7 +185,7 @@ export function operationView(
   };
 }
 
-export function featureView(index: AgentixIndex, feature: FeatureEntry): FeatureView {
+export function featureView(index: ModelIndex, feature: FeatureEntry): FeatureView {
   return {
     id: feature.id,
     directory: feature.directory,
