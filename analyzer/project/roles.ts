@@ -10,7 +10,40 @@ import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
 import { toPosix } from "../../schema/paths.js";
 import { importsTestFramework } from "./test-discovery.js";
-import { vitestRunsAny } from "./vitest-config.js";
+import { vitestRunsAny, type VitestConfig } from "./vitest-config.js";
+import type { AgentixConfig } from "../../schema/load-config.js";
+
+/** What was found of each file under one configuration (see FileRoles). */
+interface Found {
+  readonly vitest: VitestConfig;
+  readonly absolutes: WeakMap<ProjectFile, string>;
+  readonly features: WeakMap<ProjectFile, Feature | undefined>;
+  readonly tests: WeakMap<ProjectFile, boolean>;
+  readonly roles: WeakMap<ProjectFile, FileRole>;
+}
+
+/**
+ * Per configuration: a file's role follows from the configuration, the Vitest config and the
+ * file's own path and syntax, so what was found is kept while its ProjectFile lives (one per
+ * SourceFile: a warm session's next analysis gets unchanged files' back). A load reads the
+ * configuration again (a new object); a warm session's reload keeps it.
+ */
+const foundByConfig = new WeakMap<AgentixConfig, Found>();
+
+function foundFor(loaded: LoadedProject): Found {
+  let found = foundByConfig.get(loaded.config);
+  if (found?.vitest !== loaded.vitest) {
+    found = {
+      vitest: loaded.vitest,
+      absolutes: new WeakMap(),
+      features: new WeakMap(),
+      tests: new WeakMap(),
+      roles: new WeakMap(),
+    };
+    foundByConfig.set(loaded.config, found);
+  }
+  return found;
+}
 
 /**
  * What each file is, by the same configuration (and the same feature-folder logic) the ESLint
@@ -20,9 +53,18 @@ export class FileRoles {
   readonly layout: ProjectLayout;
   private readonly isAdapter: (file: string) => boolean;
   private readonly isCompositionRoot: (file: string) => boolean;
-  private readonly roles = new Map<ProjectFile, FileRole>();
+  private readonly roles: WeakMap<ProjectFile, FileRole>;
+  private readonly absolutes: WeakMap<ProjectFile, string>;
+  private readonly features: WeakMap<ProjectFile, Feature | undefined>;
+  private readonly tests: WeakMap<ProjectFile, boolean>;
 
   constructor(private readonly loaded: LoadedProject) {
+    ({
+      roles: this.roles,
+      absolutes: this.absolutes,
+      features: this.features,
+      tests: this.tests,
+    } = foundFor(loaded));
     this.layout = layoutFor(loaded.config);
     const never = () => false;
     this.isAdapter =
@@ -33,8 +75,6 @@ export class FileRoles {
         : never;
   }
 
-  private readonly absolutes = new Map<ProjectFile, string>();
-
   absolute(file: ProjectFile): string {
     let absolute = this.absolutes.get(file);
     if (absolute === undefined) {
@@ -44,16 +84,12 @@ export class FileRoles {
     return absolute;
   }
 
-  private readonly features = new Map<ProjectFile, Feature | undefined>();
-
   featureOf(file: ProjectFile): Feature | undefined {
     if (this.features.has(file)) return this.features.get(file);
     const feature = this.layout.featureOf(this.absolute(file));
     this.features.set(file, feature);
     return feature;
   }
-
-  private readonly tests = new Map<ProjectFile, boolean>();
 
   /** A test by its name (the configured globs), by importing a test framework, or because Vitest runs it. */
   isTest(file: ProjectFile): boolean {

@@ -92,24 +92,44 @@ export function readInvariantMethodChecks(
 ): void {
   for (const file of files) {
     if (file.declaration || !isTestFile(file)) continue;
+    for (const node of checkCallsOf(file.sourceFile)) {
+      const found = references.descriptorOfOrigin(resolver.resolve(node.expression.expression));
+      if (found?.kind === "invariant")
+        models.testCalls.push({
+          site: sites.site(node)!,
+          via: "check",
+          operation: null,
+          invariant: found.model,
+          port: null,
+        });
+    }
+  }
+}
+
+type CheckCall = ts.CallExpression & { readonly expression: ts.PropertyAccessExpression };
+
+/**
+ * The `<expression>.check(...)` calls of a file, in source order: syntax alone, so found once per
+ * SourceFile (a warm session's next analysis gets unchanged files' SourceFiles back).
+ */
+const checkCalls = new WeakMap<ts.SourceFile, readonly CheckCall[]>();
+
+function checkCallsOf(sourceFile: ts.SourceFile): readonly CheckCall[] {
+  let calls = checkCalls.get(sourceFile);
+  if (calls === undefined) {
+    const found: CheckCall[] = [];
     const visit = (node: ts.Node): void => {
       if (
         ts.isCallExpression(node) &&
         ts.isPropertyAccessExpression(node.expression) &&
         node.expression.name.text === "check"
-      ) {
-        const found = references.descriptorOfOrigin(resolver.resolve(node.expression.expression));
-        if (found?.kind === "invariant")
-          models.testCalls.push({
-            site: sites.site(node)!,
-            via: "check",
-            operation: null,
-            invariant: found.model,
-            port: null,
-          });
-      }
+      )
+        found.push(node as CheckCall);
       ts.forEachChild(node, visit);
     };
-    ts.forEachChild(file.sourceFile, visit);
+    ts.forEachChild(sourceFile, visit);
+    calls = found;
+    checkCalls.set(sourceFile, calls);
   }
+  return calls;
 }
