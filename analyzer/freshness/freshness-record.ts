@@ -93,8 +93,15 @@ export function freshnessRecord(
     if (earlier !== undefined && !sameStamp(earlier, now)) return undefined;
     files.set(file, { path: recordedPath(root, file), stamp: now });
   }
+  // What the Vitest config reader read (the configs a `projects` glob names too), as it read it.
+  const vitest = loaded.vitest.inputs.recorded();
+  if (vitest === undefined) return undefined;
+  for (const [file, stamp] of vitest.files) {
+    const absolute = path.resolve(file);
+    if (!files.has(absolute)) files.set(absolute, { path: recordedPath(root, absolute), stamp });
+  }
 
-  const sourceDirectories = new Set<string>();
+  const directoriesToList = new Set<string>();
   for (const sourceFile of program.getSourceFiles()) {
     if (program.isSourceFileDefaultLibrary(sourceFile)) continue;
     const file = path.resolve(sourceFile.fileName);
@@ -103,20 +110,24 @@ export function freshnessRecord(
       path: recordedPath(root, file),
       stamp: stampOfProgramText(file, sourceFile.text),
     });
-    if (!isInNodeModules(file)) sourceDirectories.add(path.dirname(file));
+    if (!isInNodeModules(file)) directoriesToList.add(path.dirname(file));
   }
 
   for (const [dir, listing] of listings)
     directories.set(dir, { path: recordedPath(root, dir), listing });
+  for (const dir of vitest.folders) directoriesToList.add(path.resolve(dir));
   // A Vitest config created beside the others (vitest.e2e.config.ts) shows in the root's listing.
-  sourceDirectories.add(path.resolve(root));
-  for (const dir of sourceDirectories) {
+  directoriesToList.add(path.resolve(root));
+  for (const dir of directoriesToList) {
     if (!directories.has(dir))
       directories.set(dir, {
         path: recordedPath(root, dir),
         listing: listingDigest(listDirectory(dir)),
       });
   }
+
+  // Listed after the reader looked: a change between the two would be recorded as the state read.
+  if (loaded.vitest.inputs.changed()) return undefined;
 
   const byPath = <T extends { path: string }>(items: Iterable<T>): T[] =>
     [...items].sort((a, b) => compareText(a.path, b.path));

@@ -19,8 +19,12 @@ import { affectedPath } from "./affected-record.js";
 import { FRESH_FILE_NAME } from "../index-file/cache-file-names.js";
 
 export { FRESH_FILE_NAME } from "../index-file/cache-file-names.js";
-/** 3: `affected` (the digest of affected.json) and the Vitest configs among the inputs. */
-export const FRESHNESS_FORMAT = 3;
+/**
+ * 3: `affected` (the digest of affected.json) and the Vitest configs among the inputs. 4: every
+ * file and folder the Vitest config reader looked at (configs a `projects` glob names), so a
+ * record of 3 does not vouch for an index that depends on them.
+ */
+export const FRESHNESS_FORMAT = 4;
 
 export function freshPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, FRESH_FILE_NAME);

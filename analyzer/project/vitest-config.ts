@@ -77,6 +77,20 @@ export class VitestInputs {
     return listing.names ?? [];
   }
 
+  /**
+   * For the fresh-index record: every file looked for with its stamp as read (null: there was
+   * none) and every folder listed; undefined when a file could not be read (nothing vouches for it).
+   */
+  recorded(): VitestRecord | undefined {
+    const files = new Map<string, FileStamp | null>();
+    for (const [file, stamp] of this.files) {
+      if (stamp === UNREADABLE) return undefined;
+      files.set(file, stamp ?? null);
+    }
+    const folders = [...new Set([...this.listings.values()].map((listing) => listing.dir))];
+    return { files, folders };
+  }
+
   /** Whether reading the config again could give another answer (touched stamps are renewed). */
   changed(): boolean {
     for (const { dir, matches, names } of this.listings.values())
@@ -90,6 +104,11 @@ export class VitestInputs {
     // every look, so the config is read again until it can be read or is gone.
     this.files.set(file, stamp ?? (isFile(file) ? UNREADABLE : undefined));
   }
+}
+
+export interface VitestRecord {
+  readonly files: ReadonlyMap<string, FileStamp | null>;
+  readonly folders: readonly string[];
 }
 
 interface Listing {

@@ -139,7 +139,7 @@ describe("the record and what makes it stale", () => {
   };
 
   it("fresh.json vouches for affected.json's bytes", () => {
-    expect(JSON.parse(record)).toMatchObject({ format: 3, affected: sha256(affected) });
+    expect(JSON.parse(record)).toMatchObject({ format: 4, affected: sha256(affected) });
     expect(JSON.parse(affected.slice(0, affected.indexOf("\n")))).toMatchObject({ format: 2 });
   });
 
@@ -248,6 +248,40 @@ describe("the record and what makes it stale", () => {
       expect(after.stdout).not.toEqual(truth.stdout);
     } finally {
       rmSync(file("vitest.config.ts"), { force: true });
+      expect((await answer(["index"], root)).code).toBe(0);
+      record = readFileSync(freshPath(root), "utf8");
+      affected = readFileSync(affectedPath(root), "utf8");
+    }
+  });
+
+  it("a Vitest config a projects glob names, edited or created, makes the index stale", async () => {
+    const nested = (include: string) =>
+      `export default { test: { include: [${JSON.stringify(include)}] } };\n`;
+    writeFileSync(file("vitest.config.ts"), 'export default { test: { projects: ["src/*"] } };\n');
+    writeFileSync(file("src/shared/vitest.config.ts"), nested("**/*.test.ts"));
+    try {
+      expect((await answer(["index"], root)).code).toBe(0);
+      expect(freshness(root)).toMatchObject({ fresh: true });
+      writeFileSync(file("src/shared/vitest.config.ts"), nested("none/**"));
+      expect(freshness(root)).toEqual({
+        fresh: false,
+        reason: "src/shared/vitest.config.ts changed",
+      });
+      writeFileSync(file("src/shared/vitest.config.ts"), nested("**/*.test.ts"));
+      expect(freshness(root)).toMatchObject({ fresh: true });
+      // Looked for and not there: a config written later in a folder the glob names.
+      writeFileSync(file("src/features/vitest.config.ts"), nested("**/*.test.ts"));
+      expect(freshness(root)).toEqual({
+        fresh: false,
+        reason: "src/features/vitest.config.ts was created",
+      });
+    } finally {
+      for (const name of [
+        "vitest.config.ts",
+        "src/shared/vitest.config.ts",
+        "src/features/vitest.config.ts",
+      ])
+        rmSync(file(name), { force: true });
       expect((await answer(["index"], root)).code).toBe(0);
       record = readFileSync(freshPath(root), "utf8");
       affected = readFileSync(affectedPath(root), "utf8");

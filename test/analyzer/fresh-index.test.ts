@@ -213,8 +213,13 @@ describe("a damaged or hostile fresh.json or index", () => {
       () =>
         writeFileSync(
           freshPath(root),
-          record.replace('"format":3', '"format":2').replace(/,"affected":"[0-9a-f]{64}"/u, ""),
+          record.replace('"format":4', '"format":2').replace(/,"affected":"[0-9a-f]{64}"/u, ""),
         ),
+      "fresh.json is not a freshness record",
+    ],
+    [
+      "a record of the third format (nested Vitest configs not among its inputs)",
+      () => writeFileSync(freshPath(root), record.replace('"format":4', '"format":3')),
       "fresh.json is not a freshness record",
     ],
     ["no index", () => unlinkSync(indexFile()), "there is no index file"],
