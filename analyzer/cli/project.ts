@@ -89,6 +89,7 @@ function analyzeWithProgress(values: ProjectArgs, io: CliIO, progress: Progress)
   progress.update("loading the project", 0, 0);
   return analyze({
     root,
+    cwd: io.cwd,
     ...(values.project !== undefined ? { tsconfig: tsconfigFile } : {}),
     onProgress: (phase, done, total) => progress.update(phase, done, total),
   });

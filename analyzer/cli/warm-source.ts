@@ -3,8 +3,8 @@
 import { AnalysisSession } from "../analysis-session.js";
 import type { AnalysisSource } from "./io.js";
 
-export function warmSource(root: string, tsconfigFile: string): AnalysisSource {
-  const session = new AnalysisSession({ root, tsconfig: tsconfigFile });
+export function warmSource(root: string, tsconfigFile: string, cwd: string): AnalysisSource {
+  const session = new AnalysisSession({ root, tsconfig: tsconfigFile, cwd });
   return {
     root,
     tsconfigFile,

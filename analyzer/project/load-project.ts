@@ -31,6 +31,8 @@ export interface LoadedProject {
   readonly tsconfigFile: string;
   /** The tsconfig files read (the file and its `extends` chain), absolute. */
   readonly tsconfigFiles: readonly string[];
+  /** The run's working directory, which load errors show paths relative to. */
+  readonly cwd: string;
   readonly config: AgentixConfig;
   readonly project: Project;
   readonly program: ts.Program;
@@ -94,7 +96,7 @@ export function loadAgentixConfig(root: string): AgentixConfig {
 }
 
 /** A --root that does not exist (or is a file) is the user's mistake, said as such. */
-export function assertRoot(root: string): void {
+export function assertRoot(root: string, cwd: string): void {
   let directory = false;
   try {
     directory = statSync(root).isDirectory();
@@ -104,7 +106,7 @@ export function assertRoot(root: string): void {
   if (!directory)
     throw new ProjectLoadError(
       "root-missing",
-      `${shownPath(root)}: the project root ${existsSync(root) ? "is not a directory" : "does not exist"}`,
+      `${shownPath(root, cwd)}: the project root ${existsSync(root) ? "is not a directory" : "does not exist"}`,
       undefined,
     );
 }
@@ -114,12 +116,14 @@ export function assertRoot(root: string): void {
  * files are parsed and their imports resolved (the TypeScript program), nothing more.
  */
 export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
-  const { root, tsconfigFile } = resolveProjectPaths(options);
+  const cwd = options.cwd ?? process.cwd();
+  const { root, tsconfigFile } = resolveProjectPaths(options, cwd);
   // With --project naming a missing file, that file is the problem to report.
-  if (options.tsconfig === undefined || existsSync(tsconfigFile)) assertRoot(root);
+  if (options.tsconfig === undefined || existsSync(tsconfigFile)) assertRoot(root, cwd);
   const directories = new DirectoryLog();
-  const { parsed, files: tsconfigFiles, problems } = readTsconfig(tsconfigFile, root, directories);
-  if (parsed.fileNames.length === 0) throw emptyTsconfig(tsconfigFile, root, parsed);
+  const read = readTsconfig(tsconfigFile, root, cwd, directories);
+  const { parsed, files: tsconfigFiles, problems } = read;
+  if (parsed.fileNames.length === 0) throw emptyTsconfig(tsconfigFile, root, cwd, parsed);
   const config = loadAgentixConfig(root);
   const compilerOptions: ts.CompilerOptions = { ...parsed.options, noEmit: true };
   delete compilerOptions.incremental;
@@ -153,6 +157,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     root,
     tsconfigFile,
     tsconfigFiles,
+    cwd,
     config,
     project,
     program,
@@ -173,8 +178,13 @@ export function vitestProblems(vitest: VitestConfig): LoadProblem[] {
   return [vitest, ...vitest.others].flatMap((read) => (read.problem ? [read.problem] : []));
 }
 
-function emptyTsconfig(tsconfigFile: string, root: string, parsed: ts.ParsedCommandLine) {
-  const shown = shownPath(tsconfigFile);
+function emptyTsconfig(
+  tsconfigFile: string,
+  root: string,
+  cwd: string,
+  parsed: ts.ParsedCommandLine,
+) {
+  const shown = shownPath(tsconfigFile, cwd);
   const references = (parsed.projectReferences ?? []).map((reference) =>
     display(root, reference.path),
   );

@@ -8,6 +8,8 @@ export interface LoadProjectOptions {
   readonly root?: string;
   /** Path of the tsconfig.json to analyse. Default: `<root>/tsconfig.json`. */
   readonly tsconfig?: string;
+  /** The run's working directory: load errors show paths relative to it. Default: the process's. */
+  readonly cwd?: string;
 }
 
 /** Resolves the root and tsconfig paths of the options (the tsconfig searched upwards, as tsc does). */

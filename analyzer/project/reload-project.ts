@@ -91,7 +91,12 @@ export class SourceFileCache {
 /** The root files of the project's tsconfig now (its include globs see created and deleted files). */
 export function listRootFiles(loaded: LoadedProject): RootFiles {
   const directories = new DirectoryLog();
-  const { parsed, problems } = readTsconfig(loaded.tsconfigFile, loaded.root, directories);
+  const { parsed, problems } = readTsconfig(
+    loaded.tsconfigFile,
+    loaded.root,
+    loaded.cwd,
+    directories,
+  );
   const discovery = testsOutsideTsconfig({
     root: loaded.root,
     tsconfigFile: loaded.tsconfigFile,

@@ -27,9 +27,9 @@ export interface ReadTsconfig {
   readonly problems: LoadProblem[];
 }
 
-/** A path as people read it in load errors: relative to the working directory when inside it. */
-export function shownPath(file: string): string {
-  return relativeToRoot(process.cwd(), file) ?? file;
+/** A path as people read it in load errors: relative to the run's working directory when inside it. */
+export function shownPath(file: string, cwd: string): string {
+  return relativeToRoot(cwd, file) ?? file;
 }
 
 /** A TypeScript diagnostic as a load problem: its file, 1-based line and column. */
@@ -79,9 +79,10 @@ function readError(error: unknown): string {
 export function readTsconfig(
   tsconfigFile: string,
   root: string,
+  cwd: string,
   directories: DirectoryLog = new DirectoryLog(),
 ): ReadTsconfig {
-  const shown = shownPath(tsconfigFile);
+  const shown = shownPath(tsconfigFile, cwd);
   if (!existsSync(tsconfigFile)) {
     throw new ProjectLoadError(
       "tsconfig-missing",

@@ -2,6 +2,7 @@
 // byte for byte the index a cold analysis gives, and it says what it had to redo.
 import {
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -9,6 +10,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AnalysisSession } from "../../analyzer/analysis-session.js";
@@ -119,6 +121,26 @@ describe("AnalysisSession", () => {
     writeFileSync(tsconfig, good);
     expect(warm()).toBe(cold());
     expect(session.lastRefresh.kind).toBe("cold");
+  });
+
+  it("shows paths in a load error relative to the run's working directory", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "agentix-cwd-"));
+    try {
+      writeFileSync(path.join(dir, "tsconfig.json"), "{ not json");
+      const failure = (cwd: string): string => {
+        try {
+          new AnalysisSession({ root: dir, cwd }).analysis();
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return "no error";
+      };
+      const broken = "is not valid: tsconfig.json:1:7: ',' expected.";
+      expect(failure(dir)).toBe(`tsconfig.json ${broken}`);
+      expect(failure(path.dirname(dir))).toBe(`${path.basename(dir)}/tsconfig.json ${broken}`);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 
   it("follows a file created in a new folder and an edit of a shared module", () => {

@@ -10,7 +10,7 @@ import { recordingIO, type CliRun } from "./analyzer-fixtures.js";
 
 /** A runner of `agentix <args>` in `root` (whose tsconfig.json is the project), warm after the first run. */
 export function warmCli(root: string): (args: readonly string[]) => Promise<CliRun> {
-  const analyses = warmSource(root, path.join(root, "tsconfig.json"));
+  const analyses = warmSource(root, path.join(root, "tsconfig.json"), root);
   return async (args) => {
     const { io, stdout, stderr } = recordingIO(root);
     const code = await run(args, { ...io, analyses });

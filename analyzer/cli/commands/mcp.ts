@@ -35,7 +35,7 @@ Exit codes: 0 when the client closes the connection, 2 bad invocation.`,
       const { values } = parseVerbArgs("mcp", args, {}, 0);
       const options = projectOptions(values);
       const { root, tsconfigFile } = resolveProjectPaths(options, io.cwd);
-      const source = warmSource(root, tsconfigFile);
+      const source = warmSource(root, tsconfigFile, io.cwd);
       const log = (line: string) => io.stderr(`${line}\n`);
       const server = createMcpServer({ source, runVerb, log });
       server.oninitialized = () => {

@@ -53,7 +53,7 @@ export const scaffoldCommand: Command = {
       throw new UsageError("name the feature: agentix scaffold feature <name>", "scaffold");
     const { root } = resolveProjectPaths(projectOptions(values), io.cwd);
     // Never create folders outside an existing root, nor plan with a configuration that is invalid.
-    assertRoot(root);
+    assertRoot(root, io.cwd);
     loadAgentixConfig(root);
     const dryRun = values["dry-run"] === true;
     const plan = scaffoldFeature({ projectDir: root, name, dryRun });
