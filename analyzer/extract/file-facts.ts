@@ -33,10 +33,20 @@ export interface FileFacts {
   readonly diagnostics: readonly DiagnosticItem[];
 }
 
+/** Whether the origins kept under it are still good (one per SourceFile, until forgotten). */
+interface FileToken {
+  valid: boolean;
+}
+
 export class FileFactsCache implements OriginStore, ResolutionStore {
   private facts = new WeakMap<ts.SourceFile, FileFacts>();
-  private slots = new WeakMap<ts.SourceFile, Map<ts.Node, SchemaSlot>>();
-  private origins = new WeakMap<ts.SourceFile, Map<ts.Expression, Origin>>();
+  /**
+   * Schema slots and origins by expression, each with its file's token: forgetting a file's
+   * invalidates its token, so a look-up never walks up to the expression's SourceFile.
+   */
+  private slots = new WeakMap<ts.Node, { slot: SchemaSlot; token: FileToken }>();
+  private origins = new WeakMap<ts.Expression, { origin: Origin; token: FileToken }>();
+  private tokens = new WeakMap<ts.SourceFile, FileToken>();
   /** Not forgotten with the facts: a resolution depends on which files exist, not on their text. */
   private resolutions = new WeakMap<ts.SourceFile, Map<string, KeptResolution>>();
 
@@ -49,24 +59,32 @@ export class FileFactsCache implements OriginStore, ResolutionStore {
     if (!facts.scan.typed) this.facts.set(file.sourceFile, facts);
   }
 
-  /** The projected schema slots kept for expressions of this file (SchemaSlots fills it). */
-  slotsOf(sourceFile: ts.SourceFile): Map<ts.Node, SchemaSlot> {
-    let slots = this.slots.get(sourceFile);
-    if (!slots) {
-      slots = new Map();
-      this.slots.set(sourceFile, slots);
-    }
-    return slots;
+  /** The projected schema slot kept for the expression (SchemaSlots keeps them). */
+  keptSlot(expression: ts.Node): SchemaSlot | undefined {
+    const kept = this.slots.get(expression);
+    return kept?.token.valid ? kept.slot : undefined;
   }
 
-  /** The origins the value resolver found for expressions of this file (ValueResolver fills it). */
-  originsOf(sourceFile: ts.SourceFile): Map<ts.Expression, Origin> {
-    let origins = this.origins.get(sourceFile);
-    if (!origins) {
-      origins = new Map();
-      this.origins.set(sourceFile, origins);
+  keepSlot(expression: ts.Node, slot: SchemaSlot): void {
+    this.slots.set(expression, { slot, token: this.tokenOf(expression.getSourceFile()) });
+  }
+
+  keptOrigin(expression: ts.Expression): Origin | undefined {
+    const kept = this.origins.get(expression);
+    return kept?.token.valid ? kept.origin : undefined;
+  }
+
+  keepOrigin(expression: ts.Expression, origin: Origin): void {
+    this.origins.set(expression, { origin, token: this.tokenOf(expression.getSourceFile()) });
+  }
+
+  private tokenOf(sourceFile: ts.SourceFile): FileToken {
+    let token = this.tokens.get(sourceFile);
+    if (!token) {
+      token = { valid: true };
+      this.tokens.set(sourceFile, token);
     }
-    return origins;
+    return token;
   }
 
   /** Where this file's specifiers led (ModuleResolver fills it). */
@@ -83,6 +101,7 @@ export class FileFactsCache implements OriginStore, ResolutionStore {
     this.facts = new WeakMap();
     this.slots = new WeakMap();
     this.origins = new WeakMap();
+    this.tokens = new WeakMap();
     this.resolutions = new WeakMap();
   }
 
@@ -110,8 +129,9 @@ export class FileFactsCache implements OriginStore, ResolutionStore {
         if (seen.has(importer.fileName)) continue;
         seen.add(importer.fileName);
         this.facts.delete(importer.sourceFile);
-        this.slots.delete(importer.sourceFile);
-        this.origins.delete(importer.sourceFile);
+        const token = this.tokens.get(importer.sourceFile);
+        if (token) token.valid = false;
+        this.tokens.delete(importer.sourceFile);
         pending.push(importer.fileName);
       }
     }

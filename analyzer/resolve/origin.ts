@@ -41,7 +41,9 @@ export type MemberHook = (
  * its SourceFile is the same object and nothing in its import closure changed.
  */
 export interface OriginStore {
-  originsOf(sourceFile: ts.SourceFile): Map<ts.Expression, Origin>;
+  /** The origin kept for the expression, if its file's are still good. */
+  keptOrigin(expression: ts.Expression): Origin | undefined;
+  keepOrigin(expression: ts.Expression, origin: Origin): void;
 }
 
 /** Resolves an expression, `depth` steps into a reference chain. */

@@ -62,13 +62,12 @@ export class ValueResolver {
   /** Resolves an expression to its origin (one found from the start of a chain is kept). */
   resolve(expression: ts.Expression, depth = 0): Origin {
     if (depth !== 0 || this.kept === undefined) return this.follow(expression, depth);
-    const kept = this.kept.originsOf(expression.getSourceFile());
-    const known = kept.get(expression);
+    const known = this.kept.keptOrigin(expression);
     if (known) return known;
     const origin = this.follow(expression, 0);
     // Not an unknown one: its node may be where the first of several look-ups asked
     // (ExportResolver's memo), which depends on the order of look-ups, not on the files.
-    if (origin.kind !== "unknown") kept.set(expression, origin);
+    if (origin.kind !== "unknown") this.kept.keepOrigin(expression, origin);
     return origin;
   }
 

@@ -21,12 +21,11 @@ export class SchemaSlots {
 
   /** The slot of a schema expression; a projected one is kept for the next analysis (file-facts.ts). */
   slot(expression: ts.Expression): SchemaSlot {
-    const kept = this.kept?.slotsOf(expression.getSourceFile());
-    const known = kept?.get(expression);
+    const known = this.kept?.keptSlot(expression);
     if (known) return known;
     const slot = this.read(expression);
     // Only a projected slot: an opaque one asked the checker and reported the problem.
-    if (kept && slot.opaque === null && slot.typeSource === "schema") kept.set(expression, slot);
+    if (slot.opaque === null && slot.typeSource === "schema") this.kept?.keepSlot(expression, slot);
     return slot;
   }
 
