@@ -22,32 +22,37 @@ interface AnswerOptions {
   readonly announce?: boolean;
 }
 
-export async function answerIndex(
+export function answerIndex(
   values: AnswerArgs,
   io: CliIO,
   options: AnswerOptions = {},
 ): Promise<AgentixIndex> {
-  const fresh = freshIndex(values, io, options);
-  if (fresh) return fresh;
-  await beforeAnalysis();
-  const { projectIndex } = await import("./project.js");
-  return projectIndex(values, io, options).index;
+  return answer(values, io, options, (project) => project.projectIndex(values, io, options).index);
 }
 
 /**
  * answerIndex for a verb that reads neither violations nor diagnostics (inspect, graph): a warm
  * session answers with its model alone, without collecting the verdict.
  */
-export async function answerModelIndex(
+export function answerModelIndex(
   values: AnswerArgs,
   io: CliIO,
   options: AnswerOptions = {},
 ): Promise<ModelIndex> {
+  return answer(values, io, options, (project) => project.projectModelIndex(values, io, options));
+}
+
+/** The fresh index, else what `analysed` takes from the project (cli/project.ts, loaded only then). */
+async function answer<T>(
+  values: AnswerArgs,
+  io: CliIO,
+  options: AnswerOptions,
+  analysed: (project: typeof import("./project.js")) => T,
+): Promise<AgentixIndex | T> {
   const fresh = freshIndex(values, io, options);
   if (fresh) return fresh;
   await beforeAnalysis();
-  const { projectModelIndex } = await import("./project.js");
-  return projectModelIndex(values, io, options);
+  return analysed(await import("./project.js"));
 }
 
 /** .agentix/index.json when it is provably fresh (never with --fresh or a warm session). */
