@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIB_FOLDER } from "./compiler-host.js";
 import { loadProject, type LoadedProject } from "./load-project.js";
 import { AnalysisSession } from "../analysis-session.js";
+import { analyzeProject } from "../index.js";
+import { serializeIndex } from "../index-file/serialize.js";
 import { ts } from "./ts-morph.js";
 
 let root: string;
@@ -93,5 +95,30 @@ describe("the analyzer's compiler host", () => {
     const cold = sourceOf(loadProject({ root }), "src/main.ts");
     expect([edited?.text, edited?.languageVersion]).toEqual([cold?.text, cold?.languageVersion]);
     expect(edited?.text.startsWith("import")).toBe(true);
+  });
+});
+
+describe("an edit in a warm session", () => {
+  it("resolves an edited file's imports as a cold load does (an ES module package, extensionless relative imports)", () => {
+    // The warm session used to parse an edited file with the module format of its package.json
+    // (ESM), a cold load without: `./one` then resolved cold and was unresolved after the edit.
+    const esm = mkdtempSync(path.join(tmpdir(), "agentix-host-esm-"));
+    try {
+      const put = (relative: string, text: string) => writeFileSync(path.join(esm, relative), text);
+      mkdirSync(path.join(esm, "src"));
+      put("tsconfig.json", tsconfig("ES2022"));
+      put("package.json", JSON.stringify({ name: "esm-app", type: "module" }));
+      put("src/one.ts", "export const one = 1;\n");
+      put("src/two.ts", 'import { one } from "./one";\nexport const two = one + 1;\n');
+      const session = new AnalysisSession({ root: esm });
+      expect(session.index().unresolved).toEqual([]);
+      put("src/two.ts", 'import { one } from "./one";\nexport const two = one + 2;\n');
+      const warm = session.index();
+      expect(session.lastRefresh.kind).toBe("incremental");
+      expect(serializeIndex(warm)).toBe(serializeIndex(analyzeProject({ root: esm })));
+      expect(warm.unresolved).toEqual([]);
+    } finally {
+      rmSync(esm, { recursive: true, force: true });
+    }
   });
 });
