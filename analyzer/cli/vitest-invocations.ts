@@ -52,6 +52,12 @@ export function shardAcrossProjects(
   );
 }
 
+function sameArgs(args: readonly string[], filters: readonly string[]): boolean {
+  return (
+    args.length === filters.length + 1 && filters.every((filter, at) => args[at + 1] === filter)
+  );
+}
+
 export function vitestInvocations(
   command: "affected" | "verify",
   projects: readonly InvocationProject[],
@@ -63,9 +69,13 @@ export function vitestInvocations(
   for (const { name, analysis, result } of projects) {
     const plan = vitestPlan(analysis, result, shard, chosen);
     if (plan.filters.length === 0) continue;
+    const cwd = toPosix(path.relative(io.cwd, plan.cwd)) || ".";
+    // Two projects of one folder widened alike run the folder's suite once.
+    if (invocations.some((other) => other.cwd === cwd && sameArgs(other.args, plan.filters)))
+      continue;
     invocations.push({
       package: name,
-      cwd: toPosix(path.relative(io.cwd, plan.cwd)) || ".",
+      cwd,
       command: "vitest",
       args: ["run", ...plan.filters],
       files: plan.files.length,

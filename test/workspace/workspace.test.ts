@@ -12,7 +12,7 @@ let root: string;
 let cli: (args: readonly string[], cwd?: string) => Promise<CliRun>;
 
 const ajv = createAjv();
-for (const file of ["affected", "verify", "graph", "index"])
+for (const file of ["affected", "verify", "graph", "index", "check"])
   ajv.addSchema(
     JSON.parse(
       readFileSync(path.join(REPO, `schema/cli-${file}.v1.schema.json`), "utf8"),
@@ -129,9 +129,27 @@ describe("agentix affected at a workspace root", () => {
       files: 4,
       cases: 6,
       packages: [
-        { name: "@acme/admin", path: "apps/admin", files: 1, cases: 1 },
-        { name: "@acme/shop", path: "apps/shop", files: 2, cases: 3 },
-        { name: "@acme/contracts", path: "packages/contracts", files: 1, cases: 2 },
+        {
+          name: "@acme/admin",
+          path: "apps/admin",
+          tsconfig: "apps/admin/tsconfig.json",
+          files: 1,
+          cases: 1,
+        },
+        {
+          name: "@acme/shop",
+          path: "apps/shop",
+          tsconfig: "apps/shop/tsconfig.json",
+          files: 2,
+          cases: 3,
+        },
+        {
+          name: "@acme/contracts",
+          path: "packages/contracts",
+          tsconfig: "packages/contracts/tsconfig.json",
+          files: 1,
+          cases: 2,
+        },
       ],
     });
     const { total: _total, ...withoutTotal } = json.tests;
@@ -274,7 +292,7 @@ describe("agentix graph, index and verify at a workspace root", () => {
     expect(result.stdout).toBe(
       "== @acme/admin (apps/admin)\nwrote apps/admin/.agentix/index.json: 1 feature, 1 operation, 0 ports, 0 events, 0 invariants, 1 test file, 4 source files\n\n" +
         "== @acme/shop (apps/shop)\nwrote apps/shop/.agentix/index.json: 2 features, 2 operations, 2 ports, 0 events, 0 invariants, 2 test files, 9 source files\n\n" +
-        "not indexed (no features or no tsconfig.json): packages/contracts\n",
+        "not indexed: @acme/contracts (packages/contracts): no features\n",
     );
     const shopIndex = readFileSync(path.join(root, "apps/shop/.agentix/index.json"), "utf8");
     expect((await cli(["index"], path.join(root, "apps/shop"))).code).toBe(0);
