@@ -44,8 +44,14 @@ export interface WorkspaceAffected {
   /** Every analysed package's test totals, sorted by path. */
   readonly totals: readonly PackageTestTotal[];
   readonly links: readonly AffectedEdge[];
-  /** Changes in workspace packages agentix does not analyse (no tsconfig.json). */
-  readonly unanalysed: readonly string[];
+  /**
+   * Workspace packages agentix does not analyse on their own (no tsconfig) with changes, and the
+   * projects whose programs compile those changed files (a root tsconfig.json including them).
+   */
+  readonly unanalysed: readonly {
+    readonly path: string;
+    readonly compiledBy: readonly WorkspacePackage[];
+  }[];
 }
 
 export function computeWorkspaceAffected(
@@ -118,11 +124,35 @@ export function computeWorkspaceAffected(
     totals: testTotals(analyses, results).sort((a, b) => order(a.package) - order(b.package)),
     // Links to two projects of one folder (its tsconfig.build.json and tsconfig.spec.json) read alike.
     links: [...edges.values()],
-    unanalysed: [...changedIn]
-      .filter((pkg) => !analyses.has(pkg))
-      .map((pkg) => pkg.path)
-      .sort(compareText),
+    unanalysed: unanalysedChanges(workspace, analyses, changedIn, input.changes),
   };
+}
+
+/** The changed packages without an analysis of their own, and which projects compile those changes. */
+function unanalysedChanges(
+  workspace: Workspace,
+  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  changedIn: ReadonlySet<WorkspacePackage>,
+  changes: readonly FileChange[],
+): WorkspaceAffected["unanalysed"] {
+  const order = workspaceOrder(workspace);
+  return [...changedIn]
+    .filter((pkg) => !analyses.has(pkg))
+    .sort((a, b) => compareText(a.path, b.path))
+    .map((pkg) => ({
+      path: pkg.path,
+      compiledBy: [...analyses]
+        .filter(([, analysis]) =>
+          changes.some(
+            (change) =>
+              owners(workspace, change.path).includes(pkg) &&
+              analysis.loaded.program.getSourceFile(path.join(workspace.root, change.path)) !==
+                undefined,
+          ),
+        )
+        .map(([project]) => project)
+        .sort((a, b) => order(a) - order(b)),
+    }));
 }
 
 /** Each package's test totals: from its answer, or counted as an answer to no change counts them. */

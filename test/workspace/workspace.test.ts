@@ -1,7 +1,7 @@
 // agentix at a workspace root (test/fixtures/workspace: npm workspaces, apps/shop and apps/admin
 // importing packages/contracts by name, node_modules not installed): discovery, affected across
 // packages with a reason per link, graph, index and verify --dry-run, in-process on one copy.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAjv } from "../../schema/ajv.js";
@@ -568,6 +568,52 @@ describe("workspace discovery", () => {
       );
     } finally {
       writeFileSync(admin, original);
+    }
+  });
+
+  // The root's own tsconfig.json names files: its tests are a project of the workspace, never
+  // silently left out, and it answers for a package without a tsconfig whose sources it includes.
+  it("a root tsconfig.json that names files is a project: its tests count", async () => {
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    };
+    write(
+      "tsconfig.json",
+      '{ "extends": "./tsconfig.base.json", "include": ["test", "packages/legacy/src"] }\n',
+    );
+    write("packages/legacy/package.json", '{ "name": "@acme/legacy", "type": "module" }\n');
+    write("packages/legacy/src/legacy.ts", "export const legacy = 1;\n");
+    write(
+      "test/e2e.test.ts",
+      'import { it } from "vitest";\nimport { addCents } from "../packages/contracts/src/money.js";\nimport { legacy } from "../packages/legacy/src/legacy.js";\n\nit("adds", () => addCents(legacy, 1));\n',
+    );
+    try {
+      const json = workspaceJson<AffectedJson & { notes: string[] }>(
+        (await cli(["affected", "packages/legacy/src/legacy.ts", "--json"])).stdout,
+      );
+      expect(json.tests.files.map((file) => file.file)).toEqual(["test/e2e.test.ts"]);
+      expect(json.tests.total.packages.map((entry) => [entry.path, entry.files])).toEqual([
+        [".", 1],
+        ["apps/admin", 1],
+        ["apps/shop", 2],
+        ["packages/contracts", 1],
+      ]);
+      expect(json.notes).toEqual([
+        "packages/legacy has no tsconfig.json of its own: acme-workspace (.) compiles its changed files and answers for them; every package importing it counts as changed",
+      ]);
+      const money = workspaceJson<AffectedJson>(
+        (await cli(["affected", "packages/contracts/src/money.ts", "--json"])).stdout,
+      );
+      expect(money.tests.files.map((file) => file.file)).toEqual([
+        "test/e2e.test.ts",
+        "apps/admin/src/features/reports/reports.test.ts",
+        "apps/shop/src/features/cart/cart.test.ts",
+        "packages/contracts/src/money.test.ts",
+      ]);
+    } finally {
+      for (const file of ["tsconfig.json", "packages/legacy", "test"])
+        rmSync(path.join(root, file), { recursive: true, force: true });
     }
   });
 });

@@ -92,10 +92,12 @@ export function runWorkspaceAffected(
       file: pathIn(entry.package, file.file),
     })),
   );
-  const notes = computed.unanalysed.map(
-    (folder) =>
-      `${folder} has no tsconfig.json: agentix does not analyse it; every package importing it counts as changed`,
-  );
+  const notes = computed.unanalysed.map(({ path: folder, compiledBy }) => {
+    const compiled = compiledBy.map((project) => projectLabel(projectEntry(workspace, project)));
+    return compiled.length === 0
+      ? `${folder} has no tsconfig.json: agentix does not analyse it; every package importing it counts as changed`
+      : `${folder} has no tsconfig.json of its own: ${compiled.join(", ")} compile${compiled.length === 1 ? "s" : ""} its changed files and answer${compiled.length === 1 ? "s" : ""} for them; every package importing it counts as changed`;
+  });
   return {
     analyses,
     reached: computed.packages.map((entry) => entry.package),
