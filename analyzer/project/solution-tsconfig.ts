@@ -10,20 +10,27 @@ import path from "node:path";
 export interface TsconfigShape {
   /** The referenced tsconfig files (absolute, in reference order) when it is a solution. */
   readonly solution: readonly string[] | undefined;
-  /** Whether it names files of its own (a non-empty `files` or `include`). */
+  /** Whether it names files of its own (a non-empty `files` or `include`); false unless asked. */
   readonly namesFiles: boolean;
 }
 
-/** What a tsconfig is, or undefined when it does not exist or cannot be read as JSON. */
-export function tsconfigShape(file: string): TsconfigShape | undefined {
+/**
+ * What a tsconfig is, or undefined when it does not exist or cannot be read as JSON. Only a
+ * text that mentions "references" (or, asked about `namesFiles`, "files" or "include") loads
+ * TypeScript to parse it: a single project's verbs answer from a fresh index without it.
+ */
+export function tsconfigShape(
+  file: string,
+  asked: { readonly namesFiles: boolean } = { namesFiles: false },
+): TsconfigShape | undefined {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch {
     return undefined;
   }
-  const mentions = /"(?:references|files|include)"\s*:/u.test(text);
-  if (!mentions) return { solution: undefined, namesFiles: false };
+  const mentions = asked.namesFiles ? /"(?:references|files|include)"\s*:/u : /"references"\s*:/u;
+  if (!mentions.test(text)) return { solution: undefined, namesFiles: false };
   const ts = createRequire(import.meta.url)("typescript") as typeof import("typescript");
   const { config } = ts.parseConfigFileTextToJson(file, text);
   if (typeof config !== "object" || config === null || Array.isArray(config)) return undefined;

@@ -86,7 +86,10 @@ export function discoverWorkspace(root: string): Workspace | undefined {
   }
   // The root's own projects: a solution's references, or its tsconfig.json when it names files
   // (one that only sets options for packages to extend is not a project of its own).
-  if (rootShape?.solution !== undefined || rootShape?.namesFiles === true)
+  if (
+    rootShape?.solution !== undefined ||
+    tsconfigShape(rootTsconfig, { namesFiles: true })?.namesFiles === true
+  )
     addProjects(rootTsconfig);
   const analysedFolders = new Set([...projects.values()].map((entry) => entry.path));
   const packages = [
