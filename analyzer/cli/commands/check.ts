@@ -94,7 +94,12 @@ function textReport(result: CheckResult): string {
       file = problem.file;
       lines.push(file ?? "(project)");
     }
-    const position = problem.line === null ? "" : `${problem.line}:${problem.column ?? 1}`;
+    const position =
+      problem.line === null
+        ? ""
+        : problem.column === null
+          ? `${problem.line}`
+          : `${problem.line}:${problem.column}`;
     const related =
       problem.related.length > 0
         ? ` (see ${problem.related.map((r) => `${r.file}:${r.line}`).join(", ")})`
