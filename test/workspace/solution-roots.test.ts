@@ -3,7 +3,7 @@
 // and perf projects in sub-folders) and the Vite React-TS template's (test/fixtures/vite-app:
 // tsconfig.app.json and tsconfig.node.json). Every verb works at the root, each project on its
 // own tsconfig, each test counted once; in-process on one git copy of each fixture.
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAjv } from "../../schema/ajv.js";
@@ -104,6 +104,25 @@ describe("a root like hono's: tsconfig.build.json and tsconfig.spec.json in the 
     expect((await hono.cli(["index", "--project", "tsconfig.spec.json"])).code).toBe(0);
     expect(readFileSync(path.join(hono.root, ".agentix/index.json"), "utf8")).toBe(written);
     expect((await hono.cli(["index", "--check"])).code).toBe(0);
+  });
+
+  it("without features (hono's own case), index and graph say so without analysing", async () => {
+    const config = path.join(hono.root, "agentix.config.json");
+    const text = readFileSync(config, "utf8");
+    rmSync(config);
+    try {
+      const places = "tsconfig.build.json, tsconfig.spec.json, perf/scripts, runtime-tests/node";
+      expect(await hono.cli(["graph"])).toEqual({
+        code: 0,
+        stdout: `no package of the workspace has features (${places}): nothing to graph\n`,
+        stderr: "",
+      });
+      expect((await hono.cli(["index"])).stdout).toBe(
+        `no package of the workspace has features (${places}): nothing to index\n`,
+      );
+    } finally {
+      writeFileSync(config, text);
+    }
   });
 
   it("--project tsconfig.build.json leaves the tests to tsconfig.spec.json, saying so", async () => {
