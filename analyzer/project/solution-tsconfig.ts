@@ -1,9 +1,9 @@
 // A solution-style tsconfig (`"files": []`, no `include`, `references` to other projects: what
 // `npm create vite` and hono write at their roots) and the projects it stands for, as `tsc -b`
-// reads them: each reference names a tsconfig file, or a folder meaning its tsconfig.json; a
-// referenced solution stands for its own references in turn. Plain JSON-with-comments reading:
-// TypeScript is loaded only for a file whose text mentions "references".
-import { existsSync, readFileSync, statSync } from "node:fs";
+// reads them: each reference names a tsconfig file (a .json path), or a folder meaning its
+// tsconfig.json; a referenced solution stands for its own references in turn. TypeScript parses
+// the JSON (comments, trailing commas), loaded only for a file whose text mentions "references".
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -53,8 +53,9 @@ function referencedTsconfigs(file: string, references: readonly unknown[]): stri
   for (const reference of references) {
     const target = (reference as { path?: unknown } | null)?.path;
     if (typeof target !== "string") continue;
+    // As tsc resolves a reference: a .json path is the tsconfig, anything else a folder.
     const absolute = path.resolve(path.dirname(file), target);
-    targets.push(isDirectory(absolute) ? path.join(absolute, "tsconfig.json") : absolute);
+    targets.push(/\.json$/iu.test(absolute) ? absolute : path.join(absolute, "tsconfig.json"));
   }
   return targets;
 }
@@ -82,12 +83,4 @@ export function folderSiblings(dir: string): string[] {
   if (!existsSync(solution) || tsconfigShape(solution)?.solution === undefined) return [];
   const here = solutionProjects(solution).filter((file) => path.dirname(file) === dir);
   return here.length > 1 ? here : [];
-}
-
-function isDirectory(file: string): boolean {
-  try {
-    return statSync(file).isDirectory();
-  } catch {
-    return false;
-  }
 }
