@@ -6,7 +6,7 @@ import { toPosix } from "../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../affected/result.js";
 import type { Shard } from "../affected/shard.js";
 import type { CliIO } from "./io.js";
-import { shardAcross, vitestPlan, type VitestSource } from "./verify/vitest-plan.js";
+import { sameRun, shardAcross, vitestPlan, type VitestSource } from "./verify/vitest-plan.js";
 
 export const VITEST_INVOCATIONS_SCHEMA_VERSION = 1;
 
@@ -52,12 +52,6 @@ export function shardAcrossProjects(
   );
 }
 
-function sameArgs(args: readonly string[], filters: readonly string[]): boolean {
-  return (
-    args.length === filters.length + 1 && filters.every((filter, at) => args[at + 1] === filter)
-  );
-}
-
 export function vitestInvocations(
   command: "affected" | "verify",
   projects: readonly InvocationProject[],
@@ -71,7 +65,9 @@ export function vitestInvocations(
     if (plan.filters.length === 0) continue;
     const cwd = toPosix(path.relative(io.cwd, plan.cwd)) || ".";
     // Two projects of one folder widened alike run the folder's suite once.
-    if (invocations.some((other) => other.cwd === cwd && sameArgs(other.args, plan.filters)))
+    if (
+      invocations.some((other) => other.cwd === cwd && sameRun(other.args.slice(1), plan.filters))
+    )
       continue;
     invocations.push({
       package: name,

@@ -125,6 +125,35 @@ describe("a root like hono's: tsconfig.build.json and tsconfig.spec.json in the 
     }
   });
 
+  // Runs tsc and Vitest: the case is about the spawned steps (their folder and exit codes).
+  it("verify in a sub-folder project: tsc finds its tsconfig, and a project without tests passes", async () => {
+    const run = await hono.cli(["verify", "perf/scripts/measure.ts", "--json"]);
+    const json = workspaceJson<{
+      ok: boolean;
+      packages: { tsconfig: string; steps: { step: string; command: string; status: string }[] }[];
+    }>(run);
+    expect(json.packages.map((entry) => [entry.tsconfig, entry.steps])).toEqual([
+      [
+        "perf/scripts/tsconfig.json",
+        [
+          expect.objectContaining({
+            step: "typecheck",
+            command: "tsc --noEmit -p perf/scripts/tsconfig.json",
+            status: "passed",
+          }),
+          expect.objectContaining({ step: "lint", status: "passed" }),
+          expect.objectContaining({ step: "index", status: "skipped" }),
+          expect.objectContaining({
+            step: "tests",
+            command: "vitest run . --passWithNoTests",
+            status: "passed",
+          }),
+        ],
+      ],
+    ]);
+    expect([run.code, json.ok]).toEqual([0, true]);
+  });
+
   it("--project tsconfig.build.json leaves the tests to tsconfig.spec.json, saying so", async () => {
     const run = await hono.cli([
       "affected",

@@ -74,22 +74,26 @@ export function typecheckStep(context: StepContext): VerifyStep {
     context.log(`\ntypecheck: skipped\n  why: ${why}\n`);
     return notRun("typecheck", "tsc", why, "skipped");
   }
+  // tsc runs in the project's folder with the absolute tsconfig; the command shows it from here.
+  const absolute = loaded.tsconfigFile;
   return loaded.projectReferences.length > 0
     ? spawnStep(
         context,
         "typecheck",
         loaded.root,
         "tsc",
-        [tsc, "-b", tsconfig],
+        [tsc, "-b", absolute],
         "the tsconfig uses project references: tsc -b checks the referenced projects the change reaches and reuses the rest",
+        ["-b", tsconfig],
       )
     : spawnStep(
         context,
         "typecheck",
         loaded.root,
         "tsc",
-        [tsc, "--noEmit", "-p", tsconfig],
+        [tsc, "--noEmit", "-p", absolute],
         "no project references: the program type-checks as one unit, so a narrower check would not be safe",
+        ["--noEmit", "-p", tsconfig],
       );
 }
 
@@ -256,10 +260,12 @@ function spawnStep(
   tool: string,
   argv: readonly string[],
   why: string,
+  /** The arguments as the command shows them (paths from the working directory). */
+  shownArgs: readonly string[] = argv.slice(1),
 ): VerifyStep {
   const command = [
     tool,
-    ...argv.slice(1).map((part) => (part.includes(" ") ? JSON.stringify(part) : part)),
+    ...shownArgs.map((part) => (part.includes(" ") ? JSON.stringify(part) : part)),
   ].join(" ");
   context.log(`\n${step}: ${command}\n  why: ${why}\n`);
   if (context.dryRun) return notRun(step, command, why, "planned");

@@ -21,7 +21,7 @@ import {
 } from "./workspace-affected.js";
 import path from "node:path";
 import { indexedProjects } from "../../workspace/indexed-projects.js";
-import { vitestPlan } from "../verify/vitest-plan.js";
+import { sameRun, vitestPlan } from "../verify/vitest-plan.js";
 import {
   packageHeading,
   projectEntry,
@@ -83,15 +83,17 @@ export function verifyWorkspace(
   const { indexed } = indexedProjects(workspace);
   // Projects of one folder (tsconfig.app.json, tsconfig.node.json) share its index, and the same
   // Vitest run (a widened one runs the folder's whole suite) runs once.
-  const runs = new Map<string, string>();
+  const runs = new Map<{ cwd: string; filters: readonly string[] }, string>();
   const packages = projects.map(({ pkg, analysis, result }) => {
     const identity = projectEntry(workspace, pkg);
     if (text) io.stdout(`\n${packageHeading(identity)}`);
     const owner = indexed.find((entry) => entry.dir === pkg.dir);
     const plan = vitestPlan(analysis, result, options.shard, chosen);
-    const run = `${plan.cwd}\n${plan.filters.join("\n")}`;
-    const sameTestsAs = plan.filters.length > 0 ? runs.get(run) : undefined;
-    if (sameTestsAs === undefined) runs.set(run, projectLabel(identity));
+    const earlier = [...runs].find(
+      ([other]) => other.cwd === plan.cwd && sameRun(other.filters, plan.filters),
+    );
+    const sameTestsAs = plan.filters.length > 0 ? earlier?.[1] : undefined;
+    if (sameTestsAs === undefined) runs.set(plan, projectLabel(identity));
     const steps = verifySteps(
       analysis,
       result,
