@@ -8,6 +8,7 @@ import type { FileChange } from "../affected/changes.js";
 import type { AffectedEdge } from "../affected/edges.js";
 import { affectedResult, type AffectedResult } from "../affected/result.js";
 import type { NamedTargets } from "../affected/select.js";
+import type { BaseIndexLookup } from "../affected/base-index.js";
 import { computeAffected } from "../affected/live-facts.js";
 import { isConfigFile } from "../affected/widening.js";
 import type { Analysis } from "../analyze.js";
@@ -23,6 +24,11 @@ export interface WorkspaceAffectedInput {
   readonly changes: readonly FileChange[];
   /** Operation ids named as targets, per package. */
   readonly operations?: ReadonlyMap<WorkspacePackage, readonly string[]>;
+  /**
+   * The index a project committed at the base (`--since`): where removed files' importers are
+   * looked up. Without one, a removal widens that project.
+   */
+  readonly base?: (pkg: WorkspacePackage) => BaseIndexLookup | undefined;
 }
 
 export interface PackageAffected {
@@ -98,7 +104,12 @@ export function computeWorkspaceAffected(
     if (analysis === undefined) continue;
     const changes = withReached(seen.get(pkg) ?? [], reachedBy.get(pkg) ?? []);
     const operations = input.operations?.get(pkg) ?? [];
-    const computation = computeAffected(analysis, changes, { operations } satisfies NamedTargets);
+    const computation = computeAffected(
+      analysis,
+      changes,
+      { operations } satisfies NamedTargets,
+      input.base?.(pkg),
+    );
     const result = affectedResult(computation, {
       since: input.since,
       targets: input.targets,

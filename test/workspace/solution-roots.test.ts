@@ -223,6 +223,28 @@ describe("a root like the Vite React-TS template: tsconfig.app.json and tsconfig
     expect(json.tests.total).toMatchObject({ files: 3, cases: 3 });
   });
 
+  it("--since: a removed file's importers are looked up in the index the app committed", async () => {
+    expect((await vite.cli(["index"])).code).toBe(0);
+    vite.git("add", "-A");
+    vite.git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-m", "index");
+    vite.git("rm", "-q", "src/features/notes/notes.test.ts");
+    try {
+      const json = workspaceJson<AffectedJson>(
+        await vite.cli(["affected", "--since", "HEAD", "--json"]),
+      );
+      // Nothing imported the removed test: the app's answer is empty, not widened.
+      expect(
+        json.packages.map((entry) => [entry.tsconfig, entry.result.widened.map((w) => w.code)]),
+      ).toEqual([
+        ["tsconfig.app.json", []],
+        ["tsconfig.node.json", ["index-unavailable"]],
+      ]);
+      expect(json.tests.files).toEqual([]);
+    } finally {
+      vite.git("checkout", "-q", "HEAD", "--", "src/features/notes/notes.test.ts");
+    }
+  });
+
   it("verify: a config change reaches both projects; the index and the Vitest run are the app's alone", async () => {
     const verify = await vite.cli(["verify", "vite.config.ts", "--dry-run", "--json"]);
     expect(verify.code).toBe(0);

@@ -3,6 +3,7 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
+import { baseIndexAt } from "../../affected/base-index.js";
 import { changesSince, type FileChange } from "../../affected/changes.js";
 import type { AffectedEdge } from "../../affected/edges.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
@@ -10,6 +11,7 @@ import type { Analysis } from "../../analyze.js";
 import { UsageError } from "../../errors.js";
 import { walkProject } from "../../project/walk.js";
 import { computeWorkspaceAffected } from "../../workspace/affected.js";
+import { indexedProjects } from "../../workspace/indexed-projects.js";
 import { pathIn, type Workspace, type WorkspacePackage } from "../../workspace/discover.js";
 import { AFFECTED_RESULT_SCHEMA_VERSION } from "../../affected/result.js";
 import type { CliIO } from "../io.js";
@@ -85,6 +87,7 @@ export function runWorkspaceAffected(
     targets,
     changes,
     operations,
+    ...(since !== undefined ? { base: committedIndexes(workspace, since) } : {}),
   });
   const testFiles = computed.packages.flatMap((entry) =>
     entry.result.tests.files.map((file) => ({
@@ -137,6 +140,13 @@ export function runWorkspaceAffected(
       notes,
     },
   };
+}
+
+/** A folder's index committed at `since` is its indexed project's: only that one looks importers up in it. */
+function committedIndexes(workspace: Workspace, since: string) {
+  const { indexed } = indexedProjects(workspace);
+  return (pkg: WorkspacePackage) =>
+    indexed.includes(pkg) ? baseIndexAt(since, pkg.dir) : undefined;
 }
 
 /** What one command-line target stands for: an operation, a feature or a path (root-relative changes). */
