@@ -573,6 +573,27 @@ describe("workspace discovery", () => {
 
   // The root's own tsconfig.json names files: its tests are a project of the workspace, never
   // silently left out, and it answers for a package without a tsconfig whose sources it includes.
+  it("a test outside every project is named in the answer's notes", async () => {
+    mkdirSync(path.join(root, "test"), { recursive: true });
+    writeFileSync(
+      path.join(root, "test/e2e.test.ts"),
+      'import { it } from "vitest";\nit("runs", () => {});\n',
+    );
+    try {
+      const json = workspaceJson<AffectedJson & { notes: string[] }>(
+        (await cli(["affected", "wishlist.add", "--json"])).stdout,
+      );
+      expect(json.notes).toEqual([
+        "test/e2e.test.ts: outside every project of the workspace, so no answer counts it (give the root tsconfig.json an include that names it)",
+      ]);
+      expect((await cli(["verify", "wishlist.add", "--dry-run"])).stdout).toContain(
+        `\nnote: ${json.notes[0]}\n`,
+      );
+    } finally {
+      rmSync(path.join(root, "test"), { recursive: true, force: true });
+    }
+  });
+
   it("a root tsconfig.json that names files is a project: its tests count", async () => {
     const write = (file: string, text: string) => {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });

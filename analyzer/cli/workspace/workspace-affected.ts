@@ -12,6 +12,8 @@ import { UsageError } from "../../errors.js";
 import { walkProject } from "../../project/walk.js";
 import { computeWorkspaceAffected } from "../../workspace/affected.js";
 import { indexedProjects } from "../../workspace/indexed-projects.js";
+import { strayTests } from "../../workspace/stray-tests.js";
+import { listText } from "../../text.js";
 import { pathIn, type Workspace, type WorkspacePackage } from "../../workspace/discover.js";
 import { AFFECTED_RESULT_SCHEMA_VERSION } from "../../affected/result.js";
 import type { CliIO } from "../io.js";
@@ -95,12 +97,7 @@ export function runWorkspaceAffected(
       file: pathIn(entry.package, file.file),
     })),
   );
-  const notes = computed.unanalysed.map(({ path: folder, compiledBy }) => {
-    const compiled = compiledBy.map((project) => projectLabel(projectEntry(workspace, project)));
-    return compiled.length === 0
-      ? `${folder} has no tsconfig.json: agentix does not analyse it; every package importing it counts as changed`
-      : `${folder} has no tsconfig.json of its own: ${compiled.join(", ")} compile${compiled.length === 1 ? "s" : ""} its changed files and answer${compiled.length === 1 ? "s" : ""} for them; every package importing it counts as changed`;
-  });
+  const notes = workspaceNotes(workspace, computed);
   return {
     analyses,
     reached: computed.packages.map((entry) => entry.package),
@@ -140,6 +137,25 @@ export function runWorkspaceAffected(
       notes,
     },
   };
+}
+
+/** What the answer leaves to others or cannot count: packages without a tsconfig, stray tests. */
+function workspaceNotes(
+  workspace: Workspace,
+  computed: ReturnType<typeof computeWorkspaceAffected>,
+): string[] {
+  const stray = strayTests(workspace);
+  const notes = computed.unanalysed.map(({ path: folder, compiledBy }) => {
+    const compiled = compiledBy.map((project) => projectLabel(projectEntry(workspace, project)));
+    return compiled.length === 0
+      ? `${folder} has no tsconfig.json: agentix does not analyse it; every package importing it counts as changed`
+      : `${folder} has no tsconfig.json of its own: ${compiled.join(", ")} compile${compiled.length === 1 ? "s" : ""} its changed files and answer${compiled.length === 1 ? "s" : ""} for them; every package importing it counts as changed`;
+  });
+  if (stray.length > 0)
+    notes.push(
+      `${listText(stray, { limit: 5 })}: outside every project of the workspace, so no answer counts ${stray.length === 1 ? "it" : "them"} (give the root tsconfig.json an include that names ${stray.length === 1 ? "it" : "them"})`,
+    );
+  return notes;
 }
 
 /** A folder's index committed at `since` is its indexed project's: only that one looks importers up in it. */

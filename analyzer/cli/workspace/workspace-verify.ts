@@ -76,6 +76,7 @@ export function verifyWorkspace(
     for (const edge of affected.links)
       io.stdout(`  ${edge.to.replace(/^file /u, "")}: ${edge.reason}\n`);
     io.stdout(`tests by package:\n${testsByPackage(affected).join("\n")}\n`);
+    for (const note of affected.notes) io.stdout(`note: ${note}\n`);
   }
   const projects = workspaceProjects(run);
   const chosen =
