@@ -6,26 +6,12 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAjv } from "../../schema/ajv.js";
-import { REPO, removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
+import { removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
 import { workspaceCopy, type WorkspaceCopy } from "./workspace-copy.js";
+import { workspaceJson as parseWorkspaceJson } from "./workspace-json.js";
 
-const ajv = createAjv();
-for (const file of ["affected", "verify", "graph", "index", "check"])
-  ajv.addSchema(
-    JSON.parse(
-      readFileSync(path.join(REPO, `schema/cli-${file}.v1.schema.json`), "utf8"),
-    ) as object,
-  );
-const validateWorkspace = ajv.compile(
-  JSON.parse(
-    readFileSync(path.join(REPO, "schema/cli-workspace.v1.schema.json"), "utf8"),
-  ) as object,
-);
 function workspaceJson<T>(run: CliRun): T {
-  const value = JSON.parse(run.stdout) as unknown;
-  expect(validateWorkspace(value), JSON.stringify(validateWorkspace.errors)).toBe(true);
-  return value as T;
+  return parseWorkspaceJson<T>(run.stdout);
 }
 
 interface AffectedJson {

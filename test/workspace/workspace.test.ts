@@ -4,30 +4,13 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAjv } from "../../schema/ajv.js";
 import { REPO, removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
+import { createAjv } from "../../schema/ajv.js";
 import { workspaceCopy } from "./workspace-copy.js";
+import { validateWorkspace, workspaceJson } from "./workspace-json.js";
 
 let root: string;
 let cli: (args: readonly string[], cwd?: string) => Promise<CliRun>;
-
-const ajv = createAjv();
-for (const file of ["affected", "verify", "graph", "index", "check"])
-  ajv.addSchema(
-    JSON.parse(
-      readFileSync(path.join(REPO, `schema/cli-${file}.v1.schema.json`), "utf8"),
-    ) as object,
-  );
-const validateWorkspace = ajv.compile(
-  JSON.parse(
-    readFileSync(path.join(REPO, "schema/cli-workspace.v1.schema.json"), "utf8"),
-  ) as object,
-);
-function workspaceJson<T>(text: string): T {
-  const value = JSON.parse(text) as unknown;
-  expect(validateWorkspace(value), JSON.stringify(validateWorkspace.errors)).toBe(true);
-  return value as T;
-}
 
 interface AffectedJson {
   packages: {

@@ -9,7 +9,7 @@ import type { Command } from "../commands/command.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput } from "../json-output.js";
 import { argsForProject, runPerPackage } from "./per-package.js";
-import { projectEntry, projectPlace } from "./workspace-project.js";
+import { noFeatures } from "./workspace-project.js";
 
 /** `check` and its SARIF writer are passed in (commands/check.ts calls this), so imports go one way. */
 export async function checkWorkspace(
@@ -22,10 +22,7 @@ export async function checkWorkspace(
 ): Promise<ExitCode> {
   const { indexed, skipped } = indexedProjects(workspace);
   if (indexed.length === 0 && output.format === "text") {
-    const places = skipped.map(({ entry }) => projectPlace(projectEntry(workspace, entry)));
-    io.stdout(
-      `no package of the workspace has features (${places.join(", ") || "no packages"}): nothing to check\n`,
-    );
+    io.stdout(`${noFeatures(workspace, skipped)}: nothing to check\n`);
     return EXIT.ok;
   }
   if (output.format !== "sarif")

@@ -9,7 +9,7 @@ import { answerIndex } from "../answer-index.js";
 import type { Command } from "../commands/command.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { runPerPackage } from "./per-package.js";
-import { analysedPackages, projectArgs, projectEntry, projectPlace } from "./workspace-project.js";
+import { analysedPackages, noFeatures, projectArgs } from "./workspace-project.js";
 
 export interface PackageLink {
   readonly from: string;
@@ -38,10 +38,7 @@ export async function graphWorkspace(
   const { indexed, skipped } = indexedProjects(workspace);
   if (indexed.length === 0 && output.format === "text") {
     // Nothing to show: analysing every project for its imports alone took 16 s at hono's root.
-    const places = skipped.map(({ entry }) => projectPlace(projectEntry(workspace, entry)));
-    io.stdout(
-      `no package of the workspace has features (${places.join(", ") || "no packages"}): nothing to graph\n`,
-    );
+    io.stdout(`${noFeatures(workspace, skipped)}: nothing to graph\n`);
     return EXIT.ok;
   }
   const packages = analysedPackages(workspace);

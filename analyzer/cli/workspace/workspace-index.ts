@@ -6,7 +6,7 @@ import { indexedProjects } from "../../workspace/indexed-projects.js";
 import type { Command } from "../commands/command.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { runPerPackage } from "./per-package.js";
-import { projectEntry, projectLabel, projectPlace } from "./workspace-project.js";
+import { noFeatures, projectEntry, projectLabel, projectPlace } from "./workspace-project.js";
 
 /** `index` is passed in (commands/index-command.ts calls this), so imports go one way. */
 export async function indexWorkspace(
@@ -19,9 +19,7 @@ export async function indexWorkspace(
   const { indexed, skipped } = indexedProjects(workspace);
   const places = skipped.map(({ entry }) => projectPlace(projectEntry(workspace, entry)));
   if (indexed.length === 0 && output.format === "text") {
-    io.stdout(
-      `no package of the workspace has features (${places.join(", ") || "no packages"}): nothing to index\n`,
-    );
+    io.stdout(`${noFeatures(workspace, skipped)}: nothing to index\n`);
     return EXIT.ok;
   }
   const trailer = skipped

@@ -7,7 +7,7 @@ import { indexedProjects } from "../../workspace/indexed-projects.js";
 import type { Command } from "../commands/command.js";
 import type { CliIO, ExitCode } from "../io.js";
 import { argsForProject } from "./per-package.js";
-import { projectEntry, projectLabel, projectPlace } from "./workspace-project.js";
+import { noFeatures, projectEntry, projectLabel } from "./workspace-project.js";
 
 /** `inspect` is passed in (commands/inspect.ts calls this), so imports go one way. */
 export async function inspectWorkspace(
@@ -43,10 +43,6 @@ export async function inspectWorkspace(
       `"${target}" is in several projects of the workspace (${found.map((entry) => entry.label).join(", ")}): pass --root <folder> and --project <tsconfig> to pick one`,
       "inspect",
     );
-  if (indexed.length === 0)
-    throw new UsageError(
-      `no package of the workspace has features (${skipped.map(({ entry }) => projectPlace(projectEntry(workspace, entry))).join(", ") || "no packages"})`,
-      "inspect",
-    );
+  if (indexed.length === 0) throw new UsageError(noFeatures(workspace, skipped), "inspect");
   throw new UsageError(`in no project of the workspace: ${missing.join("; ")}`, "inspect");
 }

@@ -91,3 +91,12 @@ export function packageHeading(entry: {
 }): string {
   return `== ${projectLabel(entry)}\n`;
 }
+
+/** `no package of the workspace has features (<every project>)`, the answer when none has any. */
+export function noFeatures(
+  workspace: Workspace,
+  skipped: readonly { readonly entry: WorkspacePackage }[],
+): string {
+  const places = skipped.map(({ entry }) => projectPlace(projectEntry(workspace, entry)));
+  return `no package of the workspace has features (${places.join(", ") || "no packages"})`;
+}
