@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { Project, ts } from "./ts-morph.js";
+import { ts } from "./ts-morph.js";
+import { projectCompilerHost } from "./compiler-host.js";
 import {
   AgentixConfigError,
   CONFIG_FILE_NAME,
@@ -38,7 +39,6 @@ export interface LoadedProject {
   /** The tsconfig and its `extends` chain alone (where its compiler options are set), absolute. */
   readonly extendsChain: readonly string[];
   readonly config: AgentixConfig;
-  readonly project: Project;
   readonly program: ts.Program;
   readonly compilerOptions: ts.CompilerOptions;
   /**
@@ -116,8 +116,8 @@ export function assertRoot(root: string): void {
 }
 
 /**
- * Loads a project with ts-morph from its tsconfig, without executing any of its code: the
- * files are parsed and their imports resolved (the TypeScript program), nothing more.
+ * Loads a project from its tsconfig, without executing any of its code: the files are parsed
+ * and their imports resolved (the TypeScript program of ts-morph's TypeScript), nothing more.
  */
 export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   const { root, tsconfigFile } = resolveProjectPaths(options);
@@ -144,16 +144,20 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   });
   problems.push(...discovery.problems);
   const listingProblems = [...problems];
-  const project = new Project({
-    compilerOptions,
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-  });
+  const rootNames: string[] = [];
   const addedTests: string[] = [];
-  for (const fileName of parsed.fileNames) addSource(project, fileName, root, problems, "tsconfig");
+  for (const fileName of parsed.fileNames)
+    if (readable(fileName, root, problems, "tsconfig")) rootNames.push(fileName);
   for (const fileName of discovery.added)
-    if (addSource(project, fileName, root, problems, "test")) addedTests.push(fileName);
-  const program = project.getProgram().compilerObject;
+    if (readable(fileName, root, problems, "test")) {
+      rootNames.push(fileName);
+      addedTests.push(fileName);
+    }
+  const program = ts.createProgram({
+    rootNames,
+    options: compilerOptions,
+    host: projectCompilerHost(compilerOptions),
+  });
   problems.push(
     ...optionProblems(program, { root, tsconfigFile, extendsChain: tsconfigFiles }, problems),
   );
@@ -165,7 +169,6 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     tsconfigFiles: siblings ? [...new Set([...tsconfigFiles, ...siblings.files])] : tsconfigFiles,
     extendsChain: tsconfigFiles,
     config,
-    project,
     program,
     compilerOptions,
     files,
@@ -227,21 +230,16 @@ export function unreadableSource(
   };
 }
 
-/** Adds one source file; one that cannot be read is a problem (unreadableSource), never an exception. */
-function addSource(
-  project: Project,
+/** Whether a root file can be read; one that cannot is a problem (unreadableSource), never an exception. */
+function readable(
   fileName: string,
   root: string,
   problems: LoadProblem[],
   from: "tsconfig" | "test",
 ): boolean {
   const problem = unreadableSource(fileName, root, from);
-  if (problem !== undefined) {
-    problems.push(problem);
-    return false;
-  }
-  project.addSourceFileAtPath(fileName);
-  return true;
+  if (problem !== undefined) problems.push(problem);
+  return problem === undefined;
 }
 
 /** TS5101, TS5102, TS5107, TS5108: an option deprecated or removed, which tsc reports and agentix carries on past. */
