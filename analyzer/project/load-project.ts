@@ -14,6 +14,7 @@ import { ProjectLoadError } from "../errors.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 import { DirectoryLog } from "./directory-log.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
+import { siblingTests } from "./sibling-tests.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
 import { unmatchedFeatureDirectories } from "./feature-directories.js";
 import { positionOfOption, readTsconfig, shownPath, type LoadProblem } from "./tsconfig.js";
@@ -29,8 +30,14 @@ export interface LoadedProject {
   readonly root: string;
   /** Absolute path of the tsconfig.json. */
   readonly tsconfigFile: string;
-  /** The tsconfig files read (the file and its `extends` chain), absolute. */
+  /**
+   * The tsconfig files read (the file and its `extends` chain), absolute; for a project with
+   * sibling projects in its folder, also the solution and the siblings' tsconfigs, which decide
+   * the tests it analyses (project/sibling-tests.ts).
+   */
   readonly tsconfigFiles: readonly string[];
+  /** The tsconfig and its `extends` chain alone (where its compiler options are set), absolute. */
+  readonly extendsChain: readonly string[];
   readonly config: AgentixConfig;
   readonly program: ts.Program;
   readonly compilerOptions: ts.CompilerOptions;
@@ -125,6 +132,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   delete compilerOptions.tsBuildInfoFile;
   const vitest = readVitestConfig(root);
   problems.push(...vitestProblems(vitest));
+  const siblings = siblingTests(tsconfigFile, root, directories);
   const discovery = testsOutsideTsconfig({
     root,
     tsconfigFile,
@@ -132,6 +140,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     layout: layoutFor(config),
     vitest,
     directories,
+    ...(siblings !== undefined ? { ownedBySibling: siblings.ownedBySibling } : {}),
   });
   problems.push(...discovery.problems);
   const listingProblems = [...problems];
@@ -149,13 +158,16 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     options: compilerOptions,
     host: projectCompilerHost(compilerOptions),
   });
-  problems.push(...optionProblems(program, { root, tsconfigFile, tsconfigFiles }, problems));
+  problems.push(
+    ...optionProblems(program, { root, tsconfigFile, extendsChain: tsconfigFiles }, problems),
+  );
   const files = projectFiles(program, root);
   problems.push(...unmatchedFeatureDirectories(config, files));
   return {
     root,
     tsconfigFile,
-    tsconfigFiles,
+    tsconfigFiles: siblings ? [...new Set([...tsconfigFiles, ...siblings.files])] : tsconfigFiles,
+    extendsChain: tsconfigFiles,
     config,
     program,
     compilerOptions,
@@ -236,7 +248,7 @@ const DEPRECATIONS = new Set([5101, 5102, 5107, 5108]);
 /** Deprecated compiler options, as tsc reports them (once each, as warnings). */
 export function optionProblems(
   program: ts.Program,
-  where: { root: string; tsconfigFile: string; tsconfigFiles: readonly string[] },
+  where: { root: string; tsconfigFile: string; extendsChain: readonly string[] },
   known: readonly LoadProblem[],
 ): LoadProblem[] {
   const seen = new Set(
@@ -248,7 +260,7 @@ export function optionProblems(
     const problem = positionOfOption(
       diagnostic,
       where.tsconfigFile,
-      where.tsconfigFiles,
+      where.extendsChain,
       where.root,
     );
     const key = `${problem.file}:${problem.line}:${problem.message}`;

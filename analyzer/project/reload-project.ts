@@ -13,6 +13,7 @@ import {
 } from "./load-project.js";
 import { unmatchedFeatureDirectories } from "./feature-directories.js";
 import { DirectoryLog } from "./directory-log.js";
+import { siblingTests } from "./sibling-tests.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
 import { readTsconfig, type LoadProblem } from "./tsconfig.js";
 import { relativeToRoot } from "./paths.js";
@@ -72,6 +73,7 @@ export function listRootFiles(loaded: LoadedProject): RootFiles {
     layout: layoutFor(loaded.config),
     vitest: loaded.vitest,
     directories,
+    ...siblingOwnership(loaded, directories),
   });
   const addedTests = discovery.added;
   return {
@@ -82,6 +84,12 @@ export function listRootFiles(loaded: LoadedProject): RootFiles {
     textsRead: discovery.textsRead,
     problems: [...problems, ...vitestProblems(loaded.vitest), ...discovery.problems],
   };
+}
+
+/** Tests another project of the folder owns, as loadProject decides (project/sibling-tests.ts). */
+function siblingOwnership(loaded: LoadedProject, directories: DirectoryLog) {
+  const siblings = siblingTests(loaded.tsconfigFile, loaded.root, directories);
+  return siblings !== undefined ? { ownedBySibling: siblings.ownedBySibling } : {};
 }
 
 export interface RootFiles {
