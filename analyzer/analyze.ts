@@ -174,14 +174,14 @@ function fileFacts(file: ProjectFile, resolver: ValueResolver, program: ts.Progr
 
 /** A problem of loading (a tsconfig warning, an unreadable file) as a diagnostic of the index. */
 function loadDiagnostic(problem: LoadProblem): DiagnosticItem {
-  const column = problem.column === null ? "" : `column ${problem.column}: `;
   return {
     code: problem.code,
     severity: problem.severity,
-    message: `${column}${problem.message}`,
+    message: problem.message,
     site: null,
     ...(problem.file !== null ? { file: problem.file } : {}),
     ...(problem.line !== null ? { line: problem.line } : {}),
+    ...(problem.line !== null && problem.column !== null ? { column: problem.column } : {}),
     related: [],
   };
 }

@@ -5,9 +5,12 @@
 // Each tsc run reports its own CPU time (a loaded machine stretches wall time, not CPU time),
 // and --extendedDiagnostics its check time and type instantiations. TYPECHECK_SIZES=100,500
 // picks the sizes; TYPECHECK_ROUNDS=3 repeats each pair in alternating order (medians).
+// TYPECHECK_VS=<dir> also checks the agentix app against another build's declarations,
+// <dir>/runtime/index.d.ts (another worktree's dist/), in the same rounds, for an A/B of a change.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -15,18 +18,29 @@ const out = join(root, "bench/.out/typecheck");
 const tsc = join(root, "node_modules/typescript/bin/tsc");
 const sizes = (process.env.TYPECHECK_SIZES ?? "100,250,500,1000").split(",").map(Number);
 const rounds = Number(process.env.TYPECHECK_ROUNDS ?? "1");
+const vsDeclarations = process.env.TYPECHECK_VS ? resolve(process.env.TYPECHECK_VS, "runtime/index.d.ts") : undefined;
+if (vsDeclarations !== undefined) {
+  if (!existsSync(vsDeclarations)) throw new Error(`TYPECHECK_VS: no ${vsDeclarations}`);
+  // Declarations outside a node_modules tree that has @standard-schema/spec type every schema as
+  // `any` without a word, which would look like a large win.
+  try {
+    createRequire(vsDeclarations).resolve("@standard-schema/spec");
+  } catch {
+    throw new Error(`TYPECHECK_VS: @standard-schema/spec does not resolve from ${dirname(vsDeclarations)}`);
+  }
+}
 const goalAt = 500;
 const goal = 1.6;
 // Reports the tsc process's own CPU time when it exits.
 const cpuReport = `data:text/javascript,process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write("\\ncpu-us "+(u.user+u.system)+"\\n")})`;
 
-function tsconfig(dir) {
+function tsconfig(dir, declarations = join(root, "dist/runtime/index.d.ts"), name = "tsconfig.json") {
   writeFileSync(
-    join(dir, "tsconfig.json"),
+    join(dir, name),
     JSON.stringify({
       compilerOptions: {
         target: "ES2023", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true,
-        types: [], paths: { agentix: [join(root, "dist/runtime/index.d.ts")] },
+        types: [], paths: { agentix: [declarations] },
       },
       include: ["src"],
     }),
@@ -105,8 +119,8 @@ export const operations = { ${names.map((name) => `"${name}.create": ${name}.cre
 `);
 }
 
-function check(dir) {
-  const result = spawnSync(process.execPath, ["--import", cpuReport, tsc, "-p", join(dir, "tsconfig.json"), "--extendedDiagnostics"], {
+function check(dir, config = "tsconfig.json") {
+  const result = spawnSync(process.execPath, ["--import", cpuReport, tsc, "-p", join(dir, config), "--extendedDiagnostics"], {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -120,7 +134,10 @@ function check(dir) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`tsc --noEmit, cold: CPU seconds of the tsc process (median of ${rounds} alternating round${rounds === 1 ? "" : "s"}), check time, type instantiations`);
-console.log("features   plain TS   agentix   ratio   check plain / agentix   instantiations plain / agentix");
+console.log(
+  "features   plain TS   agentix   ratio   check plain / agentix   instantiations plain / agentix" +
+    (vsDeclarations ? `   vs (${vsDeclarations})   agentix / vs` : ""),
+);
 let verdict;
 for (const n of sizes) {
   const a = join(out, `agentix-${n}`);
@@ -133,18 +150,24 @@ for (const n of sizes) {
   plainApp(p, n);
   tsconfig(a);
   tsconfig(p);
-  const runs = { plain: [], agentix: [] };
+  if (vsDeclarations) tsconfig(a, vsDeclarations, "tsconfig.vs.json");
+  const sides = vsDeclarations ? ["plain", "agentix", "vs"] : ["plain", "agentix"];
+  const runs = Object.fromEntries(sides.map((side) => [side, []]));
   for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? ["plain", "agentix"] : ["agentix", "plain"];
-    for (const side of order) runs[side].push(check(side === "plain" ? p : a));
+    // Each round starts one side later, so no side always runs first or last.
+    const order = sides.map((_, index) => sides[(index + round) % sides.length]);
+    for (const side of order) runs[side].push(side === "plain" ? check(p) : check(a, side === "vs" ? "tsconfig.vs.json" : "tsconfig.json"));
   }
   const plain = { cpu: median(runs.plain.map((r) => r.cpu)), check: median(runs.plain.map((r) => r.check)) };
   const agentix = { cpu: median(runs.agentix.map((r) => r.cpu)), check: median(runs.agentix.map((r) => r.check)) };
   const ratio = agentix.cpu / plain.cpu;
   if (n === goalAt) verdict = ratio;
+  // The ratio to the other build is the median of the per-round ratios (pairs share the machine's state).
+  const vs = vsDeclarations ? { cpu: median(runs.vs.map((r) => r.cpu)), ratio: median(runs.vs.map((r, i) => runs.agentix[i].cpu / r.cpu)) } : undefined;
   console.log(
     `${String(n).padStart(8)}   ${plain.cpu.toFixed(2).padStart(8)}   ${agentix.cpu.toFixed(2).padStart(7)}   ${ratio.toFixed(2).padStart(5)}x   ` +
-      `${`${plain.check.toFixed(2)} / ${agentix.check.toFixed(2)} s`.padStart(21)}   ${`${runs.plain[0].instantiations} / ${runs.agentix[0].instantiations}`.padStart(30)}`,
+      `${`${plain.check.toFixed(2)} / ${agentix.check.toFixed(2)} s`.padStart(21)}   ${`${runs.plain[0].instantiations} / ${runs.agentix[0].instantiations}`.padStart(30)}` +
+      (vs ? `   ${`${vs.cpu.toFixed(2)} s, ${runs.vs[0].instantiations} inst.`.padStart(22)}   ${vs.ratio.toFixed(3)}` : ""),
   );
 }
 console.log("no TS2589 at any size");

@@ -61,6 +61,15 @@ defineQuery({
   execute: () => null,
 });
 
+defineQuery({
+  id: "bad.misspelt",
+  input: s.object({}),
+  output: s.literal(null),
+  // @ts-expect-error a misspelt property is an unknown property, not an ignored one
+  effect: { get: CustomerStore.get },
+  execute: () => null,
+});
+
 // --- Port kinds are literal types; operations are properties of their port.
 expectTypeOf(CustomerStore.save.kind).toEqualTypeOf<"write">();
 expectTypeOf(CustomerStore.get.id).toEqualTypeOf<"customers.store.get">();

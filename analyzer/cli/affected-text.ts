@@ -27,7 +27,7 @@ export function affectedText(result: AffectedResult): string {
       const marker = { added: "A", modified: "M", deleted: "D", renamed: "R" }[change.status];
       const where =
         change.lines && change.lines.length > 0
-          ? ` (lines ${change.lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ")})`
+          ? ` (lines ${list(change.lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)))})`
           : "";
       lines.push(
         `  ${marker} ${change.oldPath ? `${change.oldPath} -> ` : ""}${change.path}${where}`,

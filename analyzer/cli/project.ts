@@ -4,7 +4,7 @@ import { analyze, type Analysis } from "../analyze.js";
 import { buildValidatedIndex } from "../index-builder/build-index.js";
 import type { AgentixIndex, ModelIndex } from "../index-file/types.js";
 import { resolveProjectPaths } from "../project/load-project.js";
-import { problemLine } from "../project/tsconfig.js";
+import { problemLine, type LoadProblem } from "../project/tsconfig.js";
 import { Progress, type AnalysisSource, type CliIO } from "./io.js";
 import { projectOptions, type ProjectArgs } from "./project-args.js";
 
@@ -12,7 +12,11 @@ export { projectOptions, type ProjectArgs } from "./project-args.js";
 export { jsonOutput } from "./json-output.js";
 
 /** The analysis (not yet an index), for verbs that need the program: affected, verify. */
-export function projectAnalysis(values: ProjectArgs, io: CliIO): Analysis {
+export function projectAnalysis(
+  values: ProjectArgs,
+  io: CliIO,
+  options: { readonly announce?: boolean } = {},
+): Analysis {
   const progress = new Progress(io);
   let analysis: Analysis;
   try {
@@ -20,7 +24,7 @@ export function projectAnalysis(values: ProjectArgs, io: CliIO): Analysis {
   } finally {
     progress.done();
   }
-  announceProblems(analysis, io);
+  if (options.announce !== false) announceProblems(analysis, io);
   return analysis;
 }
 
@@ -28,7 +32,10 @@ export function projectAnalysis(values: ProjectArgs, io: CliIO): Analysis {
  * What loading the project found but did not stop for (tsconfig warnings, unreadable files,
  * tests not analysed), on stderr: `check` lists them with its other findings instead.
  */
-export function announceProblems(analysis: Analysis, io: CliIO): void {
+export function announceProblems(
+  analysis: { readonly loaded: { readonly problems: readonly LoadProblem[] } },
+  io: CliIO,
+): void {
   for (const problem of analysis.loaded.problems) io.stderr(`agentix: ${problemLine(problem)}\n`);
 }
 

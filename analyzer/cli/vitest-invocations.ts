@@ -6,7 +6,7 @@ import { toPosix } from "../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../affected/result.js";
 import type { Shard } from "../affected/shard.js";
 import type { CliIO } from "./io.js";
-import { shardAcross, vitestPlan, type VitestSource } from "./verify/vitest-plan.js";
+import { sameRun, shardAcross, vitestPlan, type VitestSource } from "./verify/vitest-plan.js";
 
 export const VITEST_INVOCATIONS_SCHEMA_VERSION = 1;
 
@@ -63,9 +63,15 @@ export function vitestInvocations(
   for (const { name, analysis, result } of projects) {
     const plan = vitestPlan(analysis, result, shard, chosen);
     if (plan.filters.length === 0) continue;
+    const cwd = toPosix(path.relative(io.cwd, plan.cwd)) || ".";
+    // Two projects of one folder widened alike run the folder's suite once.
+    if (
+      invocations.some((other) => other.cwd === cwd && sameRun(other.args.slice(1), plan.filters))
+    )
+      continue;
     invocations.push({
       package: name,
-      cwd: toPosix(path.relative(io.cwd, plan.cwd)) || ".",
+      cwd,
       command: "vitest",
       args: ["run", ...plan.filters],
       files: plan.files.length,

@@ -16,7 +16,7 @@ export function sha256(data: string | Uint8Array): string {
 }
 
 /** The text TypeScript sees: a leading byte order mark is not part of it. */
-function textOf(file: string): string {
+export function textOf(file: string): string {
   const text = readFileSync(file, "utf8");
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { Project, ts } from "./ts-morph.js";
+import { ts } from "./ts-morph.js";
+import { projectCompilerHost } from "./compiler-host.js";
 import {
   AgentixConfigError,
   CONFIG_FILE_NAME,
@@ -13,6 +14,7 @@ import { ProjectLoadError } from "../errors.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 import { DirectoryLog } from "./directory-log.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
+import { siblingTests } from "./sibling-tests.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
 import { rootFilesOf, type RootFiles } from "./root-files.js";
 import { unmatchedFeatureDirectories } from "./feature-directories.js";
@@ -29,12 +31,17 @@ export interface LoadedProject {
   readonly root: string;
   /** Absolute path of the tsconfig.json. */
   readonly tsconfigFile: string;
-  /** The tsconfig files read (the file and its `extends` chain), absolute. */
+  /**
+   * The tsconfig files read (the file and its `extends` chain), absolute; for a project with
+   * sibling projects in its folder, also the solution and the siblings' tsconfigs, which decide
+   * the tests it analyses (project/sibling-tests.ts).
+   */
   readonly tsconfigFiles: readonly string[];
+  /** The tsconfig and its `extends` chain alone (where its compiler options are set), absolute. */
+  readonly extendsChain: readonly string[];
   /** The run's working directory, which load errors show paths relative to. */
   readonly cwd: string;
   readonly config: AgentixConfig;
-  readonly project: Project;
   readonly program: ts.Program;
   readonly compilerOptions: ts.CompilerOptions;
   /**
@@ -112,8 +119,8 @@ export function assertRoot(root: string, cwd: string): void {
 }
 
 /**
- * Loads a project with ts-morph from its tsconfig, without executing any of its code: the
- * files are parsed and their imports resolved (the TypeScript program), nothing more.
+ * Loads a project from its tsconfig, without executing any of its code: the files are parsed
+ * and their imports resolved (the TypeScript program of ts-morph's TypeScript), nothing more.
  */
 export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   const cwd = options.cwd ?? process.cwd();
@@ -130,6 +137,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   delete compilerOptions.tsBuildInfoFile;
   const vitest = readVitestConfig(root);
   problems.push(...vitestProblems(vitest));
+  const siblings = siblingTests(tsconfigFile, root, directories);
   const discovery = testsOutsideTsconfig({
     root,
     tsconfigFile,
@@ -137,29 +145,36 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     layout: layoutFor(config),
     vitest,
     directories,
+    ...(siblings !== undefined ? { ownedBySibling: siblings.ownedBySibling } : {}),
   });
   problems.push(...discovery.problems);
   const roots = rootFilesOf(parsed, discovery, directories, [...problems]);
-  const project = new Project({
-    compilerOptions,
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-  });
+  const rootNames: string[] = [];
   const addedTests: string[] = [];
-  for (const fileName of parsed.fileNames) addSource(project, fileName, root, problems, "tsconfig");
+  for (const fileName of parsed.fileNames)
+    if (readable(fileName, root, problems, "tsconfig")) rootNames.push(fileName);
   for (const fileName of discovery.added)
-    if (addSource(project, fileName, root, problems, "test")) addedTests.push(fileName);
-  const program = project.getProgram().compilerObject;
-  problems.push(...optionProblems(program, { root, tsconfigFile, tsconfigFiles }, problems));
+    if (readable(fileName, root, problems, "test")) {
+      rootNames.push(fileName);
+      addedTests.push(fileName);
+    }
+  const program = ts.createProgram({
+    rootNames,
+    options: compilerOptions,
+    host: projectCompilerHost(compilerOptions),
+  });
+  problems.push(
+    ...optionProblems(program, { root, tsconfigFile, extendsChain: tsconfigFiles }, problems),
+  );
   const files = projectFiles(program, root);
   problems.push(...unmatchedFeatureDirectories(config, files));
   return {
     root,
     tsconfigFile,
-    tsconfigFiles,
+    tsconfigFiles: siblings ? [...new Set([...tsconfigFiles, ...siblings.files])] : tsconfigFiles,
+    extendsChain: tsconfigFiles,
     cwd,
     config,
-    project,
     program,
     compilerOptions,
     files,
@@ -226,21 +241,16 @@ export function unreadableSource(
   };
 }
 
-/** Adds one source file; one that cannot be read is a problem (unreadableSource), never an exception. */
-function addSource(
-  project: Project,
+/** Whether a root file can be read; one that cannot is a problem (unreadableSource), never an exception. */
+function readable(
   fileName: string,
   root: string,
   problems: LoadProblem[],
   from: "tsconfig" | "test",
 ): boolean {
   const problem = unreadableSource(fileName, root, from);
-  if (problem !== undefined) {
-    problems.push(problem);
-    return false;
-  }
-  project.addSourceFileAtPath(fileName);
-  return true;
+  if (problem !== undefined) problems.push(problem);
+  return problem === undefined;
 }
 
 /** TS5101, TS5102, TS5107, TS5108: an option deprecated or removed, which tsc reports and agentix carries on past. */
@@ -249,7 +259,7 @@ const DEPRECATIONS = new Set([5101, 5102, 5107, 5108]);
 /** Deprecated compiler options, as tsc reports them (once each, as warnings). */
 export function optionProblems(
   program: ts.Program,
-  where: { root: string; tsconfigFile: string; tsconfigFiles: readonly string[] },
+  where: { root: string; tsconfigFile: string; extendsChain: readonly string[] },
   known: readonly LoadProblem[],
 ): LoadProblem[] {
   const seen = new Set(
@@ -261,7 +271,7 @@ export function optionProblems(
     const problem = positionOfOption(
       diagnostic,
       where.tsconfigFile,
-      where.tsconfigFiles,
+      where.extendsChain,
       where.root,
     );
     const key = `${problem.file}:${problem.line}:${problem.message}`;

@@ -1,8 +1,8 @@
 // A loaded project brought up to date without starting over: the files that did not change keep
 // their parsed SourceFile objects, so TypeScript's program reuse (oldProgram) skips parsing,
 // binding and module resolution for them. Used by the warm session behind `agentix mcp`.
-import path from "node:path";
 import { ts } from "./ts-morph.js";
+import { projectCompilerHost } from "./compiler-host.js";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import {
   optionProblems,
@@ -13,6 +13,7 @@ import {
 } from "./load-project.js";
 import { unmatchedFeatureDirectories } from "./feature-directories.js";
 import { DirectoryLog } from "./directory-log.js";
+import { siblingTests } from "./sibling-tests.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
 import { readTsconfig } from "./tsconfig.js";
 import { rootFilesOf, type RootFiles } from "./root-files.js";
@@ -22,17 +23,8 @@ import { relativeToRoot } from "./paths.js";
 export class SourceFileCache {
   private readonly parsed = new Map<string, ts.SourceFile>();
   private readonly changed = new Map<string, string>();
-  /**
-   * Where the first program found TypeScript's lib files. ts-morph serves them from memory
-   * (/node_modules/typescript/lib); a plain compiler host would look beside the TypeScript
-   * module it runs, where ts-morph's copy has none, and every program built later would type
-   * `Array` and the rest as unknown.
-   */
-  private readonly libLocation: string | undefined;
 
   constructor(program: ts.Program) {
-    const lib = program.getSourceFiles().find((file) => program.isSourceFileDefaultLibrary(file));
-    this.libLocation = lib ? path.posix.dirname(lib.fileName) : undefined;
     this.keep(program);
   }
 
@@ -51,37 +43,20 @@ export class SourceFileCache {
       this.parsed.set(sourceFile.fileName, sourceFile);
   }
 
-  /** A compiler host that answers from the cache first, then from the file system. */
+  /** A compiler host that answers from the cache first, then as a cold load's host does. */
   host(options: ts.CompilerOptions): ts.CompilerHost {
-    const base = ts.createCompilerHost(options, true);
-    const target = options.target ?? ts.ScriptTarget.Latest;
-    const libLocation = this.libLocation;
+    const base = projectCompilerHost(options);
     return {
       ...base,
-      ...(libLocation !== undefined
-        ? {
-            getDefaultLibLocation: () => libLocation,
-            getDefaultLibFileName: (given: ts.CompilerOptions) =>
-              path.posix.join(libLocation, ts.getDefaultLibFileName(given)),
-          }
-        : {}),
-      getSourceFile: (fileName, _languageVersion, onError) => {
+      getSourceFile: (fileName, languageVersion, onError, shouldCreate) => {
         const cached = this.parsed.get(fileName);
         if (cached) return cached;
-        let text = this.changed.get(fileName);
-        try {
-          text ??= base.readFile(fileName);
-        } catch (error) {
-          // As TypeScript's own host: the program reports the file as unreadable.
-          onError?.((error as Error).message);
-          text = "";
-        }
-        if (text === undefined) return undefined;
-        // Parsed as ts-morph parses the cold load's files: with the script target alone, so no
-        // file carries an implied module format the cold program's files lack (module modes,
-        // and so resolutions, stay the cold run's), and TypeScript reuses the whole structure.
-        const sourceFile = ts.createSourceFile(fileName, text, target, true);
-        this.parsed.set(fileName, sourceFile);
+        const text = this.changed.get(fileName);
+        const sourceFile =
+          text !== undefined
+            ? ts.createSourceFile(fileName, text, options.target ?? ts.ScriptTarget.Latest, true)
+            : base.getSourceFile(fileName, languageVersion, onError, shouldCreate);
+        if (sourceFile) this.parsed.set(fileName, sourceFile);
         return sourceFile;
       },
     };
@@ -104,12 +79,19 @@ export function listRootFiles(loaded: LoadedProject): RootFiles {
     layout: layoutFor(loaded.config),
     vitest: loaded.vitest,
     directories,
+    ...siblingOwnership(loaded, directories),
   });
   return rootFilesOf(parsed, discovery, directories, [
     ...problems,
     ...vitestProblems(loaded.vitest),
     ...discovery.problems,
   ]);
+}
+
+/** Tests another project of the folder owns, as loadProject decides (project/sibling-tests.ts). */
+function siblingOwnership(loaded: LoadedProject, directories: DirectoryLog) {
+  const siblings = siblingTests(loaded.tsconfigFile, loaded.root, directories);
+  return siblings !== undefined ? { ownedBySibling: siblings.ownedBySibling } : {};
 }
 
 /**

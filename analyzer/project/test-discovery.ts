@@ -77,6 +77,11 @@ export interface DiscoveryInput {
   readonly vitest: VitestConfig;
   /** Records the folders the walk lists, for the fresh-index check. */
   readonly directories?: DirectoryLog;
+  /**
+   * The tsconfig (absolute) of another project of this folder that owns a test this one leaves
+   * out (project/sibling-tests.ts), or undefined when it is this project's to analyse.
+   */
+  readonly ownedBySibling?: (file: string) => string | undefined;
 }
 
 /**
@@ -115,10 +120,13 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
   const analysedDir = path.dirname(path.resolve(input.tsconfigFile));
   for (const file of walk.files) {
     if (!isTest(file)) continue;
-    const owner = ownerTsconfig(path.dirname(file), root, owners);
+    let owner = ownerTsconfig(path.dirname(file), root, owners);
     if (owner === undefined || path.dirname(owner) === analysedDir) {
-      added.push(file);
-      continue;
+      owner = input.ownedBySibling?.(file);
+      if (owner === undefined) {
+        added.push(file);
+        continue;
+      }
     }
     const relative = relativeToRoot(root, file) ?? file;
     problems.push({

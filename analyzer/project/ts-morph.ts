@@ -5,5 +5,3 @@
 import tsMorph = require("ts-morph");
 
 export import ts = tsMorph.ts;
-export const Project = tsMorph.Project;
-export type Project = tsMorph.Project;

@@ -61,7 +61,7 @@ export function formatProblem(problem: LoadProblem): string {
   const at =
     problem.file === null
       ? ""
-      : `${problem.file}${problem.line === null ? "" : `:${problem.line}:${problem.column}`}: `;
+      : `${problem.file}${problem.line === null ? "" : `:${problem.line}`}${problem.line !== null && problem.column !== null ? `:${problem.column}` : ""}: `;
   return `${at}${problem.message}`;
 }
 

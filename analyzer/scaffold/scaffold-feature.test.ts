@@ -17,7 +17,11 @@ import { scaffoldFeature } from "./scaffold-feature.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The project's type errors under its tsconfig (strict). */
+/**
+ * The project's type errors under its tsconfig (strict): in its own files, and the program's
+ * global ones. The runtime sources its `agentix` imports resolve to are the repository's, which
+ * `npm run typecheck` checks; checking them again per scaffolded project cost most of this file.
+ */
 function typeErrors(project: string): string[] {
   const config = ts.getParsedCommandLineOfConfigFile(
     path.join(project, "tsconfig.json"),
@@ -28,9 +32,17 @@ function typeErrors(project: string): string[] {
     rootNames: config?.fileNames ?? [],
     options: config?.options ?? {},
   });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  const own = program
+    .getSourceFiles()
+    .filter((file) => !path.relative(project, file.fileName).startsWith(".."));
+  return [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...own.flatMap((file) => [
+      ...program.getSyntacticDiagnostics(file),
+      ...program.getSemanticDiagnostics(file),
+    ]),
+  ].map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
 
 /** A strict tsconfig whose `agentix` imports resolve to the runtime sources. */

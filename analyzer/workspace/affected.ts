@@ -8,10 +8,12 @@ import type { FileChange } from "../affected/changes.js";
 import type { AffectedEdge } from "../affected/edges.js";
 import { affectedResult, type AffectedResult } from "../affected/result.js";
 import type { NamedTargets } from "../affected/select.js";
+import type { BaseIndexLookup } from "../affected/base-index.js";
 import { computeAffected } from "../affected/live-facts.js";
+import { isConfigFile } from "../affected/widening.js";
 import type { Analysis } from "../analyze.js";
 import { compareText } from "../project/paths.js";
-import type { Workspace, WorkspacePackage } from "./discover.js";
+import { pathIn, type Workspace, type WorkspacePackage } from "./discover.js";
 import { linkedFiles } from "./linked-files.js";
 import { workspaceLinks, type WorkspaceLink } from "./links.js";
 
@@ -22,6 +24,11 @@ export interface WorkspaceAffectedInput {
   readonly changes: readonly FileChange[];
   /** Operation ids named as targets, per package. */
   readonly operations?: ReadonlyMap<WorkspacePackage, readonly string[]>;
+  /**
+   * The index a project committed at the base (`--since`): where removed files' importers are
+   * looked up. Without one, a removal widens that project.
+   */
+  readonly base?: (pkg: WorkspacePackage) => BaseIndexLookup | undefined;
 }
 
 export interface PackageAffected {
@@ -43,8 +50,14 @@ export interface WorkspaceAffected {
   /** Every analysed package's test totals, sorted by path. */
   readonly totals: readonly PackageTestTotal[];
   readonly links: readonly AffectedEdge[];
-  /** Changes in workspace packages agentix does not analyse (no tsconfig.json). */
-  readonly unanalysed: readonly string[];
+  /**
+   * Workspace packages agentix does not analyse on their own (no tsconfig) with changes, and the
+   * projects whose programs compile those changed files (a root tsconfig.json including them).
+   */
+  readonly unanalysed: readonly {
+    readonly path: string;
+    readonly compiledBy: readonly WorkspacePackage[];
+  }[];
 }
 
 export function computeWorkspaceAffected(
@@ -53,20 +66,14 @@ export function computeWorkspaceAffected(
   input: WorkspaceAffectedInput,
 ): WorkspaceAffected {
   const links = workspaceLinks(workspace, analyses);
-  const ownerOf = (file: string) => owner(workspace, file);
   const reachedBy = new Map<WorkspacePackage, WorkspaceLink[]>();
   const results = new Map<WorkspacePackage, AffectedResult>();
   const changedIn = new Set<WorkspacePackage>();
   for (const change of input.changes)
-    for (const file of [change.path, change.oldPath]) {
-      const pkg = file === undefined ? undefined : ownerOf(file);
-      if (pkg !== undefined) changedIn.add(pkg);
-    }
+    for (const file of [change.path, change.oldPath])
+      if (file !== undefined) for (const pkg of owners(workspace, file)) changedIn.add(pkg);
   const seen = new Map(
-    [...analyses].map(([pkg, analysis]) => [
-      pkg,
-      changesSeen(workspace, pkg, analysis, input.changes),
-    ]),
+    [...analyses.keys()].map((pkg) => [pkg, changesSeen(workspace, pkg, analyses, input.changes)]),
   );
   // A package whose program compiles another package's changed file other than by its name
   // (a relative import out of the package) sees that change itself.
@@ -97,7 +104,12 @@ export function computeWorkspaceAffected(
     if (analysis === undefined) continue;
     const changes = withReached(seen.get(pkg) ?? [], reachedBy.get(pkg) ?? []);
     const operations = input.operations?.get(pkg) ?? [];
-    const computation = computeAffected(analysis, changes, { operations } satisfies NamedTargets);
+    const computation = computeAffected(
+      analysis,
+      changes,
+      { operations } satisfies NamedTargets,
+      input.base?.(pkg),
+    );
     const result = affectedResult(computation, {
       since: input.since,
       targets: input.targets,
@@ -111,18 +123,47 @@ export function computeWorkspaceAffected(
     reached.set(pkg, crossesAsAll(result) ? "all" : exportsReaching(analysis, changedFiles));
     spread(pkg);
   }
+  const order = workspaceOrder(workspace);
   const packages = [...results]
     .map(([pkg, result]) => ({ package: pkg, reachedBy: reachedBy.get(pkg) ?? [], result }))
-    .sort((a, b) => compareText(a.package.path, b.package.path));
+    .sort((a, b) => order(a.package) - order(b.package));
+  const edges = new Map<string, AffectedEdge>();
+  for (const edge of packages.flatMap((entry) => entry.reachedBy.map(linkEdge)))
+    edges.set(`${edge.from}\n${edge.to}\n${edge.reason}`, edge);
   return {
     packages,
-    totals: testTotals(analyses, results),
-    links: packages.flatMap((entry) => entry.reachedBy.map(linkEdge)),
-    unanalysed: [...changedIn]
-      .filter((pkg) => !analyses.has(pkg))
-      .map((pkg) => pkg.path)
-      .sort(compareText),
+    totals: testTotals(analyses, results).sort((a, b) => order(a.package) - order(b.package)),
+    // Links to two projects of one folder (its tsconfig.build.json and tsconfig.spec.json) read alike.
+    links: [...edges.values()],
+    unanalysed: unanalysedChanges(workspace, analyses, changedIn, input.changes),
   };
+}
+
+/** The changed packages without an analysis of their own, and which projects compile those changes. */
+function unanalysedChanges(
+  workspace: Workspace,
+  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  changedIn: ReadonlySet<WorkspacePackage>,
+  changes: readonly FileChange[],
+): WorkspaceAffected["unanalysed"] {
+  const order = workspaceOrder(workspace);
+  return [...changedIn]
+    .filter((pkg) => !analyses.has(pkg))
+    .sort((a, b) => compareText(a.path, b.path))
+    .map((pkg) => ({
+      path: pkg.path,
+      compiledBy: [...analyses]
+        .filter(([, analysis]) =>
+          changes.some(
+            (change) =>
+              owners(workspace, change.path).includes(pkg) &&
+              analysis.loaded.program.getSourceFile(path.join(workspace.root, change.path)) !==
+                undefined,
+          ),
+        )
+        .map(([project]) => project)
+        .sort((a, b) => order(a) - order(b)),
+    }));
 }
 
 /** Each package's test totals: from its answer, or counted as an answer to no change counts them. */
@@ -136,7 +177,13 @@ function testTotals(
     const nothing = computeAffected(analysis, []);
     return { package: pkg, files: nothing.totalTestFiles, cases: nothing.totalCases };
   });
-  return totals.sort((a, b) => compareText(a.package.path, b.package.path));
+  return totals;
+}
+
+/** A project's place in the workspace's order (by path, then reference order in a folder). */
+function workspaceOrder(workspace: Workspace): (pkg: WorkspacePackage) => number {
+  const places = new Map(workspace.packages.map((pkg, place) => [pkg, place]));
+  return (pkg) => places.get(pkg) ?? places.size;
 }
 
 /**
@@ -147,42 +194,63 @@ function crossesAsAll(result: AffectedResult): boolean {
   return result.widened.some((reason) => reason.code !== "shared-code");
 }
 
-/** The workspace package a root-relative path is in (the deepest one). */
-export function owner(workspace: Workspace, file: string): WorkspacePackage | undefined {
-  let found: WorkspacePackage | undefined;
+/**
+ * The projects whose folder holds a root-relative path: those of the deepest package folder
+ * (one folder may hold several projects). A file of the root folder has none: like a file
+ * outside every package, every project sees its change (the root's projects as their own).
+ */
+export function owners(workspace: Workspace, file: string): WorkspacePackage[] {
+  let deepest: string | undefined;
   for (const pkg of workspace.packages)
     if (
+      pkg.path !== "." &&
       file.startsWith(`${pkg.path}/`) &&
-      (found === undefined || pkg.path.length > found.path.length)
+      (deepest === undefined || pkg.path.length > deepest.length)
     )
-      found = pkg;
-  return found;
+      deepest = pkg.path;
+  return deepest === undefined ? [] : workspace.packages.filter((pkg) => pkg.path === deepest);
 }
 
 /**
  * The changes as this package's analysis sees them: its own files, files outside every package
  * (`../../tsconfig.base.json`: its classification decides), and another package's files only
  * when this program compiles them other than through that package's name (with node_modules
- * installed, the links carry those).
+ * installed, the links carry those). Of its folder's files, one that another project of the
+ * folder compiles and this one does not is that project's alone (src/ is tsconfig.app.json's,
+ * not tsconfig.node.json's), unless it is configuration.
  */
 function changesSeen(
   workspace: Workspace,
   pkg: WorkspacePackage,
-  analysis: Analysis,
+  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
   changes: readonly FileChange[],
 ): FileChange[] {
+  const analysis = analyses.get(pkg) as Analysis;
   const rebase = (file: string) => toPosix(path.relative(pkg.path, file));
+  const compiles = (project: WorkspacePackage, absolute: string) =>
+    analyses.get(project)?.loaded.program.getSourceFile(absolute) !== undefined;
+  const siblings = workspace.packages.filter(
+    (other) => other !== pkg && other.path === pkg.path && analyses.has(other),
+  );
   let linked: ReadonlySet<string> | undefined;
   const seen: FileChange[] = [];
   for (const change of changes) {
-    const where = owner(workspace, change.path);
-    const moved = change.oldPath !== undefined && owner(workspace, change.oldPath) === pkg;
-    if (where !== undefined && where !== pkg && !moved) {
-      const absolute = path.join(workspace.root, change.path);
-      if (analysis.loaded.program.getSourceFile(absolute) === undefined) continue;
+    const where = owners(workspace, change.path);
+    const moved = change.oldPath !== undefined && owners(workspace, change.oldPath).includes(pkg);
+    const absolute = path.join(workspace.root, change.path);
+    const ownFolder = where.length > 0 ? where.includes(pkg) : pkg.path === ".";
+    if (where.length > 0 && !where.includes(pkg) && !moved) {
+      if (!compiles(pkg, absolute)) continue;
       linked ??= linkedFiles(workspace, pkg, analysis);
       if (linked.has(absolute)) continue;
-    }
+    } else if (
+      ownFolder &&
+      change.status !== "deleted" &&
+      !isConfigFile(change.path) &&
+      !compiles(pkg, absolute) &&
+      siblings.some((sibling) => compiles(sibling, absolute))
+    )
+      continue;
     seen.push({
       ...change,
       path: rebase(change.path),
@@ -227,8 +295,8 @@ function exportsReaching(analysis: Analysis, changed: ReadonlySet<string>): Set<
 }
 
 function linkEdge(link: WorkspaceLink): AffectedEdge {
-  const file = `${link.importer.path}/${link.file}`;
-  const entries = link.entries.map((entry) => `${link.target.path}/${entry}`);
+  const file = pathIn(link.importer, link.file);
+  const entries = link.entries.map((entry) => pathIn(link.target, entry));
   const loads =
     entries.length > 0
       ? entries.join(", ")

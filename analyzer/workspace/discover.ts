@@ -1,26 +1,34 @@
-// The packages of a workspace root: npm and yarn `workspaces` in package.json, pnpm's
-// pnpm-workspace.yaml, or a solution-style tsconfig.json whose references name other folders.
+// The projects of a workspace root: the packages npm and yarn `workspaces` in package.json or
+// pnpm's pnpm-workspace.yaml name, the projects a solution-style tsconfig.json references (in
+// sub-folders and in the root folder itself, each by the tsconfig file it names), and the root's
+// own tsconfig.json when it names files. A project is a tsconfig: one folder may hold several.
 // Package names map to folders here, so packages link to each other without node_modules.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { toPosix } from "../../schema/paths.js";
 import { ProjectLoadError } from "../errors.js";
 import { compareText } from "../project/paths.js";
-import { createRequire } from "node:module";
 import { walkProject } from "../project/walk.js";
+import { solutionProjects, tsconfigShape } from "../project/solution-tsconfig.js";
 import { parsePnpmWorkspace } from "./pnpm-workspace.js";
 
 export type WorkspaceKind = "npm" | "pnpm" | "tsconfig-references";
 
 export interface WorkspacePackage {
-  /** The package.json `name`, or the folder for a referenced project without one. */
+  /**
+   * The package.json `name` of its folder, or the folder for a project without one ("." for the
+   * root folder). The projects of one folder share it.
+   */
   readonly name: string;
-  /** The folder, relative to the workspace root, POSIX. */
+  /** The folder, relative to the workspace root, POSIX; "." for the root folder itself. */
   readonly path: string;
   /** Absolute folder. */
   readonly dir: string;
-  /** Absolute tsconfig.json of the package; undefined when it has none (it is not analysed). */
+  /**
+   * Absolute tsconfig of this project (a package's tsconfig.json, or the file a solution's
+   * reference names); undefined when the package has none (it is not analysed).
+   */
   readonly tsconfig: string | undefined;
   /** The package.json `exports` (or a `{ ".": main/types }` made from those fields), if any. */
   readonly exports: unknown;
@@ -30,14 +38,21 @@ export interface Workspace {
   /** Absolute workspace root. */
   readonly root: string;
   readonly kind: WorkspaceKind;
-  /** Sorted by path. */
+  /**
+   * Its projects, sorted by path, then in reference order within a folder: each package (a
+   * package whose tsconfig.json is a solution stands for the projects it references), each
+   * project a solution tsconfig.json references (in the root folder too), and the root's own
+   * tsconfig.json when it names files.
+   */
   readonly packages: readonly WorkspacePackage[];
 }
 
-/** The workspace `root` declares, or undefined when it is a single package. */
+/** The workspace `root` declares, or undefined when it is a single project. */
 export function discoverWorkspace(root: string): Workspace | undefined {
   const manifest = readManifest(path.join(root, "package.json"));
   const pnpmFile = path.join(root, "pnpm-workspace.yaml");
+  const rootTsconfig = path.join(root, "tsconfig.json");
+  const rootShape = tsconfigShape(rootTsconfig);
   let kind: WorkspaceKind;
   let folders: string[];
   if (existsSync(pnpmFile)) {
@@ -49,20 +64,42 @@ export function discoverWorkspace(root: string): Workspace | undefined {
   } else if (manifest?.["workspaces"] !== undefined) {
     kind = "npm";
     folders = matchFolders(root, workspaceGlobs(manifest["workspaces"]));
-  } else {
-    const referenced = referencedFolders(root);
-    if (referenced === undefined) return undefined;
+  } else if (rootShape?.solution !== undefined) {
     kind = "tsconfig-references";
-    folders = referenced;
+    folders = [];
+  } else return undefined;
+  const projects = new Map<string, WorkspacePackage>();
+  const unanalysed: WorkspacePackage[] = [];
+  const addProjects = (tsconfig: string) => {
+    for (const file of solutionProjects(tsconfig)) {
+      const folder = toPosix(path.relative(root, path.dirname(file))) || ".";
+      if (folder.startsWith("..") || projects.has(file)) continue;
+      // A reference to a tsconfig that does not exist leaves its folder unanalysed, said as such.
+      if (existsSync(file)) projects.set(file, workspaceProject(root, folder, file));
+      else unanalysed.push(workspaceProject(root, folder, undefined));
+    }
+  };
+  for (const folder of folders) {
+    const tsconfig = path.join(root, folder, "tsconfig.json");
+    if (existsSync(tsconfig)) addProjects(tsconfig);
+    else unanalysed.push(workspaceProject(root, folder, undefined));
   }
-  const packages = folders
-    .map((folder) => workspacePackage(root, folder, kind))
-    .filter((entry): entry is WorkspacePackage => entry !== undefined)
-    .sort((a, b) => compareText(a.path, b.path));
+  // The root's own projects: a solution's references, or its tsconfig.json when it names files
+  // (one that only sets options for packages to extend is not a project of its own).
+  if (
+    rootShape?.solution !== undefined ||
+    tsconfigShape(rootTsconfig, { namesFiles: true })?.namesFiles === true
+  )
+    addProjects(rootTsconfig);
+  const analysedFolders = new Set([...projects.values()].map((entry) => entry.path));
+  const packages = [
+    ...projects.values(),
+    ...unanalysed.filter((entry) => !analysedFolders.has(entry.path)),
+  ].sort((a, b) => compareText(a.path, b.path));
   const seen = new Map<string, string>();
   for (const entry of packages) {
     const other = seen.get(entry.name);
-    if (other !== undefined)
+    if (other !== undefined && other !== entry.path)
       throw new ProjectLoadError(
         "config-invalid",
         `two workspace packages are named ${entry.name}: ${other} and ${entry.path}`,
@@ -71,6 +108,23 @@ export function discoverWorkspace(root: string): Workspace | undefined {
     seen.set(entry.name, entry.path);
   }
   return { root, kind, packages };
+}
+
+/** A root-relative path inside a project's folder ("." is the root folder). */
+export function pathIn(entry: Pick<WorkspacePackage, "path">, file: string): string {
+  return entry.path === "." ? file : `${entry.path}/${file}`;
+}
+
+/** Whether a root-relative path is inside the project's folder (any path is inside "."). */
+export function isInside(entry: Pick<WorkspacePackage, "path">, file: string): boolean {
+  return entry.path === "." ? !file.startsWith("../") : file.startsWith(`${entry.path}/`);
+}
+
+/** The tsconfig of a project, relative to the workspace root; null for a package without one. */
+export function tsconfigPath(workspace: Workspace, entry: WorkspacePackage): string | null {
+  return entry.tsconfig === undefined
+    ? null
+    : toPosix(path.relative(workspace.root, entry.tsconfig));
 }
 
 type Manifest = Record<string, unknown>;
@@ -126,62 +180,18 @@ function folderGlob(glob: string): string {
   return glob.replace(/^\.\//, "").replace(/\/+$/, "");
 }
 
-/** The sub-folders a solution-style tsconfig.json (no files of its own) references. */
-function referencedFolders(root: string): string[] | undefined {
-  const file = path.join(root, "tsconfig.json");
-  if (!existsSync(file)) return undefined;
-  const text = readFileSync(file, "utf8");
-  // Most roots are one project: read their tsconfig without loading TypeScript (graph, check
-  // and inspect answer from a fresh index without it).
-  if (!/"references"\s*:/u.test(text)) return undefined;
-  const ts = createRequire(import.meta.url)("typescript") as typeof import("typescript");
-  const { config } = ts.parseConfigFileTextToJson(file, text);
-  const record = (config ?? {}) as Record<string, unknown>;
-  const references = record["references"];
-  const files = record["files"];
-  const include = record["include"];
-  const solution =
-    Array.isArray(references) &&
-    references.length > 0 &&
-    Array.isArray(files) &&
-    files.length === 0 &&
-    (include === undefined || (Array.isArray(include) && include.length === 0));
-  if (!solution) return undefined;
-  const folders = new Set<string>();
-  for (const reference of references as unknown[]) {
-    const target = (reference as { path?: unknown } | null)?.path;
-    if (typeof target !== "string") continue;
-    const absolute = path.resolve(root, target);
-    const folder = isFile(absolute) ? path.dirname(absolute) : absolute;
-    const relative = toPosix(path.relative(root, folder));
-    if (relative !== "" && !relative.startsWith("..")) folders.add(relative);
-  }
-  return folders.size > 0 ? [...folders] : undefined;
-}
-
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function workspacePackage(
+function workspaceProject(
   root: string,
   folder: string,
-  kind: WorkspaceKind,
-): WorkspacePackage | undefined {
-  const dir = path.join(root, folder);
+  tsconfig: string | undefined,
+): WorkspacePackage {
+  const dir = folder === "." ? root : path.join(root, folder);
   const manifest = readManifest(path.join(dir, "package.json"));
-  if (manifest === undefined && kind !== "tsconfig-references") return undefined;
-  const name = typeof manifest?.["name"] === "string" ? manifest["name"] : folder;
-  const tsconfig = path.join(dir, "tsconfig.json");
   return {
-    name,
+    name: typeof manifest?.["name"] === "string" ? manifest["name"] : folder,
     path: folder,
     dir,
-    tsconfig: existsSync(tsconfig) ? tsconfig : undefined,
+    tsconfig,
     exports: manifest ? exportsOf(manifest) : undefined,
   };
 }

@@ -7,11 +7,18 @@ import { toPosix } from "../../schema/paths.js";
 import { loadAgentixConfig } from "../project/load-project.js";
 import { walkProject } from "../project/walk.js";
 
-export function hasFeatures(dir: string): boolean {
+/** `skipped`: folders inside `dir` that are other projects' (absolute). */
+export function hasFeatures(dir: string, skipped: ReadonlySet<string> = new Set()): boolean {
+  const inFeature = featureFolderTest(dir);
+  const { files } = walkProject(dir, () => true, skipped);
+  return files.some(inFeature);
+}
+
+/** Whether a file (absolute) lies in one of the feature folders of the project in `dir`. */
+export function featureFolderTest(dir: string): (file: string) => boolean {
   const config = loadAgentixConfig(dir);
   const isFeatureFolder = picomatch([...config.features.directories]);
-  const { files } = walkProject(dir, () => true);
-  return files.some((file) => {
+  return (file) => {
     for (
       let folder = path.dirname(file);
       folder.startsWith(dir + path.sep);
@@ -19,5 +26,5 @@ export function hasFeatures(dir: string): boolean {
     )
       if (isFeatureFolder(toPosix(path.relative(dir, folder)))) return true;
     return false;
-  });
+  };
 }

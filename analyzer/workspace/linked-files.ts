@@ -31,7 +31,7 @@ export function linkedFiles(
   const resolutions = program as unknown as ProgramWithResolutions;
   if (resolutions.getResolvedModule === undefined) return new Set();
   const names = new Set(
-    workspace.packages.filter((entry) => entry !== pkg).map((entry) => entry.name),
+    workspace.packages.filter((entry) => entry.path !== pkg.path).map((entry) => entry.name),
   );
   const linked = new Set<string>();
   const direct = new Set<string>();

@@ -30,7 +30,10 @@ export function workspaceLinks(
   workspace: Workspace,
   analyses: ReadonlyMap<WorkspacePackage, Analysis>,
 ): WorkspaceLink[] {
-  const byName = new Map(workspace.packages.map((entry) => [entry.name, entry]));
+  // The projects of one folder share its package name: an import of it links to each of them.
+  const byName = new Map<string, WorkspacePackage[]>();
+  for (const entry of workspace.packages)
+    byName.set(entry.name, [...(byName.get(entry.name) ?? []), entry]);
   const links: WorkspaceLink[] = [];
   for (const [importer, analysis] of analyses) {
     for (const [file, imports] of analysis.imports) {
@@ -38,25 +41,30 @@ export function workspaceLinks(
         const specifier = item.edge.specifier;
         if (specifier === null || specifier.startsWith(".") || item.target.kind === "file")
           continue;
-        const target = byName.get(packageName(specifier));
-        if (target === undefined || target === importer) continue;
-        const subpath = `.${specifier.slice(target.name.length)}`;
-        links.push({
-          importer,
-          file: file.path,
-          specifier,
-          typeOnly: item.edge.typeOnly,
-          target,
-          entries: entriesOf(target, subpath, analyses.get(target)),
-        });
+        const targets = byName.get(packageName(specifier)) ?? [];
+        if (targets.some((target) => target.path === importer.path)) continue;
+        for (const target of targets) {
+          const subpath = `.${specifier.slice(target.name.length)}`;
+          links.push({
+            importer,
+            file: file.path,
+            specifier,
+            typeOnly: item.edge.typeOnly,
+            target,
+            entries: entriesOf(target, subpath, analyses.get(target)),
+          });
+        }
       }
     }
   }
+  const order = new Map(workspace.packages.map((entry, place) => [entry, place]));
   return links.sort(
     (a, b) =>
       compareText(a.importer.path, b.importer.path) ||
+      (order.get(a.importer) ?? 0) - (order.get(b.importer) ?? 0) ||
       compareText(a.file, b.file) ||
-      compareText(a.specifier, b.specifier),
+      compareText(a.specifier, b.specifier) ||
+      (order.get(a.target) ?? 0) - (order.get(b.target) ?? 0),
   );
 }
 

@@ -90,7 +90,7 @@ const unknownOperation = (message: string) => Promise.resolve({ ok: false as con
 const failedDispatch = () =>
   Promise.resolve({ ok: false as const, error: { code: "DEFECT" as const, message: "the dispatch failed unexpectedly" } });
 
-export function createApplication<Features extends readonly AnyFeature[]>(
+export function createApplication<const Features extends readonly AnyFeature[]>(
   config: ApplicationConfig<Features>,
 ): Application<OperationMap<Features>> {
   const problems = checkConfig(config);

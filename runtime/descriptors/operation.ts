@@ -76,6 +76,16 @@ export interface OperationDefinition<
   execute(context: ExecuteContext<I, E, Fx, Ev>): MaybePromise<Input<O> | Failure<keyof E & string>>;
 }
 
+/**
+ * A query's definition: an interface rather than an intersection with `{ emits?: never }`, which
+ * the checker would otherwise split for every property it types contextually (type-check cost).
+ */
+export interface QueryDefinition<Id extends string, I extends AnySchema, O extends AnySchema, E extends ErrorMap, Fx extends QueryEffectMap>
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  extends OperationDefinition<Id, I, O, E, Fx, {}> {
+  readonly emits?: never;
+}
+
 declare const operationTypes: unique symbol;
 
 export interface Operation<
@@ -182,8 +192,7 @@ export function defineQuery<
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   Fx extends QueryEffectMap = {},
 >(
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  definition: OperationDefinition<Id, I, O, E, Fx, {}> & { readonly emits?: never },
+  definition: QueryDefinition<Id, I, O, E, Fx>,
 ): Query<Id, Input<I>, Output<O>, DeclaredError<E>> {
   return defineOperation("query", definition as never) as unknown as Query<Id, Input<I>, Output<O>, DeclaredError<E>>;
 }

@@ -9,10 +9,12 @@
 // It works on a scratch copy (a git repository of its own under the system temp folder), never
 // on the checkout. Run after `npm run build`:
 //   node test/affected/mutation-check.mjs [<project dir>...] [--json out.json] [--sample N]
-// `--sample N` runs N mutations per project instead of all of them (`npm test` runs one per
-// project, the kinds of mutation taking turns from project to project; the full set runs in
-// `npm run test:mutation`, which CI also runs). Which N rotates with the commit checked out, so
-// successive commits cover every mutation; MUTATION_SEED=<n> repeats a choice.
+//        [--sample-projects K]
+// `--sample N` runs N mutations per project instead of all of them, the kinds of mutation taking
+// turns from project to project; `--sample-projects K` checks K of the projects named instead of
+// every one (`npm test` runs one mutation in one project; the full set runs in
+// `npm run test:mutation`, which CI also runs). Which ones rotates with the commit checked out, so
+// successive commits cover every project and mutation; MUTATION_SEED=<n> repeats a choice.
 import { execFileSync } from "node:child_process";
 import {
   cpSync,
@@ -41,15 +43,21 @@ const { computeWorkspaceAffected } = await import(
 const args = process.argv.slice(2);
 const valueOf = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
 const jsonOut = valueOf("--json");
-const sample = args.includes("--sample") ? Number(valueOf("--sample")) : undefined;
-if (sample !== undefined && !(Number.isInteger(sample) && sample > 0)) {
+/** A flag's positive whole number, undefined when the flag is absent; exits 2 on anything else. */
+function countOf(flag) {
+  if (!args.includes(flag)) return undefined;
+  const value = Number(valueOf(flag));
+  if (Number.isInteger(value) && value > 0) return value;
   console.error(
-    `mutation check: --sample takes a positive whole number, not ${valueOf("--sample") ?? "nothing"}`,
+    `mutation check: ${flag} takes a positive whole number, not ${valueOf(flag) ?? "nothing"}`,
   );
   process.exit(2);
 }
+const sample = countOf("--sample");
+const sampleProjects = countOf("--sample-projects");
+const valueFlags = ["--json", "--sample", "--sample-projects"];
 const projects = args.filter(
-  (arg, index) => !arg.startsWith("--") && !["--json", "--sample"].includes(args[index - 1]),
+  (arg, index) => !arg.startsWith("--") && !valueFlags.includes(args[index - 1]),
 );
 if (projects.length === 0)
   projects.push(
@@ -418,9 +426,24 @@ function sampled(mutations, relativeProject, projectIndex) {
   return chosen;
 }
 
+/** The projects to check with their index among those named: all, or `--sample-projects` of them from a rotating start. */
+function sampledProjects() {
+  const all = [...projects.entries()];
+  if (sampleProjects === undefined || sampleProjects >= all.length) return all;
+  const seed = sampleSeed();
+  const chosen = all
+    .map((_, offset) => all[(seed + offset) % all.length])
+    .slice(0, sampleProjects)
+    .sort((a, b) => a[0] - b[0]);
+  console.error(
+    `mutation check: ${sampleProjects} of ${all.length} projects (${chosen.map(([, project]) => project).join(", ")}; MUTATION_SEED=${seed} repeats this sample; npm run test:mutation checks all)`,
+  );
+  return chosen;
+}
+
 const rows = [];
 let missed = 0;
-for (const [projectIndex, relativeProject] of projects.entries()) {
+for (const [projectIndex, relativeProject] of sampledProjects()) {
   for (const row of await checkProject(relativeProject, projectIndex)) {
     rows.push({ project: relativeProject, ...row });
     missed += row.misses.length;

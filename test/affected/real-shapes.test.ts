@@ -2,7 +2,7 @@
 // hand-written fixture: tests named *.spec.tsx and *.e2e-spec.ts or found by what they import,
 // a Vitest config read statically, a test owned by another tsconfig, `import()` of a const
 // string and of a union of literals, a truly unknown `import()` and one in a build script.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
@@ -186,6 +186,26 @@ describe("tsconfig problems degrade as tsc does", () => {
     expect(recorded.stderr().split("\n")[0]).toBe(
       "agentix: warning: base.json:4:5: Option 'moduleResolution=node10' is deprecated and will stop functioning in TypeScript 7.0. Specify compilerOption '\"ignoreDeprecations\": \"6.0\"' to silence this error.",
     );
+    // The column is the diagnostic's own field (index and check), not a "column 5: " prefix.
+    const message =
+      "Option 'moduleResolution=node10' is deprecated and will stop functioning in TypeScript 7.0. Specify compilerOption '\"ignoreDeprecations\": \"6.0\"' to silence this error.\n  Visit https://aka.ms/ts6 for migration information. (TS5107)";
+    const index = JSON.parse(readFileSync(path.join(dir, ".agentix/index.json"), "utf8")) as {
+      diagnostics: { file: string }[];
+    };
+    expect(index.diagnostics.filter((d) => d.file === "base.json")).toEqual([
+      {
+        code: "TS5107",
+        severity: "warning",
+        message,
+        file: "base.json",
+        line: 4,
+        column: 5,
+        related: [],
+      },
+    ]);
+    const check = recordingIO(dir);
+    expect(await run(["check"], check.io)).toBe(0);
+    expect(check.stdout()).toContain(`base.json\n  4:5     warning ${message}  TS5107\n`);
   });
 
   it("stops (exit 2) only for a tsconfig that cannot be parsed at all", async () => {

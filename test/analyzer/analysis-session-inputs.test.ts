@@ -115,7 +115,7 @@ describe("AnalysisSession's Vitest configs", { timeout: 120_000 }, () => {
       'import { defineConfig } from "vitest/config";\nconst include = ["src/**/*.check.ts"];\nexport default defineConfig({ test: { include } });\n',
     );
     expect(diagnostics().filter((d) => d.includes("vitest-config-not-literal"))).toEqual([
-      "warning vitest-config-not-literal vitest.config.ts: column 39: which files Vitest runs cannot be read statically (include is not a literal): every file the test globs match counts as a test, and verify passes Vitest only the files it names",
+      "warning vitest-config-not-literal vitest.config.ts: which files Vitest runs cannot be read statically (include is not a literal): every file the test globs match counts as a test, and verify passes Vitest only the files it names",
     ]);
     rmSync(file("vitest.config.ts"));
     expect(diagnostics().filter((d) => d.includes("vitest"))).toEqual([]);

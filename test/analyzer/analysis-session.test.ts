@@ -232,34 +232,6 @@ describe("AnalysisSession", () => {
     expect(warm()).toBe(cold());
   }, 60_000);
 
-  it("parses an edited file as the cold load does: a conditional #import resolves the same", () => {
-    // The cold load's files carry no implied module format (ts-morph parses them with the script
-    // target alone); an edited file parsed with one resolved `#clock` by its "import" condition.
-    const esm = copyFixture("shop");
-    const at = (relative: string) => path.join(esm, relative);
-    const conditions = {
-      import: "./src/shared/clock-module.ts",
-      require: "./src/shared/clock-require.ts",
-    };
-    writeFileSync(
-      at("package.json"),
-      JSON.stringify({ type: "module", imports: { "#clock": conditions } }),
-    );
-    writeFileSync(at("src/shared/clock-module.ts"), 'export const clock = "module";\n');
-    writeFileSync(at("src/shared/clock-require.ts"), 'export const clock = "require";\n');
-    const user = at("src/shared/uses-clock.ts");
-    writeFileSync(user, 'import { clock } from "#clock";\nexport const shown = clock;\n');
-    const esmSession = new AnalysisSession({ root: esm });
-    const target = () =>
-      esmSession.index().files.find((f) => f.path === "src/shared/uses-clock.ts")?.imports[0]
-        ?.target;
-    const cold = target();
-    writeFileSync(user, `${readFileSync(user, "utf8")}export const again = clock;\n`);
-    expect(target()).toBe(cold);
-    expect(esmSession.lastRefresh).toEqual({ kind: "incremental", changed: [user] });
-    expect(serializeIndex(esmSession.index())).toBe(coldIndexBytes(esm));
-  }, 60_000);
-
   it("redoes the files whose facts come through an edited module, and no others", () => {
     // aliases: billing/operations.ts calls `command`, which src/lib/framework.ts re-exports.
     const aliases = copyFixture("aliases");

@@ -267,8 +267,9 @@ describe("bad input", SLOW, () => {
     });
   });
 
-  it("a solution-style tsconfig (only references) is exit 2 naming the projects to pick from", async () => {
-    const result = await cli(["index"], fixtureDir("library"));
+  // Without --project, a solution root is a workspace of its projects (test/workspace/solution-roots.test.ts).
+  it("--project naming a solution-style tsconfig (only references) is exit 2 naming the projects to pick from", async () => {
+    const result = await cli(["index", "--project", "tsconfig.json"], fixtureDir("library"));
     expect(result).toEqual({
       code: 2,
       stdout: "",

@@ -173,7 +173,7 @@ describe("invariants", () => {
     const recorded = recordingIO(ROOT);
     expect(await run(["check", "--fresh"], recorded.io)).toBe(0);
     expect(recorded.stdout()).toContain(
-      '  27:1    warning command "billing.refund" lists invariant "billing.ledger-balanced" but never asserts it; call assertInvariant(ledgerBalanced, evidence) in its execute (see src/features/billing/invariants.ts:11)  invariant-not-asserted\n',
+      '  27      warning command "billing.refund" lists invariant "billing.ledger-balanced" but never asserts it; call assertInvariant(ledgerBalanced, evidence) in its execute (see src/features/billing/invariants.ts:11)  invariant-not-asserted\n',
     );
   });
 });

@@ -80,6 +80,9 @@ export const CASES: readonly ParityCase[] = [
   },
   { fixture: "real-shapes", violations: 0 },
   { fixture: "schemas", violations: 0 },
+  // hono's root: a solution whose projects are in the root folder and sub-folders; compared on
+  // the project that holds the tests (check at the root runs every project).
+  { fixture: "solution-root", project: "tsconfig.spec.json", violations: 3 },
   {
     fixture: "shop",
     violations: 0,
@@ -102,6 +105,8 @@ export const CASES: readonly ParityCase[] = [
     violations: 4,
     eslintRules: { "agentix/no-undeclared-dependencies": "warn" },
   },
+  // npm create vite's React-TS template: a solution of tsconfig.app.json and tsconfig.node.json.
+  { fixture: "vite-app", project: "tsconfig.app.json", violations: 0 },
   { fixture: "wide", violations: 0 },
   // A monorepo: each package is one project for ESLint and for `check --root <package>`.
   { fixture: "workspace/apps/admin", violations: 0 },

@@ -11,10 +11,15 @@ import type { AnalysisSource } from "../../analyzer/cli/io.js";
 import { affectedPath } from "../../analyzer/freshness/affected-record.js";
 import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
 import type { AgentixIndex } from "../../analyzer/index-file/types.js";
+import { discoverWorkspace } from "../../analyzer/workspace/discover.js";
+import { indexedProjects } from "../../analyzer/workspace/indexed-projects.js";
 import { copyFixture, fixtureDir, recordingIO, removeCopies } from "./analyzer-fixtures.js";
 import { analysesOf, answer, type Answer } from "./in-process-cli.js";
 
-/** Every fixture project (a folder of test/fixtures with a tsconfig.json). */
+/**
+ * Every fixture project (a folder of test/fixtures with a tsconfig.json). At a root whose
+ * tsconfig.json is a solution, the questions name the project `agentix index` indexes there.
+ */
 export const FRESH_FIXTURES: readonly string[] = readdirSync(fixtureDir("."), {
   withFileTypes: true,
 })
@@ -24,7 +29,8 @@ export const FRESH_FIXTURES: readonly string[] = readdirSync(fixtureDir("."), {
 /**
  * The fixtures `npm test` asks, chosen so that each shape of the fast path's input is still
  * there (the full file asks every fixture):
- * - library: a solution-style tsconfig that does not index: no fresh.json, no affected.json;
+ * - library: a solution-style tsconfig.json: the index at its root is its one referenced
+ *   project's (tsconfig.build.json), asked with --project;
  * - broken: syntax errors, every kind of violation and unresolved metadata, diagnostics, an
  *   agentix.config.json, check failing (exit 1);
  * - shop: a whole application (ports, adapters, events, an invariant, a composition root,
@@ -45,13 +51,23 @@ export const FRESH_SAMPLE: readonly string[] = [
 ];
 
 /** Whether `affected <targets>` answers from the record (no analysis made) in this state. */
-async function fromRecord(root: string, targets: string[]): Promise<boolean> {
+async function fromRecord(root: string, tsconfig: string, targets: string[]): Promise<boolean> {
   const { io } = recordingIO(root);
-  const answered = await answerAffected("affected", {}, targets, io, { fromIndex: true });
+  const answered = await answerAffected("affected", { project: tsconfig }, targets, io, {
+    fromIndex: true,
+  });
   return answered.analysis === undefined;
 }
 
-const freshness = (root: string) => checkFreshness(root, path.join(root, "tsconfig.json"));
+const freshness = (root: string, tsconfig: string) => checkFreshness(root, tsconfig);
+
+/** The tsconfig `agentix index` indexes at a fixture's root: a solution's project, else tsconfig.json. */
+function indexedTsconfig(root: string): string {
+  const workspace = discoverWorkspace(root);
+  return workspace === undefined
+    ? path.join(root, "tsconfig.json")
+    : (indexedProjects(workspace).indexed[0]?.tsconfig ?? path.join(root, "tsconfig.json"));
+}
 const indexOf = (root: string) =>
   JSON.parse(readFileSync(path.join(root, ".agentix/index.json"), "utf8")) as AgentixIndex;
 
@@ -110,6 +126,9 @@ function affectedQuestions(root: string, index: AgentixIndex): string[][] {
 /** A fixture copied and indexed once; the analysis side is one warm session, made on first use. */
 interface Indexed {
   readonly root: string;
+  /** The indexed project's tsconfig (absolute), and the option that names it (none for tsconfig.json). */
+  readonly tsconfig: string;
+  readonly project: readonly string[];
   readonly indexed: Answer;
   readonly analyses: () => AnalysisSource;
 }
@@ -118,11 +137,18 @@ function indexOnce(fixture: string): () => Indexed {
   let indexed: Indexed | undefined;
   beforeAll(async () => {
     const root = copyFixture(fixture);
+    const tsconfig = indexedTsconfig(root);
+    const project =
+      tsconfig === path.join(root, "tsconfig.json")
+        ? []
+        : ["--project", path.relative(root, tsconfig)];
     let analyses: AnalysisSource | undefined;
     indexed = {
       root,
+      tsconfig,
+      project,
       indexed: await answer(["index"], root),
-      analyses: () => (analyses ??= analysesOf(root)),
+      analyses: () => (analyses ??= analysesOf(root, project.length > 0 ? tsconfig : undefined)),
     };
   }, 180_000);
   return () => {
@@ -138,18 +164,19 @@ export function describeFreshParity(fixtures: readonly string[]): void {
     const fixtureIndexed = indexOnce(fixture);
 
     it("of inspect, graph and check equal an analysis's", async () => {
-      const { root, indexed, analyses } = fixtureIndexed();
+      const { root, tsconfig, project, indexed, analyses } = fixtureIndexed();
       if (indexed.code !== 0) {
         // A fixture that does not index writes neither file: nothing can answer from them.
         expect(existsSync(freshPath(root))).toBe(false);
         return;
       }
-      expect(freshness(root)).toMatchObject({ fresh: true });
+      expect(freshness(root, tsconfig)).toMatchObject({ fresh: true });
       const index = indexOf(root);
       // What a cold analysis prints on stderr and goes on (the warm session prints nothing of it;
       // check lists it among its findings instead).
-      const announced = (await answer(["graph", "--fresh"], root)).stderr;
-      for (const argv of indexQuestions(index)) {
+      const announced = (await answer(["graph", "--fresh", ...project], root)).stderr;
+      for (const asked of indexQuestions(index)) {
+        const argv = [...asked, ...project];
         const fast = await answer(argv, root);
         const analysed = await answer(argv, root, { analyses: analyses() });
         const stderr = argv[0] === "check" ? analysed.stderr : announced + analysed.stderr;
@@ -158,32 +185,34 @@ export function describeFreshParity(fixtures: readonly string[]): void {
       // affected answers from the index too (the next case); --fresh analyses alike.
       const target = index.features[0]?.id;
       if (target !== undefined) {
-        const affected = await answer(["affected", target, "--json"], root, {
+        const affected = await answer(["affected", target, "--json", ...project], root, {
           analyses: analyses(),
         });
-        expect(await answer(["affected", target, "--json", "--fresh"], root)).toEqual(affected);
+        expect(await answer(["affected", target, "--json", "--fresh", ...project], root)).toEqual(
+          affected,
+        );
       }
-      expect(freshness(root)).toMatchObject({ fresh: true });
+      expect(freshness(root, tsconfig)).toMatchObject({ fresh: true });
     });
 
     it("of affected and verify's selection equal an analysis's", async () => {
-      const { root, indexed, analyses } = fixtureIndexed();
+      const { root, tsconfig, project, indexed, analyses } = fixtureIndexed();
       if (indexed.code !== 0) {
         expect(existsSync(affectedPath(root))).toBe(false);
         return;
       }
-      expect(freshness(root)).toMatchObject({ fresh: true });
+      expect(freshness(root, tsconfig)).toMatchObject({ fresh: true });
       const index = indexOf(root);
       // An analysis for affected prints the warnings it went on every time, as the record does.
-      const asked = affectedQuestions(root, index);
+      const asked = affectedQuestions(root, index).map((argv) => [...argv, ...project]);
       for (const argv of asked) {
         const fast = await answer(argv, root);
         const analysed = await answer(argv, root, { analyses: analyses() });
         expect({ argv, ...fast }).toEqual({ argv, ...analysed });
       }
       const target = asked[0]?.[1];
-      if (target !== undefined) expect(await fromRecord(root, [target])).toBe(true);
-      expect(freshness(root)).toMatchObject({ fresh: true });
+      if (target !== undefined) expect(await fromRecord(root, tsconfig, [target])).toBe(true);
+      expect(freshness(root, tsconfig)).toMatchObject({ fresh: true });
     });
   });
 }

@@ -24,12 +24,15 @@ export async function answer(
   return { code, stdout: recorded.stdout(), stderr: recorded.stderr() };
 }
 
-/** A warm session as the CLI's analysis source: the answer is an analysis, never the index. */
-export function analysesOf(root: string): AnalysisSource {
-  const session = new AnalysisSession({ root });
+/**
+ * A warm session as the CLI's analysis source: the answer is an analysis, never the index. Of the
+ * project `tsconfig` (absolute) names, else of `<root>/tsconfig.json`.
+ */
+export function analysesOf(root: string, tsconfig?: string): AnalysisSource {
+  const session = new AnalysisSession({ root, ...(tsconfig !== undefined ? { tsconfig } : {}) });
   return {
     root,
-    tsconfigFile: path.join(root, "tsconfig.json"),
+    tsconfigFile: tsconfig ?? path.join(root, "tsconfig.json"),
     analysis: () => session.analysis(),
     index: () => session.index(),
     modelIndex: () => session.modelIndex(),

@@ -1,5 +1,5 @@
-// A copy of test/fixtures/workspace committed to a git repository of its own, and the CLI run
-// in-process in it (the workspace tests share this setup).
+// A copy of a workspace fixture (test/fixtures/workspace unless named) committed to a git
+// repository of its own, and the CLI run in-process in it (the workspace tests share this setup).
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,8 +13,8 @@ export interface WorkspaceCopy {
   readonly cli: (args: readonly string[], cwd?: string) => Promise<CliRun>;
 }
 
-export function workspaceCopy(): WorkspaceCopy {
-  const root = copyFixture("workspace");
+export function workspaceCopy(fixture = "workspace"): WorkspaceCopy {
+  const root = copyFixture(fixture);
   const git = (...args: string[]) =>
     execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   writeFileSync(path.join(root, ".gitignore"), "node_modules\n.agentix/fresh.json\n");

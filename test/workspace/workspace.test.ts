@@ -1,33 +1,16 @@
 // agentix at a workspace root (test/fixtures/workspace: npm workspaces, apps/shop and apps/admin
 // importing packages/contracts by name, node_modules not installed): discovery, affected across
 // packages with a reason per link, graph, index and verify --dry-run, in-process on one copy.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAjv } from "../../schema/ajv.js";
 import { REPO, removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
+import { createAjv } from "../../schema/ajv.js";
 import { workspaceCopy } from "./workspace-copy.js";
+import { validateWorkspace, workspaceJson } from "./workspace-json.js";
 
 let root: string;
 let cli: (args: readonly string[], cwd?: string) => Promise<CliRun>;
-
-const ajv = createAjv();
-for (const file of ["affected", "verify", "graph", "index"])
-  ajv.addSchema(
-    JSON.parse(
-      readFileSync(path.join(REPO, `schema/cli-${file}.v1.schema.json`), "utf8"),
-    ) as object,
-  );
-const validateWorkspace = ajv.compile(
-  JSON.parse(
-    readFileSync(path.join(REPO, "schema/cli-workspace.v1.schema.json"), "utf8"),
-  ) as object,
-);
-function workspaceJson<T>(text: string): T {
-  const value = JSON.parse(text) as unknown;
-  expect(validateWorkspace(value), JSON.stringify(validateWorkspace.errors)).toBe(true);
-  return value as T;
-}
 
 interface AffectedJson {
   packages: {
@@ -129,9 +112,27 @@ describe("agentix affected at a workspace root", () => {
       files: 4,
       cases: 6,
       packages: [
-        { name: "@acme/admin", path: "apps/admin", files: 1, cases: 1 },
-        { name: "@acme/shop", path: "apps/shop", files: 2, cases: 3 },
-        { name: "@acme/contracts", path: "packages/contracts", files: 1, cases: 2 },
+        {
+          name: "@acme/admin",
+          path: "apps/admin",
+          tsconfig: "apps/admin/tsconfig.json",
+          files: 1,
+          cases: 1,
+        },
+        {
+          name: "@acme/shop",
+          path: "apps/shop",
+          tsconfig: "apps/shop/tsconfig.json",
+          files: 2,
+          cases: 3,
+        },
+        {
+          name: "@acme/contracts",
+          path: "packages/contracts",
+          tsconfig: "packages/contracts/tsconfig.json",
+          files: 1,
+          cases: 2,
+        },
       ],
     });
     const { total: _total, ...withoutTotal } = json.tests;
@@ -274,7 +275,7 @@ describe("agentix graph, index and verify at a workspace root", () => {
     expect(result.stdout).toBe(
       "== @acme/admin (apps/admin)\nwrote apps/admin/.agentix/index.json: 1 feature, 1 operation, 0 ports, 0 events, 0 invariants, 1 test file, 4 source files\n\n" +
         "== @acme/shop (apps/shop)\nwrote apps/shop/.agentix/index.json: 2 features, 2 operations, 2 ports, 0 events, 0 invariants, 2 test files, 9 source files\n\n" +
-        "not indexed (no features or no tsconfig.json): packages/contracts\n",
+        "not indexed: @acme/contracts (packages/contracts): no features\n",
     );
     const shopIndex = readFileSync(path.join(root, "apps/shop/.agentix/index.json"), "utf8");
     expect((await cli(["index"], path.join(root, "apps/shop"))).code).toBe(0);
@@ -550,6 +551,73 @@ describe("workspace discovery", () => {
       );
     } finally {
       writeFileSync(admin, original);
+    }
+  });
+
+  // The root's own tsconfig.json names files: its tests are a project of the workspace, never
+  // silently left out, and it answers for a package without a tsconfig whose sources it includes.
+  it("a test outside every project is named in the answer's notes", async () => {
+    mkdirSync(path.join(root, "test"), { recursive: true });
+    writeFileSync(
+      path.join(root, "test/e2e.test.ts"),
+      'import { it } from "vitest";\nit("runs", () => {});\n',
+    );
+    try {
+      const json = workspaceJson<AffectedJson & { notes: string[] }>(
+        (await cli(["affected", "wishlist.add", "--json"])).stdout,
+      );
+      expect(json.notes).toEqual([
+        "test/e2e.test.ts: outside every project of the workspace, so no answer counts it (give the root tsconfig.json an include that names it)",
+      ]);
+      expect((await cli(["verify", "wishlist.add", "--dry-run"])).stdout).toContain(
+        `\nnote: ${json.notes[0]}\n`,
+      );
+    } finally {
+      rmSync(path.join(root, "test"), { recursive: true, force: true });
+    }
+  });
+
+  it("a root tsconfig.json that names files is a project: its tests count", async () => {
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    };
+    write(
+      "tsconfig.json",
+      '{ "extends": "./tsconfig.base.json", "include": ["test", "packages/legacy/src"] }\n',
+    );
+    write("packages/legacy/package.json", '{ "name": "@acme/legacy", "type": "module" }\n');
+    write("packages/legacy/src/legacy.ts", "export const legacy = 1;\n");
+    write(
+      "test/e2e.test.ts",
+      'import { it } from "vitest";\nimport { addCents } from "../packages/contracts/src/money.js";\nimport { legacy } from "../packages/legacy/src/legacy.js";\n\nit("adds", () => addCents(legacy, 1));\n',
+    );
+    try {
+      const json = workspaceJson<AffectedJson & { notes: string[] }>(
+        (await cli(["affected", "packages/legacy/src/legacy.ts", "--json"])).stdout,
+      );
+      expect(json.tests.files.map((file) => file.file)).toEqual(["test/e2e.test.ts"]);
+      expect(json.tests.total.packages.map((entry) => [entry.path, entry.files])).toEqual([
+        [".", 1],
+        ["apps/admin", 1],
+        ["apps/shop", 2],
+        ["packages/contracts", 1],
+      ]);
+      expect(json.notes).toEqual([
+        "packages/legacy has no tsconfig.json of its own: acme-workspace (.) compiles its changed files and answers for them; every package importing it counts as changed",
+      ]);
+      const money = workspaceJson<AffectedJson>(
+        (await cli(["affected", "packages/contracts/src/money.ts", "--json"])).stdout,
+      );
+      expect(money.tests.files.map((file) => file.file)).toEqual([
+        "test/e2e.test.ts",
+        "apps/admin/src/features/reports/reports.test.ts",
+        "apps/shop/src/features/cart/cart.test.ts",
+        "packages/contracts/src/money.test.ts",
+      ]);
+    } finally {
+      for (const file of ["tsconfig.json", "packages/legacy", "test"])
+        rmSync(path.join(root, file), { recursive: true, force: true });
     }
   });
 });

@@ -63,7 +63,7 @@ export const affectedCommand: Command = {
         await import("../workspace/workspace-affected.js");
       const run = runWorkspaceAffected("affected", workspace, values.since, positionals, io);
       if (format === "vitest-invocations") {
-        const projects = workspaceProjects(workspace, run);
+        const projects = workspaceProjects(run);
         io.stdout(jsonOutput(vitestInvocations("affected", projects, shard, io), compact));
       } else
         io.stdout(

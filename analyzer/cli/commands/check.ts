@@ -8,39 +8,11 @@ import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { answerIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
 import { jsonOutput } from "../json-output.js";
 import type { Command } from "./command.js";
+import { CHECK_RESULT_SCHEMA_VERSION, type CheckResult, type Problem } from "../check-result.js";
 import { UNMATCHED_FEATURE_DIRECTORIES } from "../../project/feature-directories.js";
+import { workspaceFor } from "../workspace/workspace-root.js";
 
-export const CHECK_RESULT_SCHEMA_VERSION = 1;
-
-/** One problem `agentix check` reports. */
-export interface Problem {
-  /** violation: an architecture rule (as ESLint reports it); diagnostic: the model; unresolved: not statically known; config: agentix.config.json. */
-  readonly source: "violation" | "diagnostic" | "unresolved" | "config";
-  readonly severity: "error" | "warning";
-  /** A rule id (`agentix/no-private-imports`), a diagnostic code (`duplicate-id`), `unresolved/<kind>` or `config`. */
-  readonly rule: string;
-  readonly message: string;
-  readonly file: string | null;
-  readonly line: number | null;
-  readonly column: number | null;
-  readonly endLine: number | null;
-  readonly endColumn: number | null;
-  readonly related: readonly { readonly file: string; readonly line: number }[];
-}
-
-export interface CheckResult {
-  readonly schemaVersion: typeof CHECK_RESULT_SCHEMA_VERSION;
-  readonly command: "check";
-  readonly ok: boolean;
-  readonly summary: {
-    readonly errors: number;
-    readonly warnings: number;
-    readonly features: number;
-    readonly operations: number;
-    readonly files: number;
-  };
-  readonly problems: readonly Problem[];
-}
+export { CHECK_RESULT_SCHEMA_VERSION, type CheckResult, type Problem } from "../check-result.js";
 
 /** The problems of an index, sorted by file, position and rule. */
 export function problemsOf(index: AgentixIndex): Problem[] {
@@ -122,7 +94,12 @@ function textReport(result: CheckResult): string {
       file = problem.file;
       lines.push(file ?? "(project)");
     }
-    const position = problem.line === null ? "" : `${problem.line}:${problem.column ?? 1}`;
+    const position =
+      problem.line === null
+        ? ""
+        : problem.column === null
+          ? `${problem.line}`
+          : `${problem.line}:${problem.column}`;
     const related =
       problem.related.length > 0
         ? ` (see ${problem.related.map((r) => `${r.file}:${r.line}`).join(", ")})`
@@ -250,6 +227,16 @@ agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
       allowed: ["text", "json", "sarif"],
       compact: ["json", "sarif"],
     });
+    const workspace = workspaceFor(values, io);
+    if (workspace !== undefined)
+      return (await import("../workspace/workspace-check.js")).checkWorkspace(
+        checkCommand,
+        sarifReport,
+        workspace,
+        args,
+        { format, compact },
+        io,
+      );
     let result: CheckResult;
     try {
       const index = await answerIndex(values, io, { announce: false });

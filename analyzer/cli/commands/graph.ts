@@ -132,6 +132,8 @@ export function graphText(graph: GraphResult): string {
     for (const [kind, targets] of groups)
       lines.push(`${node.label} -> ${kind}: ${targets.join(", ")}`);
   }
+  // An empty line said nothing (a project without feature folders).
+  if (lines.length === 0) lines.push("no features");
   return `${lines.join("\n")}\n`;
 }
 

@@ -16,6 +16,7 @@ import { featureView, operationView } from "../inspect/views.js";
 import { answerModelIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
 import { jsonOutput } from "../json-output.js";
 import type { Command } from "./command.js";
+import { workspaceFor } from "../workspace/workspace-root.js";
 
 export const INSPECT_RESULT_SCHEMA_VERSION = 1;
 
@@ -81,6 +82,15 @@ Exit codes: 0 shown, 2 bad invocation or unknown name, 3 internal error.`,
     if (target === undefined)
       throw new UsageError("name a feature or an operation to inspect", "inspect");
     const { format, compact } = jsonFlags("inspect", values);
+    const workspace = workspaceFor(values, io);
+    if (workspace !== undefined)
+      return (await import("../workspace/workspace-inspect.js")).inspectWorkspace(
+        inspectCommand,
+        workspace,
+        args,
+        target,
+        io,
+      );
     const index = await answerModelIndex(values, io);
     const full = values.full === true;
     const wanted = /^(feature|operation):/u.exec(target)?.[1];

@@ -40,6 +40,9 @@ export function verifySteps(
     readonly format: TestSplitFormat;
     readonly shard?: Shard | undefined;
     readonly chosen?: ReadonlySet<AffectedTestFile> | undefined;
+    /** See StepContext: set by the workspace layer for projects sharing a folder. */
+    readonly indexOf?: string | undefined;
+    readonly sameTestsAs?: string | undefined;
   },
   io: CliIO,
 ): { ok: boolean; widened: boolean; steps: VerifyStep[]; index: VerifyResult["index"] } {
@@ -50,6 +53,8 @@ export function verifySteps(
     dryRun: options.dryRun,
     shard: options.shard,
     chosen: options.chosen,
+    indexOf: options.indexOf,
+    sameTestsAs: options.sameTestsAs,
     io,
     index: "none",
     log: (text) => {

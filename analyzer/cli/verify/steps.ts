@@ -3,7 +3,7 @@
 // tests. Under
 // --dry-run each step is planned, not run.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { RULES } from "../../../eslint-plugin/rule-registry.js";
 import { toPosix } from "../../../schema/paths.js";
@@ -52,6 +52,13 @@ export interface StepContext {
   /** With a shard split across a workspace's packages: the files this shard runs. */
   readonly chosen?: ReadonlySet<AffectedTestFile> | undefined;
   readonly io: CliIO;
+  /**
+   * The tsconfig (relative to the root) whose index the folder keeps, when the workspace knows
+   * it: another project's index is never rewritten from this one. Else read from the index.
+   */
+  readonly indexOf?: string | undefined;
+  /** Another project of the folder whose Vitest run is this one's too (it runs once). */
+  readonly sameTestsAs?: string | undefined;
   /** What the index step did to .agentix/index.json (set by it). */
   index: IndexAction;
   /** Human output (nothing with --json). */
@@ -67,22 +74,26 @@ export function typecheckStep(context: StepContext): VerifyStep {
     context.log(`\ntypecheck: skipped\n  why: ${why}\n`);
     return notRun("typecheck", "tsc", why, "skipped");
   }
+  // tsc runs in the project's folder with the absolute tsconfig; the command shows it from here.
+  const absolute = loaded.tsconfigFile;
   return loaded.projectReferences.length > 0
     ? spawnStep(
         context,
         "typecheck",
         loaded.root,
         "tsc",
-        [tsc, "-b", tsconfig],
+        [tsc, "-b", absolute],
         "the tsconfig uses project references: tsc -b checks the referenced projects the change reaches and reuses the rest",
+        ["-b", tsconfig],
       )
     : spawnStep(
         context,
         "typecheck",
         loaded.root,
         "tsc",
-        [tsc, "--noEmit", "-p", tsconfig],
+        [tsc, "--noEmit", "-p", absolute],
         "no project references: the program type-checks as one unit, so a narrower check would not be safe",
+        ["--noEmit", "-p", tsconfig],
       );
 }
 
@@ -117,12 +128,21 @@ export function lintStep(context: StepContext): VerifyStep {
  * commits one (the file exists); under --dry-run nothing is written.
  */
 export function indexStep(context: StepContext): VerifyStep {
-  const { root } = context.analysis.loaded;
+  const { root, tsconfigFile } = context.analysis.loaded;
   const file = indexPath(root);
   const command = `agentix index (${shown(context, file)}, rewritten when stale)`;
   const why =
     "agents and CI read the committed index: verify regenerates it, so that it describes these sources and `agentix index --check` passes";
   context.log(`\nindex: ${command}\n  why: ${why}\n`);
+  // Another project of the folder (tsconfig.app.json beside tsconfig.node.json) owns the index.
+  const own = toPosix(path.relative(root, tsconfigFile));
+  const other = context.indexOf ?? indexedTsconfig(file);
+  if (other !== undefined && other !== own) {
+    context.index = "none";
+    const skipped = `${shown(context, file)} is the index of ${other}, not of ${own}: verify leaves it`;
+    context.log(`  skipped: ${skipped}\n`);
+    return notRun("index", command, skipped, "skipped");
+  }
   if (context.dryRun) {
     context.index = "planned";
     context.log("  planned: --dry-run writes nothing\n");
@@ -174,8 +194,24 @@ export function indexStep(context: StepContext): VerifyStep {
 }
 
 /** Exactly the selected tests (of one shard, with --shard), from the folder Vitest runs in. */
+/** The tsconfig the index on disk was computed from (`project.tsconfig`), if it can be read. */
+function indexedTsconfig(file: string): string | undefined {
+  try {
+    const index = JSON.parse(readFileSync(file, "utf8")) as { project?: { tsconfig?: unknown } };
+    const tsconfig = index.project?.tsconfig;
+    return typeof tsconfig === "string" ? tsconfig : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function testsStep(context: StepContext): VerifyStep {
   const { analysis, affected, widened } = context;
+  if (context.sameTestsAs !== undefined) {
+    const why = `the same Vitest run as ${context.sameTestsAs}'s`;
+    context.log(`\ntests: skipped\n  why: ${why}\n`);
+    return notRun("tests", "vitest", why, "skipped");
+  }
   const root = analysis.loaded.root;
   const vitest = toolBin(root, "vitest", "vitest");
   const {
@@ -224,10 +260,12 @@ function spawnStep(
   tool: string,
   argv: readonly string[],
   why: string,
+  /** The arguments as the command shows them (paths from the working directory). */
+  shownArgs: readonly string[] = argv.slice(1),
 ): VerifyStep {
   const command = [
     tool,
-    ...argv.slice(1).map((part) => (part.includes(" ") ? JSON.stringify(part) : part)),
+    ...shownArgs.map((part) => (part.includes(" ") ? JSON.stringify(part) : part)),
   ].join(" ");
   context.log(`\n${step}: ${command}\n  why: ${why}\n`);
   if (context.dryRun) return notRun(step, command, why, "planned");

@@ -29,6 +29,16 @@ export interface VitestPlan {
  * `chosen`: the files this shard runs when the split was made across several projects
  * (shardAcross); otherwise the shard is taken of this project's files alone.
  */
+/** Vitest's flag that makes a run that finds no test file pass. */
+export const NO_TESTS_PASS = "--passWithNoTests";
+
+/** Whether two plans' filters run the same tests (whether or not one passes with none). */
+export function sameRun(a: readonly string[], b: readonly string[]): boolean {
+  const key = (filters: readonly string[]) =>
+    filters.filter((filter) => filter !== NO_TESTS_PASS).join("\n");
+  return key(a) === key(b);
+}
+
 export function vitestPlan(
   analysis: VitestSource,
   affected: AffectedResult,
@@ -53,6 +63,9 @@ export function vitestPlan(
     // Widened: the whole suite, which Vitest itself shards (it knows files agentix may not).
     filters = [prefix === "" ? "." : prefix];
     if (shard !== undefined) filters.push(`--shard=${shard.index}/${shard.count}`);
+    // A project without tests (a build config, a config-only tsconfig): Vitest finding none
+    // too is not a failure (it exits 1 on "No test files found").
+    if (affected.tests.total.files === 0) filters.push(NO_TESTS_PASS);
   } else {
     filters = vitestFilters(
       { ...affected, tests: { ...affected.tests, files } },

@@ -7,7 +7,12 @@ import type { Workspace, WorkspacePackage } from "../../workspace/discover.js";
 import type { Command } from "../commands/command.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput } from "../json-output.js";
-import { packageHeading, workspaceSummary } from "./workspace-project.js";
+import {
+  packageHeading,
+  projectArgs,
+  projectEntry,
+  workspaceSummary,
+} from "./workspace-project.js";
 
 export interface PerPackageRun {
   readonly command: Command;
@@ -23,21 +28,32 @@ export interface PerPackageRun {
 }
 
 export async function runPerPackage(run: PerPackageRun, io: CliIO): Promise<ExitCode> {
-  const results: { name: string; path: string; exitCode: ExitCode; result: unknown }[] = [];
+  const results: {
+    name: string;
+    path: string;
+    tsconfig: string | null;
+    exitCode: ExitCode;
+    result: unknown;
+  }[] = [];
   let worst: ExitCode = EXIT.ok;
-  const withoutRoot = withoutOption(run.args, "--root");
   for (const entry of run.packages) {
     let out = "";
     const inner: CliIO = { ...io, stdout: (text) => void (out += text) };
-    const root = toPosix(path.relative(io.cwd, entry.dir)) || ".";
     const code = (await run.command.run(
-      [...withoutRoot, "--root", root, ...(run.json ? ["--json"] : [])],
+      [
+        ...argsForProject(
+          run.args.filter((arg) => arg !== "--json" && arg !== "--compact"),
+          entry,
+          io,
+        ),
+        ...(run.json ? ["--json"] : []),
+      ],
       inner,
     )) as ExitCode;
     worst = Math.max(worst, code) as ExitCode;
-    if (run.json)
-      results.push({ name: entry.name, path: entry.path, exitCode: code, result: JSON.parse(out) });
-    else io.stdout(`${packageHeading(entry)}${out}\n`);
+    const identity = projectEntry(run.workspace, entry);
+    if (run.json) results.push({ ...identity, exitCode: code, result: JSON.parse(out) });
+    else io.stdout(`${packageHeading(identity)}${out}\n`);
   }
   if (run.json)
     io.stdout(
@@ -56,14 +72,25 @@ export async function runPerPackage(run: PerPackageRun, io: CliIO): Promise<Exit
   return worst;
 }
 
-/** The arguments without `--root <dir>` / `--root=<dir>` and `--json`/`--compact` (the runner sets them). */
-function withoutOption(args: readonly string[], option: string): string[] {
+/** A verb's arguments for one project: its `--root` and `--project` instead of any `--root`. */
+export function argsForProject(
+  args: readonly string[],
+  entry: WorkspacePackage,
+  io: CliIO,
+): string[] {
   const kept: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] as string;
-    if (arg === option) index++;
-    else if (arg.startsWith(`${option}=`) || arg === "--json" || arg === "--compact") continue;
+    if (arg === "--root") index++;
+    else if (arg.startsWith("--root=")) continue;
     else kept.push(arg);
   }
-  return kept;
+  const relative = (file: string) => toPosix(path.relative(io.cwd, file)) || ".";
+  const { root, project } = projectArgs(entry);
+  return [
+    ...kept,
+    "--root",
+    relative(root as string),
+    ...(project !== undefined ? ["--project", relative(project)] : []),
+  ];
 }

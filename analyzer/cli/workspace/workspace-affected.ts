@@ -3,6 +3,7 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
+import { baseIndexAt } from "../../affected/base-index.js";
 import { changesSince, type FileChange } from "../../affected/changes.js";
 import type { AffectedEdge } from "../../affected/edges.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
@@ -10,11 +11,20 @@ import type { Analysis } from "../../analyze.js";
 import { UsageError } from "../../errors.js";
 import { walkProject } from "../../project/walk.js";
 import { computeWorkspaceAffected } from "../../workspace/affected.js";
-import type { Workspace, WorkspacePackage } from "../../workspace/discover.js";
+import { indexedProjects } from "../../workspace/indexed-projects.js";
+import { strayTests } from "../../workspace/stray-tests.js";
+import { listText } from "../../text.js";
+import { pathIn, type Workspace, type WorkspacePackage } from "../../workspace/discover.js";
 import { AFFECTED_RESULT_SCHEMA_VERSION } from "../../affected/result.js";
 import type { CliIO } from "../io.js";
 import { affectedText } from "../affected-text.js";
-import { analyseWorkspace, packageHeading, workspaceSummary } from "./workspace-project.js";
+import {
+  analyseWorkspace,
+  packageHeading,
+  projectEntry,
+  projectLabel,
+  workspaceSummary,
+} from "./workspace-project.js";
 
 export interface WorkspaceAffectedResult {
   readonly schemaVersion: typeof AFFECTED_RESULT_SCHEMA_VERSION;
@@ -27,11 +37,7 @@ export interface WorkspaceAffectedResult {
   /** How a change crossed from one package into another, one edge per importing file. */
   readonly links: readonly AffectedEdge[];
   /** Every package the changes reach, with its own answer (paths relative to the package). */
-  readonly packages: readonly {
-    readonly name: string;
-    readonly path: string;
-    readonly result: AffectedResult;
-  }[];
+  readonly packages: readonly (ProjectEntry & { readonly result: AffectedResult })[];
   /** The selected tests of every package, paths relative to the workspace root. */
   readonly tests: {
     readonly selected: { readonly files: number; readonly cases: number };
@@ -39,12 +45,10 @@ export interface WorkspaceAffectedResult {
     readonly total: {
       readonly files: number;
       readonly cases: number;
-      readonly packages: readonly {
-        readonly name: string;
-        readonly path: string;
+      readonly packages: readonly (ProjectEntry & {
         readonly files: number;
         readonly cases: number;
-      }[];
+      })[];
     };
     readonly files: readonly AffectedTestFile[];
   };
@@ -54,7 +58,11 @@ export interface WorkspaceAffectedResult {
 export interface WorkspaceAffectedRun {
   readonly analyses: ReadonlyMap<WorkspacePackage, Analysis>;
   readonly result: WorkspaceAffectedResult;
+  /** The project each of `result.packages` is, in that order. */
+  readonly reached: readonly WorkspacePackage[];
 }
+
+type ProjectEntry = ReturnType<typeof projectEntry>;
 
 export function runWorkspaceAffected(
   verb: string,
@@ -81,19 +89,18 @@ export function runWorkspaceAffected(
     targets,
     changes,
     operations,
+    ...(since !== undefined ? { base: committedIndexes(workspace, since) } : {}),
   });
   const testFiles = computed.packages.flatMap((entry) =>
     entry.result.tests.files.map((file) => ({
       ...file,
-      file: `${entry.package.path}/${file.file}`,
+      file: pathIn(entry.package, file.file),
     })),
   );
-  const notes = computed.unanalysed.map(
-    (folder) =>
-      `${folder} has no tsconfig.json: agentix does not analyse it; every package importing it counts as changed`,
-  );
+  const notes = workspaceNotes(workspace, computed);
   return {
     analyses,
+    reached: computed.packages.map((entry) => entry.package),
     result: {
       schemaVersion: AFFECTED_RESULT_SCHEMA_VERSION,
       command: "affected",
@@ -108,8 +115,7 @@ export function runWorkspaceAffected(
       })),
       links: computed.links,
       packages: computed.packages.map((entry) => ({
-        name: entry.package.name,
-        path: entry.package.path,
+        ...projectEntry(workspace, entry.package),
         result: entry.result,
       })),
       tests: {
@@ -121,8 +127,7 @@ export function runWorkspaceAffected(
           files: computed.totals.reduce((sum, entry) => sum + entry.files, 0),
           cases: computed.totals.reduce((sum, entry) => sum + entry.cases, 0),
           packages: computed.totals.map((entry) => ({
-            name: entry.package.name,
-            path: entry.package.path,
+            ...projectEntry(workspace, entry.package),
             files: entry.files,
             cases: entry.cases,
           })),
@@ -132,6 +137,32 @@ export function runWorkspaceAffected(
       notes,
     },
   };
+}
+
+/** What the answer leaves to others or cannot count: packages without a tsconfig, stray tests. */
+function workspaceNotes(
+  workspace: Workspace,
+  computed: ReturnType<typeof computeWorkspaceAffected>,
+): string[] {
+  const stray = strayTests(workspace);
+  const notes = computed.unanalysed.map(({ path: folder, compiledBy }) => {
+    const compiled = compiledBy.map((project) => projectLabel(projectEntry(workspace, project)));
+    return compiled.length === 0
+      ? `${folder} has no tsconfig.json: agentix does not analyse it; every package importing it counts as changed`
+      : `${folder} has no tsconfig.json of its own: ${compiled.join(", ")} compile${compiled.length === 1 ? "s" : ""} its changed files and answer${compiled.length === 1 ? "s" : ""} for them; every package importing it counts as changed`;
+  });
+  if (stray.length > 0)
+    notes.push(
+      `${listText(stray, { limit: 5 })}: outside every project of the workspace, so no answer counts ${stray.length === 1 ? "it" : "them"} (give the root tsconfig.json an include that names ${stray.length === 1 ? "it" : "them"})`,
+    );
+  return notes;
+}
+
+/** A folder's index committed at `since` is its indexed project's: only that one looks importers up in it. */
+function committedIndexes(workspace: Workspace, since: string) {
+  const { indexed } = indexedProjects(workspace);
+  return (pkg: WorkspacePackage) =>
+    indexed.includes(pkg) ? baseIndexAt(since, pkg.dir) : undefined;
 }
 
 /** What one command-line target stands for: an operation, a feature or a path (root-relative changes). */
@@ -154,8 +185,7 @@ function targetChanges(
     const files = analysis.loaded.files.filter(
       (file) => analysis.roles.featureOf(file)?.id === target,
     );
-    for (const file of files)
-      changes.push({ path: `${entry.path}/${file.path}`, status: "modified" });
+    for (const file of files) changes.push({ path: pathIn(entry, file.path), status: "modified" });
     if (files.length > 0) found = true;
   }
   if (found) return changes;
@@ -192,20 +222,19 @@ export function workspaceAffectedText(result: WorkspaceAffectedResult): string {
     for (const edge of result.links) lines.push(`  ${edge.from} -> ${edge.to} [${edge.reason}]`);
   }
   for (const note of result.notes) lines.push(`note: ${note}`);
-  const text = result.packages.map((entry) => {
-    const heading = packageHeading({ name: entry.name, path: entry.path } as WorkspacePackage);
-    return `\n${heading}${affectedText(entry.result)}`;
-  });
+  const text = result.packages.map(
+    (entry) => `\n${packageHeading(entry)}${affectedText(entry.result)}`,
+  );
   return `${lines.join("\n")}\n${text.join("")}`;
 }
 
 /** One aligned line per analysed package: its selected cases and files of its totals. */
 export function testsByPackage(result: WorkspaceAffectedResult): string[] {
   const rows = result.tests.total.packages.map((entry) => {
-    const selected = result.packages.find((reached) => reached.path === entry.path)?.result.tests
+    const selected = result.packages.find((reached) => sameProject(reached, entry))?.result.tests
       .selected ?? { files: 0, cases: 0 };
     return [
-      `${entry.name} (${entry.path})`,
+      projectLabel(entry),
       `${selected.cases} of ${entry.cases} test cases in ${selected.files} of ${entry.files} test files`,
     ] as const;
   });
@@ -213,12 +242,17 @@ export function testsByPackage(result: WorkspaceAffectedResult): string[] {
   return rows.map(([name, counts]) => `  ${name.padEnd(width)}  ${counts}`);
 }
 
+function sameProject(a: ProjectEntry, b: ProjectEntry): boolean {
+  return a.path === b.path && a.tsconfig === b.tsconfig;
+}
+
 /** Each reached package's analysis and answer, as the Vitest invocations take them. */
-export function workspaceProjects(workspace: Workspace, run: WorkspaceAffectedRun) {
-  return run.result.packages.map((entry) => {
-    const pkg = workspace.packages.find((candidate) => candidate.path === entry.path);
+export function workspaceProjects(run: WorkspaceAffectedRun) {
+  return run.result.packages.map((entry, place) => {
+    const pkg = run.reached[place];
     const analysis = pkg === undefined ? undefined : run.analyses.get(pkg);
-    if (analysis === undefined) throw new Error(`no analysis of workspace package ${entry.path}`);
-    return { name: entry.name, analysis, result: entry.result };
+    if (pkg === undefined || analysis === undefined)
+      throw new Error(`no analysis of workspace package ${entry.path}`);
+    return { name: entry.name, pkg, analysis, result: entry.result };
   });
 }

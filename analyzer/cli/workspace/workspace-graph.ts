@@ -3,13 +3,13 @@
 import { UsageError } from "../../errors.js";
 import { compareText } from "../../project/paths.js";
 import { packageName } from "../../resolve/module-resolution.js";
-import type { Workspace } from "../../workspace/discover.js";
+import { pathIn, type Workspace } from "../../workspace/discover.js";
+import { indexedProjects } from "../../workspace/indexed-projects.js";
 import { answerIndex } from "../answer-index.js";
 import type { Command } from "../commands/command.js";
-import type { CliIO, ExitCode } from "../io.js";
-import { hasFeatures } from "../../workspace/has-features.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { runPerPackage } from "./per-package.js";
-import { analysedPackages } from "./workspace-project.js";
+import { analysedPackages, noFeatures, projectArgs } from "./workspace-project.js";
 
 export interface PackageLink {
   readonly from: string;
@@ -35,18 +35,25 @@ export async function graphWorkspace(
       "at a workspace root graph shows every package: pass --root <package> to centre on a feature",
       "graph",
     );
+  const { indexed, skipped } = indexedProjects(workspace);
+  if (indexed.length === 0 && output.format === "text") {
+    // Nothing to show: analysing every project for its imports alone took 16 s at hono's root.
+    io.stdout(`${noFeatures(workspace, skipped)}: nothing to graph\n`);
+    return EXIT.ok;
+  }
   const packages = analysedPackages(workspace);
   const byName = new Map(workspace.packages.map((entry) => [entry.name, entry]));
   const links: PackageLink[] = [];
   for (const entry of packages) {
-    const index = await answerIndex({ root: entry.dir }, io);
+    // Quiet: the packages shown print their own problems when their graph runs.
+    const index = await answerIndex(projectArgs(entry), io, { announce: false });
     for (const file of index.files)
       for (const edge of file.imports) {
         const specifier = edge.specifier;
         if (specifier === null || specifier.startsWith(".") || edge.resolution === "file") continue;
         const target = byName.get(packageName(specifier));
-        if (target === undefined || target === entry) continue;
-        const reason = `${entry.path}/${file.path}:${edge.line} imports ${specifier}`;
+        if (target === undefined || target.name === entry.name) continue;
+        const reason = `${pathIn(entry, file.path)}:${edge.line} imports ${specifier}`;
         if (!links.some((link) => link.reason === reason))
           links.push({ from: entry.name, to: target.name, reason });
       }
@@ -64,7 +71,7 @@ export async function graphWorkspace(
       command: graphCommand,
       args,
       workspace,
-      packages: packages.filter((entry) => hasFeatures(entry.dir)),
+      packages: indexed,
       json: output.format === "json",
       compact: output.compact,
       extra: { links },

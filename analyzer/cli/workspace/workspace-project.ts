@@ -1,22 +1,52 @@
 // A verb run at a workspace root (no --project, and the root declares workspaces): the
-// workspace's packages, each analysed on its own tsconfig. Whether a verb runs at a workspace
+// workspace's projects, each analysed on its own tsconfig. Whether a verb runs at a workspace
 // root is workspace-root.ts's question (it loads no TypeScript; this module does).
+import path from "node:path";
 import type { Analysis } from "../../analyze.js";
-import type { Workspace, WorkspacePackage } from "../../workspace/discover.js";
+import { tsconfigPath, type Workspace, type WorkspacePackage } from "../../workspace/discover.js";
 import type { CliIO } from "../io.js";
-import { projectAnalysis } from "../project.js";
+import { announceProblems, projectAnalysis } from "../project.js";
+import type { ProjectArgs } from "../project-args.js";
 
-/** The packages agentix analyses: those with a tsconfig.json. */
+/** The packages agentix analyses: those with a tsconfig. */
 export function analysedPackages(workspace: Workspace): WorkspacePackage[] {
   return workspace.packages.filter((entry) => entry.tsconfig !== undefined);
 }
 
-/** Each analysed package's analysis (its tsconfig warnings on stderr, as for one project). */
+/**
+ * How a verb names one project: its folder and its tsconfig (always given: `--root` alone at the
+ * workspace root would name the workspace again).
+ */
+export function projectArgs(entry: WorkspacePackage): ProjectArgs {
+  return { root: entry.dir, ...(entry.tsconfig !== undefined ? { project: entry.tsconfig } : {}) };
+}
+
+/**
+ * Each analysed package's analysis; its load problems on stderr, as for one project, except a
+ * test it leaves to another tsconfig that another project of the workspace analyses.
+ */
 export function analyseWorkspace(workspace: Workspace, io: CliIO): Map<WorkspacePackage, Analysis> {
   const analyses = new Map<WorkspacePackage, Analysis>();
   for (const entry of analysedPackages(workspace))
-    analyses.set(entry, projectAnalysis({ root: entry.dir }, io));
+    analyses.set(entry, projectAnalysis(projectArgs(entry), io, { announce: false }));
+  const analysed = new Set<string>();
+  for (const analysis of analyses.values())
+    for (const file of analysis.loaded.files) analysed.add(path.resolve(file.fileName));
+  for (const [entry, analysis] of analyses) {
+    const problems = analysis.loaded.problems.filter(
+      (problem) =>
+        problem.code !== "test-not-analysed" ||
+        problem.file === null ||
+        !analysed.has(path.resolve(entry.dir, problem.file)),
+    );
+    announceProblems({ loaded: { problems } }, io);
+  }
   return analyses;
+}
+
+/** How the JSON outputs identify a project: its name, folder and tsconfig (root-relative). */
+export function projectEntry(workspace: Workspace, entry: WorkspacePackage) {
+  return { name: entry.name, path: entry.path, tsconfig: tsconfigPath(workspace, entry) };
 }
 
 /** The workspace as the JSON outputs describe it. */
@@ -24,14 +54,49 @@ export function workspaceSummary(workspace: Workspace) {
   return {
     kind: workspace.kind,
     packages: workspace.packages.map((entry) => ({
-      name: entry.name,
-      path: entry.path,
+      ...projectEntry(workspace, entry),
       analysed: entry.tsconfig !== undefined,
     })),
   };
 }
 
+/** A project as the outputs name it: the folder, or the tsconfig when it is not `tsconfig.json`. */
+export function projectPlace(entry: {
+  readonly path: string;
+  readonly tsconfig: string | null;
+}): string {
+  return entry.tsconfig !== null && path.posix.basename(entry.tsconfig) !== "tsconfig.json"
+    ? entry.tsconfig
+    : entry.path;
+}
+
+/**
+ * A project's name and place: `@acme/shop (apps/shop)`, `vite-app (tsconfig.app.json)`; the place
+ * alone for a project named after its folder (`runtime-tests/node`).
+ */
+export function projectLabel(entry: {
+  readonly name: string;
+  readonly path: string;
+  readonly tsconfig: string | null;
+}): string {
+  const place = projectPlace(entry);
+  return entry.name === entry.path ? place : `${entry.name} (${place})`;
+}
+
 /** A package's own CLI output, under a heading (human output of a workspace run). */
-export function packageHeading(entry: WorkspacePackage): string {
-  return `== ${entry.name} (${entry.path})\n`;
+export function packageHeading(entry: {
+  readonly name: string;
+  readonly path: string;
+  readonly tsconfig: string | null;
+}): string {
+  return `== ${projectLabel(entry)}\n`;
+}
+
+/** `no package of the workspace has features (<every project>)`, the answer when none has any. */
+export function noFeatures(
+  workspace: Workspace,
+  skipped: readonly { readonly entry: WorkspacePackage }[],
+): string {
+  const places = skipped.map(({ entry }) => projectPlace(projectEntry(workspace, entry)));
+  return `no package of the workspace has features (${places.join(", ") || "no packages"})`;
 }

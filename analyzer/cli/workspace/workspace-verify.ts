@@ -19,7 +19,15 @@ import {
   workspaceProjects,
   type WorkspaceAffectedResult,
 } from "./workspace-affected.js";
-import { packageHeading, workspaceSummary } from "./workspace-project.js";
+import path from "node:path";
+import { indexedProjects } from "../../workspace/indexed-projects.js";
+import { sameRun, vitestPlan } from "../verify/vitest-plan.js";
+import {
+  packageHeading,
+  projectEntry,
+  projectLabel,
+  workspaceSummary,
+} from "./workspace-project.js";
 
 export interface WorkspaceVerifyResult {
   readonly schemaVersion: typeof VERIFY_RESULT_SCHEMA_VERSION;
@@ -30,6 +38,7 @@ export interface WorkspaceVerifyResult {
   readonly packages: readonly {
     readonly name: string;
     readonly path: string;
+    readonly tsconfig: string | null;
     readonly ok: boolean;
     readonly widened: boolean;
     readonly steps: readonly VerifyStep[];
@@ -50,9 +59,9 @@ export function verifyWorkspace(
   io: CliIO,
 ): ExitCode {
   const run = runWorkspaceAffected("verify", workspace, since, targets, io);
-  const { analyses, result: affected } = run;
+  const { result: affected } = run;
   if (options.format === "vitest-invocations") {
-    const projects = workspaceProjects(workspace, run);
+    const projects = workspaceProjects(run);
     io.stdout(
       jsonOutput(vitestInvocations("verify", projects, options.shard, io), options.compact),
     );
@@ -67,18 +76,38 @@ export function verifyWorkspace(
     for (const edge of affected.links)
       io.stdout(`  ${edge.to.replace(/^file /u, "")}: ${edge.reason}\n`);
     io.stdout(`tests by package:\n${testsByPackage(affected).join("\n")}\n`);
+    for (const note of affected.notes) io.stdout(`note: ${note}\n`);
   }
-  const projects = workspaceProjects(workspace, run);
+  const projects = workspaceProjects(run);
   const chosen =
     options.shard === undefined ? undefined : shardAcrossProjects(projects, options.shard, io);
-  const packages = affected.packages.map((entry) => {
-    const pkg = workspace.packages.find((candidate) => candidate.path === entry.path);
-    const analysis = pkg === undefined ? undefined : analyses.get(pkg);
-    if (pkg === undefined || analysis === undefined)
-      throw new Error(`no analysis of workspace package ${entry.path}`);
-    if (text) io.stdout(`\n${packageHeading(pkg)}`);
-    const steps = verifySteps(analysis, entry.result, { ...options, chosen }, io);
-    return { name: entry.name, path: entry.path, ...steps };
+  const { indexed } = indexedProjects(workspace);
+  // Projects of one folder (tsconfig.app.json, tsconfig.node.json) share its index, and the same
+  // Vitest run (a widened one runs the folder's whole suite) runs once.
+  const runs = new Map<{ cwd: string; filters: readonly string[] }, string>();
+  const packages = projects.map(({ pkg, analysis, result }) => {
+    const identity = projectEntry(workspace, pkg);
+    if (text) io.stdout(`\n${packageHeading(identity)}`);
+    const owner = indexed.find((entry) => entry.dir === pkg.dir);
+    const plan = vitestPlan(analysis, result, options.shard, chosen);
+    const earlier = [...runs].find(
+      ([other]) => other.cwd === plan.cwd && sameRun(other.filters, plan.filters),
+    );
+    const sameTestsAs = plan.filters.length > 0 ? earlier?.[1] : undefined;
+    if (sameTestsAs === undefined) runs.set(plan, projectLabel(identity));
+    const steps = verifySteps(
+      analysis,
+      result,
+      {
+        ...options,
+        chosen,
+        indexOf:
+          owner?.tsconfig && path.relative(owner.dir, owner.tsconfig).split(path.sep).join("/"),
+        sameTestsAs,
+      },
+      io,
+    );
+    return { ...identity, ...steps };
   });
   const ok = packages.every((entry) => entry.ok);
   if (!text) {

@@ -1,0 +1,85 @@
+// `agentix check` at a workspace root: the check of each project `agentix index` indexes (one per
+// folder with features), under a heading per project, in one JSON document, or as one SARIF run
+// whose paths are relative to the workspace root.
+import type { Workspace } from "../../workspace/discover.js";
+import { pathIn } from "../../workspace/discover.js";
+import { indexedProjects } from "../../workspace/indexed-projects.js";
+import type { CheckResult, Problem } from "../check-result.js";
+import type { Command } from "../commands/command.js";
+import { EXIT, type CliIO, type ExitCode } from "../io.js";
+import { jsonOutput } from "../json-output.js";
+import { argsForProject, runPerPackage } from "./per-package.js";
+import { noFeatures } from "./workspace-project.js";
+
+/** `check` and its SARIF writer are passed in (commands/check.ts calls this), so imports go one way. */
+export async function checkWorkspace(
+  checkCommand: Command,
+  sarifReport: (result: CheckResult) => Record<string, unknown>,
+  workspace: Workspace,
+  args: readonly string[],
+  output: { readonly format: string; readonly compact: boolean },
+  io: CliIO,
+): Promise<ExitCode> {
+  const { indexed, skipped } = indexedProjects(workspace);
+  if (indexed.length === 0 && output.format === "text") {
+    io.stdout(`${noFeatures(workspace, skipped)}: nothing to check\n`);
+    return EXIT.ok;
+  }
+  if (output.format !== "sarif")
+    return runPerPackage(
+      {
+        command: checkCommand,
+        args: withoutFormat(args),
+        workspace,
+        packages: indexed,
+        json: output.format === "json",
+        compact: output.compact,
+      },
+      io,
+    );
+  // One SARIF run: every project's problems, their paths from the workspace root.
+  const problems: Problem[] = [];
+  const summary = { errors: 0, warnings: 0, features: 0, operations: 0, files: 0 };
+  let worst: ExitCode = EXIT.ok;
+  for (const entry of indexed) {
+    let out = "";
+    const inner: CliIO = { ...io, stdout: (text) => void (out += text) };
+    const code = (await checkCommand.run(
+      [...argsForProject(withoutFormat(args), entry, io), "--format", "json"],
+      inner,
+    )) as ExitCode;
+    worst = Math.max(worst, code) as ExitCode;
+    const result = JSON.parse(out) as CheckResult;
+    for (const key of Object.keys(summary) as (keyof typeof summary)[])
+      summary[key] += result.summary[key];
+    for (const problem of result.problems)
+      problems.push({
+        ...problem,
+        file: problem.file === null ? null : pathIn(entry, problem.file),
+        related: problem.related.map((related) => ({
+          ...related,
+          file: pathIn(entry, related.file),
+        })),
+      });
+  }
+  const merged: CheckResult = {
+    schemaVersion: 1,
+    command: "check",
+    ok: summary.errors === 0,
+    summary,
+    problems,
+  };
+  io.stdout(jsonOutput(sarifReport(merged), output.compact));
+  return worst;
+}
+
+/** The arguments without `--format <f>` / `--format=<f>` (the workspace run sets the format). */
+function withoutFormat(args: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] as string;
+    if (arg === "--format") index++;
+    else if (!arg.startsWith("--format=")) kept.push(arg);
+  }
+  return kept;
+}

@@ -1,0 +1,76 @@
+// The compiler host of every program the analyzer builds, a cold load and the warm session's
+// reloads alike, so that both parse a file the same way: its UTF-8 text without a byte order
+// mark (file-stamps.ts), parsed for the tsconfig's target with parent pointers, as a ts-morph
+// Project did.
+// TypeScript's lib files come from ts-morph's copy in memory (the TypeScript ts-morph bundles has
+// no lib folder beside it); declaration files of installed packages and the lib files are parsed
+// once per process (declaration-cache.ts).
+import { createRequire } from "node:module";
+import { ts } from "./ts-morph.js";
+import { parseKey, sharedDeclaration } from "./declaration-cache.js";
+import { textOf } from "./file-stamps.js";
+import { isDeclarationFile, isInNodeModules } from "./paths.js";
+
+/** Where ts-morph serves the lib files from: the file names every program gives them. */
+export const LIB_FOLDER = "/node_modules/typescript/lib";
+
+let libTexts: ReadonlyMap<string, string> | undefined;
+
+/** The text of a lib file by its full name under LIB_FOLDER (ts-morph's copy, its version). */
+function libText(fileName: string): string | undefined {
+  if (!fileName.startsWith(`${LIB_FOLDER}/`)) return undefined;
+  if (libTexts === undefined) {
+    const fromTsMorph = createRequire(createRequire(import.meta.url).resolve("ts-morph"));
+    const common = fromTsMorph("@ts-morph/common") as {
+      getLibFiles(): readonly { fileName: string; text: string }[];
+    };
+    libTexts = new Map(
+      common.getLibFiles().map((file) => [`${LIB_FOLDER}/${file.fileName}`, file.text]),
+    );
+  }
+  return libTexts.get(fileName);
+}
+
+/** A file's text, undefined when it does not exist; other read errors throw. */
+function readText(fileName: string): string | undefined {
+  const lib = libText(fileName);
+  if (lib !== undefined) return lib;
+  try {
+    return textOf(fileName);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw error;
+  }
+}
+
+/** The host for a program under `options`. */
+export function projectCompilerHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const base = ts.createCompilerHost(options, true);
+  const target = options.target ?? ts.ScriptTarget.Latest;
+  const key = parseKey(options);
+  const parse = (fileName: string, text: string) =>
+    ts.createSourceFile(fileName, text, target, true);
+  return {
+    ...base,
+    getDefaultLibLocation: () => LIB_FOLDER,
+    getDefaultLibFileName: (given) => `${LIB_FOLDER}/${ts.getDefaultLibFileName(given)}`,
+    fileExists: (fileName) => libText(fileName) !== undefined || base.fileExists(fileName),
+    readFile: (fileName) => readText(fileName),
+    getSourceFile: (fileName, _languageVersion, onError) => {
+      let text: string | undefined;
+      try {
+        text = readText(fileName);
+      } catch (error) {
+        // As TypeScript's own host: the program reports the file as unreadable and goes on.
+        onError?.((error as Error).message);
+        text = "";
+      }
+      if (text === undefined) return undefined;
+      const known = text;
+      return isInNodeModules(fileName) && isDeclarationFile(fileName)
+        ? sharedDeclaration(fileName, known, key, () => parse(fileName, known))
+        : parse(fileName, known);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// Parsed declaration files shared by every program this process builds. A project's own code is
+// a few kilobytes next to what it compiles against: TypeScript's lib files and the `.d.ts` files
+// of installed packages (@types/node alone is about 2 MB), parsed and bound again by every cold
+// analysis. Workspace packages are analysed one after another in one process, the warm session
+// loads the project again on a configuration change, and a test worker analyses many copies of
+// the same fixtures: each now parses such a file once. This is what TypeScript's language
+// service does across projects (its DocumentRegistry): a parsed and bound SourceFile is shared
+// by programs whose options parse and bind it alike; each checker keeps its own links.
+import { ts } from "./ts-morph.js";
+
+/** Parsed files by file name and parse key; one entry per key, replaced when the text changes. */
+const shared = new Map<string, ts.SourceFile>();
+
+const registry = ts.createDocumentRegistry();
+
+/**
+ * What decides how a file parses and binds under `options`: TypeScript's own key (the options
+ * that affect a source file or its bind diagnostics), the options that change what binding
+ * records for a namespace holding only const enums, and the target the file is parsed for.
+ */
+export function parseKey(options: ts.CompilerOptions): string {
+  return [
+    registry.getKeyForCompilationSettings(options),
+    options.preserveConstEnums,
+    options.isolatedModules,
+    options.verbatimModuleSyntax,
+    options.target,
+  ].join("|");
+}
+
+/**
+ * The shared parse of a declaration file whose text is `text` under `key` (parseKey), made by
+ * `parse` when there is none yet or the file's text changed since.
+ */
+export function sharedDeclaration(
+  fileName: string,
+  text: string,
+  key: string,
+  parse: () => ts.SourceFile,
+): ts.SourceFile {
+  const id = `${key}\0${fileName}`;
+  const known = shared.get(id);
+  if (known !== undefined && known.text === text) return known;
+  const sourceFile = parse();
+  shared.set(id, sourceFile);
+  return sourceFile;
+}
+
+/** How many parsed files are shared now (for tests and benchmarks). */
+export function sharedDeclarationCount(): number {
+  return shared.size;
+}

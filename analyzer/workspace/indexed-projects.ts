@@ -1,0 +1,78 @@
+// Which projects `agentix index` (and graph, check and inspect, which answer from the index) work
+// on at a workspace root: one per folder with feature folders, since a folder has one
+// .agentix/index.json. Of several projects in one folder (tsconfig.build.json and
+// tsconfig.spec.json), the one whose tsconfig includes the most files of the feature folders
+// (its tests too), the first referenced on a tie; the others are named with the reason.
+import path from "node:path";
+import { readTsconfig } from "../project/tsconfig.js";
+import type { Workspace, WorkspacePackage } from "./discover.js";
+import { featureFolderTest, hasFeatures } from "./has-features.js";
+
+export interface IndexedProjects {
+  readonly indexed: readonly WorkspacePackage[];
+  /** Every other project or package, with why it is not indexed. */
+  readonly skipped: readonly { readonly entry: WorkspacePackage; readonly reason: string }[];
+}
+
+export function indexedProjects(workspace: Workspace): IndexedProjects {
+  const indexed: WorkspacePackage[] = [];
+  const skipped: { entry: WorkspacePackage; reason: string }[] = [];
+  const folders = new Map<string, WorkspacePackage[]>();
+  for (const entry of workspace.packages) {
+    if (entry.tsconfig === undefined) skipped.push({ entry, reason: "no tsconfig.json" });
+    else folders.set(entry.dir, [...(folders.get(entry.dir) ?? []), entry]);
+  }
+  for (const [dir, projects] of folders) {
+    if (!hasFeatures(dir, nestedFolders(workspace, dir))) {
+      for (const entry of projects) skipped.push({ entry, reason: "no features" });
+      continue;
+    }
+    const chosen = projects.length === 1 ? { entry: projects[0] } : mostFeatureFiles(dir, projects);
+    const winner = chosen.entry as WorkspacePackage;
+    indexed.push(winner);
+    for (const entry of projects)
+      if (entry !== winner)
+        skipped.push({
+          entry,
+          reason: `its folder's index is ${path.basename(winner.tsconfig as string)}'s, which includes more of the feature folders' files`,
+        });
+  }
+  const order = new Map(workspace.packages.map((entry, place) => [entry, place]));
+  const byOrder = (a: WorkspacePackage, b: WorkspacePackage) =>
+    (order.get(a) ?? 0) - (order.get(b) ?? 0);
+  return {
+    indexed: indexed.sort(byOrder),
+    skipped: skipped.sort((a, b) => byOrder(a.entry, b.entry)),
+  };
+}
+
+/** The folders of the workspace's other projects inside `dir` (the root holds them all). */
+function nestedFolders(workspace: Workspace, dir: string): Set<string> {
+  return new Set(
+    workspace.packages
+      .map((entry) => entry.dir)
+      .filter((other) => other.startsWith(dir + path.sep)),
+  );
+}
+
+function mostFeatureFiles(
+  dir: string,
+  projects: readonly WorkspacePackage[],
+): { entry: WorkspacePackage | undefined } {
+  const inFeature = featureFolderTest(dir);
+  let best: { entry: WorkspacePackage | undefined; count: number } = {
+    entry: undefined,
+    count: -1,
+  };
+  for (const entry of projects) {
+    let count = 0;
+    try {
+      const { parsed } = readTsconfig(entry.tsconfig as string, dir, dir);
+      count = parsed.fileNames.filter((file) => inFeature(path.resolve(file))).length;
+    } catch {
+      // Unparseable: its own load says why; it includes nothing here.
+    }
+    if (count > best.count) best = { entry, count };
+  }
+  return best;
+}
