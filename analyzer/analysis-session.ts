@@ -8,7 +8,8 @@ import path from "node:path";
 import { analyzeLoaded, type Analysis } from "./analyze.js";
 import { buildIndexModel, completeIndex, type IndexModel } from "./index-builder/build-index.js";
 import { collectVerdict } from "./violations/collect.js";
-import type { AgentixIndex, ModelIndex } from "./index-file/types.js";
+import type { AgentixIndex } from "./index-file/types.js";
+import type { ModelIndex } from "./index-file/model-index.js";
 import {
   readStamped,
   restamp,

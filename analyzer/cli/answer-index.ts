@@ -2,7 +2,8 @@
 // when freshness/freshness.ts proves it fresh, else a new analysis (cli/project.ts, loaded only
 // then: a fresh answer never loads ts-morph). --fresh always analyses; so does a warm session.
 import { checkFreshness } from "../freshness/freshness.js";
-import type { AgentixIndex, ModelIndex } from "../index-file/types.js";
+import type { AgentixIndex } from "../index-file/types.js";
+import type { ModelIndex } from "../index-file/model-index.js";
 import { resolveProjectPaths } from "../project/project-paths.js";
 import { beforeAnalysis } from "./before-analysis.js";
 import type { CliIO } from "./io.js";

@@ -1,5 +1,6 @@
 import type { Analysis } from "../analyze.js";
-import type { AgentixIndex, ModelIndex } from "../index-file/types.js";
+import type { AgentixIndex } from "../index-file/types.js";
+import type { ModelIndex } from "../index-file/model-index.js";
 
 /** A project analysed once and kept current (the MCP server's warm session). */
 export interface AnalysisSource {

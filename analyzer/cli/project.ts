@@ -2,7 +2,8 @@
 // directory), analysed with a progress line on a terminal.
 import { analyze, type Analysis } from "../analyze.js";
 import { buildValidatedIndex } from "../index-builder/build-index.js";
-import type { AgentixIndex, ModelIndex } from "../index-file/types.js";
+import type { AgentixIndex } from "../index-file/types.js";
+import type { ModelIndex } from "../index-file/model-index.js";
 import { resolveProjectPaths } from "../project/load-project.js";
 import { problemLine, type LoadProblem } from "../project/tsconfig.js";
 import { Progress, type AnalysisSource, type CliIO } from "./io.js";

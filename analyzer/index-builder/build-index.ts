@@ -15,8 +15,8 @@ import {
   INDEX_SCHEMA_VERSION,
   type AgentixIndex,
   type DiagnosticEntry,
-  type ModelIndex,
 } from "../index-file/types.js";
+import type { ModelIndex } from "../index-file/model-index.js";
 import { assertValidIndex } from "../index-file/validate.js";
 import { relativeToRoot } from "../project/paths.js";
 import { ts } from "../project/ts-morph.js";

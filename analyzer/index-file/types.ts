@@ -353,9 +353,3 @@ export interface AgentixIndex {
   readonly diagnostics: readonly DiagnosticEntry[];
   readonly unresolved: readonly UnresolvedEntry[];
 }
-
-/**
- * The index but for what the verdict decides (violations, and the diagnostics it completes):
- * what `inspect` and `graph` read, which a warm session builds without collecting the verdict.
- */
-export type ModelIndex = Omit<AgentixIndex, "violations" | "diagnostics">;

@@ -1,4 +1,4 @@
-import type { ModelIndex } from "../../index-file/types.js";
+import type { ModelIndex } from "../../index-file/model-index.js";
 import { compareText } from "../../project/paths.js";
 import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";

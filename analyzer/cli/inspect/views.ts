@@ -1,7 +1,7 @@
 // What `agentix inspect` shows of an operation or a feature: views over the index, with a
 // location as `file:line` and each schema slot summarised (its JSON Schema only with --full).
+import type { ModelIndex } from "../../index-file/model-index.js";
 import type {
-  ModelIndex,
   FeatureEntry,
   Location,
   OperationEntry,
