@@ -98,27 +98,57 @@ describe("the analyzer's compiler host", () => {
   });
 });
 
-describe("an edit in a warm session", () => {
-  it("resolves an edited file's imports as a cold load does (an ES module package, extensionless relative imports)", () => {
-    // The warm session used to parse an edited file with the module format of its package.json
-    // (ESM), a cold load without: `./one` then resolved cold and was unresolved after the edit.
-    const esm = mkdtempSync(path.join(tmpdir(), "agentix-host-esm-"));
-    try {
-      const put = (relative: string, text: string) => writeFileSync(path.join(esm, relative), text);
-      mkdirSync(path.join(esm, "src"));
-      put("tsconfig.json", tsconfig("ES2022"));
-      put("package.json", JSON.stringify({ name: "esm-app", type: "module" }));
-      put("src/one.ts", "export const one = 1;\n");
-      put("src/two.ts", 'import { one } from "./one";\nexport const two = one + 1;\n');
-      const session = new AnalysisSession({ root: esm });
-      expect(session.index().unresolved).toEqual([]);
-      put("src/two.ts", 'import { one } from "./one";\nexport const two = one + 2;\n');
-      const warm = session.index();
-      expect(session.lastRefresh.kind).toBe("incremental");
-      expect(serializeIndex(warm)).toBe(serializeIndex(analyzeProject({ root: esm })));
-      expect(warm.unresolved).toEqual([]);
-    } finally {
-      rmSync(esm, { recursive: true, force: true });
-    }
+describe("each file in its module format, as tsc reads it", () => {
+  let esm: string;
+  const put = (relative: string, text: string) => {
+    mkdirSync(path.dirname(path.join(esm, relative)), { recursive: true });
+    writeFileSync(path.join(esm, relative), text);
+  };
+  beforeAll(() => {
+    esm = mkdtempSync(path.join(tmpdir(), "agentix-host-esm-"));
+    put("tsconfig.json", tsconfig("ES2022"));
+    put(
+      "package.json",
+      JSON.stringify({
+        name: "esm-app",
+        type: "module",
+        imports: { "#db": { import: "./src/db/esm.ts", require: "./src/db/cjs.ts" } },
+      }),
+    );
+    put("src/db/esm.ts", "export const db = 'esm';\n");
+    put("src/db/cjs.ts", "export const db = 'cjs';\n");
+    put("src/one.ts", "export const one = 1;\n");
+    put("src/two.ts", 'import { one } from "./one";\nexport const two = one + 1;\n');
+    put("src/store.ts", 'import { db } from "#db";\nexport const store = db;\n');
+  });
+  afterAll(() => rmSync(esm, { recursive: true, force: true }));
+
+  it("an ES module package's import of #db takes the import condition, as tsc does", () => {
+    const index = analyzeProject({ root: esm });
+    const store = index.files.find((entry) => entry.path === "src/store.ts");
+    expect(store?.imports.map((edge) => [edge.specifier, edge.target])).toEqual([
+      ["#db", "src/db/esm.ts"],
+    ]);
+  });
+
+  it("an extensionless relative import in an ES module is unresolved (tsc: TS2835), cold and after an edit alike", () => {
+    // The warm session parsed an edited file in its package's module format (ESM) and a cold
+    // load without one: `./one` resolved cold and was unresolved after the edit.
+    const unresolved = [
+      {
+        kind: "import",
+        file: "src/two.ts",
+        line: 1,
+        column: 21,
+        reason: '"./one" cannot be resolved to a file',
+      },
+    ];
+    const session = new AnalysisSession({ root: esm });
+    expect(session.index().unresolved).toEqual(unresolved);
+    put("src/two.ts", 'import { one } from "./one";\nexport const two = one + 2;\n');
+    const warm = session.index();
+    expect(session.lastRefresh.kind).toBe("incremental");
+    expect(serializeIndex(warm)).toBe(serializeIndex(analyzeProject({ root: esm })));
+    expect(warm.unresolved).toEqual(unresolved);
   });
 });

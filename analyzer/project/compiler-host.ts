@@ -1,10 +1,12 @@
 // The compiler host of every program the analyzer builds, a cold load and the warm session's
 // reloads alike, so that both parse a file the same way: its UTF-8 text without a byte order
-// mark (file-stamps.ts), parsed for the tsconfig's target with parent pointers, as a ts-morph
-// Project did.
-// TypeScript's lib files come from ts-morph's copy in memory (the TypeScript ts-morph bundles has
-// no lib folder beside it); declaration files of installed packages and the lib files are parsed
-// once per process (declaration-cache.ts).
+// mark (file-stamps.ts), with parent pointers, in the module format tsc gives it (a `.ts` file
+// of a `"type": "module"` package is an ES module under NodeNext: its imports resolve with the
+// `import` conditions, and a relative one needs its extension, as tsc says). A ts-morph Project
+// parsed every file without a format, so the analyzer resolved those as `require`s, where the
+// ESLint plugin (and tsc) did not. TypeScript's lib files come from ts-morph's copy in memory
+// (the TypeScript ts-morph bundles has no lib folder beside it); declaration files of installed
+// packages and the lib files are parsed once per process (declaration-cache.ts).
 import { createRequire } from "node:module";
 import { ts } from "./ts-morph.js";
 import { parseKey, sharedDeclaration } from "./declaration-cache.js";
@@ -47,17 +49,19 @@ function readText(fileName: string): string | undefined {
 /** The host for a program under `options`. */
 export function projectCompilerHost(options: ts.CompilerOptions): ts.CompilerHost {
   const base = ts.createCompilerHost(options, true);
-  const target = options.target ?? ts.ScriptTarget.Latest;
   const key = parseKey(options);
-  const parse = (fileName: string, text: string) =>
-    ts.createSourceFile(fileName, text, target, true);
+  const parse = (
+    fileName: string,
+    text: string,
+    how: ts.ScriptTarget | ts.CreateSourceFileOptions,
+  ) => ts.createSourceFile(fileName, text, how, true);
   return {
     ...base,
     getDefaultLibLocation: () => LIB_FOLDER,
     getDefaultLibFileName: (given) => `${LIB_FOLDER}/${ts.getDefaultLibFileName(given)}`,
     fileExists: (fileName) => libText(fileName) !== undefined || base.fileExists(fileName),
     readFile: (fileName) => readText(fileName),
-    getSourceFile: (fileName, _languageVersion, onError) => {
+    getSourceFile: (fileName, how, onError) => {
       let text: string | undefined;
       try {
         text = readText(fileName);
@@ -68,9 +72,10 @@ export function projectCompilerHost(options: ts.CompilerOptions): ts.CompilerHos
       }
       if (text === undefined) return undefined;
       const known = text;
+      const format = typeof how === "object" ? how.impliedNodeFormat : undefined;
       return isInNodeModules(fileName) && isDeclarationFile(fileName)
-        ? sharedDeclaration(fileName, known, key, () => parse(fileName, known))
-        : parse(fileName, known);
+        ? sharedDeclaration(fileName, known, `${key}|${format}`, () => parse(fileName, known, how))
+        : parse(fileName, known, how);
     },
   };
 }

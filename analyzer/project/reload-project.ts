@@ -54,7 +54,7 @@ export class SourceFileCache {
         const text = this.changed.get(fileName);
         const sourceFile =
           text !== undefined
-            ? ts.createSourceFile(fileName, text, options.target ?? ts.ScriptTarget.Latest, true)
+            ? ts.createSourceFile(fileName, text, languageVersion, true)
             : base.getSourceFile(fileName, languageVersion, onError, shouldCreate);
         if (sourceFile) this.parsed.set(fileName, sourceFile);
         return sourceFile;
