@@ -161,16 +161,45 @@ const FORM_LABEL: Readonly<Record<string, string>> = {
   require: "require()",
 };
 
-const lexicalReaches = new WeakMap<ProjectLayout, Map<string, boolean>>();
+/**
+ * Lexical answers of one layout: whether a relative specifier written in a folder, or an alias's
+ * one target judged from a feature, names a folder of another feature. They depend on paths
+ * alone, so they are kept for the process; a lint asks them for nearly every import, so each
+ * file looks up its folder's answers once and each import is one look-up by its specifier.
+ */
+class LexicalReach {
+  private readonly byFolder = new Map<string, Map<string, boolean>>();
+  private readonly byImporter = new Map<string, Map<string, boolean>>();
 
-/** Per layout: whether a relative specifier from a folder names a folder of another feature. */
-function lexicalReach(layout: ProjectLayout): Map<string, boolean> {
-  let answers = lexicalReaches.get(layout);
-  if (!answers) {
-    answers = new Map();
-    lexicalReaches.set(layout, answers);
+  constructor(private readonly layout: ProjectLayout) {}
+
+  /** Answers for specifiers written in `dir` (keyed by specifier). */
+  fromFolder(dir: string): Map<string, boolean> {
+    let answers = this.byFolder.get(dir);
+    if (!answers) this.byFolder.set(dir, (answers = new Map()));
+    return answers;
   }
-  return answers;
+
+  /** Answers for absolute targets judged from the feature folder `importerDir` ("" for none). */
+  fromImporter(importerDir: string): Map<string, boolean> {
+    let answers = this.byImporter.get(importerDir);
+    if (!answers) this.byImporter.set(importerDir, (answers = new Map()));
+    return answers;
+  }
+
+  /** Whether the folder `target` (absolute) lies in a feature other than the one at `importerDir`. */
+  inOtherFeature(target: string, importerDir: string | undefined): boolean {
+    const feature = this.layout.featureOfFolder(target);
+    return feature !== undefined && feature.dir !== importerDir;
+  }
+}
+
+const lexicalReaches = new WeakMap<ProjectLayout, LexicalReach>();
+
+function lexicalReach(layout: ProjectLayout): LexicalReach {
+  let reach = lexicalReaches.get(layout);
+  if (!reach) lexicalReaches.set(layout, (reach = new LexicalReach(layout)));
+  return reach;
 }
 
 export const noPrivateImportsLogic: RuleLogic = {
@@ -217,37 +246,35 @@ export const noPrivateImportsLogic: RuleLogic = {
     // folder is judged by where the link sits). Most imports of real code end here, and every
     // relative import of a project without feature folders.
     const fromDir = path.dirname(filename);
+    const reach = lexicalReach(layout);
+    const relativeAnswers = reach.fromFolder(fromDir);
+    let aliasAnswers: Map<string, boolean> | undefined;
     // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
-    // folders hold no feature folder, none does.
-    const featureFoldersMayExist =
-      importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true);
-    const lexicalAnswers = lexicalReach(layout);
-    const targetInOtherFeature = (target: string): boolean => {
-      const lexical = layout.featureOf(path.join(target, "_"));
-      return lexical !== undefined && lexical.dir !== importer?.dir;
-    };
-    // The answer depends on the importer's feature and the target alone; keys hold the importer's
-    // folder and a relative specifier (starting with "."), or its feature's folder and an
-    // absolute target.
-    const lexically = (key: string, target: string): boolean => {
-      let reaches = lexicalAnswers.get(key);
+    // folders hold no feature folder, none does. Asked at the first bare specifier of the file.
+    let featureFoldersMayExist: boolean | undefined;
+    const mayReachOtherFeature = (specifier: string): boolean => {
+      if (specifier.startsWith("./") || specifier.startsWith("../") || specifier === "..") {
+        let reaches = relativeAnswers.get(specifier);
+        if (reaches === undefined) {
+          reaches = reach.inOtherFeature(path.resolve(fromDir, specifier), importer?.dir);
+          relativeAnswers.set(specifier, reaches);
+        }
+        return reaches;
+      }
+      featureFoldersMayExist ??=
+        importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true);
+      if (!featureFoldersMayExist) return isRelativeSpecifier(specifier);
+      // An alias with one substitution names its folder as lexically (the target follows the
+      // tsconfig, so it is asked every time; the answer for it depends on the importer's feature).
+      const aliased = services.aliasTarget?.(specifier, filename);
+      if (aliased === undefined) return true;
+      aliasAnswers ??= reach.fromImporter(importer?.dir ?? "");
+      let reaches = aliasAnswers.get(aliased);
       if (reaches === undefined) {
-        reaches = targetInOtherFeature(target);
-        lexicalAnswers.set(key, reaches);
+        reaches = reach.inOtherFeature(aliased, importer?.dir);
+        aliasAnswers.set(aliased, reaches);
       }
       return reaches;
-    };
-    const mayReachOtherFeature = (specifier: string): boolean => {
-      if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "..") {
-        if (!featureFoldersMayExist) return isRelativeSpecifier(specifier);
-        // An alias with one substitution names its folder as lexically (never cached here: it
-        // follows the tsconfig).
-        const aliased = services.aliasTarget?.(specifier, filename);
-        if (aliased === undefined) return true;
-        // An absolute target's answer depends on the importer's feature alone, not its folder.
-        return lexically(`${importer?.dir ?? ""}\0${aliased}`, aliased);
-      }
-      return lexically(`${fromDir}\0${specifier}`, path.resolve(fromDir, specifier));
     };
 
     // Outside domain files (shared code, adapters, tests, a project without features) an

@@ -109,6 +109,12 @@ export class ProjectLayout {
     return feature ?? undefined;
   }
 
+  /** The innermost feature folder that is `dir` (absolute) or contains it, if any. */
+  featureOfFolder(dir: string): Feature | undefined {
+    const relative = this.relative(dir);
+    return relative === undefined ? undefined : (this.featureOfDir(relative) ?? undefined);
+  }
+
   /** Whether the folder (absolute) is itself a feature folder: `features.directories` matches it. */
   isFeatureFolder(dir: string): boolean {
     const relative = this.relative(dir);
