@@ -206,7 +206,7 @@ describe("agentix.config.json", () => {
     );
   });
 
-  it("caches by path and mtime (checked at most once a second), and rereads an edited file", () => {
+  it("caches by path and mtime (checked once per disk round), and rereads an edited file", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const later = () => vi.setSystemTime(Date.now() + 1500);
     const root = project({ "agentix.config.json": '{ "tests": ["a.ts"] }' });

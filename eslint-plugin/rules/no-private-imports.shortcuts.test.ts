@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { FEATURE_FOLDERS_RECHECK_MS } from "../logic/project/feature-folders.js";
+import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
 import { lintNoPrivateImports } from "../../test/support/lint-no-private-imports.js";
 
 const base = mkdtempSync(path.join(tmpdir(), "agentix-private-imports-"));
@@ -42,7 +42,7 @@ describe("no-private-imports without feature folders", () => {
     expect(lint(root, "src/main.ts", code)).toEqual([]);
     write(root, "src/features/orders/model.ts");
     write(root, "src/features/orders/contract.ts");
-    vi.setSystemTime(Date.now() + FEATURE_FOLDERS_RECHECK_MS);
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
     expect(lint(root, "src/main.ts", code)).toEqual([
       {
         ruleId: "agentix/no-private-imports",

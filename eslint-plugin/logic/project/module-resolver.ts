@@ -2,7 +2,8 @@ import path from "node:path";
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
-import { LISTING_RECHECK_MS, createFileExistence, mtimeOf } from "./file-existence.js";
+import { diskRound } from "../../../schema/disk-rounds.js";
+import { createFileExistence, mtimeOf } from "./file-existence.js";
 import { bareSpecifierReach, singleAliasTarget } from "./bare-specifier.js";
 import { createPackageNames } from "./package-name.js";
 import { pathsSubstitutions } from "./paths-alias.js";
@@ -33,7 +34,8 @@ interface TsconfigEntry {
   readonly aliasTarget: (specifier: string, fromDir: string) => string | undefined;
   readonly aliasTargets: Map<string, string | null>;
   readonly results: Map<string, string | null>;
-  checkedAt: number;
+  /** The disk round in which the tsconfig's mtime was last compared. */
+  round: number;
 }
 
 const NO_TSCONFIG_OPTIONS: ts.CompilerOptions = {
@@ -42,9 +44,6 @@ const NO_TSCONFIG_OPTIONS: ts.CompilerOptions = {
   allowImportingTsExtensions: true,
   noEmit: true,
 };
-
-/** How often (ms) a cached tsconfig is checked against its mtime. */
-const RECHECK_MS = 2000;
 
 const TS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"] as const;
 const EXTENSIONLESS = [".ts", ".tsx"] as const;
@@ -109,12 +108,12 @@ export function createModuleResolver(): ModuleResolver & {
 
   function load(file: string | null): TsconfigEntry {
     const key = file ?? "";
-    const now = Date.now();
+    const round = diskRound();
     const cached = entries.get(key);
-    if (cached && (file === null || now - cached.checkedAt < RECHECK_MS)) return cached;
+    if (cached && (file === null || cached.round === round)) return cached;
     const mtimeMs = file === null ? 0 : mtimeOf(file);
     if (cached && cached.mtimeMs === mtimeMs) {
-      cached.checkedAt = now;
+      cached.round = round;
       return cached;
     }
     let options = NO_TSCONFIG_OPTIONS;
@@ -141,7 +140,7 @@ export function createModuleResolver(): ModuleResolver & {
       aliasTarget: singleAliasTarget(options, { packageName }),
       aliasTargets: new Map(),
       results: new Map(),
-      checkedAt: now,
+      round,
     };
     entries.set(key, entry);
     return entry;
@@ -171,9 +170,9 @@ export function createModuleResolver(): ModuleResolver & {
 
   // A lint run asks about the same targets thousands of times: an answer is reused for as long
   // as the folder listings it was read from stay the same (namesIn gives the same set until a
-  // folder's mtime changes), and looked at again after LISTING_RECHECK_MS.
+  // folder's mtime changes), looked at again once per disk round.
   interface DirectAnswer {
-    at: number;
+    round: number;
     readonly file: string | undefined;
     /** The listings read: the target's folder, and the target as a folder when it was looked into. */
     readonly parent: ReadonlySet<string> | undefined;
@@ -186,10 +185,10 @@ export function createModuleResolver(): ModuleResolver & {
     (known.folder === undefined || exists.namesIn(target) === known.folder);
   /** The TypeScript file a path with a JavaScript or TypeScript extension names, when it exists. */
   const directFile = (target: string): string | undefined => {
-    const now = Date.now();
+    const round = diskRound();
     const known = directAnswers.get(target);
-    if (known && (now - known.at < LISTING_RECHECK_MS || stillValid(known, target))) {
-      known.at = now;
+    if (known && (known.round === round || stillValid(known, target))) {
+      known.round = round;
       return known.file;
     }
     const extension = path.extname(target);
@@ -217,7 +216,7 @@ export function createModuleResolver(): ModuleResolver & {
       }
     }
     directAnswers.set(target, {
-      at: now,
+      round,
       file,
       parent: exists.namesIn(path.dirname(target)),
       folder: lookedIntoFolder ? exists.namesIn(target) : undefined,
