@@ -4,7 +4,7 @@ import { describeAjvErrors, precompiledValidator } from "./ajv.js";
 import type { ValidateFunction } from "ajv";
 import { diskRound } from "./disk-rounds.js";
 import { findJsonSyntaxProblem } from "./json-position.js";
-import { toPosix } from "./paths.js";
+import { isFileDirectlyIn, toPosix } from "./paths.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
 
 /** The placeholder for a feature's id in `features.contract` and `features.descriptor`. */
@@ -289,24 +289,40 @@ interface CachedForFolder {
 /** The effective configuration per source folder: one Map look-up per linted file. */
 const folderConfigs = new Map<string, CachedForFolder>();
 
+/** What path.resolve would change in an absolute path: "//", "/./", "/../", a trailing "/" (and on Windows, any "/"). */
+const UNRESOLVED = path.sep === "/" ? /\/(?:\.\.?)?(?:\/|$)/u : /[\\/](?:\.\.?)?(?:[\\/]|$)|\//u;
+
 /**
  * The effective configuration for a source file (see findProject and loadConfigFile). Asked for
  * every linted file: answered per folder, and looked at again once per disk round, so an
  * agentix.config.json edited, created or deleted during an editor session is seen.
  */
 export function loadConfigForFile(file: string): AgentixConfig {
-  const dir = path.dirname(path.resolve(file));
   const round = diskRound();
-  const known = folderConfigs.get(dir);
-  if (known?.round === round) return unwrap(known.result);
-  const location = locate(dir, round);
-  const result =
-    location.configFile !== undefined
-      ? configFileAt(location.configFile, round, false)
-      : defaultsFor(location.root);
-  folderConfigs.set(dir, { round, result });
-  return unwrap(result);
+  // A lint run asks for a folder's files one after another: the folder asked last first.
+  const last = lastFolder;
+  if (last?.round === round && isFileDirectlyIn(last.dir, file)) return unwrap(last.result);
+  // ESLint passes resolved paths, and path.resolve costs more than the rest of the look-up.
+  const resolved = path.isAbsolute(file) && !UNRESOLVED.test(file) ? file : path.resolve(file);
+  const dir = path.dirname(resolved);
+  let known = folderConfigs.get(dir);
+  if (known?.round !== round) {
+    const location = locate(dir, round);
+    const result =
+      location.configFile !== undefined
+        ? configFileAt(location.configFile, round, false)
+        : defaultsFor(location.root);
+    known = { round, result };
+    folderConfigs.set(dir, known);
+  }
+  lastFolder = { dir, round, result: known.result };
+  return unwrap(known.result);
 }
+
+/** The folder loadConfigForFile answered last, and its answer. */
+let lastFolder:
+  | { readonly dir: string; readonly round: number; readonly result: CachedForFolder["result"] }
+  | undefined;
 
 const defaultsCache = new Map<string, AgentixConfig>();
 
@@ -321,6 +337,7 @@ function defaultsFor(root: string): AgentixConfig {
 
 /** Forgets every cached location and configuration (for long-lived processes and tests). */
 export function clearConfigCaches(): void {
+  lastFolder = undefined;
   configCache.clear();
   markersCache.clear();
   folderConfigs.clear();

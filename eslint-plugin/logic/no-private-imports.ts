@@ -1,5 +1,5 @@
 import path from "node:path";
-import { toPosix } from "../../schema/paths.js";
+import { isFileDirectlyIn, toPosix } from "../../schema/paths.js";
 import type { LogicInput, RuleLogic } from "./rule-logic.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import {
@@ -10,6 +10,7 @@ import {
   type ProjectLayout,
 } from "./project/layout.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
+import { resolveRelative } from "./project/relative-target.js";
 import { isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
 
@@ -161,30 +162,41 @@ const FORM_LABEL: Readonly<Record<string, string>> = {
   require: "require()",
 };
 
+/** What a file's folder tells about its imports: its feature, and the lexical answers given there. */
+interface Folder {
+  readonly dir: string;
+  /** The innermost feature holding the folder (and so each of its files). */
+  readonly importer: Feature | undefined;
+  /** Whether a relative specifier written here names a folder of another feature, by specifier. */
+  readonly relative: Map<string, boolean>;
+}
+
 /**
  * Lexical answers of one layout: whether a relative specifier written in a folder, or an alias's
- * one target judged from a feature, names a folder of another feature. They depend on paths
- * alone, so they are kept for the process; a lint asks them for nearly every import, so each
- * file looks up its folder's answers once and each import is one look-up by its specifier.
+ * one target, names a folder of another feature. They depend on paths alone, so they are kept
+ * for the process. A lint asks them for nearly every import: each file finds its folder once
+ * (usually the folder of the file before), then each relative import is one look-up by its
+ * specifier, and each alias target one look-up of its folder's feature.
  */
 class LexicalReach {
-  private readonly byFolder = new Map<string, Map<string, boolean>>();
-  private readonly byImporter = new Map<string, Map<string, boolean>>();
+  private readonly folders = new Map<string, Folder>();
+  /** The folder asked last: a lint run goes through a folder's files one after another. */
+  private last: Folder | undefined;
 
-  constructor(private readonly layout: ProjectLayout) {}
+  constructor(readonly layout: ProjectLayout) {}
 
-  /** Answers for specifiers written in `dir` (keyed by specifier). */
-  fromFolder(dir: string): Map<string, boolean> {
-    let answers = this.byFolder.get(dir);
-    if (!answers) this.byFolder.set(dir, (answers = new Map()));
-    return answers;
-  }
-
-  /** Answers for absolute targets judged from the feature folder `importerDir` ("" for none). */
-  fromImporter(importerDir: string): Map<string, boolean> {
-    let answers = this.byImporter.get(importerDir);
-    if (!answers) this.byImporter.set(importerDir, (answers = new Map()));
-    return answers;
+  /** The folder of `file` (absolute). */
+  folderOf(file: string): Folder {
+    const last = this.last;
+    if (last && isFileDirectlyIn(last.dir, file)) return last;
+    const dir = path.dirname(file);
+    let folder = this.folders.get(dir);
+    if (!folder) {
+      folder = { dir, importer: this.layout.featureOfFolder(dir), relative: new Map() };
+      this.folders.set(dir, folder);
+    }
+    this.last = folder;
+    return folder;
   }
 
   /** Whether the folder `target` (absolute) lies in a feature other than the one at `importerDir`. */
@@ -195,10 +207,14 @@ class LexicalReach {
 }
 
 const lexicalReaches = new WeakMap<ProjectLayout, LexicalReach>();
+/** The answers asked for last (every file of a lint run asks, nearly always of one layout). */
+let lastReach: LexicalReach | undefined;
 
 function lexicalReach(layout: ProjectLayout): LexicalReach {
+  if (lastReach?.layout === layout) return lastReach;
   let reach = lexicalReaches.get(layout);
   if (!reach) lexicalReaches.set(layout, (reach = new LexicalReach(layout)));
+  lastReach = reach;
   return reach;
 }
 
@@ -208,7 +224,9 @@ export const noPrivateImportsLogic: RuleLogic = {
   create(input: LogicInput, report) {
     const { filename, services } = input;
     const layout = layoutFor(input.config);
-    const importer = layout.featureOf(filename);
+    const reach = lexicalReach(layout);
+    const here = reach.folderOf(filename);
+    const { dir: fromDir, importer } = here;
 
     const suggest = (
       site: ImportSite,
@@ -241,23 +259,19 @@ export const noPrivateImportsLogic: RuleLogic = {
       ];
     };
 
+    // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
+    // folders hold no feature folder, none does. Asked at the first bare specifier of the file.
+    let featureFoldersMayExist: boolean | undefined;
     // A relative specifier names its target's folder lexically: when that folder lies in no
     // feature, or in the importer's own, no resolution can make it a violation (a symlinked
     // folder is judged by where the link sits). Most imports of real code end here, and every
     // relative import of a project without feature folders.
-    const fromDir = path.dirname(filename);
-    const reach = lexicalReach(layout);
-    const relativeAnswers = reach.fromFolder(fromDir);
-    let aliasAnswers: Map<string, boolean> | undefined;
-    // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
-    // folders hold no feature folder, none does. Asked at the first bare specifier of the file.
-    let featureFoldersMayExist: boolean | undefined;
     const mayReachOtherFeature = (specifier: string): boolean => {
       if (specifier.startsWith("./") || specifier.startsWith("../") || specifier === "..") {
-        let reaches = relativeAnswers.get(specifier);
+        let reaches = here.relative.get(specifier);
         if (reaches === undefined) {
-          reaches = reach.inOtherFeature(path.resolve(fromDir, specifier), importer?.dir);
-          relativeAnswers.set(specifier, reaches);
+          reaches = reach.inOtherFeature(resolveRelative(fromDir, specifier), importer?.dir);
+          here.relative.set(specifier, reaches);
         }
         return reaches;
       }
@@ -265,16 +279,9 @@ export const noPrivateImportsLogic: RuleLogic = {
         importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true);
       if (!featureFoldersMayExist) return isRelativeSpecifier(specifier);
       // An alias with one substitution names its folder as lexically (the target follows the
-      // tsconfig, so it is asked every time; the answer for it depends on the importer's feature).
+      // tsconfig, so it is asked every time).
       const aliased = services.aliasTarget?.(specifier, filename);
-      if (aliased === undefined) return true;
-      aliasAnswers ??= reach.fromImporter(importer?.dir ?? "");
-      let reaches = aliasAnswers.get(aliased);
-      if (reaches === undefined) {
-        reaches = reach.inOtherFeature(aliased, importer?.dir);
-        aliasAnswers.set(aliased, reaches);
-      }
-      return reaches;
+      return aliased === undefined || reach.inOtherFeature(aliased, importer?.dir);
     };
 
     // Outside domain files (shared code, adapters, tests, a project without features) an

@@ -40,8 +40,8 @@ let shared: (ProjectServices & { clear(): void }) | undefined;
 /** The services every ESLint rule of this process shares (one resolver, one set of caches). */
 export function sharedProjectServices(): ProjectServices {
   if (!shared) {
-    const resolver = createModuleResolver();
     const fileExists = createFileExistence();
+    const resolver = createModuleResolver(fileExists);
     const featureFolders = createFeatureFolderPresence();
     shared = {
       ...createProjectServices({

@@ -59,6 +59,7 @@ export class ProjectLayout {
   private readonly ambientAllowed: ReadonlyMap<AmbientCategory, Matcher>;
   private readonly featureByDir = new Map<string, Feature | null>();
   private readonly featureByFile = new Map<string, Feature | null>();
+  private readonly featureByFolder = new Map<string, Feature | null>();
   private readonly rootPrefix: string;
 
   constructor(readonly config: AgentixConfig) {
@@ -111,8 +112,14 @@ export class ProjectLayout {
 
   /** The innermost feature folder that is `dir` (absolute) or contains it, if any. */
   featureOfFolder(dir: string): Feature | undefined {
-    const relative = this.relative(dir);
-    return relative === undefined ? undefined : (this.featureOfDir(relative) ?? undefined);
+    // Asked for the targets of imports: the same few hundred folders for every file.
+    let feature = this.featureByFolder.get(dir);
+    if (feature === undefined) {
+      const relative = this.relative(dir);
+      feature = relative === undefined ? null : this.featureOfDir(relative);
+      this.featureByFolder.set(dir, feature);
+    }
+    return feature ?? undefined;
   }
 
   /** Whether the folder (absolute) is itself a feature folder: `features.directories` matches it. */
@@ -178,12 +185,17 @@ export class ProjectLayout {
 
 const layouts = new WeakMap<AgentixConfig, ProjectLayout>();
 
+/** The layout asked for last: every file of a lint run asks, nearly always for the same one. */
+let lastLayout: ProjectLayout | undefined;
+
 /** The layout of a loaded configuration, built once per configuration object. */
 export function layoutFor(config: AgentixConfig): ProjectLayout {
+  if (lastLayout?.config === config) return lastLayout;
   let layout = layouts.get(config);
   if (!layout) {
     layout = new ProjectLayout(config);
     layouts.set(config, layout);
   }
+  lastLayout = layout;
   return layout;
 }

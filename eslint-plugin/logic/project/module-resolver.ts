@@ -3,10 +3,11 @@ import path from "node:path";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
 import { diskRound } from "../../../schema/disk-rounds.js";
-import { createFileExistence, mtimeOf } from "./file-existence.js";
+import { createFileExistence, mtimeOf, type FileExistence } from "./file-existence.js";
 import { bareSpecifierReach, singleAliasTarget } from "./bare-specifier.js";
 import { createPackageNames } from "./package-name.js";
 import { pathsSubstitutions } from "./paths-alias.js";
+import { resolveRelative } from "./relative-target.js";
 import { isRelativeSpecifier } from "../ts-syntax.js";
 
 /**
@@ -32,7 +33,6 @@ interface TsconfigEntry {
   /** The files `paths` maps a bare specifier to, in TypeScript's order. */
   readonly substitutions: (specifier: string) => readonly string[] | undefined;
   readonly aliasTarget: (specifier: string, fromDir: string) => string | undefined;
-  readonly aliasTargets: Map<string, string | null>;
   readonly results: Map<string, string | null>;
   /** The disk round in which the tsconfig's mtime was last compared. */
   round: number;
@@ -82,14 +82,16 @@ function canonical(file: string): string {
  * TypeScript cannot resolve (a file not written yet, an extensionless ESM import) falls back to
  * lexical resolution, so boundaries are still checked.
  */
-export function createModuleResolver(): ModuleResolver & {
+export function createModuleResolver(
+  /** Folder listings to answer from: shared with the caller's, each folder is read once. */
+  exists: FileExistence = createFileExistence(),
+): ModuleResolver & {
   /** The one path a `paths` alias can name (bare-specifier.ts `singleAliasTarget`). */
   aliasTarget(specifier: string, fromFile: string): string | undefined;
   clear(): void;
 } {
   const tsconfigOfDir = new Map<string, string | null>();
   const entries = new Map<string, TsconfigEntry>();
-  const exists = createFileExistence();
   const packageName = createPackageNames(exists);
 
   function nearestTsconfig(dir: string): string | null {
@@ -138,7 +140,6 @@ export function createModuleResolver(): ModuleResolver & {
       mayReachProject: bareSpecifierReach(options, { namesIn: exists.namesIn, packageName }),
       substitutions: pathsSubstitutions(options),
       aliasTarget: singleAliasTarget(options, { packageName }),
-      aliasTargets: new Map(),
       results: new Map(),
       round,
     };
@@ -235,7 +236,7 @@ export function createModuleResolver(): ModuleResolver & {
       // The common case, answered without TypeScript: a relative specifier with an extension
       // whose TypeScript file exists ("./x.js" -> "./x.ts", "./x.ts"). TypeScript's resolution
       // looks for the same file first, so the answer is the same.
-      const direct = directFile(path.resolve(dir, specifier));
+      const direct = directFile(resolveRelative(dir, specifier));
       if (direct !== undefined) return direct;
     }
     const entry = load(nearestTsconfig(dir));
@@ -271,14 +272,9 @@ export function createModuleResolver(): ModuleResolver & {
     aliasTarget(specifier: string, fromFile: string): string | undefined {
       if (isRelativeSpecifier(specifier)) return undefined;
       const dir = path.dirname(fromFile);
-      const entry = load(nearestTsconfig(dir));
-      // Asked for every bare specifier of every file: answered once per folder and tsconfig.
-      const key = `${dir}\0${specifier}`;
-      const known = entry.aliasTargets.get(key);
-      if (known !== undefined) return known ?? undefined;
-      const target = entry.aliasTarget(specifier, dir);
-      entry.aliasTargets.set(key, target ?? null);
-      return target;
+      // Asked for every bare specifier of every file: answered from the tsconfig's substitutions
+      // by specifier and the package name by folder, both cached.
+      return load(nearestTsconfig(dir)).aliasTarget(specifier, dir);
     },
     clear() {
       tsconfigOfDir.clear();
