@@ -1,6 +1,6 @@
 import path from "node:path";
 import { isFileDirectlyIn, toPosix } from "../../schema/paths.js";
-import type { LogicInput, RuleLogic } from "./rule-logic.js";
+import type { LogicInput, ProjectServices, RuleLogic } from "./rule-logic.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import {
   existingContracts,
@@ -13,6 +13,7 @@ import type { ModuleResolver } from "./project/module-resolver.js";
 import { resolveRelative } from "./project/relative-target.js";
 import { isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
+import { diskRound } from "../../schema/disk-rounds.js";
 
 export const NO_PRIVATE_IMPORTS = "agentix/no-private-imports" as const;
 
@@ -44,6 +45,7 @@ const JS_STYLE: Readonly<Record<string, string>> = {
   ".cts": ".cjs",
 };
 const SOURCE_EXTENSION = /\.(?:d\.)?[cm]?[jt]sx?$/u;
+const TS_OR_TSX = /\.tsx?$/u;
 
 /** Writes `file` in the extension convention of `original`: `.js` style, `.ts` style, or none. */
 function withStyle(fileWithoutExtension: string, fileExtension: string, original: string): string {
@@ -162,13 +164,20 @@ const FORM_LABEL: Readonly<Record<string, string>> = {
   require: "require()",
 };
 
-/** What a file's folder tells about its imports: its feature, and the lexical answers given there. */
+/** What a file's folder tells about its imports: its feature, and the answers given there. */
 interface Folder {
   readonly dir: string;
   /** The innermost feature holding the folder (and so each of its files). */
   readonly importer: Feature | undefined;
   /** Whether a relative specifier written here names a folder of another feature, by specifier. */
   readonly relative: Map<string, boolean>;
+  /**
+   * Specifiers (with their resolution kind) whose whole check found nothing in this disk round,
+   * with these services: resolving reads the disk, so they are kept for the round alone.
+   */
+  settled: Set<string>;
+  settledRound: number;
+  settledBy: ProjectServices | undefined;
 }
 
 /**
@@ -192,7 +201,14 @@ class LexicalReach {
     const dir = path.dirname(file);
     let folder = this.folders.get(dir);
     if (!folder) {
-      folder = { dir, importer: this.layout.featureOfFolder(dir), relative: new Map() };
+      folder = {
+        dir,
+        importer: this.layout.featureOfFolder(dir),
+        relative: new Map(),
+        settled: new Set(),
+        settledRound: -1,
+        settledBy: undefined,
+      };
       this.folders.set(dir, folder);
     }
     this.last = folder;
@@ -259,29 +275,42 @@ export const noPrivateImportsLogic: RuleLogic = {
       ];
     };
 
-    // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
-    // folders hold no feature folder, none does. Asked at the first bare specifier of the file.
-    let featureFoldersMayExist: boolean | undefined;
     // A relative specifier names its target's folder lexically: when that folder lies in no
     // feature, or in the importer's own, no resolution can make it a violation (a symlinked
     // folder is judged by where the link sits). Most imports of real code end here, and every
     // relative import of a project without feature folders.
-    const mayReachOtherFeature = (specifier: string): boolean => {
-      if (specifier.startsWith("./") || specifier.startsWith("../") || specifier === "..") {
-        let reaches = here.relative.get(specifier);
-        if (reaches === undefined) {
-          reaches = reach.inOtherFeature(resolveRelative(fromDir, specifier), importer?.dir);
-          here.relative.set(specifier, reaches);
-        }
-        return reaches;
+    const relativeReach = (specifier: string): boolean => {
+      let reaches = here.relative.get(specifier);
+      if (reaches === undefined) {
+        reaches = reach.inOtherFeature(resolveRelative(fromDir, specifier), importer?.dir);
+        here.relative.set(specifier, reaches);
       }
+      return reaches;
+    };
+    // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
+    // folders hold no feature folder, none does. Asked at the first bare specifier of the file.
+    let featureFoldersMayExist: boolean | undefined;
+    const bareReach = (specifier: string): boolean => {
       featureFoldersMayExist ??=
         importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true);
       if (!featureFoldersMayExist) return isRelativeSpecifier(specifier);
-      // An alias with one substitution names its folder as lexically (the target follows the
-      // tsconfig, so it is asked every time).
+      // An alias with one substitution names its folder as lexically.
       const aliased = services.aliasTarget?.(specifier, filename);
       return aliased === undefined || reach.inOtherFeature(aliased, importer?.dir);
+    };
+    // The files of a folder import the same specifiers: what one found clean in this disk round
+    // is clean for the next (a TypeScript file's resolution depends on its folder alone; an .mts
+    // or .cts file's also on its extension, so those are never answered from here).
+    let settled: Set<string> | undefined;
+    const settledHere = (): Set<string> | undefined => {
+      if (settled || !TS_OR_TSX.test(filename)) return settled;
+      const round = diskRound();
+      if (here.settledRound !== round || here.settledBy !== services) {
+        here.settled = new Set();
+        here.settledRound = round;
+        here.settledBy = services;
+      }
+      return (settled = here.settled);
     };
 
     // Outside domain files (shared code, adapters, tests, a project without features) an
@@ -298,12 +327,28 @@ export const noPrivateImportsLogic: RuleLogic = {
         );
         return;
       }
-      if (!mayReachOtherFeature(site.specifier)) return;
-      const target = services.resolveModule(site.specifier, filename, site.resolution);
-      if (target === undefined) return;
-      const feature = layout.featureOf(target);
-      if (!feature || feature.dir === importer?.dir || isContractFile(feature, target)) return;
-      if (!importer && target === feature.descriptorFile) return;
+      const { specifier, resolution } = site;
+      const relative =
+        specifier.startsWith("./") || specifier.startsWith("../") || specifier === "..";
+      if (relative && !relativeReach(specifier)) return;
+      const clean = settledHere();
+      const key = resolution === "import" ? specifier : `${resolution}\0${specifier}`;
+      if (clean?.has(key)) return;
+      const target =
+        relative || bareReach(specifier)
+          ? services.resolveModule(specifier, filename, resolution)
+          : undefined;
+      const feature = target === undefined ? undefined : layout.featureOf(target);
+      if (
+        target === undefined ||
+        !feature ||
+        feature.dir === importer?.dir ||
+        isContractFile(feature, target) ||
+        (!importer && target === feature.descriptorFile)
+      ) {
+        clean?.add(key);
+        return;
+      }
       const contracts = existingContracts(feature, services.fileExists);
       const { messageId, data } = boundaryMessage(layout, feature, target, contracts, {
         importer,

@@ -3,7 +3,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
+import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
 import { lintNoPrivateImports } from "../../test/support/lint-no-private-imports.js";
 
 const root = mkdtempSync(path.join(tmpdir(), "agentix-answer-caches-"));
@@ -50,4 +51,29 @@ it("judges one alias target afresh for importers of another feature, and of none
   ]);
   expect(lintNoPrivateImports(root, "src/features/billing/deep/d.ts", code)).toHaveLength(1);
   expect(lintNoPrivateImports(root, "src/features/orders/e.ts", code)).toEqual([]);
+});
+
+it("answers a folder's second file from what its first found clean only within the disk round", () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  try {
+    write("src/features/shipping/contract.ts");
+    const code = `import { x } from "../shipping/contract";\n`;
+    expect(lintNoPrivateImports(root, "src/features/returns/a.ts", code)).toEqual([]);
+    // The contract becomes a folder whose index is the only entry: "../shipping/contract" now
+    // names src/features/shipping/contract/index.ts, a private file.
+    rmSync(path.join(root, "src/features/shipping/contract.ts"));
+    write("src/features/shipping/contract/index.ts");
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
+    expect(lintNoPrivateImports(root, "src/features/returns/b.ts", code)).toEqual([
+      {
+        ruleId: "agentix/no-private-imports",
+        line: 1,
+        column: 19,
+        message:
+          'src/features/shipping/contract/index.ts is private to feature "shipping", which has no public entry (src/features/shipping/contract.ts does not exist); feature "returns" may import only a public entry, so add one to "shipping" and import from it',
+      },
+    ]);
+  } finally {
+    vi.useRealTimers();
+  }
 });
