@@ -46,6 +46,8 @@ const JS_STYLE: Readonly<Record<string, string>> = {
 };
 const SOURCE_EXTENSION = /\.(?:d\.)?[cm]?[jt]sx?$/u;
 const TS_OR_TSX = /\.tsx?$/u;
+/** "./name": one entry of the importer's folder ("./." and "./.." name others). */
+const SIBLING = /^\.\/(?!\.\.?$)[^/]+$/u;
 
 /** Writes `file` in the extension convention of `original`: `.js` style, `.ts` style, or none. */
 function withStyle(fileWithoutExtension: string, fileExtension: string, original: string): string {
@@ -171,6 +173,8 @@ interface Folder {
   readonly importer: Feature | undefined;
   /** Whether a relative specifier written here names a folder of another feature, by specifier. */
   readonly relative: Map<string, boolean>;
+  /** Whether a folder in this one may be a feature folder (layout.mayHaveFeatureChild), once asked. */
+  featureChild: boolean | undefined;
   /**
    * Specifiers (with their resolution kind) whose whole check found nothing in this disk round,
    * with these services: resolving reads the disk, so they are kept for the round alone.
@@ -205,6 +209,7 @@ class LexicalReach {
         dir,
         importer: this.layout.featureOfFolder(dir),
         relative: new Map(),
+        featureChild: undefined,
         settled: new Set(),
         settledRound: -1,
         settledBy: undefined,
@@ -282,7 +287,12 @@ export const noPrivateImportsLogic: RuleLogic = {
     const relativeReach = (specifier: string): boolean => {
       let reaches = here.relative.get(specifier);
       if (reaches === undefined) {
-        reaches = reach.inOtherFeature(resolveRelative(fromDir, specifier), importer?.dir);
+        // "./name" names a folder in this one: unless that may be a feature folder, it lies in
+        // the importer's own feature (or in none), whatever the name.
+        reaches =
+          SIBLING.test(specifier) && !(here.featureChild ??= layout.mayHaveFeatureChild(fromDir))
+            ? false
+            : reach.inOtherFeature(resolveRelative(fromDir, specifier), importer?.dir);
         here.relative.set(specifier, reaches);
       }
       return reaches;

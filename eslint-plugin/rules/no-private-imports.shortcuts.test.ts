@@ -120,3 +120,21 @@ describe("no-private-imports on aliases with one substitution (judged by its fol
     expect(from(specifier)).toEqual(expected);
   });
 });
+
+describe('no-private-imports on "./name" (an entry of the importer\'s folder)', () => {
+  const root = project(
+    {},
+    { "src/features/orders/index.ts": "", "src/features/orders/contract.ts": "" },
+  );
+  it("still reports a feature folder imported from the folder that holds feature folders", () => {
+    expect(lint(root, "src/features/index.ts", `import { x } from "./orders";\n`)).toEqual([
+      {
+        ruleId: "agentix/no-private-imports",
+        line: 1,
+        column: 19,
+        message:
+          'src/features/orders/index.ts is private to feature "orders"; code outside features may import only its public entry src/features/orders/contract.ts, so import from there instead',
+      },
+    ]);
+  });
+});

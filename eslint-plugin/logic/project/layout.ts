@@ -61,10 +61,14 @@ export class ProjectLayout {
   private readonly featureByFile = new Map<string, Feature | null>();
   private readonly featureByFolder = new Map<string, Feature | null>();
   private readonly rootPrefix: string;
+  private readonly childTestIsExact: boolean;
 
   constructor(readonly config: AgentixConfig) {
     this.rootPrefix = config.root.endsWith(path.sep) ? config.root : config.root + path.sep;
     this.isFeatureDir = compile(config.features.directories);
+    this.childTestIsExact = config.features.directories.every(
+      (glob) => glob.slice(glob.lastIndexOf("/") + 1) === "*",
+    );
     this.isAdapter = compile(config.adapters);
     this.isCompositionRoot = compile(config.compositionRoots);
     this.isTest = compile(config.tests);
@@ -120,6 +124,19 @@ export class ProjectLayout {
       this.featureByFolder.set(dir, feature);
     }
     return feature ?? undefined;
+  }
+
+  /**
+   * Whether a folder directly in `dir` (absolute) may be a feature folder; false only when none
+   * can be, whatever its name. Exact for globs whose last segment is `*`: it matches the folder's
+   * own name, and any plain name alike, so one stands for all (a dot name matches less). Any
+   * other glob answers true (`**` last lets the name match an earlier segment).
+   */
+  mayHaveFeatureChild(dir: string): boolean {
+    const relative = this.relative(dir);
+    if (relative === undefined && dir !== this.config.root) return false;
+    if (!this.childTestIsExact) return true;
+    return this.isFeatureDir(relative === undefined ? "x" : `${relative}/x`);
   }
 
   /** Whether the folder (absolute) is itself a feature folder: `features.directories` matches it. */
