@@ -1,7 +1,7 @@
 // When cached disk facts are looked at again: each case fails when a round ends too early (a lint
 // run re-checks what it just checked) or too late (an editor misses a change).
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { DISK_ROUND_MAX_MS, DISK_ROUND_QUIET_MS, diskRound } from "./disk-rounds.js";
+import { DISK_ROUND_MAX_MS, DISK_ROUND_QUIET_MS, diskRound, endDiskRound } from "./disk-rounds.js";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
@@ -46,5 +46,12 @@ it("ends when the clock is set back", () => {
   later(10_000);
   const round = diskRound();
   later(-1);
+  expect(diskRound()).toBe(round + 1);
+});
+
+it("ends when asked to (a cache cleared), the next look-up starting the next round", () => {
+  const round = diskRound();
+  endDiskRound();
+  expect(diskRound()).toBe(round + 1);
   expect(diskRound()).toBe(round + 1);
 });

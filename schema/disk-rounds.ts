@@ -35,3 +35,8 @@ export function diskRound(): number {
   lastLookAt = now;
   return round;
 }
+
+/** Ends the current round: the next look-up starts one, so every cached disk fact is looked at again. */
+export function endDiskRound(): void {
+  lastLookAt = Number.NEGATIVE_INFINITY;
+}

@@ -1,3 +1,4 @@
+import { endDiskRound } from "../../schema/disk-rounds.js";
 import type { ProjectServices } from "./rule-logic.js";
 import { createFeatureDependencyLookup } from "./project/feature-dependencies.js";
 import { createFeatureFolderPresence } from "./project/feature-folders.js";
@@ -60,8 +61,12 @@ export function sharedProjectServices(): ProjectServices {
   return shared;
 }
 
-/** Forgets cached resolutions and parsed files (for tests and long-lived processes). */
+/**
+ * Forgets cached resolutions and parsed files (for tests and long-lived processes), and ends the
+ * disk round, so that answers kept for it (the rules' clean imports) are found again.
+ */
 export function clearProjectCaches(): void {
   shared?.clear();
   clearSourceCache();
+  endDiskRound();
 }

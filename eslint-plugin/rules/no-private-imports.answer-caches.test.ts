@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it, vi } from "vitest";
 import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
+import { clearProjectCaches } from "../logic/project-services.js";
 import { lintNoPrivateImports } from "../../test/support/lint-no-private-imports.js";
 
 const root = mkdtempSync(path.join(tmpdir(), "agentix-answer-caches-"));
@@ -76,4 +77,22 @@ it("answers a folder's second file from what its first found clean only within t
   } finally {
     vi.useRealTimers();
   }
+});
+
+it("finds a folder's clean imports again after clearProjectCaches(), within the round", () => {
+  write("src/features/stock/contract.ts");
+  const code = `import { x } from "../stock/contract";\n`;
+  expect(lintNoPrivateImports(root, "src/features/picking/a.ts", code)).toEqual([]);
+  rmSync(path.join(root, "src/features/stock/contract.ts"));
+  write("src/features/stock/contract/index.ts");
+  clearProjectCaches();
+  expect(lintNoPrivateImports(root, "src/features/picking/b.ts", code)).toEqual([
+    {
+      ruleId: "agentix/no-private-imports",
+      line: 1,
+      column: 19,
+      message:
+        'src/features/stock/contract/index.ts is private to feature "stock", which has no public entry (src/features/stock/contract.ts does not exist); feature "picking" may import only a public entry, so add one to "stock" and import from it',
+    },
+  ]);
 });
