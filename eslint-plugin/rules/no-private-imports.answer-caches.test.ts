@@ -54,45 +54,46 @@ it("judges one alias target afresh for importers of another feature, and of none
   expect(lintNoPrivateImports(root, "src/features/orders/e.ts", code)).toEqual([]);
 });
 
+/**
+ * Lints `a.ts` then `b.ts` of feature `importer`, both importing `owner`'s contract, which turns
+ * into a folder (whose index.ts is private) between the two lints, when `between` has run too.
+ */
+function contractTurnsIntoFolder(owner: string, importer: string, between: () => void) {
+  write(`src/features/${owner}/contract.ts`);
+  const code = `import { x } from "../${owner}/contract";\n`;
+  const first = lintNoPrivateImports(root, `src/features/${importer}/a.ts`, code);
+  rmSync(path.join(root, `src/features/${owner}/contract.ts`));
+  write(`src/features/${owner}/contract/index.ts`);
+  between();
+  return { first, second: lintNoPrivateImports(root, `src/features/${importer}/b.ts`, code) };
+}
+
+/** What b.ts gets: the contract folder's index is private, and the feature has no public entry. */
+const noEntry = (owner: string, importer: string) => [
+  {
+    ruleId: "agentix/no-private-imports",
+    line: 1,
+    column: 19,
+    message: `src/features/${owner}/contract/index.ts is private to feature "${owner}", which has no public entry (src/features/${owner}/contract.ts does not exist); feature "${importer}" may import only a public entry, so add one to "${owner}" and import from it`,
+  },
+];
+
 it("answers a folder's second file from what its first found clean only within the disk round", () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   try {
-    write("src/features/shipping/contract.ts");
-    const code = `import { x } from "../shipping/contract";\n`;
-    expect(lintNoPrivateImports(root, "src/features/returns/a.ts", code)).toEqual([]);
-    // The contract becomes a folder whose index is the only entry: "../shipping/contract" now
-    // names src/features/shipping/contract/index.ts, a private file.
-    rmSync(path.join(root, "src/features/shipping/contract.ts"));
-    write("src/features/shipping/contract/index.ts");
-    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
-    expect(lintNoPrivateImports(root, "src/features/returns/b.ts", code)).toEqual([
-      {
-        ruleId: "agentix/no-private-imports",
-        line: 1,
-        column: 19,
-        message:
-          'src/features/shipping/contract/index.ts is private to feature "shipping", which has no public entry (src/features/shipping/contract.ts does not exist); feature "returns" may import only a public entry, so add one to "shipping" and import from it',
-      },
-    ]);
+    const pause = () => vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
+    expect(contractTurnsIntoFolder("shipping", "returns", pause)).toEqual({
+      first: [],
+      second: noEntry("shipping", "returns"),
+    });
   } finally {
     vi.useRealTimers();
   }
 });
 
 it("finds a folder's clean imports again after clearProjectCaches(), within the round", () => {
-  write("src/features/stock/contract.ts");
-  const code = `import { x } from "../stock/contract";\n`;
-  expect(lintNoPrivateImports(root, "src/features/picking/a.ts", code)).toEqual([]);
-  rmSync(path.join(root, "src/features/stock/contract.ts"));
-  write("src/features/stock/contract/index.ts");
-  clearProjectCaches();
-  expect(lintNoPrivateImports(root, "src/features/picking/b.ts", code)).toEqual([
-    {
-      ruleId: "agentix/no-private-imports",
-      line: 1,
-      column: 19,
-      message:
-        'src/features/stock/contract/index.ts is private to feature "stock", which has no public entry (src/features/stock/contract.ts does not exist); feature "picking" may import only a public entry, so add one to "stock" and import from it',
-    },
-  ]);
+  expect(contractTurnsIntoFolder("stock", "picking", clearProjectCaches)).toEqual({
+    first: [],
+    second: noEntry("stock", "picking"),
+  });
 });
