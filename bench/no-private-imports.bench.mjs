@@ -3,17 +3,23 @@
 // relative imports, index.ts barrels, paths aliases), once with feature folders and once with
 // none. Both rules run in ONE ESLint run (same files, same parse) with `stats: true`, ESLint's
 // per-rule timing (what TIMING=all prints); the figure is the ratio of their summed times.
+//
+// The rule that runs first on a freshly parsed file pays for bringing its syntax tree into the
+// CPU's caches: two copies of core's rule in one run measure about 3x apart, the first the dearer.
+// So each corpus is linted in two processes, agentix first in one and core first in the other,
+// and each rule's times are summed over both: neither rule is charged the other's first touch.
+// Each process is fresh: its first run is cold (a CLI run), later ones warm (an editor session).
 // Goal: <= 1.5x with features, near zero without. Written to bench/.out/ (gitignored).
+import { execFileSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import tsParser from "@typescript-eslint/parser";
-import { ESLint } from "eslint";
-import agentix from "agentix/eslint-plugin";
 import { generateRealShaped } from "./generate-real-shaped.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 80);
+const AGENTIX = "agentix/no-private-imports";
+const CORE = "no-restricted-imports";
 
 /** Core's version of the feature boundary: another feature's files but its contract. */
 const coreBans = (folder) => [
@@ -28,50 +34,84 @@ const coreBans = (folder) => [
   },
 ];
 
-async function lint(root, folder) {
-  const eslint = new ESLint({
-    cwd: root,
-    overrideConfigFile: true,
-    stats: true,
-    overrideConfig: [
-      {
-        files: ["**/*.ts"],
-        languageOptions: { parser: tsParser },
-        plugins: { agentix },
-        rules: { "agentix/no-private-imports": "error", "no-restricted-imports": coreBans(folder) },
-      },
-    ],
-  });
-  const results = await eslint.lintFiles(["src/**/*.ts"]);
-  const perRule = {};
-  const problems = {};
-  for (const result of results) {
-    for (const m of result.messages) {
-      if (m.fatal) throw new Error(`${result.filePath}: ${m.message}`);
-      problems[m.ruleId] = (problems[m.ruleId] ?? 0) + 1;
+/** One process: ROUNDS ESLint runs over `root` with both rules in `order`; per-rule ms and problems per run. */
+async function lintRounds(root, folder, order) {
+  const [{ default: tsParser }, { ESLint }, { default: agentix }] = await Promise.all([
+    import("@typescript-eslint/parser"),
+    import("eslint"),
+    import("agentix/eslint-plugin"),
+  ]);
+  const settings = { [AGENTIX]: "error", [CORE]: coreBans(folder) };
+  // ESLint runs a file's rules in the order the config lists them.
+  const rules = Object.fromEntries(order.map((rule) => [rule, settings[rule]]));
+  const runs = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const eslint = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      stats: true,
+      overrideConfig: [
+        { files: ["**/*.ts"], languageOptions: { parser: tsParser }, plugins: { agentix }, rules },
+      ],
+    });
+    const results = await eslint.lintFiles(["src/**/*.ts"]);
+    const perRule = {};
+    const problems = {};
+    for (const result of results) {
+      for (const m of result.messages) {
+        if (m.fatal) throw new Error(`${result.filePath}: ${m.message}`);
+        problems[m.ruleId] = (problems[m.ruleId] ?? 0) + 1;
+      }
+      for (const pass of result.stats?.times.passes ?? [])
+        for (const [rule, { total }] of Object.entries(pass.rules ?? {})) perRule[rule] = (perRule[rule] ?? 0) + total;
     }
-    for (const pass of result.stats?.times.passes ?? [])
-      for (const [rule, { total }] of Object.entries(pass.rules ?? {})) perRule[rule] = (perRule[rule] ?? 0) + total;
+    runs.push({ perRule, problems });
   }
-  return { files: results.length, perRule, problems };
+  return runs;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ms = (value) => `${value.toFixed(0).padStart(5)} ms`;
-
-for (const [label, folder, goal] of [
-  ["with feature folders", "features", "goal <= 1.5x"],
-  ["without feature folders", "domains", "goal near 0x"],
-]) {
-  const root = join(here, ".out", `real-shaped-${folder}`);
-  const count = generateRealShaped(root, { features: FEATURES, featuresFolder: folder });
-  const rounds = [];
-  // Each round lints in the same process: the first is cold (a CLI run), later ones warm.
-  for (let round = 0; round < ROUNDS; round += 1) rounds.push(await lint(root, folder));
-  const ratio = (run) => run.perRule["agentix/no-private-imports"] / run.perRule["no-restricted-imports"];
-  const [cold, ...warm] = rounds;
-  console.log(`\n${label}: ${count} files (${FEATURES} capsules under src/${folder}), ${ROUNDS} ESLint runs in one process`);
-  for (const rule of ["agentix/no-private-imports", "no-restricted-imports"])
-    console.log(`  ${rule.padEnd(28)} cold ${ms(cold.perRule[rule])}   warm ${ms(median(warm.map((r) => r.perRule[rule])))}   problems ${cold.problems[rule] ?? 0}`);
-  console.log(`  ratio no-private-imports / no-restricted-imports: cold ${ratio(cold).toFixed(2)}x, warm ${median(warm.map(ratio)).toFixed(2)}x (${goal})`);
+if (process.argv[2] === "--child") {
+  const [root, folder, order] = process.argv.slice(3);
+  process.stdout.write(JSON.stringify(await lintRounds(root, folder, order.split(","))));
+} else {
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const ms = (value) => `${value.toFixed(0).padStart(5)} ms`;
+  const inChild = (root, folder, order) =>
+    JSON.parse(
+      execFileSync(process.execPath, [fileURLToPath(import.meta.url), "--child", root, folder, order.join(",")], {
+        encoding: "utf8",
+        maxBuffer: 1 << 24,
+      }),
+    );
+  for (const [label, folder, goal] of [
+    ["with feature folders", "features", "goal <= 1.5x"],
+    ["without feature folders", "domains", "goal near 0x"],
+  ]) {
+    const root = join(here, ".out", `real-shaped-${folder}`);
+    const count = generateRealShaped(root, { features: FEATURES, featuresFolder: folder });
+    const orders = [
+      [AGENTIX, CORE],
+      [CORE, AGENTIX],
+    ].map((order) => inChild(root, folder, order));
+    // Run k of both processes: each rule's time summed over the two orders.
+    const summed = (k, rule) => orders.reduce((sum, runs) => sum + runs[k].perRule[rule], 0);
+    const ratioOf = (k) => summed(k, AGENTIX) / summed(k, CORE);
+    const warm = Array.from({ length: ROUNDS - 1 }, (_, k) => k + 1);
+    const warmMs = (rule) => (warm.length ? median(warm.map((k) => summed(k, rule))) : NaN);
+    console.log(
+      `\n${label}: ${count} files (${FEATURES} capsules under src/${folder}), ${ROUNDS} ESLint runs in each of 2 processes (agentix first, core first); times summed over both`,
+    );
+    for (const rule of [AGENTIX, CORE])
+      console.log(
+        `  ${rule.padEnd(28)} cold ${ms(summed(0, rule))}   warm ${ms(warmMs(rule))}   problems ${orders[0][0].problems[rule] ?? 0}`,
+      );
+    const ratioIn = (runs, k) => runs[k].perRule[AGENTIX] / runs[k].perRule[CORE];
+    const byOrder = (ratio) => orders.map((runs) => ratio(runs).toFixed(2)).join(" / ");
+    console.log(
+      `  ratio no-private-imports / no-restricted-imports: cold ${ratioOf(0).toFixed(2)}x, warm ${warm.length ? median(warm.map(ratioOf)).toFixed(2) : "-"}x (${goal})`,
+    );
+    console.log(
+      `  by order (agentix first / core first): cold ${byOrder((runs) => ratioIn(runs, 0))}${warm.length ? `, warm ${byOrder((runs) => median(warm.map((k) => ratioIn(runs, k))))}` : ""}`,
+    );
+  }
 }

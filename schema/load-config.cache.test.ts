@@ -1,12 +1,12 @@
 // The config caches in an editor session: one process, files changed between two look-ups.
-// Each case fails when a cache answers stale after CONFIG_RECHECK_MS.
+// Each case fails when a cache answers stale in a later disk round (schema/disk-rounds.ts).
 import { mkdtempSync, mkdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DISK_ROUND_MAX_MS, DISK_ROUND_QUIET_MS } from "./disk-rounds.js";
 import {
   AgentixConfigError,
-  CONFIG_RECHECK_MS,
   clearConfigCaches,
   findProject,
   loadConfigFile,
@@ -34,8 +34,8 @@ function write(root: string, name: string, content: string): void {
   writeFileSync(path.join(root, name), content);
 }
 
-/** Moves the clock past the window in which cached answers are trusted. */
-const later = (ms = CONFIG_RECHECK_MS + 1) => vi.setSystemTime(Date.now() + ms);
+/** Moves the clock past a pause in look-ups: a new disk round, in which cached answers are looked at again. */
+const later = (ms = DISK_ROUND_QUIET_MS + 1) => vi.setSystemTime(Date.now() + ms);
 
 describe("loadConfigForFile in an editor session", () => {
   it("answers from the cache within the window, then sees a created agentix.config.json", () => {
@@ -45,7 +45,7 @@ describe("loadConfigForFile in an editor session", () => {
     expect(first.configFile).toBeUndefined();
     expect(loadConfigForFile(source)).toBe(first);
     write(root, "agentix.config.json", '{ "tests": ["x.ts"] }');
-    expect(loadConfigForFile(source)).toBe(first); // trusted for CONFIG_RECHECK_MS
+    expect(loadConfigForFile(source)).toBe(first); // trusted for the disk round
     later();
     const created = loadConfigForFile(source);
     expect(created.configFile).toBe(path.join(root, "agentix.config.json"));
@@ -73,11 +73,11 @@ describe("loadConfigForFile in an editor session", () => {
     const source = path.join(root, "src/a.ts");
     const file = path.join(root, "agentix.config.json");
     expect(loadConfigForFile(source).tests).toEqual(["a.ts"]);
-    later(CONFIG_RECHECK_MS);
-    expect(loadConfigFile(file).tests).toEqual(["a.ts"]); // the file's stamp: just checked
+    later();
+    expect(loadConfigFile(file).tests).toEqual(["a.ts"]); // the file's stamp: checked this round
     writeFileSync(file, '{ "tests": ["bb.ts"] }'); // the folder's mtime stays: only the file changes
     utimesSync(file, new Date(2000, 0, 1), new Date(2000, 0, 1));
-    later(1); // the folder's answer has expired, the file's stamp has not
+    later(1); // the same round: the folder's answer is from the last one, the file's stamp is not
     expect(loadConfigForFile(source).tests).toEqual(["bb.ts"]);
   });
 
@@ -132,5 +132,30 @@ describe("loadConfigForFile in an editor session", () => {
       root: path.join(root, "later"),
       tests: ["t.ts"],
     });
+  });
+
+  it("keeps its answers while look-ups follow each other without a pause (a lint run), up to DISK_ROUND_MAX_MS", () => {
+    vi.setSystemTime(0); // before every look-up so far: a round begins with the first one here
+    const root = project({ "package.json": "{}", "src/a.ts": "" });
+    const source = path.join(root, "src/a.ts");
+    const first = loadConfigForFile(source);
+    write(root, "agentix.config.json", '{ "tests": ["x.ts"] }');
+    // A look-up every half pause: the round goes on, the disk is not looked at again.
+    const step = DISK_ROUND_QUIET_MS / 2;
+    for (let elapsed = step; elapsed <= DISK_ROUND_MAX_MS; elapsed += step) {
+      later(step);
+      expect(loadConfigForFile(source)).toBe(first);
+    }
+    later(step); // past DISK_ROUND_MAX_MS since the round began, still without a pause
+    expect(loadConfigForFile(source).tests).toEqual(["x.ts"]);
+  });
+
+  it("looks at the disk again after a clock set back", () => {
+    const root = project({ "package.json": "{}", "src/a.ts": "" });
+    const source = path.join(root, "src/a.ts");
+    expect(loadConfigForFile(source).configFile).toBeUndefined();
+    write(root, "agentix.config.json", '{ "tests": ["y.ts"] }');
+    later(-1);
+    expect(loadConfigForFile(source).tests).toEqual(["y.ts"]);
   });
 });

@@ -206,7 +206,7 @@ describe("agentix.config.json", () => {
     );
   });
 
-  it("caches by path and mtime (checked at most once a second), and rereads an edited file", () => {
+  it("caches by path and mtime (checked once per disk round), and rereads an edited file", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const later = () => vi.setSystemTime(Date.now() + 1500);
     const root = project({ "agentix.config.json": '{ "tests": ["a.ts"] }' });
@@ -248,5 +248,36 @@ describe("agentix.config.json", () => {
     expect(loadConfigForFile(path.join(root, "packages/app/src/features/a/x.ts")).configFile).toBe(
       path.join(root, "agentix.config.json"),
     );
+  });
+
+  it("answers a path written with '.', '..', '//' or relative to the working directory as its resolved path", () => {
+    const root = project({
+      "package.json": "{}",
+      "app/agentix.config.json": '{ "tests": ["t.ts"] }',
+      "app/src/a.ts": "",
+      "app/.hidden/..b/b.ts": "",
+    });
+    expect(loadConfigForFile(path.join(root, "app/.hidden/..b/b.ts")).root).toBe(
+      path.join(root, "app"),
+    );
+    const resolved = loadConfigForFile(path.join(root, "app/src/a.ts"));
+    expect(resolved.root).toBe(path.join(root, "app"));
+    for (const written of [
+      `${root}/app/src/../src/a.ts`,
+      `${root}/app/./src/a.ts`,
+      `${root}//app/src/a.ts`,
+      `${root}/other/../app/src/a.ts`,
+      `${root}/app/src/a.ts/..//src/a.ts`,
+      path.relative(process.cwd(), path.join(root, "app/src/a.ts")),
+    ])
+      expect([written, loadConfigForFile(written)]).toEqual([written, resolved]);
+    // Written as the file above the project folder resolves to, its project is the outer one.
+    expect(loadConfigForFile(`${root}/app/src/../../a.ts`).root).toBe(root);
+    // Right after a file of app/src: "app/src/.." is app itself, whose folder is the outer project.
+    expect(loadConfigForFile(path.join(root, "app/src/a.ts"))).toBe(resolved);
+    expect(loadConfigForFile(`${root}/app/src/..`).root).toBe(root);
+    expect(loadConfigForFile(path.join(root, "app/src/a.ts"))).toBe(resolved);
+    expect(loadConfigForFile(`${root}/app/srcx/a.ts`)).toBe(resolved);
+    expect(loadConfigForFile(`${root}/app/src.ts`).root).toBe(path.join(root, "app"));
   });
 });

@@ -2,8 +2,9 @@ import { readFileSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { describeAjvErrors, precompiledValidator } from "./ajv.js";
 import type { ValidateFunction } from "ajv";
+import { diskRound } from "./disk-rounds.js";
 import { findJsonSyntaxProblem } from "./json-position.js";
-import { toPosix } from "./paths.js";
+import { isFileDirectlyIn, toPosix } from "./paths.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
 
 /** The placeholder for a feature's id in `features.contract` and `features.descriptor`. */
@@ -153,15 +154,9 @@ function resolveConfig(
   };
 }
 
-/**
- * How long (ms) cached answers are trusted before the disk is looked at again: a config file's
- * mtime and size, a folder's mtime. Once per file linted would be too often; an editor session
- * sees an edited, created or deleted agentix.config.json within this time.
- */
-export const CONFIG_RECHECK_MS = 1000;
-
 interface CachedConfig {
-  checkedAt: number;
+  /** The disk round (disk-rounds.ts) in which the file's stamp was last compared. */
+  round: number;
   readonly mtimeMs: number;
   readonly size: number;
   readonly result: AgentixConfig | AgentixConfigError;
@@ -171,27 +166,28 @@ const configCache = new Map<string, CachedConfig>();
 
 /**
  * Reads, validates and resolves one agentix.config.json. Cached per file by path, mtime and
- * size (the mtime checked at most once a second), so an edited file is read again. Throws AgentixConfigError (never a raw parse error).
+ * size (the stamp compared once per disk round), so an edited file is read again. Throws
+ * AgentixConfigError (never a raw parse error).
  */
 export function loadConfigFile(configFile: string): AgentixConfig {
-  return unwrap(configFileAt(path.resolve(configFile), Date.now(), true));
+  return unwrap(configFileAt(path.resolve(configFile), diskRound(), true));
 }
 
-/** loadConfigFile's work; `trustRecent: false` looks at the file's stamp even within CONFIG_RECHECK_MS. */
+/** loadConfigFile's work; `trustRecent: false` looks at the file's stamp even if it did this round. */
 function configFileAt(
   file: string,
-  now: number,
+  round: number,
   trustRecent: boolean,
 ): AgentixConfig | AgentixConfigError {
   const cached = configCache.get(file);
-  if (trustRecent && cached && now - cached.checkedAt < CONFIG_RECHECK_MS) return cached.result;
+  if (trustRecent && cached?.round === round) return cached.result;
   const stats = statOrUndefined(file);
   if (!stats) {
     configCache.delete(file);
     return new AgentixConfigError(`${displayPath(file)}: cannot be read (no such file)`, file);
   }
   if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) {
-    cached.checkedAt = now;
+    cached.round = round;
     return cached.result;
   }
   let result: AgentixConfig | AgentixConfigError;
@@ -208,7 +204,7 @@ function configFileAt(
     if (!(error instanceof AgentixConfigError)) throw error;
     result = error;
   }
-  configCache.set(file, { checkedAt: now, mtimeMs: stats.mtimeMs, size: stats.size, result });
+  configCache.set(file, { round, mtimeMs: stats.mtimeMs, size: stats.size, result });
   return result;
 }
 
@@ -236,7 +232,7 @@ interface ProjectLocation {
 
 /** Which project markers a folder holds, as of its mtime (creating or deleting one changes it). */
 interface FolderMarkers {
-  checkedAt: number;
+  round: number;
   readonly mtimeMs: number;
   readonly hasConfig: boolean;
   readonly hasPackageJson: boolean;
@@ -244,17 +240,17 @@ interface FolderMarkers {
 
 const markersCache = new Map<string, FolderMarkers>();
 
-/** A folder's markers, looked at again (one `stat` of the folder) at most every CONFIG_RECHECK_MS. */
-function markersIn(dir: string, now: number): FolderMarkers {
+/** A folder's markers, looked at again (one `stat` of the folder) once per disk round. */
+function markersIn(dir: string, round: number): FolderMarkers {
   const known = markersCache.get(dir);
-  if (known && now - known.checkedAt < CONFIG_RECHECK_MS) return known;
+  if (known?.round === round) return known;
   const mtimeMs = statOrUndefined(dir)?.mtimeMs ?? -1;
   if (known && known.mtimeMs === mtimeMs) {
-    known.checkedAt = now;
+    known.round = round;
     return known;
   }
   const markers = {
-    checkedAt: now,
+    round,
     mtimeMs,
     hasConfig: mtimeMs !== -1 && isFile(path.join(dir, CONFIG_FILE_NAME)),
     hasPackageJson: mtimeMs !== -1 && isFile(path.join(dir, "package.json")),
@@ -263,10 +259,10 @@ function markersIn(dir: string, now: number): FolderMarkers {
   return markers;
 }
 
-function locate(dir: string, now: number): ProjectLocation {
+function locate(dir: string, round: number): ProjectLocation {
   let packageDir: string | undefined;
   for (let current = dir; ;) {
-    const markers = markersIn(current, now);
+    const markers = markersIn(current, round);
     if (markers.hasConfig)
       return { root: current, configFile: path.join(current, CONFIG_FILE_NAME) };
     if (markers.hasPackageJson) packageDir ??= current;
@@ -279,38 +275,54 @@ function locate(dir: string, now: number): ProjectLocation {
 /**
  * The project a file belongs to: the nearest ancestor directory holding agentix.config.json;
  * without one, the nearest directory holding package.json; without either, the file's own
- * directory. Each folder's answer is cached and looked at again after CONFIG_RECHECK_MS.
+ * directory. Each folder's answer is cached and looked at again once per disk round.
  */
 export function findProject(fromFile: string): ProjectLocation {
-  return locate(path.dirname(path.resolve(fromFile)), Date.now());
+  return locate(path.dirname(path.resolve(fromFile)), diskRound());
 }
 
 interface CachedForFolder {
-  readonly checkedAt: number;
+  readonly round: number;
   readonly result: AgentixConfig | AgentixConfigError;
 }
 
 /** The effective configuration per source folder: one Map look-up per linted file. */
 const folderConfigs = new Map<string, CachedForFolder>();
 
+/** What path.resolve would change in an absolute path: "//", "/./", "/../", a trailing "/" (and on Windows, any "/"). */
+const UNRESOLVED = path.sep === "/" ? /\/(?:\.\.?)?(?:\/|$)/u : /[\\/](?:\.\.?)?(?:[\\/]|$)|\//u;
+
 /**
  * The effective configuration for a source file (see findProject and loadConfigFile). Asked for
- * every linted file: answered per folder, and looked at again after CONFIG_RECHECK_MS, so an
+ * every linted file: answered per folder, and looked at again once per disk round, so an
  * agentix.config.json edited, created or deleted during an editor session is seen.
  */
 export function loadConfigForFile(file: string): AgentixConfig {
-  const dir = path.dirname(path.resolve(file));
-  const now = Date.now();
-  const known = folderConfigs.get(dir);
-  if (known && now - known.checkedAt < CONFIG_RECHECK_MS) return unwrap(known.result);
-  const location = locate(dir, now);
-  const result =
-    location.configFile !== undefined
-      ? configFileAt(location.configFile, now, false)
-      : defaultsFor(location.root);
-  folderConfigs.set(dir, { checkedAt: now, result });
-  return unwrap(result);
+  const round = diskRound();
+  // A lint run asks for a folder's files one after another: the folder asked last first.
+  const last = lastFolder;
+  if (last?.round === round && isFileDirectlyIn(last.dir, file)) return unwrap(last.result);
+  // ESLint passes resolved paths, and path.resolve costs more than the rest of the look-up.
+  const resolved = path.isAbsolute(file) && !UNRESOLVED.test(file) ? file : path.resolve(file);
+  const dir = path.dirname(resolved);
+  let known = folderConfigs.get(dir);
+  if (known?.round !== round) {
+    const location = locate(dir, round);
+    const result =
+      location.configFile !== undefined
+        ? configFileAt(location.configFile, round, false)
+        : defaultsFor(location.root);
+    known = { round, result };
+    folderConfigs.set(dir, known);
+  }
+  lastFolder = { dir, round, result: known.result };
+  return unwrap(known.result);
 }
+
+/** The folder loadConfigForFile answered last, and its answer. */
+let lastFolder:
+  | { readonly dir: string; readonly round: number; readonly result: CachedForFolder["result"] }
+  | undefined;
 
 const defaultsCache = new Map<string, AgentixConfig>();
 
@@ -325,6 +337,7 @@ function defaultsFor(root: string): AgentixConfig {
 
 /** Forgets every cached location and configuration (for long-lived processes and tests). */
 export function clearConfigCaches(): void {
+  lastFolder = undefined;
   configCache.clear();
   markersCache.clear();
   folderConfigs.clear();

@@ -6,3 +6,24 @@ import path from "node:path";
 export function toPosix(value: string): string {
   return path.sep === "/" ? value : value.split(path.sep).join("/");
 }
+
+const SLASH = 47;
+const DOT = 46;
+
+/**
+ * Whether `file` is an entry of the resolved POSIX folder `dir`, written as path.resolve would
+ * leave it ("dir/x.ts", not "dir/sub/x.ts", "dir/." or "dir/.."): a lint run goes through a
+ * folder's files one after another, so the folder looked up last usually answers for the next
+ * file without path.dirname and a look-up by the folder's name. Always false on Windows.
+ */
+export function isFileDirectlyIn(dir: string, file: string): boolean {
+  const start = dir.length + 1;
+  if (path.sep !== "/" || file.length <= start || file.charCodeAt(dir.length) !== SLASH)
+    return false;
+  if (!file.startsWith(dir) || file.indexOf("/", start) !== -1) return false;
+  const dots =
+    file.charCodeAt(start) === DOT &&
+    (file.length === start + 1 ||
+      (file.length === start + 2 && file.charCodeAt(start + 1) === DOT));
+  return !dots;
+}

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { toPosix } from "../../schema/paths.js";
-import type { LogicInput, RuleLogic } from "./rule-logic.js";
+import { isFileDirectlyIn, toPosix } from "../../schema/paths.js";
+import type { LogicInput, ProjectServices, RuleLogic } from "./rule-logic.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import {
   existingContracts,
@@ -10,8 +10,10 @@ import {
   type ProjectLayout,
 } from "./project/layout.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
+import { resolveRelative } from "./project/relative-target.js";
 import { isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
+import { diskRound } from "../../schema/disk-rounds.js";
 
 export const NO_PRIVATE_IMPORTS = "agentix/no-private-imports" as const;
 
@@ -43,6 +45,9 @@ const JS_STYLE: Readonly<Record<string, string>> = {
   ".cts": ".cjs",
 };
 const SOURCE_EXTENSION = /\.(?:d\.)?[cm]?[jt]sx?$/u;
+const TS_OR_TSX = /\.tsx?$/u;
+/** "./name": one entry of the importer's folder ("./." and "./.." name others). */
+const SIBLING = /^\.\/(?!\.\.?$)[^/]+$/u;
 
 /** Writes `file` in the extension convention of `original`: `.js` style, `.ts` style, or none. */
 function withStyle(fileWithoutExtension: string, fileExtension: string, original: string): string {
@@ -161,16 +166,77 @@ const FORM_LABEL: Readonly<Record<string, string>> = {
   require: "require()",
 };
 
-const lexicalReaches = new WeakMap<ProjectLayout, Map<string, boolean>>();
+/** What a file's folder tells about its imports: its feature, and the answers given there. */
+interface Folder {
+  readonly dir: string;
+  /** The innermost feature holding the folder (and so each of its files). */
+  readonly importer: Feature | undefined;
+  /** Whether a relative specifier written here names a folder of another feature, by specifier. */
+  readonly relative: Map<string, boolean>;
+  /** Whether a folder in this one may be a feature folder (layout.mayHaveFeatureChild), once asked. */
+  featureChild: boolean | undefined;
+  /**
+   * Specifiers (with their resolution kind) whose whole check found nothing in this disk round,
+   * with these services: resolving reads the disk, so they are kept for the round alone.
+   */
+  settled: Set<string>;
+  settledRound: number;
+  settledBy: ProjectServices | undefined;
+}
 
-/** Per layout: whether a relative specifier from a folder names a folder of another feature. */
-function lexicalReach(layout: ProjectLayout): Map<string, boolean> {
-  let answers = lexicalReaches.get(layout);
-  if (!answers) {
-    answers = new Map();
-    lexicalReaches.set(layout, answers);
+/**
+ * Lexical answers of one layout: whether a relative specifier written in a folder, or an alias's
+ * one target, names a folder of another feature. They depend on paths alone, so they are kept
+ * for the process. A lint asks them for nearly every import: each file finds its folder once
+ * (usually the folder of the file before), then each relative import is one look-up by its
+ * specifier, and each alias target one look-up of its folder's feature.
+ */
+class LexicalReach {
+  private readonly folders = new Map<string, Folder>();
+  /** The folder asked last: a lint run goes through a folder's files one after another. */
+  private last: Folder | undefined;
+
+  constructor(readonly layout: ProjectLayout) {}
+
+  /** The folder of `file` (absolute). */
+  folderOf(file: string): Folder {
+    const last = this.last;
+    if (last && isFileDirectlyIn(last.dir, file)) return last;
+    const dir = path.dirname(file);
+    let folder = this.folders.get(dir);
+    if (!folder) {
+      folder = {
+        dir,
+        importer: this.layout.featureOfFolder(dir),
+        relative: new Map(),
+        featureChild: undefined,
+        settled: new Set(),
+        settledRound: -1,
+        settledBy: undefined,
+      };
+      this.folders.set(dir, folder);
+    }
+    this.last = folder;
+    return folder;
   }
-  return answers;
+
+  /** Whether the folder `target` (absolute) lies in a feature other than the one at `importerDir`. */
+  inOtherFeature(target: string, importerDir: string | undefined): boolean {
+    const feature = this.layout.featureOfFolder(target);
+    return feature !== undefined && feature.dir !== importerDir;
+  }
+}
+
+const lexicalReaches = new WeakMap<ProjectLayout, LexicalReach>();
+/** The answers asked for last (every file of a lint run asks, nearly always of one layout). */
+let lastReach: LexicalReach | undefined;
+
+function lexicalReach(layout: ProjectLayout): LexicalReach {
+  if (lastReach?.layout === layout) return lastReach;
+  let reach = lexicalReaches.get(layout);
+  if (!reach) lexicalReaches.set(layout, (reach = new LexicalReach(layout)));
+  lastReach = reach;
+  return reach;
 }
 
 export const noPrivateImportsLogic: RuleLogic = {
@@ -179,7 +245,9 @@ export const noPrivateImportsLogic: RuleLogic = {
   create(input: LogicInput, report) {
     const { filename, services } = input;
     const layout = layoutFor(input.config);
-    const importer = layout.featureOf(filename);
+    const reach = lexicalReach(layout);
+    const here = reach.folderOf(filename);
+    const { dir: fromDir, importer } = here;
 
     const suggest = (
       site: ImportSite,
@@ -216,38 +284,43 @@ export const noPrivateImportsLogic: RuleLogic = {
     // feature, or in the importer's own, no resolution can make it a violation (a symlinked
     // folder is judged by where the link sits). Most imports of real code end here, and every
     // relative import of a project without feature folders.
-    const fromDir = path.dirname(filename);
-    // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
-    // folders hold no feature folder, none does.
-    const featureFoldersMayExist =
-      importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true);
-    const lexicalAnswers = lexicalReach(layout);
-    const targetInOtherFeature = (target: string): boolean => {
-      const lexical = layout.featureOf(path.join(target, "_"));
-      return lexical !== undefined && lexical.dir !== importer?.dir;
-    };
-    // The answer depends on the importer's feature and the target alone; keys hold the importer's
-    // folder and a relative specifier (starting with "."), or its feature's folder and an
-    // absolute target.
-    const lexically = (key: string, target: string): boolean => {
-      let reaches = lexicalAnswers.get(key);
+    const relativeReach = (specifier: string): boolean => {
+      let reaches = here.relative.get(specifier);
       if (reaches === undefined) {
-        reaches = targetInOtherFeature(target);
-        lexicalAnswers.set(key, reaches);
+        // "./name" names a folder in this one: unless that may be a feature folder, it lies in
+        // the importer's own feature (or in none), whatever the name.
+        reaches =
+          SIBLING.test(specifier) && !(here.featureChild ??= layout.mayHaveFeatureChild(fromDir))
+            ? false
+            : reach.inOtherFeature(resolveRelative(fromDir, specifier), importer?.dir);
+        here.relative.set(specifier, reaches);
       }
       return reaches;
     };
-    const mayReachOtherFeature = (specifier: string): boolean => {
-      if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "..") {
-        if (!featureFoldersMayExist) return isRelativeSpecifier(specifier);
-        // An alias with one substitution names its folder as lexically (never cached here: it
-        // follows the tsconfig).
-        const aliased = services.aliasTarget?.(specifier, filename);
-        if (aliased === undefined) return true;
-        // An absolute target's answer depends on the importer's feature alone, not its folder.
-        return lexically(`${importer?.dir ?? ""}\0${aliased}`, aliased);
+    // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
+    // folders hold no feature folder, none does. Asked at the first bare specifier of the file.
+    let featureFoldersMayExist: boolean | undefined;
+    const bareReach = (specifier: string): boolean => {
+      featureFoldersMayExist ??=
+        importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true);
+      if (!featureFoldersMayExist) return isRelativeSpecifier(specifier);
+      // An alias with one substitution names its folder as lexically.
+      const aliased = services.aliasTarget?.(specifier, filename);
+      return aliased === undefined || reach.inOtherFeature(aliased, importer?.dir);
+    };
+    // The files of a folder import the same specifiers: what one found clean in this disk round
+    // is clean for the next (a TypeScript file's resolution depends on its folder alone; an .mts
+    // or .cts file's also on its extension, so those are never answered from here).
+    let settled: Set<string> | undefined;
+    const settledHere = (): Set<string> | undefined => {
+      if (settled || !TS_OR_TSX.test(filename)) return settled;
+      const round = diskRound();
+      if (here.settledRound !== round || here.settledBy !== services) {
+        here.settled = new Set();
+        here.settledRound = round;
+        here.settledBy = services;
       }
-      return lexically(`${fromDir}\0${specifier}`, path.resolve(fromDir, specifier));
+      return (settled = here.settled);
     };
 
     // Outside domain files (shared code, adapters, tests, a project without features) an
@@ -264,12 +337,28 @@ export const noPrivateImportsLogic: RuleLogic = {
         );
         return;
       }
-      if (!mayReachOtherFeature(site.specifier)) return;
-      const target = services.resolveModule(site.specifier, filename, site.resolution);
-      if (target === undefined) return;
-      const feature = layout.featureOf(target);
-      if (!feature || feature.dir === importer?.dir || isContractFile(feature, target)) return;
-      if (!importer && target === feature.descriptorFile) return;
+      const { specifier, resolution } = site;
+      const relative =
+        specifier.startsWith("./") || specifier.startsWith("../") || specifier === "..";
+      if (relative && !relativeReach(specifier)) return;
+      const clean = settledHere();
+      const key = resolution === "import" ? specifier : `${resolution}\0${specifier}`;
+      if (clean?.has(key)) return;
+      const target =
+        relative || bareReach(specifier)
+          ? services.resolveModule(specifier, filename, resolution)
+          : undefined;
+      const feature = target === undefined ? undefined : layout.featureOf(target);
+      if (
+        target === undefined ||
+        !feature ||
+        feature.dir === importer?.dir ||
+        isContractFile(feature, target) ||
+        (!importer && target === feature.descriptorFile)
+      ) {
+        clean?.add(key);
+        return;
+      }
       const contracts = existingContracts(feature, services.fileExists);
       const { messageId, data } = boundaryMessage(layout, feature, target, contracts, {
         importer,

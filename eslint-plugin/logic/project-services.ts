@@ -1,3 +1,4 @@
+import { endDiskRound } from "../../schema/disk-rounds.js";
 import type { ProjectServices } from "./rule-logic.js";
 import { createFeatureDependencyLookup } from "./project/feature-dependencies.js";
 import { createFeatureFolderPresence } from "./project/feature-folders.js";
@@ -40,8 +41,8 @@ let shared: (ProjectServices & { clear(): void }) | undefined;
 /** The services every ESLint rule of this process shares (one resolver, one set of caches). */
 export function sharedProjectServices(): ProjectServices {
   if (!shared) {
-    const resolver = createModuleResolver();
     const fileExists = createFileExistence();
+    const resolver = createModuleResolver(fileExists);
     const featureFolders = createFeatureFolderPresence();
     shared = {
       ...createProjectServices({
@@ -60,8 +61,12 @@ export function sharedProjectServices(): ProjectServices {
   return shared;
 }
 
-/** Forgets cached resolutions and parsed files (for tests and long-lived processes). */
+/**
+ * Forgets cached resolutions and parsed files (for tests and long-lived processes), and ends the
+ * disk round, so that answers kept for it (the rules' clean imports) are found again.
+ */
 export function clearProjectCaches(): void {
   shared?.clear();
   clearSourceCache();
+  endDiskRound();
 }

@@ -3,7 +3,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
+import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
+import { clearProjectCaches } from "../logic/project-services.js";
 import { lintNoPrivateImports } from "../../test/support/lint-no-private-imports.js";
 
 const root = mkdtempSync(path.join(tmpdir(), "agentix-answer-caches-"));
@@ -50,4 +52,48 @@ it("judges one alias target afresh for importers of another feature, and of none
   ]);
   expect(lintNoPrivateImports(root, "src/features/billing/deep/d.ts", code)).toHaveLength(1);
   expect(lintNoPrivateImports(root, "src/features/orders/e.ts", code)).toEqual([]);
+});
+
+/**
+ * Lints `a.ts` then `b.ts` of feature `importer`, both importing `owner`'s contract, which turns
+ * into a folder (whose index.ts is private) between the two lints, when `between` has run too.
+ */
+function contractTurnsIntoFolder(owner: string, importer: string, between: () => void) {
+  write(`src/features/${owner}/contract.ts`);
+  const code = `import { x } from "../${owner}/contract";\n`;
+  const first = lintNoPrivateImports(root, `src/features/${importer}/a.ts`, code);
+  rmSync(path.join(root, `src/features/${owner}/contract.ts`));
+  write(`src/features/${owner}/contract/index.ts`);
+  between();
+  return { first, second: lintNoPrivateImports(root, `src/features/${importer}/b.ts`, code) };
+}
+
+/** What b.ts gets: the contract folder's index is private, and the feature has no public entry. */
+const noEntry = (owner: string, importer: string) => [
+  {
+    ruleId: "agentix/no-private-imports",
+    line: 1,
+    column: 19,
+    message: `src/features/${owner}/contract/index.ts is private to feature "${owner}", which has no public entry (src/features/${owner}/contract.ts does not exist); feature "${importer}" may import only a public entry, so add one to "${owner}" and import from it`,
+  },
+];
+
+it("answers a folder's second file from what its first found clean only within the disk round", () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  try {
+    const pause = () => vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
+    expect(contractTurnsIntoFolder("shipping", "returns", pause)).toEqual({
+      first: [],
+      second: noEntry("shipping", "returns"),
+    });
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+it("finds a folder's clean imports again after clearProjectCaches(), within the round", () => {
+  expect(contractTurnsIntoFolder("stock", "picking", clearProjectCaches)).toEqual({
+    first: [],
+    second: noEntry("stock", "picking"),
+  });
 });

@@ -1,11 +1,11 @@
 // An editor session (one process, ESLint's Linter): agentix.config.json created, edited, broken
-// and deleted between two lints of the same file. Each lint must follow the file on disk once
-// CONFIG_RECHECK_MS has passed; a stale config cache fails these cases.
+// and deleted between two lints of the same file. Each lint after a pause must follow the file on
+// disk (schema/disk-rounds.ts); a stale config cache fails these cases.
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, expect, it, vi } from "vitest";
-import { CONFIG_RECHECK_MS } from "../../schema/load-config.js";
+import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
 import { lintNoPrivateImports } from "../../test/support/lint-no-private-imports.js";
 
 const root = mkdtempSync(path.join(tmpdir(), "agentix-config-session-"));
@@ -30,7 +30,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
 const code = `import { x } from "./features/orders/model";\n`;
 
 function lint() {
-  vi.setSystemTime(Date.now() + CONFIG_RECHECK_MS + 1);
+  vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
   return lintNoPrivateImports(root, "src/main.ts", code);
 }
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { FEATURE_FOLDERS_RECHECK_MS } from "../logic/project/feature-folders.js";
+import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
 import { lintNoPrivateImports } from "../../test/support/lint-no-private-imports.js";
 
 const base = mkdtempSync(path.join(tmpdir(), "agentix-private-imports-"));
@@ -42,7 +42,7 @@ describe("no-private-imports without feature folders", () => {
     expect(lint(root, "src/main.ts", code)).toEqual([]);
     write(root, "src/features/orders/model.ts");
     write(root, "src/features/orders/contract.ts");
-    vi.setSystemTime(Date.now() + FEATURE_FOLDERS_RECHECK_MS);
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
     expect(lint(root, "src/main.ts", code)).toEqual([
       {
         ruleId: "agentix/no-private-imports",
@@ -118,5 +118,23 @@ describe("no-private-imports on aliases with one substitution (judged by its fol
     ["self/orders/model", [crossFeature]],
   ])("%s from feature billing", (specifier, expected) => {
     expect(from(specifier)).toEqual(expected);
+  });
+});
+
+describe('no-private-imports on "./name" (an entry of the importer\'s folder)', () => {
+  const root = project(
+    {},
+    { "src/features/orders/index.ts": "", "src/features/orders/contract.ts": "" },
+  );
+  it("still reports a feature folder imported from the folder that holds feature folders", () => {
+    expect(lint(root, "src/features/index.ts", `import { x } from "./orders";\n`)).toEqual([
+      {
+        ruleId: "agentix/no-private-imports",
+        line: 1,
+        column: 19,
+        message:
+          'src/features/orders/index.ts is private to feature "orders"; code outside features may import only its public entry src/features/orders/contract.ts, so import from there instead',
+      },
+    ]);
   });
 });

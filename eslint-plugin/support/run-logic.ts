@@ -8,8 +8,12 @@ import { literalStringsOf } from "../logic/imports/literal-strings.js";
 /** Message every rule reports (once, at the top of the file) for a broken agentix.config.json. */
 export const INVALID_CONFIG_MESSAGE = "agentix configuration error: {{problem}}";
 
-/** The input every rule shares for one file (keyed by its AST): the config is loaded once. */
-const inputs = new WeakMap<TSESTree.Program, LogicInput | AgentixConfigError>();
+/**
+ * The input every rule shares for one file, kept for the file being linted: ESLint creates every
+ * rule of a file before it moves to the next, so the config is loaded once per file (a
+ * WeakMap of every file's tree cost more than the look-up it saved).
+ */
+let lastInput: { program: TSESTree.Program; input: LogicInput | AgentixConfigError } | undefined;
 
 /** Files whose broken config one rule has already claimed: it is reported once per file, not per rule. */
 const configReported = new WeakSet<TSESTree.Program>();
@@ -18,8 +22,7 @@ function baseInput(
   context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
 ): LogicInput | AgentixConfigError {
   const program = context.sourceCode.ast;
-  const known = inputs.get(program);
-  if (known) return known;
+  if (lastInput?.program === program) return lastInput.input;
   const filename = context.filename;
   let input: LogicInput | AgentixConfigError;
   try {
@@ -47,7 +50,7 @@ function baseInput(
     if (!(error instanceof AgentixConfigError)) throw error;
     input = error;
   }
-  inputs.set(program, input);
+  lastInput = { program, input };
   return input;
 }
 

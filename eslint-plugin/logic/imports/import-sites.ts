@@ -121,12 +121,11 @@ export function importSiteVisitors(
   };
   return {
     ImportDeclaration(node: TSESTree.ImportDeclaration) {
-      const specifiers = node.specifiers;
       if (
         (node.source.value === "module" || node.source.value === "node:module") &&
         node.importKind !== "type"
       ) {
-        for (const specifier of specifiers) {
+        for (const specifier of node.specifiers) {
           if (
             specifier.type === AST_NODE_TYPES.ImportSpecifier &&
             nameOf(specifier.imported) === "createRequire"
@@ -134,29 +133,7 @@ export function importSiteVisitors(
             createRequires.push(specifier);
         }
       }
-      const typeOnly =
-        node.importKind === "type" ||
-        (specifiers.length > 0 &&
-          specifiers.every(
-            (s) => s.type === AST_NODE_TYPES.ImportSpecifier && s.importKind === "type",
-          ));
-      let names: string[] | undefined = [];
-      for (const specifier of specifiers) {
-        if (specifier.type === AST_NODE_TYPES.ImportSpecifier)
-          names?.push(nameOf(specifier.imported));
-        else if (specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier) names?.push("default");
-        else names = undefined;
-      }
-      const form = specifiers.length === 0 ? "side-effect" : typeOnly ? "import-type" : "import";
-      onSite({
-        form,
-        specifier: node.source.value,
-        node: node.source,
-        literal: node.source,
-        typeOnly,
-        names: form === "side-effect" ? undefined : names,
-        resolution: "import",
-      });
+      onSite(new ImportDeclarationSite(node));
     },
     ExportNamedDeclaration(node: TSESTree.ExportNamedDeclaration) {
       if (!node.source) return;
@@ -253,3 +230,57 @@ export function importSiteVisitors(
 }
 
 const REQUIRE: ReadonlySet<string> = new Set(["require"]);
+
+/**
+ * The site of an `import` declaration, the most frequent form by far: what it imports is read
+ * from the declaration only when asked (a rule reads the specifier of nearly every import, the
+ * imported names of few), since each read of a fresh syntax tree is a trip to memory.
+ */
+class ImportDeclarationSite implements ImportSite {
+  readonly resolution = "import";
+  readonly literal: TSESTree.StringLiteral;
+  readonly specifier: string;
+  private facts: { form: ImportForm; typeOnly: boolean; names: string[] | undefined } | undefined;
+
+  constructor(private readonly declaration: TSESTree.ImportDeclaration) {
+    this.literal = declaration.source;
+    this.specifier = declaration.source.value;
+  }
+
+  get node(): TSESTree.Node {
+    return this.literal;
+  }
+
+  get form(): ImportForm {
+    return this.read().form;
+  }
+
+  get typeOnly(): boolean {
+    return this.read().typeOnly;
+  }
+
+  get names(): readonly string[] | undefined {
+    return this.read().names;
+  }
+
+  private read() {
+    if (this.facts) return this.facts;
+    const { importKind, specifiers } = this.declaration;
+    const typeOnly =
+      importKind === "type" ||
+      (specifiers.length > 0 &&
+        specifiers.every(
+          (s) => s.type === AST_NODE_TYPES.ImportSpecifier && s.importKind === "type",
+        ));
+    let names: string[] | undefined = [];
+    for (const specifier of specifiers) {
+      if (specifier.type === AST_NODE_TYPES.ImportSpecifier)
+        names?.push(nameOf(specifier.imported));
+      else if (specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier) names?.push("default");
+      else names = undefined;
+    }
+    const form = specifiers.length === 0 ? "side-effect" : typeOnly ? "import-type" : "import";
+    this.facts = { form, typeOnly, names: form === "side-effect" ? undefined : names };
+    return this.facts;
+  }
+}

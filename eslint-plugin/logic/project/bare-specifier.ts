@@ -73,9 +73,10 @@ export function singleAliasTarget(
   const classic = resolutionKind(options) === ts.ModuleResolutionKind.Classic;
   return (specifier, fromDir) => {
     if (classic || specifier.startsWith("#")) return undefined;
+    const targets = substitutions(specifier);
+    if (targets?.length !== 1) return undefined;
     const ownName = facts.packageName(fromDir);
     if (ownName !== undefined && namesPackage(specifier, ownName)) return undefined;
-    const targets = substitutions(specifier);
-    return targets?.length === 1 ? targets[0] : undefined;
+    return targets[0];
   };
 }

@@ -1,14 +1,10 @@
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
+import { diskRound } from "../../../schema/disk-rounds.js";
 import { tsSyntax } from "../ts-syntax.js";
 import type { ModuleResolver } from "./module-resolver.js";
-import {
-  RECHECK_MS,
-  derivedFromProvided,
-  parseSourceText,
-  type SourceProvider,
-} from "./source-cache.js";
+import { derivedFromProvided, parseSourceText, type SourceProvider } from "./source-cache.js";
 
 const { unwrap } = tsSyntax(ts);
 
@@ -137,8 +133,8 @@ export function createFeatureDependencyLookup(
   resolve: ModuleResolver,
   sources?: SourceProvider,
 ): FeatureDependencyLookup {
-  // Answers from the disk, reused for RECHECK_MS: every file of a feature asks for the same one.
-  const answers = new Map<string, { at: number; declared: DeclaredDependencies | undefined }>();
+  // Answers from the disk, reused for the disk round: every file of a feature asks for the same one.
+  const answers = new Map<string, { round: number; declared: DeclaredDependencies | undefined }>();
   const lookup = (
     descriptorFile: string,
     text: string | undefined,
@@ -163,11 +159,11 @@ export function createFeatureDependencyLookup(
   };
   return (descriptorFile, text) => {
     if (text !== undefined) return lookup(descriptorFile, text);
-    const now = Date.now();
+    const round = diskRound();
     const known = answers.get(descriptorFile);
-    if (known && now - known.at < RECHECK_MS) return known.declared;
+    if (known?.round === round) return known.declared;
     const declared = lookup(descriptorFile, undefined);
-    answers.set(descriptorFile, { at: now, declared });
+    answers.set(descriptorFile, { round, declared });
     return declared;
   };
 }

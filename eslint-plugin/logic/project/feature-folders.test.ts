@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { defaultConfig, parseConfig } from "../../../schema/load-config.js";
-import { createFeatureFolderPresence, FEATURE_FOLDERS_RECHECK_MS } from "./feature-folders.js";
+import { DISK_ROUND_QUIET_MS } from "../../../schema/disk-rounds.js";
+import { createFeatureFolderPresence } from "./feature-folders.js";
 import { ProjectLayout } from "./layout.js";
 
 const base = mkdtempSync(path.join(tmpdir(), "agentix-feature-folders-"));
@@ -79,9 +80,9 @@ describe("feature folder presence", () => {
     const presence = createFeatureFolderPresence();
     expect(presence(layout)).toBe(false);
     mkdirSync(path.join(root, "src/features/orders"), { recursive: true });
-    // Within the re-check interval the cached answer stands (that is the cache).
+    // Within the disk round the cached answer stands (that is the cache).
     expect(presence(layout)).toBe(false);
-    vi.setSystemTime(Date.now() + FEATURE_FOLDERS_RECHECK_MS);
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
     expect(presence(layout)).toBe(true);
   });
 
@@ -92,7 +93,7 @@ describe("feature folder presence", () => {
     const presence = createFeatureFolderPresence();
     expect(presence(layout)).toBe(false);
     mkdirSync(path.join(root, "packages/new/src/features/orders"), { recursive: true });
-    vi.setSystemTime(Date.now() + FEATURE_FOLDERS_RECHECK_MS);
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
     expect(presence(layout)).toBe(true);
   });
 

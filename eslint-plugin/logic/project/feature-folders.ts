@@ -1,14 +1,8 @@
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
+import { diskRound } from "../../../schema/disk-rounds.js";
 import { mtimeOf } from "./file-existence.js";
 import type { ProjectLayout } from "./layout.js";
-
-/**
- * How often (ms) the answer "no feature folder" is re-checked: one `stat` per folder of the
- * project, so a lint run of many files per second re-checks rarely, and a feature folder created
- * in an editor session is seen within this time.
- */
-export const FEATURE_FOLDERS_RECHECK_MS = 2000;
 
 /** Beyond this many folders a project is not walked: it is assumed to have feature folders. */
 const MAX_FOLDERS = 20_000;
@@ -19,7 +13,8 @@ const SKIPPED = new Set(["node_modules", ".git"]);
 interface Absent {
   /** Every folder walked, with its mtime: a folder created below one changes that folder's mtime. */
   readonly folders: ReadonlyMap<string, number>;
-  checkedAt: number;
+  /** The disk round in which the folders' mtimes were last compared. */
+  round: number;
 }
 
 export interface FeatureFolderPresence {
@@ -36,25 +31,26 @@ export interface FeatureFolderPresence {
  * Whether a project has feature folders, from one walk of its folders per layout: a project
  * without any needs no module resolution for imports that are not relative (no file they can
  * resolve to lies in a feature). The answer "none" is re-checked by one `stat` per walked folder
- * at most every FEATURE_FOLDERS_RECHECK_MS, so a feature folder created during an editor session is seen.
+ * once per disk round (schema/disk-rounds.ts), so a feature folder created during an editor
+ * session is seen.
  */
 export function createFeatureFolderPresence(): FeatureFolderPresence {
   // Keyed by layout (one per loaded configuration): a changed configuration is walked afresh.
   const absent = new Map<ProjectLayout, Absent>();
   const present = new Set<ProjectLayout>();
 
-  const stillAbsent = (state: Absent, now: number): boolean => {
-    if (now - state.checkedAt < FEATURE_FOLDERS_RECHECK_MS) return true;
+  const stillAbsent = (state: Absent, round: number): boolean => {
+    if (state.round === round) return true;
     for (const [folder, mtimeMs] of state.folders) if (mtimeOf(folder) !== mtimeMs) return false;
-    state.checkedAt = now;
+    state.round = round;
     return true;
   };
 
   const presence = (layout: ProjectLayout): boolean => {
     if (present.has(layout)) return true;
-    const now = Date.now();
+    const round = diskRound();
     const known = absent.get(layout);
-    if (known && stillAbsent(known, now)) return false;
+    if (known && stillAbsent(known, round)) return false;
     const folders = walkWithoutFeatures(layout);
     if (folders === undefined) {
       // Once found, feature folders are assumed for good: the full check is right either way.
@@ -62,7 +58,7 @@ export function createFeatureFolderPresence(): FeatureFolderPresence {
       absent.delete(layout);
       return true;
     }
-    absent.set(layout, { folders, checkedAt: now });
+    absent.set(layout, { folders, round });
     return false;
   };
   return Object.assign(presence, {

@@ -2,9 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
-
-/** A folder's listing is trusted for this long (ms): an editor creates files slower than this. */
-export const LISTING_RECHECK_MS = 1000;
+import { diskRound } from "../../../schema/disk-rounds.js";
 
 export interface FileExistence {
   (file: string): boolean;
@@ -16,26 +14,27 @@ export interface FileExistence {
 
 /**
  * Whether a file exists, answered from one listing per folder instead of one `stat` per
- * question: linting a project asks about the same few folders thousands of times. On a case-insensitive file system names are compared as the system
- * compares them, so every question goes to `stat` there. A listing is trusted for LISTING_RECHECK_MS,
+ * question: linting a project asks about the same few folders thousands of times. On a
+ * case-insensitive file system names are compared as the system compares them, so every
+ * question goes to `stat` there. A listing is trusted for the disk round (schema/disk-rounds.ts),
  * then kept for as long as its folder's mtime stays the same.
  */
 export function createFileExistence(): FileExistence {
   interface Listing {
-    at: number;
+    round: number;
     readonly mtimeMs: number;
     readonly files: ReadonlySet<string>;
     readonly names: ReadonlySet<string>;
   }
   const listings = new Map<string, Listing>();
   const listing = (dir: string): Listing => {
-    const now = Date.now();
+    const round = diskRound();
     const known = listings.get(dir);
-    if (known && now - known.at < LISTING_RECHECK_MS) return known;
+    if (known?.round === round) return known;
     // Adding, removing or renaming a file changes its folder's mtime: one stat tells whether to re-read.
     const mtimeMs = mtimeOf(dir);
     if (known && known.mtimeMs === mtimeMs) {
-      known.at = now;
+      known.round = round;
       return known;
     }
     const files = new Set<string>();
@@ -49,7 +48,7 @@ export function createFileExistence(): FileExistence {
     } catch {
       // A missing or unreadable folder holds no files.
     }
-    const fresh = { at: now, mtimeMs, files, names };
+    const fresh = { round, mtimeMs, files, names };
     listings.set(dir, fresh);
     return fresh;
   };

@@ -59,11 +59,16 @@ export class ProjectLayout {
   private readonly ambientAllowed: ReadonlyMap<AmbientCategory, Matcher>;
   private readonly featureByDir = new Map<string, Feature | null>();
   private readonly featureByFile = new Map<string, Feature | null>();
+  private readonly featureByFolder = new Map<string, Feature | null>();
   private readonly rootPrefix: string;
+  private readonly childTestIsExact: boolean;
 
   constructor(readonly config: AgentixConfig) {
     this.rootPrefix = config.root.endsWith(path.sep) ? config.root : config.root + path.sep;
     this.isFeatureDir = compile(config.features.directories);
+    this.childTestIsExact = config.features.directories.every(
+      (glob) => glob.slice(glob.lastIndexOf("/") + 1) === "*",
+    );
     this.isAdapter = compile(config.adapters);
     this.isCompositionRoot = compile(config.compositionRoots);
     this.isTest = compile(config.tests);
@@ -107,6 +112,31 @@ export class ProjectLayout {
     const feature = relative === undefined ? null : this.featureOfDir(path.posix.dirname(relative));
     this.featureByFile.set(file, feature);
     return feature ?? undefined;
+  }
+
+  /** The innermost feature folder that is `dir` (absolute) or contains it, if any. */
+  featureOfFolder(dir: string): Feature | undefined {
+    // Asked for the targets of imports: the same few hundred folders for every file.
+    let feature = this.featureByFolder.get(dir);
+    if (feature === undefined) {
+      const relative = this.relative(dir);
+      feature = relative === undefined ? null : this.featureOfDir(relative);
+      this.featureByFolder.set(dir, feature);
+    }
+    return feature ?? undefined;
+  }
+
+  /**
+   * Whether a folder directly in `dir` (absolute) may be a feature folder; false only when none
+   * can be, whatever its name. Exact for globs whose last segment is `*`: it matches the folder's
+   * own name, and any plain name alike, so one stands for all (a dot name matches less). Any
+   * other glob answers true (`**` last lets the name match an earlier segment).
+   */
+  mayHaveFeatureChild(dir: string): boolean {
+    const relative = this.relative(dir);
+    if (relative === undefined && dir !== this.config.root) return false;
+    if (!this.childTestIsExact) return true;
+    return this.isFeatureDir(relative === undefined ? "x" : `${relative}/x`);
   }
 
   /** Whether the folder (absolute) is itself a feature folder: `features.directories` matches it. */
@@ -172,12 +202,17 @@ export class ProjectLayout {
 
 const layouts = new WeakMap<AgentixConfig, ProjectLayout>();
 
+/** The layout asked for last: every file of a lint run asks, nearly always for the same one. */
+let lastLayout: ProjectLayout | undefined;
+
 /** The layout of a loaded configuration, built once per configuration object. */
 export function layoutFor(config: AgentixConfig): ProjectLayout {
+  if (lastLayout?.config === config) return lastLayout;
   let layout = layouts.get(config);
   if (!layout) {
     layout = new ProjectLayout(config);
     layouts.set(config, layout);
   }
+  lastLayout = layout;
   return layout;
 }

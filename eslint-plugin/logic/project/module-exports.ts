@@ -1,9 +1,10 @@
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
+import { diskRound } from "../../../schema/disk-rounds.js";
 import { tsSyntax } from "../ts-syntax.js";
 import type { ModuleResolver } from "./module-resolver.js";
-import { RECHECK_MS, derivedFromProvided, type SourceProvider } from "./source-cache.js";
+import { derivedFromProvided, type SourceProvider } from "./source-cache.js";
 
 const { hasModifier, bindingIdentifiers, declarationName } = tsSyntax(ts);
 
@@ -80,15 +81,15 @@ export function createModuleExportsLookup(
     }
     return true;
   };
-  // The answer for a file, reused for RECHECK_MS (it depends on the files it re-exports too).
-  const answers = new Map<string, { at: number; names: ReadonlySet<string> | undefined }>();
+  // The answer for a file, reused for the disk round (it depends on the files it re-exports too).
+  const answers = new Map<string, { round: number; names: ReadonlySet<string> | undefined }>();
   return (file) => {
-    const now = Date.now();
+    const round = diskRound();
     const known = answers.get(file);
-    if (known && now - known.at < RECHECK_MS) return known.names;
+    if (known?.round === round) return known.names;
     const names = new Set<string>();
     const result = collect(file, new Set(), names, false) ? names : undefined;
-    answers.set(file, { at: now, names: result });
+    answers.set(file, { round, names: result });
     return result;
   };
 }

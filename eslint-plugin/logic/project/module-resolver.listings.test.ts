@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, expect, it, vi } from "vitest";
-import { LISTING_RECHECK_MS } from "./file-existence.js";
+import { DISK_ROUND_QUIET_MS } from "../../../schema/disk-rounds.js";
 import { createModuleResolver } from "./module-resolver.js";
 
 const root = mkdtempSync(path.join(tmpdir(), "agentix-resolver-listings-"));
@@ -23,7 +23,7 @@ write(
   "tsconfig.json",
   JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "Bundler" } }),
 );
-const later = () => vi.setSystemTime(Date.now() + LISTING_RECHECK_MS + 1);
+const later = () => vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
 
 it("sees a folder's index.tsx written into a folder that existed (only that folder changes)", () => {
   const importer = write("a/main.ts");

@@ -2,10 +2,12 @@ import path from "node:path";
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
-import { LISTING_RECHECK_MS, createFileExistence, mtimeOf } from "./file-existence.js";
+import { diskRound } from "../../../schema/disk-rounds.js";
+import { createFileExistence, mtimeOf, type FileExistence } from "./file-existence.js";
 import { bareSpecifierReach, singleAliasTarget } from "./bare-specifier.js";
 import { createPackageNames } from "./package-name.js";
 import { pathsSubstitutions } from "./paths-alias.js";
+import { resolveRelative } from "./relative-target.js";
 import { isRelativeSpecifier } from "../ts-syntax.js";
 
 /**
@@ -31,9 +33,9 @@ interface TsconfigEntry {
   /** The files `paths` maps a bare specifier to, in TypeScript's order. */
   readonly substitutions: (specifier: string) => readonly string[] | undefined;
   readonly aliasTarget: (specifier: string, fromDir: string) => string | undefined;
-  readonly aliasTargets: Map<string, string | null>;
   readonly results: Map<string, string | null>;
-  checkedAt: number;
+  /** The disk round in which the tsconfig's mtime was last compared. */
+  round: number;
 }
 
 const NO_TSCONFIG_OPTIONS: ts.CompilerOptions = {
@@ -42,9 +44,6 @@ const NO_TSCONFIG_OPTIONS: ts.CompilerOptions = {
   allowImportingTsExtensions: true,
   noEmit: true,
 };
-
-/** How often (ms) a cached tsconfig is checked against its mtime. */
-const RECHECK_MS = 2000;
 
 const TS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts"] as const;
 const EXTENSIONLESS = [".ts", ".tsx"] as const;
@@ -83,14 +82,16 @@ function canonical(file: string): string {
  * TypeScript cannot resolve (a file not written yet, an extensionless ESM import) falls back to
  * lexical resolution, so boundaries are still checked.
  */
-export function createModuleResolver(): ModuleResolver & {
+export function createModuleResolver(
+  /** Folder listings to answer from: shared with the caller's, each folder is read once. */
+  exists: FileExistence = createFileExistence(),
+): ModuleResolver & {
   /** The one path a `paths` alias can name (bare-specifier.ts `singleAliasTarget`). */
   aliasTarget(specifier: string, fromFile: string): string | undefined;
   clear(): void;
 } {
   const tsconfigOfDir = new Map<string, string | null>();
   const entries = new Map<string, TsconfigEntry>();
-  const exists = createFileExistence();
   const packageName = createPackageNames(exists);
 
   function nearestTsconfig(dir: string): string | null {
@@ -109,12 +110,12 @@ export function createModuleResolver(): ModuleResolver & {
 
   function load(file: string | null): TsconfigEntry {
     const key = file ?? "";
-    const now = Date.now();
+    const round = diskRound();
     const cached = entries.get(key);
-    if (cached && (file === null || now - cached.checkedAt < RECHECK_MS)) return cached;
+    if (cached && (file === null || cached.round === round)) return cached;
     const mtimeMs = file === null ? 0 : mtimeOf(file);
     if (cached && cached.mtimeMs === mtimeMs) {
-      cached.checkedAt = now;
+      cached.round = round;
       return cached;
     }
     let options = NO_TSCONFIG_OPTIONS;
@@ -139,9 +140,8 @@ export function createModuleResolver(): ModuleResolver & {
       mayReachProject: bareSpecifierReach(options, { namesIn: exists.namesIn, packageName }),
       substitutions: pathsSubstitutions(options),
       aliasTarget: singleAliasTarget(options, { packageName }),
-      aliasTargets: new Map(),
       results: new Map(),
-      checkedAt: now,
+      round,
     };
     entries.set(key, entry);
     return entry;
@@ -171,9 +171,9 @@ export function createModuleResolver(): ModuleResolver & {
 
   // A lint run asks about the same targets thousands of times: an answer is reused for as long
   // as the folder listings it was read from stay the same (namesIn gives the same set until a
-  // folder's mtime changes), and looked at again after LISTING_RECHECK_MS.
+  // folder's mtime changes), looked at again once per disk round.
   interface DirectAnswer {
-    at: number;
+    round: number;
     readonly file: string | undefined;
     /** The listings read: the target's folder, and the target as a folder when it was looked into. */
     readonly parent: ReadonlySet<string> | undefined;
@@ -186,10 +186,10 @@ export function createModuleResolver(): ModuleResolver & {
     (known.folder === undefined || exists.namesIn(target) === known.folder);
   /** The TypeScript file a path with a JavaScript or TypeScript extension names, when it exists. */
   const directFile = (target: string): string | undefined => {
-    const now = Date.now();
+    const round = diskRound();
     const known = directAnswers.get(target);
-    if (known && (now - known.at < LISTING_RECHECK_MS || stillValid(known, target))) {
-      known.at = now;
+    if (known && (known.round === round || stillValid(known, target))) {
+      known.round = round;
       return known.file;
     }
     const extension = path.extname(target);
@@ -217,7 +217,7 @@ export function createModuleResolver(): ModuleResolver & {
       }
     }
     directAnswers.set(target, {
-      at: now,
+      round,
       file,
       parent: exists.namesIn(path.dirname(target)),
       folder: lookedIntoFolder ? exists.namesIn(target) : undefined,
@@ -236,7 +236,7 @@ export function createModuleResolver(): ModuleResolver & {
       // The common case, answered without TypeScript: a relative specifier with an extension
       // whose TypeScript file exists ("./x.js" -> "./x.ts", "./x.ts"). TypeScript's resolution
       // looks for the same file first, so the answer is the same.
-      const direct = directFile(path.resolve(dir, specifier));
+      const direct = directFile(resolveRelative(dir, specifier));
       if (direct !== undefined) return direct;
     }
     const entry = load(nearestTsconfig(dir));
@@ -272,14 +272,9 @@ export function createModuleResolver(): ModuleResolver & {
     aliasTarget(specifier: string, fromFile: string): string | undefined {
       if (isRelativeSpecifier(specifier)) return undefined;
       const dir = path.dirname(fromFile);
-      const entry = load(nearestTsconfig(dir));
-      // Asked for every bare specifier of every file: answered once per folder and tsconfig.
-      const key = `${dir}\0${specifier}`;
-      const known = entry.aliasTargets.get(key);
-      if (known !== undefined) return known ?? undefined;
-      const target = entry.aliasTarget(specifier, dir);
-      entry.aliasTargets.set(key, target ?? null);
-      return target;
+      // Asked for every bare specifier of every file: answered from the tsconfig's substitutions
+      // by specifier and the package name by folder, both cached.
+      return load(nearestTsconfig(dir)).aliasTarget(specifier, dir);
     },
     clear() {
       tsconfigOfDir.clear();

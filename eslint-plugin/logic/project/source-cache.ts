@@ -2,15 +2,11 @@ import { readFileSync, statSync } from "node:fs";
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
-
-/**
- * A file's modification time is checked at most this often (ms): a lint run reads each
- * descriptor and contract for hundreds of files, and an editor's edits land slower than this.
- */
-export const RECHECK_MS = 1000;
+import { diskRound } from "../../../schema/disk-rounds.js";
 
 interface Entry {
-  checkedAt: number;
+  /** The disk round (schema/disk-rounds.ts) in which the file's stamp was last compared. */
+  round: number;
   readonly mtimeMs: number;
   readonly size: number;
   readonly program: ts.SourceFile | undefined;
@@ -20,10 +16,14 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 
+/**
+ * A file's entry, its stamp compared once per disk round: a lint run reads each descriptor and
+ * contract for hundreds of files.
+ */
 function entryFor(file: string): Entry | undefined {
-  const now = Date.now();
+  const round = diskRound();
   const recent = entries.get(file);
-  if (recent && now - recent.checkedAt < RECHECK_MS) return recent;
+  if (recent?.round === round) return recent;
   let stats;
   try {
     stats = statSync(file);
@@ -34,7 +34,7 @@ function entryFor(file: string): Entry | undefined {
   if (!stats.isFile()) return undefined;
   const cached = entries.get(file);
   if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) {
-    cached.checkedAt = now;
+    cached.round = round;
     return cached;
   }
   let program: ts.SourceFile | undefined;
@@ -44,7 +44,7 @@ function entryFor(file: string): Entry | undefined {
     program = undefined; // unreadable: callers treat the file as unknown
   }
   const entry: Entry = {
-    checkedAt: now,
+    round,
     mtimeMs: stats.mtimeMs,
     size: stats.size,
     program,

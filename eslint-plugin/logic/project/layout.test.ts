@@ -1,0 +1,81 @@
+// ProjectLayout.mayHaveFeatureChild lets no-private-imports skip "./name" imports: each case fails
+// when it answers "no feature folder here" for a folder that has (or may have) one.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { defaultConfig, parseConfig } from "../../../schema/load-config.js";
+import { ProjectLayout } from "./layout.js";
+
+const root = path.resolve("/work/project");
+const layoutWith = (directories?: string[]) =>
+  new ProjectLayout(
+    directories === undefined
+      ? defaultConfig(root)
+      : parseConfig({ features: { directories } }, path.join(root, "agentix.config.json")),
+  );
+const folders = [
+  "",
+  "src",
+  "src/features",
+  "src/features/orders",
+  "packages/app/src/features",
+  "apps/a",
+  "apps/a/features",
+  "apps/a/features/x",
+  "lib",
+];
+const names = ["x", "orders", "a-b", ".hidden", "features"];
+
+describe("mayHaveFeatureChild", () => {
+  it("says which folders of the default layout may hold feature folders", () => {
+    const layout = layoutWith();
+    const answers = Object.fromEntries(
+      folders.map((folder) => [folder, layout.mayHaveFeatureChild(path.join(root, folder))]),
+    );
+    expect(answers).toEqual({
+      "": false,
+      src: false,
+      "src/features": true,
+      "src/features/orders": false,
+      "packages/app/src/features": true,
+      "apps/a": false,
+      "apps/a/features": false,
+      "apps/a/features/x": false,
+      lib: false,
+    });
+    expect(layout.mayHaveFeatureChild(path.resolve("/elsewhere/src/features"))).toBe(false);
+  });
+
+  for (const directories of [
+    undefined,
+    ["apps/*/features/**"],
+    ["*"],
+    ["src/modules/orders"],
+    ["src/features/*-module"],
+    ["src/{features,modules}/*"],
+  ])
+    it(`never says no where a child is a feature folder (${JSON.stringify(directories ?? "default")})`, () => {
+      const layout = layoutWith(directories);
+      for (const folder of folders)
+        for (const name of names) {
+          const child = path.join(root, folder, name);
+          if (layout.isFeatureFolder(child))
+            expect([folder, name, layout.mayHaveFeatureChild(path.join(root, folder))]).toEqual([
+              folder,
+              name,
+              true,
+            ]);
+        }
+    });
+
+  it("cannot rule out a glob whose last segment names something, or is **", () => {
+    expect(layoutWith(["apps/*/features/**"]).mayHaveFeatureChild(path.join(root, "apps/a"))).toBe(
+      true,
+    );
+    expect(layoutWith(["src/modules/orders"]).mayHaveFeatureChild(path.join(root, "lib"))).toBe(
+      true,
+    );
+    expect(layoutWith(["src/features/*-module"]).mayHaveFeatureChild(path.join(root, "lib"))).toBe(
+      true,
+    );
+  });
+});
