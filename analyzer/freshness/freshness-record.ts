@@ -69,7 +69,7 @@ export function freshnessRecord(
   before: ReadonlyMap<string, FileStamp | null>,
   affectedBytes?: string,
 ): FreshnessRecord | undefined {
-  const listings = loaded.directoryListings;
+  const listings = loaded.roots.directoryListings;
   if (listings === undefined) return undefined;
   const { root, program } = loaded;
   const files = new Map<string, RecordedFile>();

@@ -45,8 +45,3 @@ export function sharedDeclaration(
   shared.set(id, sourceFile);
   return sourceFile;
 }
-
-/** How many parsed files are shared now (for tests and benchmarks). */
-export function sharedDeclarationCount(): number {
-  return shared.size;
-}

@@ -68,11 +68,6 @@ export interface LoadedProject {
    * warm session lists the root files again and compares).
    */
   readonly roots: RootFiles;
-  /**
-   * Every folder the include globs and the test search listed (absolute) with a digest of its
-   * entries (project/directory-listing.ts); undefined when they could not be recorded exactly.
-   */
-  readonly directoryListings: ReadonlyMap<string, string> | undefined;
 }
 
 export interface ProjectFile {
@@ -184,7 +179,6 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     vitest,
     problems,
     roots,
-    directoryListings: roots.directoryListings,
   };
 }
 

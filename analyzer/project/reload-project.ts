@@ -138,6 +138,5 @@ export function reloadProject(
     addedTests: addedTests.sort(),
     problems,
     roots,
-    directoryListings: roots.directoryListings,
   };
 }

@@ -10,6 +10,10 @@ export interface RootFiles {
   /** Absolute: the tsconfig's files (those that do not exist included), then the added tests. */
   readonly rootNames: readonly string[];
   readonly addedTests: readonly string[];
+  /**
+   * Every folder the include globs and the test search listed (absolute) with a digest of its
+   * entries (project/directory-listing.ts); undefined when they could not be recorded exactly.
+   */
   readonly directoryListings: ReadonlyMap<string, string> | undefined;
   /** Whether the test search met a folder it could not read. */
   readonly unreadableFolders: boolean;
