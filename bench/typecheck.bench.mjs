@@ -7,8 +7,13 @@
 // picks the sizes; TYPECHECK_ROUNDS=3 repeats each pair in alternating order (medians).
 // TYPECHECK_VS=<dir> also checks the agentix app against another build's declarations,
 // <dir>/runtime/index.d.ts (another worktree's dist/), in the same rounds, for an A/B of a change.
+// TYPECHECK_FLOOR=1 also checks it against a copy of dist/'s declarations in which defineCommand
+// and defineQuery still infer their six type parameters from the one definition object, but type
+// `execute`'s context as `any` and return untyped operations: what the API's shape (an object
+// literal whose `execute` is context-sensitive, so TypeScript checks it four times per call) costs
+// before any of the typing users get from it. No typing of the operations can go below it.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +34,7 @@ if (vsDeclarations !== undefined) {
     throw new Error(`TYPECHECK_VS: @standard-schema/spec does not resolve from ${dirname(vsDeclarations)}`);
   }
 }
+const floor = process.env.TYPECHECK_FLOOR === "1";
 const goalAt = 500;
 const goal = 1.6;
 // Reports the tsc process's own CPU time when it exits.
@@ -119,6 +125,29 @@ export const operations = { ${names.map((name) => `"${name}.create": ${name}.cre
 `);
 }
 
+/** dist/'s runtime declarations with the operations' typing taken out (see TYPECHECK_FLOOR above). */
+function floorDeclarations() {
+  const target = join(out, "floor-declarations/runtime");
+  rmSync(target, { recursive: true, force: true });
+  cpSync(join(root, "dist/runtime"), target, { recursive: true, filter: (path) => !/\.(js|map)$/.test(path) });
+  const file = join(target, "descriptors/operation.d.ts");
+  const untyped = (name, kind, typeParameters) =>
+    `export declare function ${name}<Id extends string, I, O, ${typeParameters}>(definition: { id: Id; input: I; output: O; errors?: E; ` +
+    `permissions?: readonly string[]; effects?: Fx;${kind === "Command" ? " emits?: Ev;" : ""} invariants?: readonly unknown[]; description?: string; ` +
+    `execute(context: any): unknown }): ${kind}<Id, any, any, any>;`;
+  let text = readFileSync(file, "utf8");
+  for (const [name, kind, typeParameters] of [
+    ["defineCommand", "Command", "E = {}, Fx = {}, Ev = {}"],
+    ["defineQuery", "Query", "E = {}, Fx = {}"],
+  ]) {
+    const declaration = new RegExp(`^export declare function ${name}<.*$`, "m");
+    if (!declaration.test(text)) throw new Error(`TYPECHECK_FLOOR: no one-line declaration of ${name} in ${file}`);
+    text = text.replace(declaration, untyped(name, kind, typeParameters));
+  }
+  writeFileSync(file, text);
+  return join(target, "index.d.ts");
+}
+
 function check(dir, config = "tsconfig.json") {
   const result = spawnSync(process.execPath, ["--import", cpuReport, tsc, "-p", join(dir, config), "--extendedDiagnostics"], {
     encoding: "utf8",
@@ -134,9 +163,11 @@ function check(dir, config = "tsconfig.json") {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`tsc --noEmit, cold: CPU seconds of the tsc process (median of ${rounds} alternating round${rounds === 1 ? "" : "s"}), check time, type instantiations`);
+const floorDeclarationFile = floor ? floorDeclarations() : undefined;
 console.log(
   "features   plain TS   agentix   ratio   check plain / agentix   instantiations plain / agentix" +
-    (vsDeclarations ? `   vs (${vsDeclarations})   agentix / vs` : ""),
+    (vsDeclarations ? `   vs (${vsDeclarations})   agentix / vs` : "") +
+    (floor ? "   floor (operations untyped)   floor / plain" : ""),
 );
 let verdict;
 for (const n of sizes) {
@@ -151,12 +182,13 @@ for (const n of sizes) {
   tsconfig(a);
   tsconfig(p);
   if (vsDeclarations) tsconfig(a, vsDeclarations, "tsconfig.vs.json");
-  const sides = vsDeclarations ? ["plain", "agentix", "vs"] : ["plain", "agentix"];
+  if (floorDeclarationFile) tsconfig(a, floorDeclarationFile, "tsconfig.floor.json");
+  const sides = ["plain", "agentix", ...(vsDeclarations ? ["vs"] : []), ...(floor ? ["floor"] : [])];
   const runs = Object.fromEntries(sides.map((side) => [side, []]));
   for (let round = 0; round < rounds; round++) {
     // Each round starts one side later, so no side always runs first or last.
     const order = sides.map((_, index) => sides[(index + round) % sides.length]);
-    for (const side of order) runs[side].push(side === "plain" ? check(p) : check(a, side === "vs" ? "tsconfig.vs.json" : "tsconfig.json"));
+    for (const side of order) runs[side].push(side === "plain" ? check(p) : check(a, side === "agentix" ? "tsconfig.json" : `tsconfig.${side}.json`));
   }
   const plain = { cpu: median(runs.plain.map((r) => r.cpu)), check: median(runs.plain.map((r) => r.check)) };
   const agentix = { cpu: median(runs.agentix.map((r) => r.cpu)), check: median(runs.agentix.map((r) => r.check)) };
@@ -164,10 +196,12 @@ for (const n of sizes) {
   if (n === goalAt) verdict = ratio;
   // The ratio to the other build is the median of the per-round ratios (pairs share the machine's state).
   const vs = vsDeclarations ? { cpu: median(runs.vs.map((r) => r.cpu)), ratio: median(runs.vs.map((r, i) => runs.agentix[i].cpu / r.cpu)) } : undefined;
+  const floorCpu = floor ? median(runs.floor.map((r) => r.cpu)) : undefined;
   console.log(
     `${String(n).padStart(8)}   ${plain.cpu.toFixed(2).padStart(8)}   ${agentix.cpu.toFixed(2).padStart(7)}   ${ratio.toFixed(2).padStart(5)}x   ` +
       `${`${plain.check.toFixed(2)} / ${agentix.check.toFixed(2)} s`.padStart(21)}   ${`${runs.plain[0].instantiations} / ${runs.agentix[0].instantiations}`.padStart(30)}` +
-      (vs ? `   ${`${vs.cpu.toFixed(2)} s, ${runs.vs[0].instantiations} inst.`.padStart(22)}   ${vs.ratio.toFixed(3)}` : ""),
+      (vs ? `   ${`${vs.cpu.toFixed(2)} s, ${runs.vs[0].instantiations} inst.`.padStart(22)}   ${vs.ratio.toFixed(3)}` : "") +
+      (floorCpu !== undefined ? `   ${`${floorCpu.toFixed(2)} s, ${runs.floor[0].instantiations} inst.`.padStart(26)}   ${(floorCpu / plain.cpu).toFixed(2).padStart(12)}x` : ""),
   );
 }
 console.log("no TS2589 at any size");
