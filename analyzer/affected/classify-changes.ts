@@ -63,6 +63,12 @@ class ChangeClassifier {
     if (change.status === "deleted") return;
     const file = change.path;
     if (isConfigFile(file)) {
+      if (file.startsWith("../") && !this.configuresProject(file)) {
+        this.notes.push(
+          `${file} is configuration outside the project that it neither compiles nor runs on`,
+        );
+        return;
+      }
       this.widen({ code: "config-file", message: `configuration changed: ${file}`, path: file });
       return;
     }
@@ -105,6 +111,18 @@ class ChangeClassifier {
       if (imports.some((edge) => edge.resolution === "asset" && edge.edgeTarget === file))
         importers.push(importer);
     return importers.sort();
+  }
+
+  /**
+   * A configuration file outside the root configures the project when it sits in a folder above it
+   * (a workspace's lockfile, tsconfig.base.json, eslint config) or configures what it compiles or
+   * runs on; a sibling app's lockfile does not.
+   */
+  private configuresProject(file: string): boolean {
+    const absolute = path.resolve(this.facts.root, file);
+    const above = path.relative(path.dirname(absolute), this.facts.root);
+    if (!above.startsWith("..") && !path.isAbsolute(above)) return true;
+    return this.facts.outside(absolute) !== "unrelated";
   }
 
   /** A change outside the project root: code it compiles, the agentix it runs on, or a note. */

@@ -80,7 +80,12 @@ export interface FileSource {
 }
 
 /** A change outside the project root: code the program compiles, the agentix it runs on, or neither. */
-export type OutsideKind = "compiled" | "agentix-runtime" | "unrelated";
+/**
+ * What a path outside the project root is to it: code it compiles, the agentix package it runs on,
+ * configuration of what it compiles (a tsconfig its own extends, or a file in a folder it compiles
+ * code from, such as a linked workspace package's package.json), or nothing it depends on.
+ */
+export type OutsideKind = "compiled" | "agentix-runtime" | "configures" | "unrelated";
 
 export interface AffectedFacts {
   readonly root: string;

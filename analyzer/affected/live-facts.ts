@@ -49,6 +49,7 @@ class LiveFacts {
   private readonly factFiles = new Map<string, FactFile>();
   private readonly cut = new Map<string, CutFileUnits>();
   private agentixDir: string | null | undefined;
+  private compiledDirs: ReadonlySet<string> | undefined;
 
   constructor(private readonly analysis: Analysis) {
     const { loaded, roles } = analysis;
@@ -153,9 +154,29 @@ class LiveFacts {
     const { loaded } = this.analysis;
     if (loaded.program.getSourceFile(absolute) !== undefined) return "compiled";
     this.agentixDir ??= agentixPackageDirectory(loaded.root, loaded.compilerOptions) ?? null;
-    return this.agentixDir !== null && absolute.startsWith(this.agentixDir + path.sep)
-      ? "agentix-runtime"
+    if (this.agentixDir !== null && absolute.startsWith(this.agentixDir + path.sep))
+      return "agentix-runtime";
+    if (loaded.extendsChain.includes(absolute)) return "configures";
+    return this.directoriesOfCompiledFiles().has(path.dirname(absolute))
+      ? "configures"
       : "unrelated";
+  }
+
+  /** Every folder that holds, at any depth, a file the program compiles. */
+  private directoriesOfCompiledFiles(): ReadonlySet<string> {
+    if (this.compiledDirs !== undefined) return this.compiledDirs;
+    const dirs = new Set<string>();
+    for (const sourceFile of this.analysis.loaded.program.getSourceFiles()) {
+      let dir = path.dirname(path.resolve(sourceFile.fileName));
+      while (!dirs.has(dir)) {
+        dirs.add(dir);
+        const parent = path.dirname(dir);
+        if (parent === dir) break;
+        dir = parent;
+      }
+    }
+    this.compiledDirs = dirs;
+    return dirs;
   }
 }
 

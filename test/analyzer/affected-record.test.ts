@@ -19,6 +19,7 @@ import {
 } from "../../analyzer/freshness/affected-record.js";
 import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
 import { lineStartsOf } from "../../analyzer/freshness/line-starts.js";
+import { NotRecorded } from "../../analyzer/freshness/record-errors.js";
 import { sha256 } from "../../analyzer/project/file-stamps.js";
 import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
 
@@ -183,6 +184,21 @@ describe("the record's layout", () => {
       "src/features/payments/feature.ts",
     ]);
     expect(read).toHaveLength(15);
+  });
+
+  it("a config above the root widens from the record; one beside it needs the program", () => {
+    const facts = readAffectedRecord(root, sha256(affected))!;
+    const change = (file: string) => [{ path: file, status: "modified" as const }];
+    expect(computeAffectedFrom(facts, change("../package.json")).widened).toEqual([
+      {
+        code: "config-file",
+        message: "configuration changed: ../package.json",
+        path: "../package.json",
+      },
+    ]);
+    expect(() => computeAffectedFrom(facts, change("../sibling/package.json"))).toThrow(
+      NotRecorded,
+    );
   });
 
   const segmentDamage = (edit: (segment: unknown[]) => void) => () => {

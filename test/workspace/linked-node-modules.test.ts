@@ -46,6 +46,35 @@ describe("a workspace with node_modules installed", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("the package.json of a package an app compiles through its link configures that app", async () => {
+    const [unlinked, linked] = await unlinkedAndLinked(
+      ["affected", "../../packages/contracts/package.json", "--json"],
+      path.join(root, "apps/shop"),
+    );
+    const answer = (run: typeof linked) => {
+      const json = JSON.parse(run.stdout) as { widened: unknown[]; notes: string[] };
+      return [run.code, json.widened, json.notes];
+    };
+    expect(answer(unlinked)).toEqual([
+      0,
+      [],
+      [
+        "../../packages/contracts/package.json is configuration outside the project that it neither compiles nor runs on",
+      ],
+    ]);
+    expect(answer(linked)).toEqual([
+      0,
+      [
+        {
+          code: "config-file",
+          message: "configuration changed: ../../packages/contracts/package.json",
+          path: "../../packages/contracts/package.json",
+        },
+      ],
+      [],
+    ]);
+  });
+
   it("a contracts file an app also imports by a relative path still widens that app", async () => {
     const file = path.join(root, "apps/admin/src/features/reports/operations.ts");
     const original = readFileSync(file, "utf8");

@@ -16,7 +16,7 @@ export interface AffectedJson {
 export interface LinkedWorkspace {
   readonly root: string;
   /** The same command without and with the node_modules link (left in place). */
-  readonly unlinkedAndLinked: (args: readonly string[]) => Promise<[CliRun, CliRun]>;
+  readonly unlinkedAndLinked: (args: readonly string[], cwd?: string) => Promise<[CliRun, CliRun]>;
 }
 
 /** A workspace copy with node_modules/@acme/ (remove it with `removeCopies`). */
@@ -26,12 +26,12 @@ export function linkedWorkspace(): LinkedWorkspace {
   const link = path.join(root, "node_modules/@acme/contracts");
   return {
     root,
-    async unlinkedAndLinked(args) {
+    async unlinkedAndLinked(args, cwd) {
       rmSync(link, { force: true });
-      const unlinked = await cli(args);
+      const unlinked = await cli(args, cwd);
       symlinkSync("../../packages/contracts", link, "dir");
       expect(realpathSync(link)).toBe(realpathSync(path.join(root, "packages/contracts")));
-      return [unlinked, await cli(args)];
+      return [unlinked, await cli(args, cwd)];
     },
   };
 }

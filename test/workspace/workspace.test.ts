@@ -65,6 +65,12 @@ const ADMIN_MONEY_LINK = {
     "apps/admin/src/features/reports/operations.ts imports @acme/contracts/money (packages/contracts/src/money.ts)",
 };
 
+const configChanged = (file: string) => ({
+  code: "config-file",
+  message: `configuration changed: ${file}`,
+  path: file,
+});
+
 describe("agentix affected at a workspace root", () => {
   it("follows a change to the contracts' main export into the shop's cart, not the admin", async () => {
     const result = await cli(["affected", "packages/contracts/src/index.ts", "--json"]);
@@ -216,6 +222,62 @@ describe("agentix affected at a workspace root", () => {
         ],
       ],
     ]);
+  });
+
+  // A sibling app's lockfile or package.json configures that app only (bulletproof-react's
+  // apps/react-vite widened on ../nextjs-app/yarn.lock), and so does a package's the app does not
+  // compile (here: no node_modules link; with one, linked-node-modules.test.ts); a config in a
+  // folder above the app configures it.
+  it("config outside a project widens it only from above it or from what it compiles", async () => {
+    const result = await cli(
+      [
+        "affected",
+        "../admin/package.json",
+        "../admin/tsconfig.json",
+        "../../packages/contracts/package.json",
+        "../../package.json",
+        "--json",
+      ],
+      path.join(root, "apps/shop"),
+    );
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as { widened: unknown[]; notes: string[] };
+    expect([json.widened, json.notes]).toEqual([
+      [configChanged("../../package.json")],
+      [
+        "../admin/package.json is configuration outside the project that it neither compiles nor runs on",
+        "../admin/tsconfig.json is configuration outside the project that it neither compiles nor runs on",
+        "../../packages/contracts/package.json is configuration outside the project that it neither compiles nor runs on",
+      ],
+    ]);
+  });
+
+  it("a tsconfig in a sibling folder that the project's tsconfig extends configures it", async () => {
+    const tsconfig = path.join(root, "apps/shop/tsconfig.json");
+    const original = readFileSync(tsconfig, "utf8");
+    mkdirSync(path.join(root, "configs"), { recursive: true });
+    writeFileSync(
+      path.join(root, "configs/tsconfig.app.json"),
+      JSON.stringify({ extends: "../tsconfig.base.json" }),
+    );
+    writeFileSync(
+      tsconfig,
+      JSON.stringify({ extends: "../../configs/tsconfig.app.json", include: ["src"] }),
+    );
+    try {
+      const result = await cli(
+        ["affected", "../../configs/tsconfig.app.json", "--json"],
+        path.join(root, "apps/shop"),
+      );
+      const json = JSON.parse(result.stdout) as { widened: unknown[] };
+      expect([result.code, json.widened]).toEqual([
+        0,
+        [configChanged("../../configs/tsconfig.app.json")],
+      ]);
+    } finally {
+      writeFileSync(tsconfig, original);
+      rmSync(path.join(root, "configs"), { recursive: true, force: true });
+    }
   });
 
   it("a target no package has is exit 2 naming the packages", async () => {
