@@ -25,7 +25,7 @@ import {
 } from "./project/load-project.js";
 import { reloadProject, SourceFileCache } from "./project/reload-project.js";
 import { RootListing } from "./project/root-listing.js";
-import { PROJECT_INPUT_FILES } from "./project/input-files.js";
+import { configCandidates, PROJECT_INPUT_FILES } from "./project/input-files.js";
 import type { LoadProblem } from "./project/tsconfig.js";
 import { FileFactsCache } from "./extract/file-facts.js";
 
@@ -165,6 +165,7 @@ export class AnalysisSession {
     for (const file of [
       ...loaded.tsconfigFiles,
       ...PROJECT_INPUT_FILES.map((f) => path.join(loaded.root, f)),
+      ...configCandidates(loaded.root),
     ])
       inputs.set(file, readStamped(file)?.stamp);
     const cache = new SourceFileCache(loaded.program);

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { LoadedProject } from "../project/load-project.js";
 import { listDirectory, listingDigest } from "../project/directory-listing.js";
 import { readStamped, sha256, type FileStamp, type StampedText } from "../project/file-stamps.js";
-import { PROJECT_INPUT_FILES } from "../project/input-files.js";
+import { configCandidates, PROJECT_INPUT_FILES } from "../project/input-files.js";
 import { isInNodeModules } from "../project/paths.js";
 import { compareText } from "../project/paths.js";
 import { problemLine } from "../project/tsconfig.js";
@@ -38,7 +38,11 @@ export function inputsBeforeLoad(
 ): Map<string, FileStamp | null> {
   const stamps = new Map<string, FileStamp | null>();
   const names = [...PROJECT_INPUT_FILES, ...VITEST_INPUT_FILES];
-  for (const file of [tsconfigFile, ...names.map((name) => path.join(root, name))])
+  for (const file of [
+    tsconfigFile,
+    ...names.map((name) => path.join(root, name)),
+    ...configCandidates(root),
+  ])
     stamps.set(path.resolve(file), readStamped(file)?.stamp ?? null);
   return stamps;
 }

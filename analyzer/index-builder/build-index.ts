@@ -19,6 +19,7 @@ import {
 import type { ModelIndex } from "../index-file/model-index.js";
 import { assertValidIndex } from "../index-file/validate.js";
 import { relativeToRoot } from "../project/paths.js";
+import { toPosix } from "../../schema/paths.js";
 import { ts } from "../project/ts-morph.js";
 import { ANALYZER_VERSION } from "../version.js";
 import { collectVerdict } from "../violations/collect.js";
@@ -110,8 +111,9 @@ function projectEntry({ loaded }: Analysis): AgentixIndex["project"] {
   return {
     tsconfig:
       relativeToRoot(loaded.root, loaded.tsconfigFile) ?? path.basename(loaded.tsconfigFile),
+    // A config inherited from a folder above the root is named by its relative path (`../../`).
     config: loaded.config.configFile
-      ? (relativeToRoot(loaded.root, loaded.config.configFile) ?? null)
+      ? toPosix(path.relative(loaded.root, loaded.config.configFile))
       : null,
     featureDirectories: [...loaded.config.features.directories],
   };

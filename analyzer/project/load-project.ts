@@ -4,7 +4,6 @@ import { ts } from "./ts-morph.js";
 import { projectCompilerHost } from "./compiler-host.js";
 import {
   AgentixConfigError,
-  CONFIG_FILE_NAME,
   defaultConfig,
   loadConfigFile,
   type AgentixConfig,
@@ -13,6 +12,7 @@ import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import { ProjectLoadError } from "../errors.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 import { DirectoryLog } from "./directory-log.js";
+import { configCandidates } from "./input-files.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 import { siblingTests } from "./sibling-tests.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
@@ -83,9 +83,12 @@ function display(root: string, file: string): string {
   return relativeToRoot(root, file) ?? file;
 }
 
-/** Loads agentix.config.json from the root, or the defaults when there is none. */
+/**
+ * Loads the agentix.config.json that applies to the root: its own, else the nearest one above it
+ * (as the ESLint plugin finds it, so both read the same), else the defaults.
+ */
 export function loadAgentixConfig(root: string): AgentixConfig {
-  const file = path.join(root, CONFIG_FILE_NAME);
+  const file = configCandidates(root).at(-1) as string;
   if (!existsSync(file)) return defaultConfig(root);
   try {
     return loadConfigFile(file);
@@ -162,7 +165,8 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     ...optionProblems(program, { root, tsconfigFile, extendsChain: tsconfigFiles }, problems),
   );
   const files = projectFiles(program, root);
-  problems.push(...unmatchedFeatureDirectories(config, files));
+  // An inherited config's globs name folders of the tree above; matching none here is no mistake.
+  if (config.root === root) problems.push(...unmatchedFeatureDirectories(config, files));
   return {
     root,
     tsconfigFile,

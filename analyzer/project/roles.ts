@@ -114,12 +114,20 @@ export class FileRoles {
     else if (this.isTest(file)) role = "test";
     else if (feature && isContractFile(feature, absolute)) role = "contract";
     else if (feature && absolute === feature.descriptorFile) role = "descriptor";
-    else if (this.isAdapter(file.path)) role = "adapter";
-    else if (this.isCompositionRoot(file.path)) role = "composition-root";
+    else if (this.isAdapter(this.configRelative(file))) role = "adapter";
+    else if (this.isCompositionRoot(this.configRelative(file))) role = "composition-root";
     else if (feature) role = "feature";
     else role = "shared";
     this.roles.set(file, role);
     return role;
+  }
+
+  /**
+   * The file's path as agentix.config.json's globs see it: relative to the config's folder, which
+   * is above the root when the project inherits the config of a folder above it.
+   */
+  private configRelative(file: ProjectFile): string {
+    return this.layout.relative(this.absolute(file)) ?? file.path;
   }
 
   /** The feature folder, repository-relative. */

@@ -1,4 +1,5 @@
-// Whether a workspace package has feature folders, by its own agentix.config.json `directories`
+// Whether a workspace package has feature folders, by the `directories` of the agentix.config.json
+// that applies to it (its own or the nearest above it)
 // (or the default convention): a folder matching them that holds a file. Read before analysing,
 // so `agentix index` at a workspace root indexes exactly the packages with features.
 import path from "node:path";
@@ -24,7 +25,8 @@ export function featureFolderTest(dir: string): (file: string) => boolean {
       folder.startsWith(dir + path.sep);
       folder = path.dirname(folder)
     )
-      if (isFeatureFolder(toPosix(path.relative(dir, folder)))) return true;
+      // Globs are relative to the config's folder (above `dir` when the package inherits it).
+      if (isFeatureFolder(toPosix(path.relative(config.root, folder)))) return true;
     return false;
   };
 }

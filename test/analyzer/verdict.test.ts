@@ -1,19 +1,26 @@
 // One verdict: ESLint directive comments for agentix rules and agentix.config.json `ignores` and
 // `rules` severities are honoured by `agentix check` exactly as by ESLint running the plugin;
 // an unused directive is reported by both, with ESLint's words.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import tsParser from "@typescript-eslint/parser";
 import { ESLint, type Linter } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toPosix } from "../../schema/paths.js";
 import plugin from "../../dist/eslint-plugin/index.js";
 import { run } from "../../analyzer/cli/main.js";
+import { checkFreshness } from "../../analyzer/freshness/freshness.js";
 import type { CheckResult } from "../../analyzer/cli/commands/check.js";
-import { fixtureDir, recordingIO } from "../support/analyzer-fixtures.js";
+import {
+  copyFixture,
+  fixtureDir,
+  recordingIO,
+  removeCopies,
+} from "../support/analyzer-fixtures.js";
 
 const root = fixtureDir("verdict");
 
-async function eslintProblems(): Promise<string[]> {
+async function eslintProblems(root: string): Promise<string[]> {
   const config: Linter.Config[] = [
     {
       files: ["**/*.ts"],
@@ -75,6 +82,82 @@ describe("one verdict for ESLint and agentix check", { timeout: 60_000 }, () => 
       .map((p) => `${p.file}:${p.line} ${p.severity} ${p.rule} ${p.message}`)
       .sort();
     // ESLint ends its unused-directive message with a period; the rest is the same text.
-    expect((await eslintProblems()).map((line) => line.replace(/\)\.$/u, ")"))).toEqual(fromCheck);
+    expect((await eslintProblems(root)).map((line) => line.replace(/\)\.$/u, ")"))).toEqual(
+      fromCheck,
+    );
+  });
+});
+
+// A package without its own agentix.config.json inherits the nearest one above it: the ESLint
+// plugin always looked it up so, and `agentix check` run in the package now reads the same file
+// (it read only the package's own, so a workspace-level `ignores` passed ESLint and failed CI).
+describe("a config inherited from a folder above the project", { timeout: 60_000 }, () => {
+  let app: string;
+  let check: CheckResult;
+  let exit: number;
+  beforeAll(async () => {
+    const workspace = copyFixture("verdict");
+    app = path.join(workspace, "app");
+    mkdirSync(app);
+    for (const entry of readdirSync(workspace))
+      if (entry !== "app" && entry !== "node_modules" && entry !== "agentix.config.json")
+        renameSync(path.join(workspace, entry), path.join(app, entry));
+    // The same settings, its globs now relative to the folder above.
+    writeFileSync(
+      path.join(workspace, "agentix.config.json"),
+      JSON.stringify({
+        ignores: ["app/src/features/legacy/**"],
+        rules: {
+          "agentix/no-private-imports": "off",
+          "agentix/no-undeclared-dependencies": "warn",
+        },
+      }),
+    );
+    const io = recordingIO(app);
+    exit = await run(["check", "--json", "--root", app], io.io);
+    check = JSON.parse(io.stdout()) as CheckResult;
+  });
+  afterAll(removeCopies);
+
+  it("check honours it as ESLint does, problem for problem", async () => {
+    const fromCheck = check.problems
+      .filter((p) => p.source === "violation" || p.rule === "unused-disable-directive")
+      .map((p) => `${p.file}:${p.line} ${p.severity} ${p.rule} ${p.message}`)
+      .sort();
+    expect(fromCheck.map((line) => line.split(" ").slice(0, 3).join(" "))).toEqual([
+      "src/features/billing/model.ts:3 warning agentix/no-undeclared-dependencies",
+      "src/features/loans/model.ts:13 warning unused-disable-directive",
+      "src/features/loans/model.ts:15 warning unused-disable-directive",
+      "src/features/loans/model.ts:16 error agentix/no-ambient-capabilities",
+      "src/features/loans/model.ts:18 error agentix/no-ambient-capabilities",
+      "src/features/loans/model.ts:7 error agentix/no-ambient-capabilities",
+      "src/features/loans/model.ts:8 warning unused-disable-directive",
+    ]);
+    expect((await eslintProblems(app)).map((line) => line.replace(/\)\.$/u, ")"))).toEqual(
+      fromCheck,
+    );
+    expect(exit).toBe(1);
+  });
+
+  it("the index names the inherited file, and is stale when it or a closer one changes", async () => {
+    expect(await run(["index", "--root", app], recordingIO(app).io)).toBe(0);
+    const index = JSON.parse(readFileSync(path.join(app, ".agentix/index.json"), "utf8")) as {
+      project: { config: string | null };
+    };
+    expect(index.project.config).toBe("../agentix.config.json");
+    const freshness = () => {
+      const answer = checkFreshness(app, path.join(app, "tsconfig.json"));
+      return answer.fresh ? "fresh" : answer.reason;
+    };
+    const inherited = path.join(app, "../agentix.config.json");
+    const settings = readFileSync(inherited, "utf8");
+    expect(freshness()).toBe("fresh");
+    writeFileSync(inherited, settings.replace('"warn"', '"off"'));
+    expect(freshness()).toBe("../agentix.config.json changed");
+    writeFileSync(inherited, settings);
+    expect(freshness()).toBe("fresh");
+    writeFileSync(path.join(app, "agentix.config.json"), "{}");
+    expect(freshness()).toBe("agentix.config.json was created");
+    rmSync(path.join(app, "agentix.config.json"));
   });
 });

@@ -303,6 +303,27 @@ describe("agentix affected at a workspace root", () => {
   });
 });
 
+describe("agentix check at a workspace root", () => {
+  // ESLint applies the nearest agentix.config.json above a file; every package without its own
+  // inherits the workspace's, so `check` and ESLint give one verdict.
+  it("honours a workspace-level agentix.config.json in every package without its own", async () => {
+    const operations = path.join(root, "apps/shop/src/features/wishlist/operations.ts");
+    const original = readFileSync(operations, "utf8");
+    const config = path.join(root, "agentix.config.json");
+    writeFileSync(operations, `${original}export { lineTotal } from "../cart/model.js";\n`);
+    try {
+      const failing = await cli(["check", "--json"]);
+      expect(failing.code).toBe(1);
+      writeFileSync(config, JSON.stringify({ ignores: ["apps/shop/src/features/wishlist/**"] }));
+      const passing = await cli(["check", "--json"]);
+      expect([passing.code, passing.stderr]).toEqual([0, ""]);
+    } finally {
+      writeFileSync(operations, original);
+      rmSync(config, { force: true });
+    }
+  });
+});
+
 describe("agentix graph, index and verify at a workspace root", () => {
   it("graph --json: each package with features and which package imports which", async () => {
     const result = await cli(["graph", "--json"]);
