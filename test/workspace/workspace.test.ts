@@ -314,6 +314,10 @@ describe("agentix check at a workspace root", () => {
     try {
       const failing = await cli(["check", "--json"]);
       expect(failing.code).toBe(1);
+      // The admin app: one of each, said in the singular.
+      expect((await cli(["check"])).stdout).toContain(
+        "== @acme/admin (apps/admin)\nno problems (1 feature, 1 operation, 4 files checked)\n",
+      );
       writeFileSync(config, JSON.stringify({ ignores: ["apps/shop/src/features/wishlist/**"] }));
       const passing = await cli(["check", "--json"]);
       expect([passing.code, passing.stderr]).toEqual([0, ""]);

@@ -7,6 +7,7 @@ import { ProjectLoadError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { answerIndex, FRESH_FLAG, FRESH_USAGE } from "../answer-index.js";
 import { jsonOutput } from "../json-output.js";
+import { plural } from "../../text.js";
 import type { Command } from "./command.js";
 import { CHECK_RESULT_SCHEMA_VERSION, type CheckResult, type Problem } from "../check-result.js";
 import { UNMATCHED_FEATURE_DIRECTORIES } from "../../project/feature-directories.js";
@@ -113,8 +114,8 @@ function textReport(result: CheckResult): string {
   const total = errors + warnings;
   lines.push(
     total === 0
-      ? `no problems (${features} features, ${operations} operations, ${files} files checked)`
-      : `${errors > 0 ? "✖" : "!"} ${total} problem${total === 1 ? "" : "s"} (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"})`,
+      ? `no problems (${plural(features, "feature")}, ${plural(operations, "operation")}, ${plural(files, "file")} checked)`
+      : `${errors > 0 ? "✖" : "!"} ${plural(total, "problem")} (${plural(errors, "error")}, ${plural(warnings, "warning")})`,
   );
   return `${lines.join("\n")}\n`;
 }
