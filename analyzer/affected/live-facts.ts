@@ -21,7 +21,12 @@ import type {
 import { fileUses } from "./reference-graph.js";
 import type { BaseIndexLookup } from "./base-index.js";
 import type { FileChange } from "./changes.js";
-import { computeAffectedFrom, type AffectedComputation, type NamedTargets } from "./select.js";
+import {
+  computeAffectedFrom,
+  type AffectedComputation,
+  type AffectedScope,
+  type NamedTargets,
+} from "./select.js";
 import type { CutFileUnits } from "./units.js";
 
 const live = new WeakMap<Analysis, AffectedFacts>();
@@ -39,8 +44,9 @@ export function computeAffected(
   changes: readonly FileChange[],
   targets: NamedTargets = {},
   base?: BaseIndexLookup,
+  scope?: AffectedScope,
 ): AffectedComputation {
-  return computeAffectedFrom(liveFacts(analysis), changes, targets, base);
+  return computeAffectedFrom(liveFacts(analysis), changes, targets, base, scope);
 }
 
 class LiveFacts {

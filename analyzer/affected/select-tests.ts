@@ -36,8 +36,11 @@ export function selectTests(
   graph: ReferenceGraph,
   propagation: Propagation,
   widened: boolean,
+  countsTest: (path: string) => boolean = () => true,
 ): TestSelection {
-  const testFiles = facts.files.filter((file) => file.test && !file.declaration);
+  const testFiles = facts.files.filter(
+    (file) => file.test && !file.declaration && countsTest(file.path),
+  );
   const context: SelectionContext = {
     facts,
     graph,

@@ -48,12 +48,19 @@ export interface AffectedComputation {
   readonly notes: readonly string[];
 }
 
+/** How a caller narrows what counts: a workspace counts a test once, for its deepest project. */
+export interface AffectedScope {
+  /** Whether the test file (project-relative) is this project's to count and select. */
+  readonly countsTest?: (path: string) => boolean;
+}
+
 /** The closure of `changes` (live-facts.ts: computeAffected, on an analysis). */
 export function computeAffectedFrom(
   facts: AffectedFacts,
   changes: readonly FileChange[],
   targets: NamedTargets = {},
   base?: BaseIndexLookup,
+  scope: AffectedScope = {},
 ): AffectedComputation {
   const importers = reverseImports(facts);
   const classified = classifyChanges(facts, changes, importers, base);
@@ -86,7 +93,14 @@ export function computeAffectedFrom(
     graph,
     facts.source,
   );
-  const selection = selectTests(facts, files, graph, propagation, classified.widened.length > 0);
+  const selection = selectTests(
+    facts,
+    files,
+    graph,
+    propagation,
+    classified.widened.length > 0,
+    scope.countsTest,
+  );
 
   const affectedFiles = new Set<string>([
     ...propagation.modules.keys(),

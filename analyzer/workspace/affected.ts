@@ -66,6 +66,7 @@ export function computeWorkspaceAffected(
   input: WorkspaceAffectedInput,
 ): WorkspaceAffected {
   const links = workspaceLinks(workspace, analyses);
+  const countsTest = testOwnership(analyses);
   const reachedBy = new Map<WorkspacePackage, WorkspaceLink[]>();
   const results = new Map<WorkspacePackage, AffectedResult>();
   const changedIn = new Set<WorkspacePackage>();
@@ -109,6 +110,7 @@ export function computeWorkspaceAffected(
       changes,
       { operations } satisfies NamedTargets,
       input.base?.(pkg),
+      { countsTest: countsTest(pkg) },
     );
     const result = affectedResult(computation, {
       since: input.since,
@@ -132,7 +134,7 @@ export function computeWorkspaceAffected(
     edges.set(`${edge.from}\n${edge.to}\n${edge.reason}`, edge);
   return {
     packages,
-    totals: testTotals(analyses, results).sort((a, b) => order(a.package) - order(b.package)),
+    totals: testTotals(analyses, results, countsTest, order),
     // Links to two projects of one folder (its tsconfig.build.json and tsconfig.spec.json) read alike.
     links: [...edges.values()],
     unanalysed: unanalysedChanges(workspace, analyses, changedIn, input.changes),
@@ -170,15 +172,47 @@ function unanalysedChanges(
 function testTotals(
   analyses: ReadonlyMap<WorkspacePackage, Analysis>,
   results: ReadonlyMap<WorkspacePackage, AffectedResult>,
+  countsTest: (pkg: WorkspacePackage) => (path: string) => boolean,
+  order: (pkg: WorkspacePackage) => number,
 ): PackageTestTotal[] {
   const totals = [...analyses].map(([pkg, analysis]): PackageTestTotal => {
     const result = results.get(pkg);
     if (result !== undefined) return { package: pkg, ...result.tests.total };
-    const nothing = computeAffected(analysis, []);
+    const nothing = computeAffected(analysis, [], {}, undefined, { countsTest: countsTest(pkg) });
     return { package: pkg, files: nothing.totalTestFiles, cases: nothing.totalCases };
   });
-  return totals;
+  return totals.sort((a, b) => order(a.package) - order(b.package));
 }
+
+/**
+ * Which project counts each test file: a test that several projects' programs compile (a root
+ * tsconfig.json including the packages' sources) belongs to the projects of the deepest folder
+ * among them, so it is counted, selected and run once. Projects of one folder share theirs.
+ */
+function testOwnership(
+  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+): (pkg: WorkspacePackage) => (path: string) => boolean {
+  const deepest = new Map<string, string>();
+  for (const [pkg, analysis] of analyses) {
+    const folder = analysis.loaded.root + path.sep;
+    for (const file of analysis.loaded.files) {
+      // Only a project whose folder holds the test can own it.
+      if (file.declaration || !analysis.roles.isTest(file)) continue;
+      const absolute = analysis.roles.absolute(file);
+      if (!absolute.startsWith(folder)) continue;
+      const owner = deepest.get(absolute);
+      if (owner === undefined || folderDepth(pkg.path) > folderDepth(owner))
+        deepest.set(absolute, pkg.path);
+    }
+  }
+  return (pkg) => {
+    const root = analyses.get(pkg)?.loaded.root;
+    if (root === undefined) return () => true;
+    return (file) => (deepest.get(path.join(root, file)) ?? pkg.path) === pkg.path;
+  };
+}
+
+const folderDepth = (folder: string): number => (folder === "." ? 0 : folder.split("/").length);
 
 /** A project's place in the workspace's order (by path, then reference order in a folder). */
 function workspaceOrder(workspace: Workspace): (pkg: WorkspacePackage) => number {

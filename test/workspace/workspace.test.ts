@@ -280,6 +280,46 @@ describe("agentix affected at a workspace root", () => {
     }
   });
 
+  // A root tsconfig.json that includes the packages' sources makes the root a project whose
+  // program compiles every package's tests: each is still counted, selected and run once, by the
+  // project of the deepest folder that holds it.
+  it("counts each test once when a root tsconfig.json compiles the packages too", async () => {
+    const tsconfig = path.join(root, "tsconfig.json");
+    writeFileSync(
+      tsconfig,
+      JSON.stringify({
+        extends: "./tsconfig.base.json",
+        include: ["apps/*/src", "packages/*/src"],
+      }),
+    );
+    try {
+      const result = await cli(["affected", "apps/shop/src/features/cart/model.ts"]);
+      expect(result.stdout.split("\n").slice(0, 8)).toEqual([
+        "agentix affected for apps/shop/src/features/cart/model.ts (workspace of 4 packages): 1 changed file; 2 of 6 test cases in 1 of 4 test files of 2 packages",
+        "",
+        "tests by package:",
+        "  acme-workspace (.)                    0 of 0 test cases in 0 of 0 test files",
+        "  @acme/admin (apps/admin)              0 of 1 test cases in 0 of 1 test files",
+        "  @acme/shop (apps/shop)                2 of 3 test cases in 1 of 2 test files",
+        "  @acme/contracts (packages/contracts)  0 of 2 test cases in 0 of 1 test files",
+        "",
+      ]);
+      const invocations = await cli([
+        "affected",
+        "apps/shop/src/features/cart/model.ts",
+        "--format",
+        "vitest-invocations",
+      ]);
+      expect(
+        (JSON.parse(invocations.stdout) as { invocations: { cwd: string }[] }).invocations.map(
+          (invocation) => invocation.cwd,
+        ),
+      ).toEqual(["apps/shop"]);
+    } finally {
+      rmSync(tsconfig);
+    }
+  });
+
   it("a target no package has is exit 2 naming the packages", async () => {
     expect(await cli(["affected", "nope.nothing"])).toEqual({
       code: 2,
