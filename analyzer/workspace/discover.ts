@@ -32,6 +32,11 @@ export interface WorkspacePackage {
   readonly tsconfig: string | undefined;
   /** The package.json `exports` (or a `{ ".": main/types }` made from those fields), if any. */
   readonly exports: unknown;
+  /**
+   * Why a package with a tsconfig is not analysed after all (it includes no source files: a
+   * tooling package of JavaScript or JSON), in the words of a note.
+   */
+  readonly unanalysedBecause?: string;
 }
 
 export interface Workspace {

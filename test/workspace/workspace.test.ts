@@ -320,6 +320,45 @@ describe("agentix affected at a workspace root", () => {
     }
   });
 
+  // create-t3-turbo's tooling/prettier: a tsconfig whose include finds only JavaScript (its
+  // `extends` names a package that is not installed) stopped every workspace answer with exit 2.
+  it("leaves out a package whose tsconfig includes no sources, and names each project's load problems from the root", async () => {
+    const tooling = path.join(root, "packages/prettier-config");
+    const adminTsconfig = path.join(root, "apps/admin/tsconfig.json");
+    const admin = readFileSync(adminTsconfig, "utf8");
+    mkdirSync(tooling);
+    writeFileSync(
+      path.join(tooling, "package.json"),
+      JSON.stringify({ name: "@acme/prettier-config" }),
+    );
+    writeFileSync(path.join(tooling, "tsconfig.json"), JSON.stringify({ include: ["."] }));
+    writeFileSync(path.join(tooling, "index.js"), "export default {};\n");
+    writeFileSync(
+      adminTsconfig,
+      JSON.stringify({
+        extends: ["../../tsconfig.base.json", "@acme/not-installed/base.json"],
+        include: ["src"],
+      }),
+    );
+    try {
+      const result = await cli(["affected", "packages/prettier-config/index.js"]);
+      expect(result.code).toBe(0);
+      expect(result.stderr.split("\n")).toEqual([
+        "agentix: warning: packages/prettier-config/tsconfig.json includes no source files: agentix does not analyse packages/prettier-config",
+        expect.stringMatching(
+          /^agentix: warning: apps\/admin\/tsconfig\.json:1:\d+: File '@acme\/not-installed\/base\.json' not found\. \(TS6053\)$/u,
+        ),
+        "",
+      ]);
+      expect(result.stdout).toContain(
+        "note: packages/prettier-config has no TypeScript sources (packages/prettier-config/tsconfig.json includes none): agentix does not analyse it; every package importing it counts as changed\n",
+      );
+    } finally {
+      rmSync(tooling, { recursive: true, force: true });
+      writeFileSync(adminTsconfig, admin);
+    }
+  });
+
   it("a target no package has is exit 2 naming the packages", async () => {
     expect(await cli(["affected", "nope.nothing"])).toEqual({
       code: 2,
@@ -433,7 +472,10 @@ describe("agentix graph, index and verify at a workspace root", () => {
     ]);
   });
 
+  // The plan says what a run would do: rewrite the shop's index, write none for the contracts
+  // (no features, so no index).
   it("verify --dry-run plans the four steps in every package the change reaches", async () => {
+    expect((await cli(["index"])).code).toBe(0);
     const result = await cli(["verify", "packages/contracts/src/index.ts", "--dry-run", "--json"]);
     expect(result.code).toBe(0);
     const json = workspaceJson<{
@@ -459,7 +501,7 @@ describe("agentix graph, index and verify at a workspace root", () => {
         [
           "typecheck: tsc --noEmit -p packages/contracts/tsconfig.json (planned)",
           expect.stringMatching(/^lint: agentix rules \(.*\) on 3 files \(planned\)$/u),
-          "index: agentix index (packages/contracts/.agentix/index.json, rewritten when stale) (planned)",
+          "index: agentix index (packages/contracts/.agentix/index.json, rewritten when stale) (skipped)",
           "tests: vitest run . (planned)",
         ],
       ],

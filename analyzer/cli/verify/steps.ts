@@ -143,16 +143,16 @@ export function indexStep(context: StepContext): VerifyStep {
     context.log(`  skipped: ${skipped}\n`);
     return notRun("index", command, skipped, "skipped");
   }
-  if (context.dryRun) {
-    context.index = "planned";
-    context.log("  planned: --dry-run writes nothing\n");
-    return notRun("index", command, why, "planned");
-  }
   if (!existsSync(file)) {
     context.index = "none";
     const skipped = "the project commits no index, so verify writes none";
     context.log(`  skipped: ${skipped}\n`);
     return notRun("index", command, skipped, "skipped");
+  }
+  if (context.dryRun) {
+    context.index = "planned";
+    context.log("  planned: --dry-run writes nothing\n");
+    return notRun("index", command, why, "planned");
   }
   const { value: outcome, ms } = timed(() => {
     const index = buildValidatedIndex(context.analysis);

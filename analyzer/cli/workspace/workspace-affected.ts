@@ -58,6 +58,8 @@ export interface WorkspaceAffectedResult {
 export interface WorkspaceAffectedRun {
   readonly analyses: ReadonlyMap<WorkspacePackage, Analysis>;
   readonly result: WorkspaceAffectedResult;
+  /** The workspace as analysed: a package whose tsconfig includes no sources is not analysed. */
+  readonly workspace: Workspace;
   /** The project each of `result.packages` is, in that order. */
   readonly reached: readonly WorkspacePackage[];
 }
@@ -66,7 +68,7 @@ type ProjectEntry = ReturnType<typeof projectEntry>;
 
 export function runWorkspaceAffected(
   verb: string,
-  workspace: Workspace,
+  declared: Workspace,
   since: string | undefined,
   targets: readonly string[],
   io: CliIO,
@@ -75,7 +77,7 @@ export function runWorkspaceAffected(
     throw new UsageError("give targets or --since, not both", verb);
   if (since === undefined && targets.length === 0)
     throw new UsageError("name a feature, an operation or a file, or give --since <git-ref>", verb);
-  const analyses = analyseWorkspace(workspace, io);
+  const { workspace, analyses } = analyseWorkspace(declared, io);
   const operations = new Map<WorkspacePackage, string[]>();
   let changes: FileChange[];
   if (since !== undefined) changes = changesSince(since, workspace.root);
@@ -100,6 +102,7 @@ export function runWorkspaceAffected(
   const notes = workspaceNotes(workspace, computed);
   return {
     analyses,
+    workspace,
     reached: computed.packages.map((entry) => entry.package),
     result: {
       schemaVersion: AFFECTED_RESULT_SCHEMA_VERSION,
@@ -147,8 +150,11 @@ function workspaceNotes(
   const stray = strayTests(workspace);
   const notes = computed.unanalysed.map(({ path: folder, compiledBy }) => {
     const compiled = compiledBy.map((project) => projectLabel(projectEntry(workspace, project)));
+    const because =
+      workspace.packages.find((entry) => entry.path === folder)?.unanalysedBecause ??
+      "has no tsconfig.json";
     return compiled.length === 0
-      ? `${folder} has no tsconfig.json: agentix does not analyse it; every package importing it counts as changed`
+      ? `${folder} ${because}: agentix does not analyse it; every package importing it counts as changed`
       : `${folder} has no tsconfig.json of its own: ${compiled.join(", ")} compile${compiled.length === 1 ? "s" : ""} its changed files and answer${compiled.length === 1 ? "s" : ""} for them; every package importing it counts as changed`;
   });
   if (stray.length > 0)

@@ -3,7 +3,13 @@
 // root is workspace-root.ts's question (it loads no TypeScript; this module does).
 import path from "node:path";
 import type { Analysis } from "../../analyze.js";
-import { tsconfigPath, type Workspace, type WorkspacePackage } from "../../workspace/discover.js";
+import {
+  pathIn,
+  tsconfigPath,
+  type Workspace,
+  type WorkspacePackage,
+} from "../../workspace/discover.js";
+import { ProjectLoadError } from "../../errors.js";
 import type { CliIO } from "../io.js";
 import { announceProblems, projectAnalysis } from "../project.js";
 import type { ProjectArgs } from "../project-args.js";
@@ -23,12 +29,32 @@ export function projectArgs(entry: WorkspacePackage): ProjectArgs {
 
 /**
  * Each analysed package's analysis; its load problems on stderr, as for one project, except a
- * test it leaves to another tsconfig that another project of the workspace analyses.
+ * test it leaves to another tsconfig that another project of the workspace analyses. A package
+ * whose tsconfig includes no source files (a tooling package of JavaScript or JSON) is not
+ * analysed, like one without a tsconfig: the workspace returned says so, with a warning.
  */
-export function analyseWorkspace(workspace: Workspace, io: CliIO): Map<WorkspacePackage, Analysis> {
+export function analyseWorkspace(
+  workspace: Workspace,
+  io: CliIO,
+): { readonly workspace: Workspace; readonly analyses: Map<WorkspacePackage, Analysis> } {
   const analyses = new Map<WorkspacePackage, Analysis>();
-  for (const entry of analysedPackages(workspace))
-    analyses.set(entry, projectAnalysis(projectArgs(entry), io, { announce: false }));
+  const empty = new Map<WorkspacePackage, WorkspacePackage>();
+  for (const entry of analysedPackages(workspace)) {
+    try {
+      analyses.set(entry, projectAnalysis(projectArgs(entry), io, { announce: false }));
+    } catch (error) {
+      if (!(error instanceof ProjectLoadError) || error.code !== "tsconfig-empty") throw error;
+      const tsconfig = tsconfigPath(workspace, entry);
+      io.stderr(
+        `agentix: warning: ${tsconfig} includes no source files: agentix does not analyse ${entry.path}\n`,
+      );
+      empty.set(entry, {
+        ...entry,
+        tsconfig: undefined,
+        unanalysedBecause: `has no TypeScript sources (${tsconfig} includes none)`,
+      });
+    }
+  }
   const analysed = new Set<string>();
   for (const analysis of analyses.values())
     for (const file of analysis.loaded.files) analysed.add(path.resolve(file.fileName));
@@ -39,9 +65,19 @@ export function analyseWorkspace(workspace: Workspace, io: CliIO): Map<Workspace
         problem.file === null ||
         !analysed.has(path.resolve(entry.dir, problem.file)),
     );
-    announceProblems({ loaded: { problems } }, io);
+    // Named from the workspace root: `apps/web/tsconfig.json:2:14`, not each project's `tsconfig.json`.
+    const fromRoot = problems.map((problem) =>
+      problem.file === null || path.isAbsolute(problem.file)
+        ? problem
+        : { ...problem, file: pathIn(entry, problem.file) },
+    );
+    announceProblems({ loaded: { problems: fromRoot } }, io);
   }
-  return analyses;
+  if (empty.size === 0) return { workspace, analyses };
+  return {
+    workspace: { ...workspace, packages: workspace.packages.map((entry) => empty.get(entry) ?? entry) },
+    analyses,
+  };
 }
 
 /** How the JSON outputs identify a project: its name, folder and tsconfig (root-relative). */

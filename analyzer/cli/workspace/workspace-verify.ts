@@ -47,7 +47,7 @@ export interface WorkspaceVerifyResult {
 }
 
 export function verifyWorkspace(
-  workspace: Workspace,
+  declared: Workspace,
   since: string | undefined,
   targets: readonly string[],
   options: {
@@ -58,7 +58,8 @@ export function verifyWorkspace(
   },
   io: CliIO,
 ): ExitCode {
-  const run = runWorkspaceAffected("verify", workspace, since, targets, io);
+  const run = runWorkspaceAffected("verify", declared, since, targets, io);
+  const { workspace } = run;
   const { result: affected } = run;
   if (options.format === "vitest-invocations") {
     const projects = workspaceProjects(run);
