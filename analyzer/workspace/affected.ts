@@ -10,7 +10,7 @@ import { affectedResult, type AffectedResult } from "../affected/result.js";
 import type { NamedTargets } from "../affected/select.js";
 import type { BaseIndexLookup } from "../affected/base-index.js";
 import { computeAffected } from "../affected/live-facts.js";
-import { isConfigFile } from "../affected/widening.js";
+import { isConfigFile, isInertFile } from "../affected/widening.js";
 import type { Analysis } from "../analyze.js";
 import { compareText } from "../project/paths.js";
 import { pathIn, type Workspace, type WorkspacePackage } from "./discover.js";
@@ -126,9 +126,9 @@ export function computeWorkspaceAffected(
     spread(pkg);
   }
   const order = workspaceOrder(workspace);
-  const packages = [...results]
-    .map(([pkg, result]) => ({ package: pkg, reachedBy: reachedBy.get(pkg) ?? [], result }))
-    .sort((a, b) => order(a.package) - order(b.package));
+  const packages = reachedPackages(results, reachedBy, seen).sort(
+    (a, b) => order(a.package) - order(b.package),
+  );
   const edges = new Map<string, AffectedEdge>();
   for (const edge of packages.flatMap((entry) => entry.reachedBy.map(linkEdge)))
     edges.set(`${edge.from}\n${edge.to}\n${edge.reason}`, edge);
@@ -214,6 +214,32 @@ function testOwnership(
 
 const folderDepth = (folder: string): number => (folder === "." ? 0 : folder.split("/").length);
 
+/**
+ * The packages reached: by a change of their own, by a link, or with something in their answer;
+ * a change outside its folder that a package cannot observe (`.changeset/config.json`) does not.
+ */
+function reachedPackages(
+  results: ReadonlyMap<WorkspacePackage, AffectedResult>,
+  reachedBy: ReadonlyMap<WorkspacePackage, readonly WorkspaceLink[]>,
+  seen: ReadonlyMap<WorkspacePackage, readonly FileChange[]>,
+): PackageAffected[] {
+  const changesOwnFolder = (pkg: WorkspacePackage) =>
+    (seen.get(pkg) ?? []).some((change) => !change.path.startsWith("../"));
+  return [...results]
+    .map(([pkg, result]) => ({ package: pkg, reachedBy: reachedBy.get(pkg) ?? [], result }))
+    .filter(
+      (entry) =>
+        entry.reachedBy.length > 0 || observes(entry.result) || changesOwnFolder(entry.package),
+    );
+}
+
+/** Whether an answer widened, reached a file or selected a test. */
+function observes(result: AffectedResult): boolean {
+  return (
+    result.widened.length > 0 || result.affected.files.length > 0 || result.tests.files.length > 0
+  );
+}
+
 /** A project's place in the workspace's order (by path, then reference order in a folder). */
 function workspaceOrder(workspace: Workspace): (pkg: WorkspacePackage) => number {
   const places = new Map(workspace.packages.map((pkg, place) => [pkg, place]));
@@ -273,6 +299,9 @@ function changesSeen(
     const moved = change.oldPath !== undefined && owners(workspace, change.oldPath).includes(pkg);
     const absolute = path.join(workspace.root, change.path);
     const ownFolder = where.length > 0 ? where.includes(pkg) : pkg.path === ".";
+    // Documentation outside its folder (a `.changeset/*.md`) is no change of a package's: it
+    // would list all of them as reached, each answering that nothing can observe it.
+    if (!ownFolder && isInertFile(change.path)) continue;
     if (where.length > 0 && !where.includes(pkg) && !moved) {
       if (!compiles(pkg, absolute)) continue;
       linked ??= linkedFiles(workspace, pkg, analysis);

@@ -67,10 +67,10 @@ describe("a root like hono's: tsconfig.build.json and tsconfig.spec.json in the 
     ]);
     expect(
       json.packages.map((entry) => [entry.tsconfig, entry.result.widened.map((w) => w.code)]),
+      // perf/scripts neither compiles nor runs src/utils/url.ts: it is not reached.
     ).toEqual([
       ["tsconfig.build.json", []],
       ["tsconfig.spec.json", []],
-      ["perf/scripts/tsconfig.json", []],
       ["runtime-tests/node/tsconfig.json", ["outside-project"]],
     ]);
   });

@@ -359,6 +359,33 @@ describe("agentix affected at a workspace root", () => {
     }
   });
 
+  // honojs/middleware: a `.changeset/*.md` listed all 95 projects as reached (each answering that
+  // nothing could observe it), and a tsconfig.base.json extending an uninstalled package gave one
+  // warning per project, with an absolute path.
+  it("reaches no package by a change none can observe, and says a shared load problem once", async () => {
+    const base = path.join(root, "tsconfig.base.json");
+    const original = readFileSync(base, "utf8");
+    writeFileSync(base, original.replace("{", '{ "extends": "@acme/not-installed/base.json",'));
+    mkdirSync(path.join(root, ".changeset"));
+    writeFileSync(path.join(root, ".changeset/brave-fox.md"), "---\n'@acme/shop': patch\n---\n");
+    try {
+      const result = await cli(["affected", ".changeset/brave-fox.md"]);
+      expect([result.code, result.stdout.split("\n")[0]]).toEqual([
+        0,
+        "agentix affected for .changeset/brave-fox.md (workspace of 3 packages): 1 changed file; 0 of 6 test cases in 0 of 4 test files of 0 packages",
+      ]);
+      expect(result.stderr.split("\n")).toEqual([
+        expect.stringMatching(
+          /^agentix: warning: tsconfig\.base\.json:1:\d+: File '@acme\/not-installed\/base\.json' not found\. \(TS6053\)$/u,
+        ),
+        "",
+      ]);
+    } finally {
+      writeFileSync(base, original);
+      rmSync(path.join(root, ".changeset"), { recursive: true, force: true });
+    }
+  });
+
   it("a target no package has is exit 2 naming the packages", async () => {
     expect(await cli(["affected", "nope.nothing"])).toEqual({
       code: 2,

@@ -3,15 +3,12 @@
 // root is workspace-root.ts's question (it loads no TypeScript; this module does).
 import path from "node:path";
 import type { Analysis } from "../../analyze.js";
-import {
-  pathIn,
-  tsconfigPath,
-  type Workspace,
-  type WorkspacePackage,
-} from "../../workspace/discover.js";
+import { tsconfigPath, type Workspace, type WorkspacePackage } from "../../workspace/discover.js";
 import { ProjectLoadError } from "../../errors.js";
 import type { CliIO } from "../io.js";
-import { announceProblems, projectAnalysis } from "../project.js";
+import { projectAnalysis } from "../project.js";
+import { problemLine } from "../../project/tsconfig.js";
+import { relativeToRoot } from "../../project/paths.js";
 import type { ProjectArgs } from "../project-args.js";
 
 /** The packages agentix analyses: those with a tsconfig. */
@@ -58,6 +55,7 @@ export function analyseWorkspace(
   const analysed = new Set<string>();
   for (const analysis of analyses.values())
     for (const file of analysis.loaded.files) analysed.add(path.resolve(file.fileName));
+  const announced = new Set<string>();
   for (const [entry, analysis] of analyses) {
     const problems = analysis.loaded.problems.filter(
       (problem) =>
@@ -65,17 +63,24 @@ export function analyseWorkspace(
         problem.file === null ||
         !analysed.has(path.resolve(entry.dir, problem.file)),
     );
-    // Named from the workspace root: `apps/web/tsconfig.json:2:14`, not each project's `tsconfig.json`.
-    const fromRoot = problems.map((problem) =>
-      problem.file === null || path.isAbsolute(problem.file)
-        ? problem
-        : { ...problem, file: pathIn(entry, problem.file) },
-    );
-    announceProblems({ loaded: { problems: fromRoot } }, io);
+    // Named from the workspace root (`apps/web/tsconfig.json:2:14`, not each project's
+    // `tsconfig.json`), and each once: every project extending tsconfig.base.json repeats its.
+    for (const problem of problems) {
+      const absolute = problem.file === null ? null : path.resolve(entry.dir, problem.file);
+      const file =
+        absolute === null ? null : (relativeToRoot(workspace.root, absolute) ?? absolute);
+      const line = problemLine({ ...problem, file });
+      if (announced.has(line)) continue;
+      announced.add(line);
+      io.stderr(`agentix: ${line}\n`);
+    }
   }
   if (empty.size === 0) return { workspace, analyses };
   return {
-    workspace: { ...workspace, packages: workspace.packages.map((entry) => empty.get(entry) ?? entry) },
+    workspace: {
+      ...workspace,
+      packages: workspace.packages.map((entry) => empty.get(entry) ?? entry),
+    },
     analyses,
   };
 }
