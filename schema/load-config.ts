@@ -173,6 +173,14 @@ export function loadConfigFile(configFile: string): AgentixConfig {
   return unwrap(configFileAt(path.resolve(configFile), diskRound(), true));
 }
 
+/**
+ * loadConfigFile for a caller that has just seen the file change (the analyzer's warm session
+ * reloads on a new stamp): the stamp is compared now, not once per disk round.
+ */
+export function loadConfigFileNow(configFile: string): AgentixConfig {
+  return unwrap(configFileAt(path.resolve(configFile), diskRound(), false));
+}
+
 /** loadConfigFile's work; `trustRecent: false` looks at the file's stamp even if it did this round. */
 function configFileAt(
   file: string,

@@ -5,7 +5,7 @@ import { projectCompilerHost } from "./compiler-host.js";
 import {
   AgentixConfigError,
   defaultConfig,
-  loadConfigFile,
+  loadConfigFileNow,
   type AgentixConfig,
 } from "../../schema/load-config.js";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
@@ -91,7 +91,7 @@ export function loadAgentixConfig(root: string): AgentixConfig {
   const file = configCandidates(root).at(-1) as string;
   if (!existsSync(file)) return defaultConfig(root);
   try {
-    return loadConfigFile(file);
+    return loadConfigFileNow(file);
   } catch (error) {
     if (error instanceof AgentixConfigError) {
       throw new ProjectLoadError("config-invalid", error.message, display(root, file));

@@ -10,6 +10,9 @@ import { toPosix } from "../../schema/paths.js";
 import plugin from "../../dist/eslint-plugin/index.js";
 import { run } from "../../analyzer/cli/main.js";
 import { checkFreshness } from "../../analyzer/freshness/freshness.js";
+import { AnalysisSession } from "../../analyzer/analysis-session.js";
+import { serializeIndex } from "../../analyzer/index-file/serialize.js";
+import { coldIndexBytes } from "../support/cold-index.js";
 import type { CheckResult } from "../../analyzer/cli/commands/check.js";
 import {
   copyFixture,
@@ -159,5 +162,22 @@ describe("a config inherited from a folder above the project", { timeout: 60_000
     writeFileSync(path.join(app, "agentix.config.json"), "{}");
     expect(freshness()).toBe("agentix.config.json was created");
     rmSync(path.join(app, "agentix.config.json"));
+  });
+
+  it("the warm session loads again when the inherited file changes", () => {
+    const session = new AnalysisSession({ root: app });
+    expect(session.index().project.config).toBe("../agentix.config.json");
+    const inherited = path.join(app, "../agentix.config.json");
+    const settings = readFileSync(inherited, "utf8");
+    try {
+      const before = serializeIndex(session.index());
+      writeFileSync(inherited, settings.replace("app/src/features/legacy/**", "nothing/**"));
+      const after = serializeIndex(session.index());
+      expect(session.lastRefresh.kind).toBe("cold");
+      expect(after).not.toBe(before);
+      expect(after).toBe(coldIndexBytes(app));
+    } finally {
+      writeFileSync(inherited, settings);
+    }
   });
 });
