@@ -35,6 +35,8 @@ export interface InvocationProject {
   readonly name: string | null;
   readonly analysis: VitestSource;
   readonly result: AffectedResult;
+  /** A workspace project whose folder holds tests other projects count (vitestPlan). */
+  readonly scoped?: boolean;
 }
 
 /** The files of this shard, split across every project at once. */
@@ -60,8 +62,8 @@ export function vitestInvocations(
 ): VitestInvocations {
   const invocations: VitestInvocation[] = [];
   const chosen = shard === undefined ? undefined : shardAcrossProjects(projects, shard, io);
-  for (const { name, analysis, result } of projects) {
-    const plan = vitestPlan(analysis, result, shard, chosen);
+  for (const { name, analysis, result, scoped } of projects) {
+    const plan = vitestPlan(analysis, result, shard, chosen, scoped);
     if (plan.filters.length === 0) continue;
     const cwd = toPosix(path.relative(io.cwd, plan.cwd)) || ".";
     // Two projects of one folder widened alike run the folder's suite once.

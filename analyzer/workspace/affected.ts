@@ -54,6 +54,8 @@ export interface WorkspaceAffected {
    * Workspace packages agentix does not analyse on their own (no tsconfig) with changes, and the
    * projects whose programs compile those changed files (a root tsconfig.json including them).
    */
+  /** Projects whose programs compile tests that other projects (of deeper folders) count. */
+  readonly scoped: ReadonlySet<WorkspacePackage>;
   readonly unanalysed: readonly {
     readonly path: string;
     readonly compiledBy: readonly WorkspacePackage[];
@@ -66,7 +68,7 @@ export function computeWorkspaceAffected(
   input: WorkspaceAffectedInput,
 ): WorkspaceAffected {
   const links = workspaceLinks(workspace, analyses);
-  const countsTest = testOwnership(analyses);
+  const { countsTest, scoped } = testOwnership(analyses);
   const reachedBy = new Map<WorkspacePackage, WorkspaceLink[]>();
   const results = new Map<WorkspacePackage, AffectedResult>();
   const changedIn = new Set<WorkspacePackage>();
@@ -129,16 +131,21 @@ export function computeWorkspaceAffected(
   const packages = reachedPackages(results, reachedBy, seen).sort(
     (a, b) => order(a.package) - order(b.package),
   );
-  const edges = new Map<string, AffectedEdge>();
-  for (const edge of packages.flatMap((entry) => entry.reachedBy.map(linkEdge)))
-    edges.set(`${edge.from}\n${edge.to}\n${edge.reason}`, edge);
   return {
     packages,
     totals: testTotals(analyses, results, countsTest, order),
-    // Links to two projects of one folder (its tsconfig.build.json and tsconfig.spec.json) read alike.
-    links: [...edges.values()],
+    links: distinctEdges(packages),
+    scoped,
     unanalysed: unanalysedChanges(workspace, analyses, changedIn, input.changes),
   };
+}
+
+/** The links that reached packages, each once: two projects of one folder (its tsconfig.build.json and tsconfig.spec.json) read alike. */
+function distinctEdges(packages: readonly PackageAffected[]): AffectedEdge[] {
+  const edges = new Map<string, AffectedEdge>();
+  for (const edge of packages.flatMap((entry) => entry.reachedBy.map(linkEdge)))
+    edges.set(`${edge.from}\n${edge.to}\n${edge.reason}`, edge);
+  return [...edges.values()];
 }
 
 /** The changed packages without an analysis of their own, and which projects compile those changes. */
@@ -189,9 +196,10 @@ function testTotals(
  * tsconfig.json including the packages' sources) belongs to the projects of the deepest folder
  * among them, so it is counted, selected and run once. Projects of one folder share theirs.
  */
-function testOwnership(
-  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
-): (pkg: WorkspacePackage) => (path: string) => boolean {
+function testOwnership(analyses: ReadonlyMap<WorkspacePackage, Analysis>): {
+  readonly countsTest: (pkg: WorkspacePackage) => (path: string) => boolean;
+  readonly scoped: ReadonlySet<WorkspacePackage>;
+} {
   const deepest = new Map<string, string>();
   for (const [pkg, analysis] of analyses) {
     const folder = analysis.loaded.root + path.sep;
@@ -205,11 +213,18 @@ function testOwnership(
         deepest.set(absolute, pkg.path);
     }
   }
-  return (pkg) => {
+  const scoped = new Set<WorkspacePackage>();
+  for (const [pkg, analysis] of analyses)
+    for (const file of analysis.loaded.files) {
+      const owner = deepest.get(analysis.roles.absolute(file));
+      if (owner !== undefined && owner !== pkg.path) scoped.add(pkg);
+    }
+  const countsTest = (pkg: WorkspacePackage) => {
     const root = analyses.get(pkg)?.loaded.root;
     if (root === undefined) return () => true;
-    return (file) => (deepest.get(path.join(root, file)) ?? pkg.path) === pkg.path;
+    return (file: string) => (deepest.get(path.join(root, file)) ?? pkg.path) === pkg.path;
   };
+  return { countsTest, scoped };
 }
 
 const folderDepth = (folder: string): number => (folder === "." ? 0 : folder.split("/").length);

@@ -315,8 +315,34 @@ describe("agentix affected at a workspace root", () => {
           (invocation) => invocation.cwd,
         ),
       ).toEqual(["apps/shop"]);
+      // Widened everywhere (the root package.json): the root runs its own test by name, not its
+      // folder's whole suite, which holds every package's tests.
+      mkdirSync(path.join(root, "tests"));
+      writeFileSync(
+        path.join(root, "tests/root.test.ts"),
+        'import { it } from "vitest";\nit("runs", () => {});\n',
+      );
+      writeFileSync(
+        tsconfig,
+        JSON.stringify({
+          extends: "./tsconfig.base.json",
+          include: ["apps/*/src", "packages/*/src", "tests"],
+        }),
+      );
+      const widened = await cli(["affected", "package.json", "--format", "vitest-invocations"]);
+      expect(
+        (
+          JSON.parse(widened.stdout) as { invocations: { cwd: string; args: string[] }[] }
+        ).invocations.map((invocation) => [invocation.cwd, ...invocation.args]),
+      ).toEqual([
+        [".", "run", "tests/root.test.ts"],
+        ["apps/admin", "run", "."],
+        ["apps/shop", "run", "."],
+        ["packages/contracts", "run", "."],
+      ]);
     } finally {
       rmSync(tsconfig);
+      rmSync(path.join(root, "tests"), { recursive: true, force: true });
     }
   });
 

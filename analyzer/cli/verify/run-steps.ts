@@ -43,6 +43,7 @@ export function verifySteps(
     /** See StepContext: set by the workspace layer for projects sharing a folder. */
     readonly indexOf?: string | undefined;
     readonly sameTestsAs?: string | undefined;
+    readonly scoped?: boolean | undefined;
   },
   io: CliIO,
 ): { ok: boolean; widened: boolean; steps: VerifyStep[]; index: VerifyResult["index"] } {
@@ -55,6 +56,7 @@ export function verifySteps(
     chosen: options.chosen,
     indexOf: options.indexOf,
     sameTestsAs: options.sameTestsAs,
+    scoped: options.scoped,
     io,
     index: "none",
     log: (text) => {

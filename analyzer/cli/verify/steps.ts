@@ -59,6 +59,8 @@ export interface StepContext {
   readonly indexOf?: string | undefined;
   /** Another project of the folder whose Vitest run is this one's too (it runs once). */
   readonly sameTestsAs?: string | undefined;
+  /** The folder holds tests other projects count: a widened run names this one's files. */
+  readonly scoped?: boolean | undefined;
   /** What the index step did to .agentix/index.json (set by it). */
   index: IndexAction;
   /** Human output (nothing with --json). */
@@ -218,7 +220,7 @@ export function testsStep(context: StepContext): VerifyStep {
     cwd: from,
     filters,
     otherRunner,
-  } = vitestPlan(analysis, affected, context.shard, context.chosen);
+  } = vitestPlan(analysis, affected, context.shard, context.chosen, context.scoped);
   if (otherRunner.length > 0) {
     const config = analysis.loaded.vitest.file ?? "Vitest's defaults";
     context.log(

@@ -44,6 +44,7 @@ export function vitestPlan(
   affected: AffectedResult,
   shard: Shard | undefined,
   chosen?: ReadonlySet<AffectedTestFile>,
+  scoped = false,
 ): VitestPlan {
   const root = analysis.loaded.root;
   const cwd = vitestRoot(root);
@@ -59,7 +60,13 @@ export function vitestPlan(
         ? byVitest.filter((file) => chosen.has(file))
         : shardFiles(byVitest, shard);
   let filters: string[];
-  if (affected.widened.length > 0) {
+  if (affected.widened.length > 0 && scoped) {
+    // The folder holds other projects' tests (a root tsconfig.json including the packages'): its
+    // own files by name, so the folder's whole suite does not run theirs a second time.
+    filters = byVitest.map((file) => (prefix === "" ? file.file : `${prefix}/${file.file}`));
+    if (shard !== undefined && filters.length > 0)
+      filters.push(`--shard=${shard.index}/${shard.count}`);
+  } else if (affected.widened.length > 0) {
     // Widened: the whole suite, which Vitest itself shards (it knows files agentix may not).
     filters = [prefix === "" ? "." : prefix];
     if (shard !== undefined) filters.push(`--shard=${shard.index}/${shard.count}`);

@@ -60,6 +60,8 @@ export interface WorkspaceAffectedRun {
   readonly result: WorkspaceAffectedResult;
   /** The workspace as analysed: a package whose tsconfig includes no sources is not analysed. */
   readonly workspace: Workspace;
+  /** Projects whose folder holds tests that deeper projects count (see computeWorkspaceAffected). */
+  readonly scoped: ReadonlySet<WorkspacePackage>;
   /** The project each of `result.packages` is, in that order. */
   readonly reached: readonly WorkspacePackage[];
 }
@@ -103,6 +105,7 @@ export function runWorkspaceAffected(
   return {
     analyses,
     workspace,
+    scoped: computed.scoped,
     reached: computed.packages.map((entry) => entry.package),
     result: {
       schemaVersion: AFFECTED_RESULT_SCHEMA_VERSION,
@@ -259,6 +262,6 @@ export function workspaceProjects(run: WorkspaceAffectedRun) {
     const analysis = pkg === undefined ? undefined : run.analyses.get(pkg);
     if (pkg === undefined || analysis === undefined)
       throw new Error(`no analysis of workspace package ${entry.path}`);
-    return { name: entry.name, pkg, analysis, result: entry.result };
+    return { name: entry.name, pkg, analysis, result: entry.result, scoped: run.scoped.has(pkg) };
   });
 }

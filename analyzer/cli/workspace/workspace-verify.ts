@@ -86,11 +86,11 @@ export function verifyWorkspace(
   // Projects of one folder (tsconfig.app.json, tsconfig.node.json) share its index, and the same
   // Vitest run (a widened one runs the folder's whole suite) runs once.
   const runs = new Map<{ cwd: string; filters: readonly string[] }, string>();
-  const packages = projects.map(({ pkg, analysis, result }) => {
+  const packages = projects.map(({ pkg, analysis, result, scoped }) => {
     const identity = projectEntry(workspace, pkg);
     if (text) io.stdout(`\n${packageHeading(identity)}`);
     const owner = indexed.find((entry) => entry.dir === pkg.dir);
-    const plan = vitestPlan(analysis, result, options.shard, chosen);
+    const plan = vitestPlan(analysis, result, options.shard, chosen, scoped);
     const earlier = [...runs].find(
       ([other]) => other.cwd === plan.cwd && sameRun(other.filters, plan.filters),
     );
@@ -105,6 +105,7 @@ export function verifyWorkspace(
         indexOf:
           owner?.tsconfig && path.relative(owner.dir, owner.tsconfig).split(path.sep).join("/"),
         sameTestsAs,
+        scoped,
       },
       io,
     );
