@@ -30,8 +30,15 @@ export const TEST_FRAMEWORKS: ReadonlySet<string> = new Set([
 const FRAMEWORK_IMPORT =
   /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["'](vitest|jest|@jest\/globals|node:test|bun:test|@playwright\/test|mocha|chai|ava|uvu)["']/u;
 
+/**
+ * A tool's configuration (`playwright.config.ts` imports `defineConfig` from @playwright/test):
+ * it imports a test framework without being a test.
+ */
+const TOOL_CONFIG = /\.config\.[cm]?[jt]sx?$/u;
+
 /** Whether a parsed file imports a test framework (static imports and import-equals). */
 export function importsTestFramework(sourceFile: ts.SourceFile): boolean {
+  if (TOOL_CONFIG.test(sourceFile.fileName)) return false;
   for (const statement of sourceFile.statements) {
     let specifier: ts.Expression | undefined;
     if (ts.isImportDeclaration(statement)) specifier = statement.moduleSpecifier;
@@ -52,6 +59,7 @@ export function importsTestFramework(sourceFile: ts.SourceFile): boolean {
 
 /** The same question for a file not parsed yet: its text, read once. */
 function textImportsTestFramework(file: string): boolean {
+  if (TOOL_CONFIG.test(file)) return false;
   try {
     return FRAMEWORK_IMPORT.test(readFileSync(file, "utf8"));
   } catch {

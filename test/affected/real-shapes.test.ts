@@ -51,6 +51,23 @@ describe("test discovery", () => {
     ]);
   });
 
+  // bulletproof-react's playwright.config.ts imports defineConfig from @playwright/test: it was
+  // a test (listed by verify as "not run by vitest"); a tool's config never is.
+  it("does not take a tool's config that imports a test framework for a test", () => {
+    const config = path.join(project, "src/playwright.config.ts");
+    writeFileSync(
+      config,
+      'import { defineConfig } from "@playwright/test";\nexport default defineConfig({});\n',
+    );
+    try {
+      const again = analyze({ root: project });
+      const file = again.loaded.files.find((entry) => entry.path === "src/playwright.config.ts");
+      expect(file && again.roles.isTest(file)).toBe(false);
+    } finally {
+      rmSync(config);
+    }
+  });
+
   it("does not analyse a test another tsconfig owns with this one's options, and says so", () => {
     expect(analysis.loaded.files.map((file) => file.path)).not.toContain(
       "packages/ui/button.test.ts",
