@@ -25,7 +25,7 @@ const byFolder = new Map<string, FolderPlans>();
 /** The folder of the file linted last: a lint run goes through a folder's files one by one. */
 let lastFolder: FolderPlans | undefined;
 /** The file whose rules are being created (all rules of a file are created one after another). */
-let lastFile: { readonly program: TSESTree.Program; readonly folder: FolderPlans } | undefined;
+let lastProgram: TSESTree.Program | undefined;
 
 /**
  * The plans of the folder of the file `program` was parsed from, for the current disk round: a
@@ -34,7 +34,7 @@ let lastFile: { readonly program: TSESTree.Program; readonly folder: FolderPlans
  * file or folder created during an editor session is seen.
  */
 export function folderPlans(filename: string, program: TSESTree.Program): FolderPlans {
-  if (lastFile?.program === program) return lastFile.folder;
+  if (lastProgram === program && lastFolder) return lastFolder;
   const round = diskRound();
   let folder = lastFolder;
   if (folder?.round !== round || !isFileDirectlyIn(folder.dir, filename)) {
@@ -53,7 +53,7 @@ export function folderPlans(filename: string, program: TSESTree.Program): Folder
     }
     lastFolder = folder;
   }
-  lastFile = { program, folder };
+  lastProgram = program;
   return folder;
 }
 
