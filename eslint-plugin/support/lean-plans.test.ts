@@ -5,14 +5,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import tsParser from "@typescript-eslint/parser";
-import { Linter } from "eslint";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
 import { noAmbientCapabilitiesLogic } from "../logic/no-ambient-capabilities.js";
 import { noPrivateImportsLogic } from "../logic/no-private-imports.js";
 import { noUndeclaredDependenciesLogic } from "../logic/no-undeclared-dependencies.js";
-import { rules } from "../rules/index.js";
+import { lintWithAgentix } from "../../test/support/lint-no-private-imports.js";
 
 const base = mkdtempSync(path.join(tmpdir(), "agentix-lean-plans-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -44,29 +42,13 @@ function write(root: string, file: string, text = "export const x = 1;\n"): void
   writeFileSync(path.join(root, file), text);
 }
 
-const plugin = { rules };
-
 /** ESLint's messages for `code` as the text of `file` in `root`, by the three syntactic rules. */
-function lint(root: string, file: string, code: string) {
-  return new Linter({ configType: "flat", cwd: root })
-    .verify(
-      code,
-      [
-        {
-          files: ["**/*.ts"],
-          languageOptions: { parser: tsParser },
-          plugins: { agentix: plugin as never },
-          rules: {
-            "agentix/no-private-imports": "error",
-            "agentix/no-ambient-capabilities": "error",
-            "agentix/no-undeclared-dependencies": "error",
-          },
-        },
-      ],
-      { filename: path.join(root, file) },
-    )
-    .map(({ ruleId, line, column, message }) => ({ ruleId, line, column, message }));
-}
+const lint = (root: string, file: string, code: string) =>
+  lintWithAgentix(root, file, code, [
+    "no-private-imports",
+    "no-ambient-capabilities",
+    "no-undeclared-dependencies",
+  ]);
 
 /** How often each rule built a file's full input. */
 function countFullInputs() {
@@ -155,30 +137,6 @@ describe("a project without feature folders", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
     expect(lint(root, "src/main.ts", code)).toEqual([]);
-  });
-
-  it("notices the first feature folder after the disk round, not before", () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    const root = project({ "src/main.ts": "" });
-    const code = `import { x } from "@app/orders/model";\n`;
-    const fullInputs = countFullInputs();
-    expect(lint(root, "src/main.ts", code)).toEqual([]);
-    write(root, "src/features/orders/model.ts");
-    write(root, "src/features/orders/contract.ts");
-    // Within the round the folder's plan stands, as every answer kept from the disk does.
-    expect(lint(root, "src/main.ts", code)).toEqual([]);
-    expect(fullInputs().privateImports).toBe(0);
-    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
-    expect(lint(root, "src/main.ts", code)).toEqual([
-      {
-        ruleId: "agentix/no-private-imports",
-        line: 1,
-        column: 19,
-        message:
-          'src/features/orders/model.ts is private to feature "orders"; code outside features may import only its public entry src/features/orders/contract.ts, so import from there instead',
-      },
-    ]);
-    expect(fullInputs().privateImports).toBe(1);
   });
 });
 
