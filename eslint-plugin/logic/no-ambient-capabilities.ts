@@ -19,7 +19,7 @@ import {
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { staticString } from "./imports/constant-string.js";
 import { layoutFor } from "./project/layout.js";
-import type { LogicInput, LogicVisitors, RuleLogic } from "./rule-logic.js";
+import { NO_VISITORS, type LogicInput, type LogicVisitors, type RuleLogic } from "./rule-logic.js";
 import {
   declaredVariables,
   globalReferences,
@@ -125,8 +125,6 @@ function reflectCallOn(
   const method = memberName(callee);
   return method === undefined ? undefined : { method, call };
 }
-
-const NO_VISITORS: LogicVisitors = {};
 
 /** An ambient capability a file reaches: what, how messages name it, and where. */
 export interface AmbientUse {
@@ -410,4 +408,6 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
         ),
     );
   },
+  // Only domain files are checked, and those lie in features: a folder outside has nothing.
+  lean: ({ dir, config }) => (layoutFor(config).featureOfFolder(dir) ? undefined : NO_VISITORS),
 };

@@ -1,6 +1,9 @@
 import path from "node:path";
 import { isFileDirectlyIn, toPosix } from "../../schema/paths.js";
-import type { LogicInput, ProjectServices, RuleLogic } from "./rule-logic.js";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { ScopeManager } from "@typescript-eslint/scope-manager";
+import type { LogicInput, LogicVisitors, ProjectServices, RuleLogic } from "./rule-logic.js";
+import { globalReferences } from "./scope/global-references.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import {
   existingContracts,
@@ -46,6 +49,9 @@ const JS_STYLE: Readonly<Record<string, string>> = {
 };
 const SOURCE_EXTENSION = /\.(?:d\.)?[cm]?[jt]sx?$/u;
 const TS_OR_TSX = /\.tsx?$/u;
+const DOT = 46;
+const SLASH = 47;
+const POSIX = path.sep === "/";
 /** "./name": one entry of the importer's folder ("./." and "./.." name others). */
 const SIBLING = /^\.\/(?!\.\.?$)[^/]+$/u;
 
@@ -202,7 +208,11 @@ class LexicalReach {
   folderOf(file: string): Folder {
     const last = this.last;
     if (last && isFileDirectlyIn(last.dir, file)) return last;
-    const dir = path.dirname(file);
+    return this.folderAt(path.dirname(file));
+  }
+
+  /** The folder `dir` (absolute). */
+  folderAt(dir: string): Folder {
     let folder = this.folders.get(dir);
     if (!folder) {
       folder = {
@@ -218,6 +228,42 @@ class LexicalReach {
     }
     this.last = folder;
     return folder;
+  }
+
+  /**
+   * Whether a relative specifier ("./x", "../x", "..") written in `folder` names a folder of a
+   * feature other than the folder's own: a relative specifier names its target's folder
+   * lexically, so when that folder lies in no feature, or in the importer's own, no resolution
+   * can make it a violation (a symlinked folder is judged by where the link sits).
+   */
+  relativeReaches(folder: Folder, specifier: string): boolean {
+    let reaches = folder.relative.get(specifier);
+    if (reaches === undefined) {
+      // "./name" names a folder in this one: unless that may be a feature folder, it lies in
+      // the importer's own feature (or in none), whatever the name.
+      reaches =
+        SIBLING.test(specifier) &&
+        !(folder.featureChild ??= this.layout.mayHaveFeatureChild(folder.dir))
+          ? false
+          : this.inOtherFeature(resolveRelative(folder.dir, specifier), folder.importer?.dir);
+      folder.relative.set(specifier, reaches);
+    }
+    return reaches;
+  }
+
+  /**
+   * Whether an import written in `folder` may name a file of a feature other than the folder's
+   * own when the project holds no feature folder: a relative specifier judged lexically, "."
+   * or an absolute path (rare) always; any other specifier never (it resolves to an existing
+   * file, and none lies in a feature).
+   */
+  mayReach(folder: Folder, specifier: string): boolean {
+    // Most specifiers name a package or an alias: on POSIX their first character tells.
+    const first = specifier.charCodeAt(0);
+    if (first !== DOT && first !== SLASH && POSIX) return false;
+    if (specifier.startsWith("./") || specifier.startsWith("../") || specifier === "..")
+      return this.relativeReaches(folder, specifier);
+    return isRelativeSpecifier(specifier);
   }
 
   /** Whether the folder `target` (absolute) lies in a feature other than the one at `importerDir`. */
@@ -247,7 +293,7 @@ export const noPrivateImportsLogic: RuleLogic = {
     const layout = layoutFor(input.config);
     const reach = lexicalReach(layout);
     const here = reach.folderOf(filename);
-    const { dir: fromDir, importer } = here;
+    const { importer } = here;
 
     const suggest = (
       site: ImportSite,
@@ -280,23 +326,6 @@ export const noPrivateImportsLogic: RuleLogic = {
       ];
     };
 
-    // A relative specifier names its target's folder lexically: when that folder lies in no
-    // feature, or in the importer's own, no resolution can make it a violation (a symlinked
-    // folder is judged by where the link sits). Most imports of real code end here, and every
-    // relative import of a project without feature folders.
-    const relativeReach = (specifier: string): boolean => {
-      let reaches = here.relative.get(specifier);
-      if (reaches === undefined) {
-        // "./name" names a folder in this one: unless that may be a feature folder, it lies in
-        // the importer's own feature (or in none), whatever the name.
-        reaches =
-          SIBLING.test(specifier) && !(here.featureChild ??= layout.mayHaveFeatureChild(fromDir))
-            ? false
-            : reach.inOtherFeature(resolveRelative(fromDir, specifier), importer?.dir);
-        here.relative.set(specifier, reaches);
-      }
-      return reaches;
-    };
     // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
     // folders hold no feature folder, none does. Asked at the first bare specifier of the file.
     let featureFoldersMayExist: boolean | undefined;
@@ -340,7 +369,9 @@ export const noPrivateImportsLogic: RuleLogic = {
       const { specifier, resolution } = site;
       const relative =
         specifier.startsWith("./") || specifier.startsWith("../") || specifier === "..";
-      if (relative && !relativeReach(specifier)) return;
+      // Most imports of real code end here, and every relative import of a project without
+      // feature folders.
+      if (relative && !reach.relativeReaches(here, specifier)) return;
       const clean = settledHere();
       const key = resolution === "import" ? specifier : `${resolution}\0${specifier}`;
       if (clean?.has(key)) return;
@@ -369,4 +400,75 @@ export const noPrivateImportsLogic: RuleLogic = {
 
     return importSiteVisitors(input.scopeManager, check, input.literalStrings);
   },
+  lean({ dir, config, services }) {
+    const reach = lexicalReach(layoutFor(config));
+    const here = reach.folderAt(dir);
+    if (here.importer !== undefined) return undefined;
+    // A folder outside features in a project that holds no feature folder (asked again each
+    // disk round, so the first feature folder created in an editor session is seen).
+    if (services.mayHaveFeatureFolders?.(reach.layout) ?? true) return undefined;
+    return ({ scopeManager, full }) => quietVisitors(reach, here, scopeManager, full);
+  },
 };
+
+const REQUIRE: ReadonlySet<string> = new Set(["require"]);
+
+/**
+ * The visitors of a file outside features in a project that holds no feature folder: no import
+ * can resolve into a feature, since none exists, but a relative or absolute one may still name
+ * a file in a feature folder yet to be created (which the full check reports). So an import
+ * costs a string test, and the full visitors see only an import that may reach a feature, a
+ * target that is no literal, an import of `module` (createRequire) and the file's require()
+ * calls, if it has any (found by scope analysis, as the full check finds them).
+ */
+function quietVisitors(
+  reach: LexicalReach,
+  here: Folder,
+  scopeManager: () => ScopeManager,
+  full: () => LogicVisitors,
+): LogicVisitors {
+  let forwarded = false;
+  const forward = (node: TSESTree.Node): void => {
+    forwarded = true;
+    (full() as Readonly<Record<string, ((node: TSESTree.Node) => void) | undefined>>)[node.type]?.(
+      node,
+    );
+  };
+  return {
+    ImportDeclaration(node) {
+      const specifier = node.source.value;
+      if (reach.mayReach(here, specifier) || specifier === "module" || specifier === "node:module")
+        forward(node);
+    },
+    ExportNamedDeclaration(node) {
+      if (node.source && reach.mayReach(here, node.source.value)) forward(node);
+    },
+    ExportAllDeclaration(node) {
+      if (reach.mayReach(here, node.source.value)) forward(node);
+    },
+    TSImportEqualsDeclaration(node) {
+      const reference = node.moduleReference;
+      if (
+        reference.type === AST_NODE_TYPES.TSExternalModuleReference &&
+        reach.mayReach(here, reference.expression.value)
+      )
+        forward(node);
+    },
+    ImportExpression(node) {
+      const { source } = node;
+      if (
+        source.type !== AST_NODE_TYPES.Literal ||
+        typeof source.value !== "string" ||
+        reach.mayReach(here, source.value)
+      )
+        forward(node);
+    },
+    TSImportType(node) {
+      if (reach.mayReach(here, node.source.value)) forward(node);
+    },
+    "Program:exit"(program) {
+      if (forwarded || globalReferences(scopeManager(), REQUIRE).length > 0)
+        full()["Program:exit"]?.(program);
+    },
+  };
+}

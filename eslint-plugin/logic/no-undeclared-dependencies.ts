@@ -1,7 +1,7 @@
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { isContractFile, layoutFor } from "./project/layout.js";
 import type { DeclaredDependencies } from "./project/feature-dependencies.js";
-import type { LogicInput, RuleLogic } from "./rule-logic.js";
+import { NO_VISITORS, type LogicInput, type RuleLogic } from "./rule-logic.js";
 import { ViolationFactory } from "./violation.js";
 
 export const NO_UNDECLARED_DEPENDENCIES = "agentix/no-undeclared-dependencies" as const;
@@ -73,4 +73,6 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
 
     return importSiteVisitors(input.scopeManager, check, input.literalStrings);
   },
+  // Only files in features declare dependencies: a folder outside has nothing to check.
+  lean: ({ dir, config }) => (layoutFor(config).featureOfFolder(dir) ? undefined : NO_VISITORS),
 };

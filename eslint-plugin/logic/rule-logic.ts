@@ -71,11 +71,49 @@ export type LogicVisitors = {
   readonly [T in TSESTree.AST_NODE_TYPES]?: (node: NodeOfType<T>) => void;
 } & { readonly "Program:exit"?: (node: TSESTree.Program) => void };
 
+/** The folder of the files a lean plan is made for (RuleLogic.lean). */
+export interface LeanFolder {
+  /** Absolute path of the folder. */
+  readonly dir: string;
+  readonly config: AgentixConfig;
+  readonly services: ProjectServices;
+}
+
+/** One file of that folder, as a lean plan sees it. */
+export interface LeanFile {
+  /** Absolute path of the file. */
+  readonly filename: string;
+  readonly program: TSESTree.Program;
+  /** The file's scopes, asked only when needed. */
+  readonly scopeManager: () => ScopeManager;
+  /** `create`'s visitors for the file (with its full input), built on first call. */
+  readonly full: () => LogicVisitors;
+}
+
+/**
+ * What a rule does in every file of a folder for one disk round: the same visitors for each
+ * (NO_VISITORS: nothing to check there), or a function that picks the file's visitors without
+ * its full input (undefined: the full input after all).
+ */
+export type LeanPlan = LogicVisitors | ((file: LeanFile) => LogicVisitors | undefined);
+
+/** The visitors of a file in which a rule has nothing to check. */
+export const NO_VISITORS: LogicVisitors = Object.freeze({});
+
 /** A rule's detection logic: visitors that report plain violations. */
 export interface RuleLogic<Input extends LogicInput = LogicInput> {
   readonly ruleId: Violation["ruleId"];
   readonly messages: Readonly<Record<string, string>>;
   create(input: Input, report: (violation: Violation) => void): LogicVisitors;
+  /**
+   * The rule's plan for the files of a folder in which, by what the folder answers (its
+   * feature, the project's feature folders), it has little or nothing to check; undefined: the
+   * host uses `create` with each file's full input. Asked once per folder and disk round, so
+   * such a file costs the host one look-up instead of its input (an ESLint rule is created for
+   * every file, and in a project without feature folders that setup was most of the rule's
+   * time). Hosts that build the input anyway (runLogic, the analyzer) need not ask.
+   */
+  lean?(folder: LeanFolder): LeanPlan | undefined;
 }
 
 /**

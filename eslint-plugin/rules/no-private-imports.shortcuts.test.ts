@@ -6,10 +6,14 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
 import { lintNoPrivateImports } from "../../test/support/lint-no-private-imports.js";
+import { noPrivateImportsLogic } from "../logic/no-private-imports.js";
 
 const base = mkdtempSync(path.join(tmpdir(), "agentix-private-imports-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 let projects = 0;
 /** A fresh project: package.json, a tsconfig with `paths`, and `files` (path -> text). */
@@ -37,11 +41,16 @@ const lint = lintNoPrivateImports;
 describe("no-private-imports without feature folders", () => {
   it("sees the first feature folder created during the session (aliases resolve again)", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
+    // Until then its files take the lean path (support/lean-plans.ts): no full input, no create.
+    const fullInputs = vi.spyOn(noPrivateImportsLogic, "create");
     const root = project({ "@app/*": ["./src/features/*"] }, { "src/main.ts": "" });
     const code = `import { x } from "@app/orders/model";\n`;
     expect(lint(root, "src/main.ts", code)).toEqual([]);
     write(root, "src/features/orders/model.ts");
     write(root, "src/features/orders/contract.ts");
+    // Within the disk round the folder's plan stands, as every answer kept from the disk does.
+    expect(lint(root, "src/main.ts", code)).toEqual([]);
+    expect(fullInputs).not.toHaveBeenCalled();
     vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
     expect(lint(root, "src/main.ts", code)).toEqual([
       {
@@ -52,6 +61,7 @@ describe("no-private-imports without feature folders", () => {
           'src/features/orders/model.ts is private to feature "orders"; code outside features may import only its public entry src/features/orders/contract.ts, so import from there instead',
       },
     ]);
+    expect(fullInputs).toHaveBeenCalledOnce();
   });
 
   it("still checks a relative import into a feature folder that does not exist yet", () => {

@@ -1,7 +1,14 @@
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
-import { AgentixConfigError, loadConfigForFile } from "../../schema/load-config.js";
-import type { LogicInput, LogicVisitors, RuleLogic } from "../logic/rule-logic.js";
+import type { ScopeManager } from "@typescript-eslint/scope-manager";
+import { AgentixConfigError, type AgentixConfig } from "../../schema/load-config.js";
+import {
+  NO_VISITORS,
+  type LogicInput,
+  type LogicVisitors,
+  type RuleLogic,
+} from "../logic/rule-logic.js";
 import { sharedProjectServices } from "../logic/project-services.js";
+import { folderPlans, planOf } from "./lean-plans.js";
 import { ruleVerdict } from "../logic/project/verdict.js";
 import { literalStringsOf } from "../logic/imports/literal-strings.js";
 
@@ -18,20 +25,28 @@ let lastInput: { program: TSESTree.Program; input: LogicInput | AgentixConfigErr
 /** Files whose broken config one rule has already claimed: it is reported once per file, not per rule. */
 const configReported = new WeakSet<TSESTree.Program>();
 
+function scopeManagerOf(
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+): ScopeManager {
+  const scopeManager = context.sourceCode.scopeManager;
+  if (!scopeManager)
+    throw new Error(
+      "agentix rules need a parser that provides a scope manager (@typescript-eslint/parser does)",
+    );
+  return scopeManager;
+}
+
 function baseInput(
   context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+  config: AgentixConfig | AgentixConfigError,
 ): LogicInput | AgentixConfigError {
   const program = context.sourceCode.ast;
   if (lastInput?.program === program) return lastInput.input;
   const filename = context.filename;
   let input: LogicInput | AgentixConfigError;
-  try {
-    const config = loadConfigForFile(filename);
-    const scopeManager = context.sourceCode.scopeManager;
-    if (!scopeManager)
-      throw new Error(
-        "agentix rules need a parser that provides a scope manager (@typescript-eslint/parser does)",
-      );
+  if (config instanceof AgentixConfigError) input = config;
+  else {
+    const scopeManager = scopeManagerOf(context);
     // Typed linting: a literal-union import() target is checked value by value, as `check` does.
     const { program: typed, esTreeNodeToTSNodeMap: nodeMap } =
       context.sourceCode.parserServices ?? {};
@@ -46,9 +61,6 @@ function baseInput(
         ? { literalStrings: literalStringsOf(() => typed.getTypeChecker(), nodeMap) }
         : {}),
     };
-  } catch (error) {
-    if (!(error instanceof AgentixConfigError)) throw error;
-    input = error;
   }
   lastInput = { program, input };
   return input;
@@ -58,17 +70,43 @@ function baseInput(
  * Runs detection logic inside an ESLint rule: builds its input from the rule context and turns
  * each violation into `context.report` (message id, data, location, suggestions). A broken
  * agentix.config.json is reported as a lint message naming the file and the bad JSON path,
- * never thrown as a crash with a stack trace.
+ * never thrown as a crash with a stack trace. A rule with a lean path is asked for it first:
+ * then the file costs the folder's answers alone (see RuleLogic.lean).
  */
 export function runLogicInRule<MessageIds extends string, Input extends LogicInput>(
   context: Readonly<TSESLint.RuleContext<MessageIds | "invalidConfig", readonly []>>,
   logic: RuleLogic<Input>,
   extend: (input: LogicInput) => Input,
 ): TSESLint.RuleListener {
-  const base = baseInput(context);
+  const filename = context.filename;
+  const program = context.sourceCode.ast;
+  const folder = folderPlans(filename, program);
+  let full: LogicVisitors | undefined;
+  const fullOnce = () => (full ??= fullVisitors(context, folder.config, logic, extend));
+  const plan = planOf(folder, logic as RuleLogic<never>);
+  const lean =
+    plan === null || typeof plan !== "function"
+      ? (plan ?? undefined)
+      : plan({
+          filename,
+          program,
+          scopeManager: () => scopeManagerOf(context),
+          full: fullOnce,
+        });
+  // The logic's visitors are keyed by node type, exactly like an ESLint rule listener.
+  return (lean ?? fullOnce()) as TSESLint.RuleListener;
+}
+
+function fullVisitors<MessageIds extends string, Input extends LogicInput>(
+  context: Readonly<TSESLint.RuleContext<MessageIds | "invalidConfig", readonly []>>,
+  config: AgentixConfig | AgentixConfigError,
+  logic: RuleLogic<Input>,
+  extend: (input: LogicInput) => Input,
+): LogicVisitors {
+  const base = baseInput(context, config);
   if (base instanceof AgentixConfigError) {
     const program = context.sourceCode.ast;
-    if (configReported.has(program)) return {};
+    if (configReported.has(program)) return NO_VISITORS;
     configReported.add(program);
     return {
       Program() {
@@ -81,8 +119,8 @@ export function runLogicInRule<MessageIds extends string, Input extends LogicInp
     };
   }
   // agentix.config.json `ignores` and `rules: { id: "off" }` silence the rule here as in `check`.
-  if (ruleVerdict(base.config, logic.ruleId, base.filename) === "off") return {};
-  const visitors: LogicVisitors = logic.create(extend(base), (violation) => {
+  if (ruleVerdict(base.config, logic.ruleId, base.filename) === "off") return NO_VISITORS;
+  return logic.create(extend(base), (violation) => {
     context.report({
       loc: violation.loc,
       messageId: violation.messageId as MessageIds,
@@ -99,6 +137,4 @@ export function runLogicInRule<MessageIds extends string, Input extends LogicInp
         : {}),
     });
   });
-  // The logic's visitors are keyed by node type, exactly like an ESLint rule listener.
-  return visitors as TSESLint.RuleListener;
 }

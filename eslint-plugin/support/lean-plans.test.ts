@@ -1,0 +1,159 @@
+// The lean path (lean-plans.ts): in a folder where a rule has little or nothing to check, a file
+// costs one look-up instead of the rule's full input (config, layout, scopes, resolver), and what
+// the full check reports there is still reported. The full input is counted through each
+// rule's `create`, which only the full path calls.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
+import { noAmbientCapabilitiesLogic } from "../logic/no-ambient-capabilities.js";
+import { noPrivateImportsLogic } from "../logic/no-private-imports.js";
+import { noUndeclaredDependenciesLogic } from "../logic/no-undeclared-dependencies.js";
+import { lintWithAgentix } from "../../test/support/lint-no-private-imports.js";
+
+const base = mkdtempSync(path.join(tmpdir(), "agentix-lean-plans-"));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+let projects = 0;
+/** A fresh project: package.json, a tsconfig with an `@app/*` alias, and `files` (path -> text). */
+function project(files: Record<string, string>): string {
+  projects += 1;
+  const root = path.join(base, `p${projects}`);
+  const tsconfig = {
+    compilerOptions: {
+      module: "ESNext",
+      moduleResolution: "Bundler",
+      paths: { "@app/*": ["./src/features/*"] },
+    },
+  };
+  write(root, "package.json", JSON.stringify({ type: "module" }));
+  write(root, "tsconfig.json", JSON.stringify(tsconfig));
+  for (const [file, text] of Object.entries(files)) write(root, file, text);
+  return root;
+}
+
+function write(root: string, file: string, text = "export const x = 1;\n"): void {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+}
+
+/** ESLint's messages for `code` as the text of `file` in `root`, by the three syntactic rules. */
+const lint = (root: string, file: string, code: string) =>
+  lintWithAgentix(root, file, code, [
+    "no-private-imports",
+    "no-ambient-capabilities",
+    "no-undeclared-dependencies",
+  ]);
+
+/** How often each rule built a file's full input. */
+function countFullInputs() {
+  const privateImports = vi.spyOn(noPrivateImportsLogic, "create");
+  const ambient = vi.spyOn(noAmbientCapabilitiesLogic, "create");
+  const undeclared = vi.spyOn(noUndeclaredDependenciesLogic, "create");
+  return () => ({
+    privateImports: privateImports.mock.calls.length,
+    ambient: ambient.mock.calls.length,
+    undeclared: undeclared.mock.calls.length,
+  });
+}
+
+const ordinary = [
+  `import { a } from "./a";`,
+  `import { b } from "../lib/b";`,
+  `import { z } from "zod";`,
+  `import { readFileSync } from "node:fs";`,
+  `export { c } from "@app/orders/contract";`,
+  `export * from "./a";`,
+  `export const now = () => [Date.now(), import("./a"), readFileSync, z, a, b];`,
+].join("\n");
+
+/** The report for an import of src/features/orders/model.ts from outside features, none existing. */
+const intoMissingFeature = (line: number, column: number) => ({
+  ruleId: "agentix/no-private-imports",
+  line,
+  column,
+  message:
+    'src/features/orders/model.ts is private to feature "orders", which has neither a public entry (src/features/orders/contract.ts does not exist) nor a descriptor (src/features/orders/feature.ts does not exist); code outside features may import only those, so add one and import from it',
+});
+
+describe("a project without feature folders", () => {
+  it("builds no rule's full input for files whose imports cannot reach a feature", () => {
+    const root = project({ "src/a.ts": "", "src/lib/b.ts": "" });
+    const fullInputs = countFullInputs();
+    for (const file of ["src/main.ts", "src/app/one.ts", "src/app/two.ts", "src/lib/three.ts"])
+      expect(lint(root, file, ordinary)).toEqual([]);
+    expect(fullInputs()).toEqual({ privateImports: 0, ambient: 0, undeclared: 0 });
+  });
+
+  it.each([
+    ["import", `import { x } from "./features/orders/model";`, 1, 19],
+    ["export from", `export { x } from "./features/orders/model";`, 1, 19],
+    ["export all", `export * from "./features/orders/model";`, 1, 15],
+    ["import equals", `import x = require("./features/orders/model");`, 1, 20],
+    ["import()", `export const load = () => import("./features/orders/model");`, 1, 34],
+    ["import type", `export type T = typeof import("./features/orders/model");`, 1, 31],
+    ["require()", `export const x = require("./features/orders/model");`, 1, 26],
+    [
+      "createRequire",
+      `import { createRequire } from "node:module";\nconst load = createRequire(import.meta.url);\nload("./features/orders/model");`,
+      3,
+      6,
+    ],
+    [
+      "in a namespace",
+      `declare module "m" {\n  export * from "./features/orders/model";\n}`,
+      2,
+      17,
+    ],
+  ])(
+    "still reports %s naming a file in a feature folder yet to be created",
+    (_form, code, line, column) => {
+      const root = project({ "src/a.ts": "" });
+      expect(lint(root, "src/main.ts", `import { a } from "./a";\n${code}\n`)).toEqual([
+        intoMissingFeature(line + 1, column),
+      ]);
+    },
+  );
+
+  it("obeys agentix.config.json ignores and rule severities there", () => {
+    const root = project({
+      "agentix.config.json": JSON.stringify({ ignores: ["src/generated/**"] }),
+    });
+    const code = `import { x } from "./features/orders/model";\n`;
+    expect(
+      lint(root, "src/generated/client.ts", `import { x } from "../features/orders/model";\n`),
+    ).toEqual([]);
+    expect(lint(root, "src/main.ts", code)).toEqual([intoMissingFeature(1, 19)]);
+    write(
+      root,
+      "agentix.config.json",
+      JSON.stringify({ rules: { "agentix/no-private-imports": "off" } }),
+    );
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
+    expect(lint(root, "src/main.ts", code)).toEqual([]);
+  });
+});
+
+describe("a project with feature folders", () => {
+  it("builds the ambient and dependency rules' input only for files in features", () => {
+    const root = project({ "src/features/orders/contract.ts": "", "src/main.ts": "" });
+    const fullInputs = countFullInputs();
+    expect(lint(root, "src/main.ts", `export const now = Date.now();\n`)).toEqual([]);
+    expect(fullInputs()).toEqual({ privateImports: 1, ambient: 0, undeclared: 0 });
+    expect(lint(root, "src/features/orders/model.ts", `export const now = Date.now();\n`)).toEqual([
+      {
+        ruleId: "agentix/no-ambient-capabilities",
+        line: 1,
+        column: 20,
+        message: expect.stringContaining("Date.now()") as string,
+      },
+    ]);
+    expect(fullInputs()).toEqual({ privateImports: 2, ambient: 1, undeclared: 1 });
+  });
+});

@@ -1,0 +1,90 @@
+import path from "node:path";
+import type { TSESTree } from "@typescript-eslint/types";
+import { diskRound } from "../../schema/disk-rounds.js";
+import {
+  AgentixConfigError,
+  loadConfigForFile,
+  type AgentixConfig,
+} from "../../schema/load-config.js";
+import { isFileDirectlyIn } from "../../schema/paths.js";
+import { layoutFor } from "../logic/project/layout.js";
+import { sharedProjectServices } from "../logic/project-services.js";
+import { NO_VISITORS, type LeanFile, type LeanPlan, type RuleLogic } from "../logic/rule-logic.js";
+
+/** What the files of one folder share in one disk round: their configuration, each rule's plan. */
+export interface FolderPlans {
+  readonly dir: string;
+  readonly round: number;
+  /** The folder's agentix configuration, or why agentix.config.json cannot be used. */
+  readonly config: AgentixConfig | AgentixConfigError;
+  /** Each rule's lean plan, once asked (null: none, the rule takes its full path). */
+  readonly plans: Map<RuleLogic<never>, LeanPlan | null>;
+}
+
+const byFolder = new Map<string, FolderPlans>();
+/** The folder of the file linted last: a lint run goes through a folder's files one by one. */
+let lastFolder: FolderPlans | undefined;
+/** The file whose rules are being created (all rules of a file are created one after another). */
+let lastProgram: TSESTree.Program | undefined;
+
+/**
+ * The plans of the folder of the file `program` was parsed from, for the current disk round: a
+ * file of the folder linted before answers with one comparison, any other with one look-up; a
+ * new round asks the configuration again (schema/load-config.ts), and each rule its plan, so a
+ * file or folder created during an editor session is seen.
+ */
+export function folderPlans(filename: string, program: TSESTree.Program): FolderPlans {
+  if (lastProgram === program && lastFolder) return lastFolder;
+  const round = diskRound();
+  let folder = lastFolder;
+  if (folder?.round !== round || !isFileDirectlyIn(folder.dir, filename)) {
+    const dir = path.dirname(path.isAbsolute(filename) ? filename : path.resolve(filename));
+    folder = byFolder.get(dir);
+    if (folder?.round !== round) {
+      let config: AgentixConfig | AgentixConfigError;
+      try {
+        config = loadConfigForFile(filename);
+      } catch (error) {
+        if (!(error instanceof AgentixConfigError)) throw error;
+        config = error;
+      }
+      folder = { dir, round, config, plans: new Map() };
+      byFolder.set(dir, folder);
+    }
+    lastFolder = folder;
+  }
+  lastProgram = program;
+  return folder;
+}
+
+/**
+ * The rule's plan for the files of the folder (RuleLogic.lean), under the verdict
+ * agentix.config.json gives; null when they need their full input (or the config is broken,
+ * which the full path reports).
+ */
+export function planOf(folder: FolderPlans, logic: RuleLogic<never>): LeanPlan | null {
+  let plan = folder.plans.get(logic);
+  if (plan !== undefined) return plan;
+  const config = folder.config;
+  if (config instanceof AgentixConfigError || !logic.lean) plan = null;
+  else if (config.rules[logic.ruleId] === "off") plan = NO_VISITORS;
+  else plan = logic.lean({ dir: folder.dir, config, services: sharedProjectServices() }) ?? null;
+  // `ignores` silences single files: they are asked one by one.
+  if (
+    plan !== null &&
+    plan !== NO_VISITORS &&
+    !(config instanceof AgentixConfigError) &&
+    config.ignores.length > 0
+  ) {
+    const layout = layoutFor(config);
+    const unless = plan;
+    plan = (file: LeanFile) =>
+      layout.isIgnored(file.filename)
+        ? NO_VISITORS
+        : typeof unless === "function"
+          ? unless(file)
+          : unless;
+  }
+  folder.plans.set(logic, plan);
+  return plan;
+}
