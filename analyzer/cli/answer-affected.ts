@@ -183,7 +183,7 @@ function changesOf(
     }
     const ids = [...facts.operations.map((operation) => operation.id)].sort();
     throw new UsageError(
-      `"${target}" is not an operation, a feature or an existing file (operations: ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", ..." : ""})`,
+      `"${target}" is not an operation, a feature or an existing file (${ids.length === 0 ? "the project has no operations" : `operations: ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", ..." : ""}`})`,
       verb,
     );
   }

@@ -278,6 +278,20 @@ describe("bad input", SLOW, () => {
     });
   });
 
+  // epic-stack: a project without operations listed "(operations: )".
+  it("a target that names nothing in a project without operations says the project has none", async () => {
+    const result = await cli(
+      ["affected", "nothing.here", "--project", "tsconfig.build.json"],
+      fixtureDir("library"),
+    );
+    expect(result).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'agentix affected: "nothing.here" is not an operation, a feature or an existing file (the project has no operations)\nrun `agentix affected --help` for usage\n',
+    });
+  });
+
   it("a broken tsconfig is exit 2 naming the file and position", async () => {
     const copy = copyFixture("shop");
     writeFileSync(
