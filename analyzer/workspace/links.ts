@@ -82,6 +82,7 @@ function entriesOf(
     const source = sourceFor(path.join(target.dir, relative), isSource, {
       outDir: options.outDir,
       rootDir: options.rootDir,
+      packageDir: target.dir,
     });
     // One target without a source is enough to make the link unknown (the consumer may load it).
     if (source === undefined) return [];

@@ -1,7 +1,8 @@
 // Which source files a workspace package's import specifier (`@acme/contracts`,
 // `@acme/contracts/money`) can load: every target its package.json `exports` names for that
 // subpath, under any condition (a consumer may load any of them), mapped back to the package's
-// sources (`.js`/`.d.ts` beside a `.ts`, or the tsconfig's outDir to its rootDir).
+// sources (`.js`/`.d.ts` beside a `.ts`, the tsconfig's outDir to its rootDir, or a bundler's
+// `dist/` to `src/`).
 import path from "node:path";
 
 /** The files (absolute) `subpath` (`.`, `./money`) may load, as package.json `exports` names them. */
@@ -49,18 +50,29 @@ function targetsOf(value: unknown, expand: (target: string) => string): string[]
 
 /**
  * The program file a target stands for: itself, a `.ts`/`.tsx` source beside a `.js`/`.d.ts`
- * one, or the same under rootDir for a target in outDir.
+ * one, the same under rootDir for a target in outDir, or else (a bundler's build: tsup, tsdown,
+ * unbuild; an outDir without rootDir) the same under `src/` for a target under `dist/`
+ * (`dist/adapters/express.d.mts` stands for `src/adapters/express.ts` when that is a source).
  */
 export function sourceFor(
   target: string,
   isSource: (absolute: string) => boolean,
-  options: { readonly outDir?: string | undefined; readonly rootDir?: string | undefined },
+  options: {
+    readonly outDir?: string | undefined;
+    readonly rootDir?: string | undefined;
+    /** The package's folder: where its `dist/` and `src/` are. */
+    readonly packageDir?: string | undefined;
+  },
 ): string | undefined {
   const candidates = [target];
   if (options.outDir !== undefined && options.rootDir !== undefined) {
     const inOut = path.relative(options.outDir, target);
     if (!inOut.startsWith("..") && !path.isAbsolute(inOut))
       candidates.push(path.join(options.rootDir, inOut));
+  } else if (options.packageDir !== undefined) {
+    const inDist = path.relative(path.join(options.packageDir, "dist"), target);
+    if (!inDist.startsWith("..") && !path.isAbsolute(inDist))
+      candidates.push(path.join(options.packageDir, "src", inDist));
   }
   for (const candidate of [...candidates]) {
     const stem = candidate.replace(/\.d\.[cm]?ts$|\.[cm]?js$|\.jsx$/u, "");
