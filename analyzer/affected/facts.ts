@@ -79,7 +79,6 @@ export interface FileSource {
   readonly lineStarts: readonly number[];
 }
 
-/** A change outside the project root: code the program compiles, the agentix it runs on, or neither. */
 /**
  * What a path outside the project root is to it: code it compiles, the agentix package it runs on,
  * configuration of what it compiles (a tsconfig its own extends, or a file in a folder it compiles

@@ -1,5 +1,4 @@
 import path from "node:path";
-import picomatch from "picomatch";
 import {
   isContractFile,
   layoutFor,
@@ -51,8 +50,6 @@ function foundFor(loaded: LoadedProject): Found {
  */
 export class FileRoles {
   readonly layout: ProjectLayout;
-  private readonly isAdapter: (file: string) => boolean;
-  private readonly isCompositionRoot: (file: string) => boolean;
   private readonly roles: WeakMap<ProjectFile, FileRole>;
   private readonly absolutes: WeakMap<ProjectFile, string>;
   private readonly features: WeakMap<ProjectFile, Feature | undefined>;
@@ -66,13 +63,6 @@ export class FileRoles {
       tests: this.tests,
     } = foundFor(loaded));
     this.layout = layoutFor(loaded.config);
-    const never = () => false;
-    this.isAdapter =
-      loaded.config.adapters.length > 0 ? picomatch([...loaded.config.adapters]) : never;
-    this.isCompositionRoot =
-      loaded.config.compositionRoots.length > 0
-        ? picomatch([...loaded.config.compositionRoots])
-        : never;
   }
 
   absolute(file: ProjectFile): string {
@@ -114,20 +104,14 @@ export class FileRoles {
     else if (this.isTest(file)) role = "test";
     else if (feature && isContractFile(feature, absolute)) role = "contract";
     else if (feature && absolute === feature.descriptorFile) role = "descriptor";
-    else if (this.isAdapter(this.configRelative(file))) role = "adapter";
-    else if (this.isCompositionRoot(this.configRelative(file))) role = "composition-root";
+    // The layout matches agentix.config.json's globs from the config's folder (above the root
+    // when the project inherits it), as the ESLint plugin does.
+    else if (this.layout.isAdapterFile(absolute)) role = "adapter";
+    else if (this.layout.isCompositionRootFile(absolute)) role = "composition-root";
     else if (feature) role = "feature";
     else role = "shared";
     this.roles.set(file, role);
     return role;
-  }
-
-  /**
-   * The file's path as agentix.config.json's globs see it: relative to the config's folder, which
-   * is above the root when the project inherits the config of a folder above it.
-   */
-  private configRelative(file: ProjectFile): string {
-    return this.layout.relative(this.absolute(file)) ?? file.path;
   }
 
   /** The feature folder, repository-relative. */

@@ -200,25 +200,26 @@ function testOwnership(analyses: ReadonlyMap<WorkspacePackage, Analysis>): {
   readonly countsTest: (pkg: WorkspacePackage) => (path: string) => boolean;
   readonly scoped: ReadonlySet<WorkspacePackage>;
 } {
+  const testsOf = new Map<WorkspacePackage, string[]>();
   const deepest = new Map<string, string>();
   for (const [pkg, analysis] of analyses) {
     const folder = analysis.loaded.root + path.sep;
+    const tests: string[] = [];
     for (const file of analysis.loaded.files) {
-      // Only a project whose folder holds the test can own it.
       if (file.declaration || !analysis.roles.isTest(file)) continue;
       const absolute = analysis.roles.absolute(file);
+      tests.push(absolute);
+      // Only a project whose folder holds the test can own it.
       if (!absolute.startsWith(folder)) continue;
       const owner = deepest.get(absolute);
       if (owner === undefined || folderDepth(pkg.path) > folderDepth(owner))
         deepest.set(absolute, pkg.path);
     }
+    testsOf.set(pkg, tests);
   }
   const scoped = new Set<WorkspacePackage>();
-  for (const [pkg, analysis] of analyses)
-    for (const file of analysis.loaded.files) {
-      const owner = deepest.get(analysis.roles.absolute(file));
-      if (owner !== undefined && owner !== pkg.path) scoped.add(pkg);
-    }
+  for (const [pkg, tests] of testsOf)
+    if (tests.some((test) => (deepest.get(test) ?? pkg.path) !== pkg.path)) scoped.add(pkg);
   const countsTest = (pkg: WorkspacePackage) => {
     const root = analyses.get(pkg)?.loaded.root;
     if (root === undefined) return () => true;

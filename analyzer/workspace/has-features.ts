@@ -1,6 +1,6 @@
 // Whether a workspace package has feature folders, by the `directories` of the agentix.config.json
-// that applies to it (its own or the nearest above it)
-// (or the default convention): a folder matching them that holds a file. Read before analysing,
+// that applies to it (its own, the nearest above it, or the default convention): a folder matching
+// them that holds a file. Read before analysing,
 // so `agentix index` at a workspace root indexes exactly the packages with features.
 import path from "node:path";
 import picomatch from "picomatch";

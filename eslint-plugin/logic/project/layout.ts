@@ -173,6 +173,16 @@ export class ProjectLayout {
     return relative !== undefined && this.isTest(relative);
   }
 
+  isAdapterFile(file: string): boolean {
+    const relative = this.relative(file);
+    return relative !== undefined && this.isAdapter(relative);
+  }
+
+  isCompositionRootFile(file: string): boolean {
+    const relative = this.relative(file);
+    return relative !== undefined && this.isCompositionRoot(relative);
+  }
+
   /**
    * A domain file: inside a feature folder and not a test, adapter or composition root. Only
    * domain files are checked for ambient capabilities.
