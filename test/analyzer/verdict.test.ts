@@ -164,6 +164,29 @@ describe("a config inherited from a folder above the project", { timeout: 60_000
     rmSync(path.join(app, "agentix.config.json"));
   });
 
+  it("a broken inherited file fails check as the project's own would, naming it", async () => {
+    const inherited = path.join(app, "../agentix.config.json");
+    const settings = readFileSync(inherited, "utf8");
+    try {
+      for (const [text, problem] of [
+        ['{ "ignores": "app/**" }', "/ignores must be array"],
+        ['{ "ignores": [', "1:15: malformed JSON: unexpected end of input"],
+        ["null", ": / must be object"],
+      ] as const) {
+        writeFileSync(inherited, text);
+        const io = recordingIO(app);
+        const exit = await run(["check", "--json", "--root", app, "--fresh"], io.io);
+        const result = JSON.parse(io.stdout()) as CheckResult;
+        expect([exit, result.problems.map((p) => [p.source, p.file, p.message])]).toEqual([
+          1,
+          [["config", inherited, expect.stringContaining(problem)]],
+        ]);
+      }
+    } finally {
+      writeFileSync(inherited, settings);
+    }
+  });
+
   it("the warm session loads again when the inherited file changes", () => {
     const session = new AnalysisSession({ root: app });
     expect(session.index().project.config).toBe("../agentix.config.json");
