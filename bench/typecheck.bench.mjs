@@ -12,6 +12,8 @@
 // `execute`'s context as `any` and return untyped operations: what the API's shape (an object
 // literal whose `execute` is context-sensitive, so TypeScript checks it four times per call) costs
 // before any of the typing users get from it. No typing of the operations can go below it.
+// It also checks the app with its operations taken out (contracts, the operations' schemas and
+// features kept, no defineCommand/defineQuery): what the rest of the descriptors cost.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -53,7 +55,8 @@ function tsconfig(dir, declarations = join(root, "dist/runtime/index.d.ts"), nam
   );
 }
 
-function agentixApp(dir, n) {
+/** `operations: false` keeps the operations' schemas and drops the operations (see TYPECHECK_FLOOR above). */
+function agentixApp(dir, n, { operations = true } = {}) {
   const names = Array.from({ length: n }, (_, i) => `f${i}`);
   for (const name of names) {
     const f = join(dir, "src/features", name);
@@ -67,6 +70,17 @@ export const ${name}Store = definePort({ id: "${name}.store", operations: {
 } });
 export const ${name}Contract = defineContract({ id: "${name}", schemas: { ${name}Id, ${name}Item }, ports: [${name}Store] });
 `);
+    if (!operations) {
+      writeFileSync(join(f, "feature.ts"), `import { defineFeature, s } from "agentix";
+import { ${name}Contract, ${name}Id } from "./contract.js";
+export const createInput = s.object({ title: s.string(), qty: s.integer() });
+export const createErrors = { DUPLICATE: s.object({ title: s.string() }) };
+export const getInput = s.object({ id: ${name}Id });
+export const getErrors = { NOT_FOUND: s.object({ id: s.string() }) };
+export const ${name} = defineFeature({ id: "${name}", contract: ${name}Contract, operations: [] });
+`);
+      continue;
+    }
     writeFileSync(join(f, "feature.ts"), `import { defineCommand, defineFeature, defineQuery, Ids, s } from "agentix";
 import { ${name}Contract, ${name}Id, ${name}Item, ${name}Store } from "./contract.js";
 export const create = defineCommand({ id: "${name}.create", input: s.object({ title: s.string(), qty: s.integer() }), output: ${name}Item,
@@ -87,11 +101,11 @@ export const ${name} = defineFeature({ id: "${name}", contract: ${name}Contract,
   writeFileSync(join(dir, "src/main.ts"), `import { createApplication } from "agentix";
 ${names.map((name) => `import { ${name} } from "./features/${name}/feature.js";`).join("\n")}
 export const app = createApplication({ features: [${names.join(", ")}], adapters: [] });
-export async function run() {
+${operations ? "" : "/*"}export async function run() {
   const made = await app.dispatch("f0.create", { title: "x", qty: 1 });
   if (made.ok) { const id: string = made.value.id; return app.dispatch("f${n - 1}.get", { id }); }
   return made.error.code;
-}
+}${operations ? "" : "*/"}
 `);
 }
 
@@ -167,28 +181,35 @@ const floorDeclarationFile = floor ? floorDeclarations() : undefined;
 console.log(
   "features   plain TS   agentix   ratio   check plain / agentix   instantiations plain / agentix" +
     (vsDeclarations ? `   vs (${vsDeclarations})   agentix / vs` : "") +
-    (floor ? "   floor (operations untyped)   floor / plain" : ""),
+    (floor ? "   floor (operations untyped)   floor / plain   no operations / plain" : ""),
 );
 let verdict;
 for (const n of sizes) {
   const a = join(out, `agentix-${n}`);
   const p = join(out, `plain-${n}`);
-  rmSync(a, { recursive: true, force: true });
-  rmSync(p, { recursive: true, force: true });
+  const bare = join(out, `no-operations-${n}`);
+  for (const dir of [a, p, bare]) rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(a, "src"), { recursive: true });
   mkdirSync(join(p, "src"), { recursive: true });
   agentixApp(a, n);
   plainApp(p, n);
   tsconfig(a);
   tsconfig(p);
+  if (floor) {
+    mkdirSync(join(bare, "src"), { recursive: true });
+    agentixApp(bare, n, { operations: false });
+    tsconfig(bare);
+  }
   if (vsDeclarations) tsconfig(a, vsDeclarations, "tsconfig.vs.json");
   if (floorDeclarationFile) tsconfig(a, floorDeclarationFile, "tsconfig.floor.json");
-  const sides = ["plain", "agentix", ...(vsDeclarations ? ["vs"] : []), ...(floor ? ["floor"] : [])];
+  const sides = ["plain", "agentix", ...(vsDeclarations ? ["vs"] : []), ...(floor ? ["floor", "bare"] : [])];
   const runs = Object.fromEntries(sides.map((side) => [side, []]));
   for (let round = 0; round < rounds; round++) {
     // Each round starts one side later, so no side always runs first or last.
     const order = sides.map((_, index) => sides[(index + round) % sides.length]);
-    for (const side of order) runs[side].push(side === "plain" ? check(p) : check(a, side === "agentix" ? "tsconfig.json" : `tsconfig.${side}.json`));
+    for (const side of order) {
+      runs[side].push(side === "plain" ? check(p) : side === "bare" ? check(bare) : check(a, side === "agentix" ? "tsconfig.json" : `tsconfig.${side}.json`));
+    }
   }
   const plain = { cpu: median(runs.plain.map((r) => r.cpu)), check: median(runs.plain.map((r) => r.check)) };
   const agentix = { cpu: median(runs.agentix.map((r) => r.cpu)), check: median(runs.agentix.map((r) => r.check)) };
@@ -197,11 +218,13 @@ for (const n of sizes) {
   // The ratio to the other build is the median of the per-round ratios (pairs share the machine's state).
   const vs = vsDeclarations ? { cpu: median(runs.vs.map((r) => r.cpu)), ratio: median(runs.vs.map((r, i) => runs.agentix[i].cpu / r.cpu)) } : undefined;
   const floorCpu = floor ? median(runs.floor.map((r) => r.cpu)) : undefined;
+  const bareCpu = floor ? median(runs.bare.map((r) => r.cpu)) : undefined;
   console.log(
     `${String(n).padStart(8)}   ${plain.cpu.toFixed(2).padStart(8)}   ${agentix.cpu.toFixed(2).padStart(7)}   ${ratio.toFixed(2).padStart(5)}x   ` +
       `${`${plain.check.toFixed(2)} / ${agentix.check.toFixed(2)} s`.padStart(21)}   ${`${runs.plain[0].instantiations} / ${runs.agentix[0].instantiations}`.padStart(30)}` +
       (vs ? `   ${`${vs.cpu.toFixed(2)} s, ${runs.vs[0].instantiations} inst.`.padStart(22)}   ${vs.ratio.toFixed(3)}` : "") +
-      (floorCpu !== undefined ? `   ${`${floorCpu.toFixed(2)} s, ${runs.floor[0].instantiations} inst.`.padStart(26)}   ${(floorCpu / plain.cpu).toFixed(2).padStart(12)}x` : ""),
+      (floorCpu !== undefined ? `   ${`${floorCpu.toFixed(2)} s, ${runs.floor[0].instantiations} inst.`.padStart(26)}   ${(floorCpu / plain.cpu).toFixed(2).padStart(12)}x` : "") +
+      (bareCpu !== undefined ? `   ${`${bareCpu.toFixed(2)} s = ${(bareCpu / plain.cpu).toFixed(2)}x`.padStart(21)}` : ""),
   );
 }
 console.log("no TS2589 at any size");
