@@ -150,6 +150,7 @@ function fileFacts(file: ProjectFile, resolver: ValueResolver, program: ts.Progr
         kind: site.form,
         site: { file, node: site.node },
         reason: `${site.form === "require" ? "require()" : "import()"} with a non-literal target: the module it loads cannot be known statically`,
+        ...(site.pattern !== undefined && { pattern: site.pattern }),
       });
     } else if (target.kind === "unresolved") {
       unresolved.push({

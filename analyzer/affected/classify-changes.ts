@@ -5,6 +5,7 @@ import type { FileChange } from "./changes.js";
 import type { AffectedFacts, FactFile } from "./facts.js";
 import type { Importers } from "./import-graph.js";
 import type { BaseIndexLookup } from "./base-index.js";
+import { patternMatcher } from "./loader-glob.js";
 import { isConfigFile, isInertFile, type WideningReason } from "./widening.js";
 
 export interface Classified {
@@ -104,13 +105,35 @@ class ChangeClassifier {
     }
   }
 
-  /** The project files that import `file` as an asset (CSS, SVG, JSON...), sorted. */
+  /**
+   * The project files that import `file` as an asset (CSS, SVG, JSON...) or load it through a
+   * pattern (`import(`./locales/${lang}.json`)`), sorted.
+   */
   private assetImporters(file: string): string[] {
     const importers: string[] = [];
     for (const [importer, imports] of this.facts.imports)
       if (imports.some((edge) => edge.resolution === "asset" && edge.edgeTarget === file))
         importers.push(importer);
+    for (const importer of this.patternLoadersOf(file))
+      if (!importers.includes(importer)) importers.push(importer);
     return importers.sort();
+  }
+
+  /** The files whose pattern target (see loader-pattern.ts) matches `file`. */
+  private patternLoadersOf(file: string): string[] {
+    const loaders: string[] = [];
+    for (const [importer, imports] of this.facts.imports)
+      if (
+        imports.some(
+          (edge) =>
+            edge.resolution === "pattern" &&
+            edge.target.kind === "unresolved" &&
+            edge.edgeTarget !== null &&
+            patternMatcher(edge.edgeTarget)(file),
+        )
+      )
+        loaders.push(importer);
+    return loaders;
   }
 
   /**
@@ -227,7 +250,8 @@ class ChangeClassifier {
         });
         continue;
       }
-      for (const importer of [...found, ...this.facts.danglingImportersOf(old)]) {
+      const loaders = this.patternLoadersOf(old);
+      for (const importer of [...found, ...this.facts.danglingImportersOf(old), ...loaders]) {
         const current = this.facts.file(importer);
         if (current !== undefined && !importersOfRemoved.includes(current))
           importersOfRemoved.push(current);

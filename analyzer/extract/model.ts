@@ -132,6 +132,8 @@ export interface UnresolvedItem {
   readonly kind: UnresolvedKind;
   readonly site: Site;
   readonly reason: string;
+  /** A non-literal import()/require() target's specifier with `*` for its unknown parts (loader-pattern.ts). */
+  readonly pattern?: string;
 }
 
 export interface DiagnosticItem {

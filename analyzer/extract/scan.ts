@@ -5,6 +5,7 @@ import type { ProjectFile } from "../project/load-project.js";
 import type { ModuleTables } from "../resolve/bindings.js";
 import type { ValueResolver } from "../resolve/values.js";
 import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
+import { specifierPattern } from "./loader-pattern.js";
 import { isAgentixModule, unwrap } from "../project/ts-syntax.js";
 
 export interface ImportSite {
@@ -15,6 +16,8 @@ export interface ImportSite {
   /** The node to point at: the literal, or the whole expression for a non-literal target. */
   readonly node: ts.Node;
   readonly typeOnly: boolean;
+  /** A non-literal dynamic target's specifier with `*` for its unknown parts (see loader-pattern.ts). */
+  readonly pattern?: string;
 }
 
 /** A call of the agentix API found in a file. */
@@ -149,7 +152,8 @@ class FileScanner {
     if (!literal && argument) this.typed = true;
     const values = literal || !argument ? undefined : this.literalStrings(argument);
     if (values === undefined) {
-      this.imports.push(site(form, literal, call, false));
+      const pattern = literal || !argument ? undefined : specifierPattern(argument);
+      this.imports.push({ ...site(form, literal, call, false), ...(pattern && { pattern }) });
       return;
     }
     for (const value of values)
