@@ -8,8 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
 import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
 import { computeAffected } from "../../analyzer/affected/live-facts.js";
+import { computeAffectedFrom } from "../../analyzer/affected/select.js";
 import type { FileChange } from "../../analyzer/affected/changes.js";
 import { run } from "../../analyzer/cli/main.js";
+import { readAffectedRecord } from "../../analyzer/freshness/affected-record.js";
+import { freshPath } from "../../analyzer/freshness/freshness.js";
 import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
 
 let project: string;
@@ -314,5 +317,29 @@ describe("user and environment errors are exit 1 or 2, never 3", () => {
     expect(recorded.stderr()).toBe(
       `agentix index: ${path.join(dir, "agentix.config.json")}: cannot be read (EISDIR)\n`,
     );
+  });
+});
+
+describe("a pattern target in the recorded facts", () => {
+  it("answers from .agentix/affected.json as from an analysis", async () => {
+    const dir = copyFixture("real-shapes");
+    expect(await run(["index"], recordingIO(dir).io)).toBe(0);
+    const { affected: digest } = JSON.parse(readFileSync(freshPath(dir), "utf8")) as {
+      affected: string;
+    };
+    const facts = readAffectedRecord(dir, digest)!;
+    for (const changed of [
+      "src/i18n/locales/en.json",
+      "src/i18n/round.ts",
+      "src/i18n/other.json",
+    ]) {
+      const changes: FileChange[] = [{ path: changed, status: "modified" }];
+      const recorded = affectedResult(computeAffectedFrom(facts, changes), {
+        since: null,
+        targets: [changed],
+        changes,
+      });
+      expect(recorded).toEqual(affected(changed));
+    }
   });
 });
