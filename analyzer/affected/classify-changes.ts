@@ -222,7 +222,11 @@ class ChangeClassifier {
     return [...loaders].map(([file, reason]) => ({ file, reason }));
   }
 
-  /** Removed (and renamed-away) files: their importers must be proven from the base index. */
+  /**
+   * Removed (and renamed-away) files: the files whose import would lead to one if it were still
+   * there (would-import.ts), what a pattern target matched, and what the index committed at the
+   * base names when there is one.
+   */
   importersOfRemoved(base: BaseIndexLookup | undefined): FactFile[] {
     const importersOfRemoved: FactFile[] = [];
     for (const old of this.removed) {
@@ -239,19 +243,18 @@ class ChangeClassifier {
         });
         continue;
       }
-      const found = base?.importersOf(old) ?? {
-        problem: "no base index to look its importers up in",
-      };
-      if ("problem" in found) {
-        this.widen({
-          code: "index-unavailable",
-          message: `${old} was removed and its dependents cannot be proven: ${found.problem}`,
-          path: old,
-        });
+      if (/\.d\.[cm]?ts$/.test(old)) {
+        // Its declarations may have been global, as for a changed one.
+        this.widen({ code: "shared-code", message: `declaration file removed: ${old}`, path: old });
         continue;
       }
-      const loaders = this.patternLoadersOf(old);
-      for (const importer of [...found, ...this.facts.danglingImportersOf(old), ...loaders]) {
+      const recorded = base?.importersOf(old);
+      const importers = [
+        ...(recorded === undefined || "problem" in recorded ? [] : recorded),
+        ...this.facts.wouldImport(old),
+        ...this.patternLoadersOf(old),
+      ];
+      for (const importer of importers) {
         const current = this.facts.file(importer);
         if (current !== undefined && !importersOfRemoved.includes(current))
           importersOfRemoved.push(current);

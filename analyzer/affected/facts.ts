@@ -118,6 +118,6 @@ export interface AffectedFacts {
   ) => readonly RecordedUse[];
   readonly source: (path: string) => FileSource;
   readonly outside: (absolute: string) => OutsideKind;
-  /** Files with an import that would lead to `removed` if it still existed. */
-  readonly danglingImportersOf: (removed: string) => readonly string[];
+  /** Files with an import that would lead to `removed` if it still existed (would-import.ts). */
+  readonly wouldImport: (removed: string) => readonly string[];
 }

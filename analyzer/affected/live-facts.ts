@@ -6,6 +6,7 @@ import { ts } from "../project/ts-morph.js";
 import type { Analysis } from "../analyze.js";
 import { lineOf } from "../extract/location.js";
 import { patternMatcher, projectPattern } from "./loader-glob.js";
+import { wouldImport } from "./would-import.js";
 import type { Site, UnresolvedItem } from "../extract/model.js";
 import type { ProjectFile } from "../project/load-project.js";
 import { fileUnits } from "./code-units.js";
@@ -145,7 +146,7 @@ class LiveFacts {
         return { text: sourceFile.text, lineStarts: sourceFile.getLineStarts() };
       },
       outside: (absolute) => this.outside(absolute),
-      danglingImportersOf: (removed) => danglingImportersOf(analysis, removed),
+      wouldImport: (removed) => wouldImport(analysis, removed),
     };
   }
 
@@ -311,36 +312,6 @@ function addPatternImports(
   for (const target of files)
     if (target !== file.path && matches(target))
       list.push({ ...loader, target: { kind: "file", path: target }, edgeTarget: target });
-}
-
-/**
- * Files whose import does not lead to a project file now but would lead to `removed` if it
- * still existed: they imported it, whatever an index written before their last edit says.
- */
-function danglingImportersOf(analysis: Analysis, removed: string): string[] {
-  const { loaded } = analysis;
-  const absolute = path.resolve(loaded.root, removed);
-  const host: ts.ModuleResolutionHost = {
-    ...ts.sys,
-    fileExists: (file) => path.resolve(file) === absolute || ts.sys.fileExists(file),
-  };
-  const leadsToRemoved = (specifier: string, from: string) => {
-    const resolved = ts.resolveModuleName(specifier, from, loaded.compilerOptions, host);
-    const target = resolved.resolvedModule?.resolvedFileName;
-    return target !== undefined && path.resolve(target) === absolute;
-  };
-  const found: string[] = [];
-  for (const [file, imports] of analysis.imports) {
-    const dangling = imports.some(
-      ({ edge }) =>
-        edge.specifier !== null &&
-        edge.resolution !== "file" &&
-        edge.resolution !== "builtin" &&
-        leadsToRemoved(edge.specifier, file.sourceFile.fileName),
-    );
-    if (dangling) found.push(file.path);
-  }
-  return found;
 }
 
 /** The directory of the agentix package the project resolves (its runtime changing widens). */

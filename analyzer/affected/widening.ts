@@ -9,6 +9,8 @@ export type WideningCode =
   | "unresolved-import"
   | "opaque-schema"
   | "deleted-file"
+  // No longer given (a removed file's importers are found in the tree as it is, would-import.ts);
+  // kept in the v1 output schema, so a consumer that knows it still validates.
   | "index-unavailable"
   | "unknown-file";
 

@@ -164,7 +164,7 @@ function recordedFacts(root: string, bytes: Buffer): AffectedFacts | undefined {
     outside: () => {
       throw new NotRecorded("changes outside the project are not recorded");
     },
-    danglingImportersOf: () => {
+    wouldImport: () => {
       throw new NotRecorded("module resolution is not recorded");
     },
   };

@@ -374,36 +374,53 @@ describe("affected on the orders example inside this repository", () => {
 });
 
 describe("affected --since with an unusable base index", () => {
-  it("widens for a removed file when the base has no index", () => {
+  // What the committed index says of model.ts's importers, found in the tree as it is now.
+  const modelImporters = [
+    "src/features/cart/cart.test.ts",
+    "test/app.test.ts",
+    "test/process.test.ts",
+  ];
+
+  it("finds a removed file's importers when the base has no index", () => {
     rmSync(path.join(project, ".agentix"), { recursive: true });
     commit("no index");
     try {
       const result = affectedAfter(() => rmSync(path.join(project, "src/features/cart/model.ts")));
-      expect(result.widened).toEqual([
-        {
-          code: "index-unavailable",
-          message:
-            "src/features/cart/model.ts was removed and its dependents cannot be proven: HEAD has no .agentix/index.json (commit one written by `agentix index`)",
-          path: "src/features/cart/model.ts",
-        },
-      ]);
+      expect(result.widened).toEqual([]);
+      expect(selection(result)).toEqual(modelImporters);
     } finally {
       git("reset", "-q", "--hard", "HEAD~1");
     }
   });
 
-  it("widens for a removed file when a file the base index describes is not in the base commit", () => {
+  it("finds them when a file the base index describes is not in the base commit", () => {
     rmSync(path.join(project, "test/process.test.ts"));
     commit("stale index");
     try {
       const result = affectedAfter(() => rmSync(path.join(project, "src/features/cart/model.ts")));
-      expect(result.widened).toEqual([
-        {
-          code: "index-unavailable",
-          message:
-            "src/features/cart/model.ts was removed and its dependents cannot be proven: the index at HEAD is stale: test/process.test.ts is not in that commit",
-          path: "src/features/cart/model.ts",
-        },
+      expect(result.widened).toEqual([]);
+      expect(selection(result)).toEqual(
+        modelImporters.filter((file) => file !== "test/process.test.ts"),
+      );
+    } finally {
+      git("reset", "-q", "--hard", "HEAD~1");
+    }
+  });
+
+  it("finds an importer whose import now leads to another file, without a base index", () => {
+    // ./coupon.js resolves to coupon.ts, and to coupon.tsx once coupon.ts is gone: no import
+    // dangles, and operations.ts, unchanged, imported the removed file.
+    writeFileSync(
+      path.join(project, "src/features/cart/coupon.tsx"),
+      readFileSync(path.join(project, "src/features/cart/coupon.ts"), "utf8"),
+    );
+    rmSync(path.join(project, ".agentix"), { recursive: true });
+    commit("a shadowed coupon, no index");
+    try {
+      const result = affectedAfter(() => rmSync(path.join(project, "src/features/cart/coupon.ts")));
+      expect(result.widened).toEqual([]);
+      expect(result.edges.filter((edge) => edge.reason === "imported a removed file")).toEqual([
+        expect.objectContaining({ to: "file src/features/cart/operations.ts" }),
       ]);
     } finally {
       git("reset", "-q", "--hard", "HEAD~1");

@@ -154,6 +154,17 @@ describe("an import() whose target is a pattern", () => {
     expect(selection(result)).toEqual(["src/i18n/i18n.test.ts", "src/plugins/anything.test.ts"]);
   });
 
+  it("widens for a removed declaration file, as for a changed one (its declarations may be global)", () => {
+    const changes: FileChange[] = [{ path: "src/types/globals.d.ts", status: "deleted" }];
+    expect(computeAffected(analysis, changes).widened).toEqual([
+      {
+        code: "shared-code",
+        message: "declaration file removed: src/types/globals.d.ts",
+        path: "src/types/globals.d.ts",
+      },
+    ]);
+  });
+
   it("still widens for a JSON file no pattern matches", () => {
     const result = affected("src/i18n/other.json");
     expect(result.widened.map((reason) => reason.code)).toEqual(["unknown-file"]);

@@ -1,0 +1,70 @@
+// Which files import a removed file, found in the tree as it is now: a file imported it if one of
+// its imports would resolve to it were it still there. A file that stopped importing it changed
+// (a seed of its own); one whose import now leads elsewhere (`./x` from x.ts to x/index.ts) or
+// nowhere is found here; so no index of the base commit is needed to prove a removal's reach.
+import path from "node:path";
+import { ts } from "../project/ts-morph.js";
+import type { Analysis } from "../analyze.js";
+
+const SOURCE_EXTENSION = /\.(?:d\.)?[cm]?[jt]sx?$/u;
+
+/** The files (project-relative, sorted) with an import that would lead to `removed` if it still existed. */
+export function wouldImport(analysis: Analysis, removed: string): string[] {
+  const { loaded } = analysis;
+  const options = loaded.compilerOptions;
+  const absolute = path.resolve(loaded.root, removed);
+  const ancestors = new Set<string>();
+  for (let dir = path.dirname(absolute); dir !== path.dirname(dir); dir = path.dirname(dir))
+    ancestors.add(dir);
+  // The removed file and its folders exist again, for the resolution only.
+  const host: ts.ModuleResolutionHost = {
+    ...ts.sys,
+    fileExists: (file) => path.resolve(file) === absolute || ts.sys.fileExists(file),
+    directoryExists: (dir) => ancestors.has(path.resolve(dir)) || ts.sys.directoryExists(dir),
+  };
+  const stem = absolute.replace(SOURCE_EXTENSION, "");
+  // What a relative specifier must name to reach the file: the file, or its folder for an index.
+  const names = new Set([stem, ...(path.basename(stem) === "index" ? [path.dirname(stem)] : [])]);
+  // Suffixes and virtual roots make a relative specifier name other files: ask the resolver.
+  const lexical = options.moduleSuffixes === undefined && options.rootDirs === undefined;
+  // A bare specifier names a project file only through baseUrl or a paths pattern it matches.
+  const keys = Object.keys(options.paths ?? {}).map((key) => key.split("*"));
+  const mapped = (specifier: string): boolean =>
+    options.baseUrl !== undefined ||
+    keys.some(([prefix, suffix]) =>
+      suffix === undefined
+        ? specifier === prefix
+        : specifier.startsWith(prefix as string) &&
+          specifier.endsWith(suffix) &&
+          specifier.length >= (prefix as string).length + suffix.length,
+    );
+  const answers = new Map<string, boolean>();
+  const leadsToRemoved = (specifier: string, from: string): boolean => {
+    const key = `${path.dirname(from)}\0${specifier}`;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      const resolved = ts.resolveModuleName(specifier, from, options, host).resolvedModule;
+      answer = resolved !== undefined && path.resolve(resolved.resolvedFileName) === absolute;
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+  const found: string[] = [];
+  for (const [file, imports] of analysis.imports) {
+    if (path.resolve(file.sourceFile.fileName) === absolute) continue;
+    const from = file.sourceFile.fileName;
+    const imported = imports.some(({ edge }) => {
+      const { specifier } = edge;
+      if (specifier === null || edge.resolution === "builtin") return false;
+      if (/^\.{1,2}(?:\/|$)|^\//u.test(specifier)) {
+        if (lexical) {
+          const named = path.resolve(path.dirname(from), specifier.replace(/[?#].*$/u, ""));
+          if (!names.has(named.replace(SOURCE_EXTENSION, "")) && !names.has(named)) return false;
+        }
+      } else if (!mapped(specifier)) return false;
+      return leadsToRemoved(specifier, from);
+    });
+    if (imported) found.push(file.path);
+  }
+  return found.sort();
+}
