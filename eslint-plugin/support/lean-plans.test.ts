@@ -10,6 +10,7 @@ import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
 import { noAmbientCapabilitiesLogic } from "../logic/no-ambient-capabilities.js";
 import { noPrivateImportsLogic } from "../logic/no-private-imports.js";
 import { noUndeclaredDependenciesLogic } from "../logic/no-undeclared-dependencies.js";
+import { ProjectLayout } from "../logic/project/layout.js";
 import { lintWithAgentix } from "../../test/support/lint-no-private-imports.js";
 
 const base = mkdtempSync(path.join(tmpdir(), "agentix-lean-plans-"));
@@ -88,6 +89,17 @@ describe("a project without feature folders", () => {
     for (const file of ["src/main.ts", "src/app/one.ts", "src/app/two.ts", "src/lib/three.ts"])
       expect(lint(root, file, ordinary)).toEqual([]);
     expect(fullInputs()).toEqual({ privateImports: 0, ambient: 0, undeclared: 0 });
+  });
+
+  it("passes over relative imports that spell no feature folder's segment by their text", () => {
+    const root = project({ "src/a.ts": "", "src/lib/b.ts": "" });
+    const folderLookUps = vi.spyOn(ProjectLayout.prototype, "featureOfFolder");
+    for (const file of ["src/app/one.ts", "src/lib/three.ts"])
+      expect(lint(root, file, ordinary)).toEqual([]);
+    // Each linted file's own folder, and no folder an import names.
+    expect(new Set(folderLookUps.mock.calls.map(([dir]) => path.relative(root, dir)))).toEqual(
+      new Set(["src/app", "src/lib"]),
+    );
   });
 
   it.each([

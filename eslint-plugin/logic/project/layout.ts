@@ -45,6 +45,23 @@ function compile(globs: readonly string[]): Matcher {
   return globs.length === 0 ? NEVER : picomatch([...globs]);
 }
 
+/** A character that gives a glob segment a meaning beyond its own text (picomatch's syntax). */
+const GLOB_SYNTAX = /[*?[\]{}()!+@|^$\\]/u;
+
+/**
+ * The last segment of `glob` that matches only its own text ("features" in the default glob),
+ * or undefined when it has none (or is a negation): every path the glob matches holds it.
+ */
+function literalSegmentOf(glob: string): string | undefined {
+  if (glob.startsWith("!")) return undefined;
+  return glob
+    .split("/")
+    .findLast(
+      (segment) =>
+        segment !== "" && segment !== "." && segment !== ".." && !GLOB_SYNTAX.test(segment),
+    );
+}
+
 /**
  * The project's layout as the configuration describes it: which folder is a feature, which
  * file is an adapter, a composition root, a test or a domain file. Paths are absolute; globs
@@ -62,6 +79,12 @@ export class ProjectLayout {
   private readonly featureByFolder = new Map<string, Feature | null>();
   private readonly rootPrefix: string;
   private readonly childTestIsExact: boolean;
+  /**
+   * One literal segment per `features.directories` glob: the root-relative path of every
+   * feature folder, and of every file in one, holds one of them. Undefined when a glob has
+   * none (`*`, `*` twice, a negation).
+   */
+  readonly featureSegments: readonly string[] | undefined;
 
   constructor(readonly config: AgentixConfig) {
     this.rootPrefix = config.root.endsWith(path.sep) ? config.root : config.root + path.sep;
@@ -69,6 +92,10 @@ export class ProjectLayout {
     this.childTestIsExact = config.features.directories.every(
       (glob) => glob.slice(glob.lastIndexOf("/") + 1) === "*",
     );
+    const segments = config.features.directories.map(literalSegmentOf);
+    this.featureSegments = segments.every((segment) => segment !== undefined)
+      ? segments
+      : undefined;
     this.isAdapter = compile(config.adapters);
     this.isCompositionRoot = compile(config.compositionRoots);
     this.isTest = compile(config.tests);
