@@ -1,8 +1,9 @@
-import { readFileSync, statSync, type Stats } from "node:fs";
+import { readFileSync, statSync, type Dirent, type Stats } from "node:fs";
 import path from "node:path";
 import { describeAjvErrors, precompiledValidator } from "./ajv.js";
 import type { ValidateFunction } from "ajv";
 import { diskRound } from "./disk-rounds.js";
+import { clearFolderListings, folderStamp, knownFolderEntries } from "./folder-listings.js";
 import { findJsonSyntaxProblem } from "./json-position.js";
 import { isFileDirectlyIn, toPosix } from "./paths.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
@@ -248,23 +249,37 @@ interface FolderMarkers {
 
 const markersCache = new Map<string, FolderMarkers>();
 
-/** A folder's markers, looked at again (one `stat` of the folder) once per disk round. */
+/**
+ * A folder's markers, looked at again once per disk round by the folder's mtime (one `stat`,
+ * shared with every other cache of folder facts: schema/folder-listings.ts). A folder whose
+ * entries were read for that mtime (the plugin's feature-folder walk reads every folder of the
+ * project) answers from them; another asks for the two files.
+ */
 function markersIn(dir: string, round: number): FolderMarkers {
   const known = markersCache.get(dir);
   if (known?.round === round) return known;
-  const mtimeMs = statOrUndefined(dir)?.mtimeMs ?? -1;
+  const mtimeMs = folderStamp(dir);
   if (known && known.mtimeMs === mtimeMs) {
     known.round = round;
     return known;
   }
+  const entries = mtimeMs === -1 ? undefined : knownFolderEntries(dir);
   const markers = {
     round,
     mtimeMs,
-    hasConfig: mtimeMs !== -1 && isFile(path.join(dir, CONFIG_FILE_NAME)),
-    hasPackageJson: mtimeMs !== -1 && isFile(path.join(dir, "package.json")),
+    hasConfig: mtimeMs !== -1 && holdsFile(dir, CONFIG_FILE_NAME, entries),
+    hasPackageJson: mtimeMs !== -1 && holdsFile(dir, "package.json", entries),
   };
   markersCache.set(dir, markers);
   return markers;
+}
+
+/** Whether `dir` holds a file (or a link to one) called `name`, by its entries when known. */
+function holdsFile(dir: string, name: string, entries: readonly Dirent[] | undefined): boolean {
+  if (entries === undefined) return isFile(path.join(dir, name));
+  const entry = entries.find((candidate) => candidate.name === name);
+  if (entry === undefined) return false;
+  return entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, name)));
 }
 
 function locate(dir: string, round: number): ProjectLocation {
@@ -350,6 +365,7 @@ export function clearConfigCaches(): void {
   markersCache.clear();
   folderConfigs.clear();
   defaultsCache.clear();
+  clearFolderListings();
 }
 
 function isFile(file: string): boolean {
