@@ -1,4 +1,4 @@
-import { readdirSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, statSync, type Dirent, type Stats } from "node:fs";
 import { diskRound } from "./disk-rounds.js";
 
 /** What one folder was seen to hold, as of its mtime. */
@@ -12,6 +12,14 @@ interface FolderFacts {
 }
 
 const folders = new Map<string, FolderFacts>();
+
+/**
+ * The paths this module asks the disk about while `trace` is set, in order: what a test counts
+ * (a lint's disk work is its cost, and timing it in a test would be flaky).
+ */
+export const diskReads: { trace: Array<readonly ["stat" | "readdir", string]> | undefined } = {
+  trace: undefined,
+};
 
 function factsOf(dir: string): FolderFacts {
   const round = diskRound();
@@ -41,6 +49,7 @@ export function folderStamp(dir: string): number {
 export function folderEntries(dir: string): readonly Dirent[] {
   const facts = factsOf(dir);
   if (facts.entries === undefined) {
+    diskReads.trace?.push(["readdir", dir]);
     try {
       facts.entries = readdirSync(dir, { withFileTypes: true });
     } catch {
@@ -65,10 +74,16 @@ export function clearFolderListings(): void {
 
 /** A file's or folder's mtime, or -1 when it cannot be read. */
 export function mtimeOf(file: string): number {
+  return statOrUndefined(file)?.mtimeMs ?? -1;
+}
+
+/** A path's stats, or undefined when it is missing or cannot be looked at (without throwing: asked often). */
+export function statOrUndefined(file: string): Stats | undefined {
+  diskReads.trace?.push(["stat", file]);
   try {
     // Missing paths are asked about often: no exception (and stack) for them.
-    return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+    return statSync(file, { throwIfNoEntry: false });
   } catch {
-    return -1;
+    return undefined;
   }
 }

@@ -1,9 +1,14 @@
-import { readFileSync, statSync, type Dirent, type Stats } from "node:fs";
+import { readFileSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { describeAjvErrors, precompiledValidator } from "./ajv.js";
 import type { ValidateFunction } from "ajv";
 import { diskRound } from "./disk-rounds.js";
-import { clearFolderListings, folderStamp, knownFolderEntries } from "./folder-listings.js";
+import {
+  clearFolderListings,
+  folderStamp,
+  knownFolderEntries,
+  statOrUndefined,
+} from "./folder-listings.js";
 import { findJsonSyntaxProblem } from "./json-position.js";
 import { isFileDirectlyIn, toPosix } from "./paths.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
@@ -370,15 +375,6 @@ export function clearConfigCaches(): void {
 
 function isFile(file: string): boolean {
   return statOrUndefined(file)?.isFile() ?? false;
-}
-
-/** A path's stats, or undefined when it is missing or cannot be looked at (without throwing: asked often). */
-function statOrUndefined(file: string): Stats | undefined {
-  try {
-    return statSync(file, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
 }
 
 /** A path as people read it in messages: relative to the working directory when inside it. */
