@@ -451,7 +451,9 @@ const REQUIRE: ReadonlySet<string> = new Set(["require"]);
  * a file in a feature folder yet to be created (which the full check reports). So an import
  * costs a string test, and the full visitors see only an import that may reach a feature, a
  * target that is no literal, an import of `module` (createRequire) and the file's require()
- * calls, if it has any (found by scope analysis, as the full check finds them).
+ * calls, if it has any (found by scope analysis, as the full check finds them). Declarations
+ * are read from the statements they can stand among, once per file, not one listener call
+ * (with ESLint's wrappers) per import.
  */
 function quietVisitors(
   reach: LexicalReach,
@@ -466,26 +468,49 @@ function quietVisitors(
       node,
     );
   };
+  const declarationsIn = (statements: readonly TSESTree.ProgramStatement[]): void => {
+    for (const statement of statements) {
+      switch (statement.type) {
+        case AST_NODE_TYPES.ImportDeclaration: {
+          const specifier = statement.source.value;
+          if (
+            reach.mayReach(here, specifier) ||
+            specifier === "module" ||
+            specifier === "node:module"
+          )
+            forward(statement);
+          break;
+        }
+        case AST_NODE_TYPES.ExportNamedDeclaration:
+          if (statement.source) {
+            if (reach.mayReach(here, statement.source.value)) forward(statement);
+          } else if (statement.declaration?.type === AST_NODE_TYPES.TSModuleDeclaration)
+            moduleBody(statement.declaration);
+          break;
+        case AST_NODE_TYPES.ExportAllDeclaration:
+          if (reach.mayReach(here, statement.source.value)) forward(statement);
+          break;
+        case AST_NODE_TYPES.TSImportEqualsDeclaration: {
+          const reference = statement.moduleReference;
+          if (
+            reference.type === AST_NODE_TYPES.TSExternalModuleReference &&
+            reach.mayReach(here, reference.expression.value)
+          )
+            forward(statement);
+          break;
+        }
+        case AST_NODE_TYPES.TSModuleDeclaration:
+          moduleBody(statement);
+          break;
+        default:
+      }
+    }
+  };
+  // `declare module "m" { ... }`, `namespace N { ... }`: the other place declarations stand.
+  const moduleBody = (declaration: TSESTree.TSModuleDeclaration): void => {
+    if (declaration.body) declarationsIn(declaration.body.body);
+  };
   return {
-    ImportDeclaration(node) {
-      const specifier = node.source.value;
-      if (reach.mayReach(here, specifier) || specifier === "module" || specifier === "node:module")
-        forward(node);
-    },
-    ExportNamedDeclaration(node) {
-      if (node.source && reach.mayReach(here, node.source.value)) forward(node);
-    },
-    ExportAllDeclaration(node) {
-      if (reach.mayReach(here, node.source.value)) forward(node);
-    },
-    TSImportEqualsDeclaration(node) {
-      const reference = node.moduleReference;
-      if (
-        reference.type === AST_NODE_TYPES.TSExternalModuleReference &&
-        reach.mayReach(here, reference.expression.value)
-      )
-        forward(node);
-    },
     ImportExpression(node) {
       const { source } = node;
       if (
@@ -499,6 +524,7 @@ function quietVisitors(
       if (reach.mayReach(here, node.source.value)) forward(node);
     },
     "Program:exit"(program) {
+      declarationsIn(program.body);
       if (forwarded || globalReferences(scopeManager(), REQUIRE).length > 0)
         full()["Program:exit"]?.(program);
     },
