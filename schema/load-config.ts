@@ -287,17 +287,44 @@ function holdsFile(dir: string, name: string, entries: readonly Dirent[] | undef
   return entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, name)));
 }
 
-function locate(dir: string, round: number): ProjectLocation {
-  let packageDir: string | undefined;
-  for (let current = dir; ;) {
-    const markers = markersIn(current, round);
-    if (markers.hasConfig)
-      return { root: current, configFile: path.join(current, CONFIG_FILE_NAME) };
-    if (markers.hasPackageJson) packageDir ??= current;
-    const parent = path.dirname(current);
-    if (parent === current) return { root: packageDir ?? dir, configFile: undefined };
-    current = parent;
+/** The nearest folders at or above one that hold agentix.config.json and package.json. */
+interface Above {
+  readonly round: number;
+  readonly configDir: string | undefined;
+  readonly packageDir: string | undefined;
+}
+
+const aboveCache = new Map<string, Above>();
+
+/**
+ * The nearest markers at or above `dir`, from its own and its parent's answer (cached per disk
+ * round): a lint run asks for every folder of a project, and each walking up to the file
+ * system's root alone cost a look-up per ancestor.
+ */
+function markersAbove(dir: string, round: number): Above {
+  const known = aboveCache.get(dir);
+  if (known?.round === round) return known;
+  const markers = markersIn(dir, round);
+  let above: Above;
+  if (markers.hasConfig) above = { round, configDir: dir, packageDir: undefined };
+  else {
+    const parent = path.dirname(dir);
+    const up = parent === dir ? undefined : markersAbove(parent, round);
+    above = {
+      round,
+      configDir: up?.configDir,
+      packageDir: markers.hasPackageJson ? dir : up?.packageDir,
+    };
   }
+  aboveCache.set(dir, above);
+  return above;
+}
+
+function locate(dir: string, round: number): ProjectLocation {
+  const { configDir, packageDir } = markersAbove(dir, round);
+  return configDir !== undefined
+    ? { root: configDir, configFile: path.join(configDir, CONFIG_FILE_NAME) }
+    : { root: packageDir ?? dir, configFile: undefined };
 }
 
 /**
@@ -368,6 +395,7 @@ export function clearConfigCaches(): void {
   lastFolder = undefined;
   configCache.clear();
   markersCache.clear();
+  aboveCache.clear();
   folderConfigs.clear();
   defaultsCache.clear();
   clearFolderListings();
