@@ -45,6 +45,16 @@ function compile(globs: readonly string[]): Matcher {
   return globs.length === 0 ? NEVER : picomatch([...globs]);
 }
 
+/**
+ * compile, on the matcher's first use: the lint of a file outside features asks a layout about
+ * feature folders alone, and compiling its adapter, test and ambient globs cost more there.
+ */
+function compileOnUse(globs: readonly string[]): Matcher {
+  if (globs.length === 0) return NEVER;
+  let compiled: Matcher | undefined;
+  return (posixPath) => (compiled ??= compile(globs))(posixPath);
+}
+
 /** A character that gives a glob segment a meaning beyond its own text (picomatch's syntax). */
 const GLOB_SYNTAX = /[*?[\]{}()!+@|^$\\]/u;
 
@@ -96,14 +106,14 @@ export class ProjectLayout {
     this.featureSegments = segments.every((segment) => segment !== undefined)
       ? segments
       : undefined;
-    this.isAdapter = compile(config.adapters);
-    this.isCompositionRoot = compile(config.compositionRoots);
-    this.isTest = compile(config.tests);
-    this.isIgnoredPath = compile(config.ignores);
+    this.isAdapter = compileOnUse(config.adapters);
+    this.isCompositionRoot = compileOnUse(config.compositionRoots);
+    this.isTest = compileOnUse(config.tests);
+    this.isIgnoredPath = compileOnUse(config.ignores);
     const allowed = new Map<AmbientCategory, Matcher>();
     for (const category of AMBIENT_CATEGORIES) {
       const policy = config.ambient[category];
-      if (policy.check) allowed.set(category, compile(policy.allow));
+      if (policy.check) allowed.set(category, compileOnUse(policy.allow));
     }
     this.ambientAllowed = allowed;
   }
