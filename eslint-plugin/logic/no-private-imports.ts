@@ -484,8 +484,10 @@ function quietVisitors(
         case AST_NODE_TYPES.ExportNamedDeclaration:
           if (statement.source) {
             if (reach.mayReach(here, statement.source.value)) forward(statement);
-          } else if (statement.declaration?.type === AST_NODE_TYPES.TSModuleDeclaration)
-            moduleBody(statement.declaration);
+          } else if (statement.declaration) {
+            // `export import x = require("...")`, `export namespace N { ... }`
+            declarationsIn([statement.declaration as TSESTree.ProgramStatement]);
+          }
           break;
         case AST_NODE_TYPES.ExportAllDeclaration:
           if (reach.mayReach(here, statement.source.value)) forward(statement);

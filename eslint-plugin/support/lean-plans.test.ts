@@ -139,6 +139,7 @@ describe("a project without feature folders", () => {
       2,
       17,
     ],
+    ["export import equals", `export import x = require("./features/orders/model");`, 1, 27],
     [
       "in an exported namespace",
       `export declare namespace N {\n  import x = require("./features/orders/model");\n}`,
