@@ -90,13 +90,14 @@ function walkWithoutFeatures(layout: ProjectLayout): Map<string, number> | undef
     // Read once for the round: the configuration's markers of these folders come from it too.
     // An unreadable folder lists nothing (the resolver can read nothing there either).
     for (const entry of folderEntries(folder)) {
-      if (SKIPPED.has(entry.name)) continue;
+      // Most entries are files: no path is built for them.
+      const link = entry.isSymbolicLink();
+      if ((!link && !entry.isDirectory()) || SKIPPED.has(entry.name)) continue;
       const child = path.join(folder, entry.name);
-      if (entry.isSymbolicLink()) {
+      if (link) {
         if (isFolder(child)) return undefined;
         continue;
       }
-      if (!entry.isDirectory()) continue;
       if (layout.isFeatureFolder(child)) return undefined;
       pending.push(child);
     }
