@@ -468,49 +468,47 @@ function quietVisitors(
       node,
     );
   };
-  const declarationsIn = (statements: readonly TSESTree.ProgramStatement[]): void => {
-    for (const statement of statements) {
-      switch (statement.type) {
-        case AST_NODE_TYPES.ImportDeclaration: {
-          const specifier = statement.source.value;
-          if (
-            reach.mayReach(here, specifier) ||
-            specifier === "module" ||
-            specifier === "node:module"
-          )
-            forward(statement);
-          break;
-        }
-        case AST_NODE_TYPES.ExportNamedDeclaration:
-          if (statement.source) {
-            if (reach.mayReach(here, statement.source.value)) forward(statement);
-          } else if (statement.declaration) {
-            // `export import x = require("...")`, `export namespace N { ... }`
-            declarationsIn([statement.declaration as TSESTree.ProgramStatement]);
-          }
-          break;
-        case AST_NODE_TYPES.ExportAllDeclaration:
-          if (reach.mayReach(here, statement.source.value)) forward(statement);
-          break;
-        case AST_NODE_TYPES.TSImportEqualsDeclaration: {
-          const reference = statement.moduleReference;
-          if (
-            reference.type === AST_NODE_TYPES.TSExternalModuleReference &&
-            reach.mayReach(here, reference.expression.value)
-          )
-            forward(statement);
-          break;
-        }
-        case AST_NODE_TYPES.TSModuleDeclaration:
-          moduleBody(statement);
-          break;
-        default:
+  /** A statement that may import: checked as its listener was; a module body, looked into. */
+  const statementOf = (statement: TSESTree.ProgramStatement): void => {
+    switch (statement.type) {
+      case AST_NODE_TYPES.ImportDeclaration: {
+        const specifier = statement.source.value;
+        if (
+          reach.mayReach(here, specifier) ||
+          specifier === "module" ||
+          specifier === "node:module"
+        )
+          forward(statement);
+        break;
       }
+      case AST_NODE_TYPES.ExportNamedDeclaration:
+        if (statement.source) {
+          if (reach.mayReach(here, statement.source.value)) forward(statement);
+        } else if (
+          // `export import x = require("...")`, `export namespace N { ... }`
+          statement.declaration?.type === AST_NODE_TYPES.TSImportEqualsDeclaration ||
+          statement.declaration?.type === AST_NODE_TYPES.TSModuleDeclaration
+        )
+          statementOf(statement.declaration);
+        break;
+      case AST_NODE_TYPES.ExportAllDeclaration:
+        if (reach.mayReach(here, statement.source.value)) forward(statement);
+        break;
+      case AST_NODE_TYPES.TSImportEqualsDeclaration: {
+        const reference = statement.moduleReference;
+        if (
+          reference.type === AST_NODE_TYPES.TSExternalModuleReference &&
+          reach.mayReach(here, reference.expression.value)
+        )
+          forward(statement);
+        break;
+      }
+      // `declare module "m" { ... }`, `namespace N { ... }`: the other place declarations stand.
+      case AST_NODE_TYPES.TSModuleDeclaration:
+        if (statement.body) for (const inner of statement.body.body) statementOf(inner);
+        break;
+      default:
     }
-  };
-  // `declare module "m" { ... }`, `namespace N { ... }`: the other place declarations stand.
-  const moduleBody = (declaration: TSESTree.TSModuleDeclaration): void => {
-    if (declaration.body) declarationsIn(declaration.body.body);
   };
   return {
     ImportExpression(node) {
@@ -526,7 +524,7 @@ function quietVisitors(
       if (reach.mayReach(here, node.source.value)) forward(node);
     },
     "Program:exit"(program) {
-      declarationsIn(program.body);
+      for (const statement of program.body) statementOf(statement);
       if (forwarded || globalReferences(scopeManager(), REQUIRE).length > 0)
         full()["Program:exit"]?.(program);
     },
