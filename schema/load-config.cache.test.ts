@@ -37,6 +37,21 @@ function write(root: string, name: string, content: string): void {
 /** Moves the clock past a pause in look-ups: a new disk round, in which cached answers are looked at again. */
 const later = (ms = DISK_ROUND_QUIET_MS + 1) => vi.setSystemTime(Date.now() + ms);
 
+describe("loadConfigForFile in a lint run", () => {
+  it("finds a folder's project from its parent's answer, not by walking up to the root again", () => {
+    const root = project({ "package.json": "{}", "a/b/c/one.ts": "", "a/b/c/d/two.ts": "" });
+    expect(loadConfigForFile(path.join(root, "a/b/c/one.ts")).root).toBe(root);
+    const parentOf = vi.spyOn(path, "dirname");
+    expect(loadConfigForFile(path.join(root, "a/b/c/d/two.ts")).root).toBe(root);
+    // The file's folder, then that folder's parent: answered already in this disk round.
+    expect(parentOf.mock.calls).toEqual([
+      [path.join(root, "a/b/c/d/two.ts")],
+      [path.join(root, "a/b/c/d")],
+    ]);
+    parentOf.mockRestore();
+  });
+});
+
 describe("loadConfigForFile in an editor session", () => {
   it("answers from the cache within the window, then sees a created agentix.config.json", () => {
     const root = project({ "package.json": "{}", "src/a.ts": "" });

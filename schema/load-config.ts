@@ -1,8 +1,14 @@
-import { readFileSync, statSync, type Stats } from "node:fs";
+import { readFileSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { describeAjvErrors, precompiledValidator } from "./ajv.js";
 import type { ValidateFunction } from "ajv";
 import { diskRound } from "./disk-rounds.js";
+import {
+  clearFolderListings,
+  folderStamp,
+  knownFolderEntries,
+  statOrUndefined,
+} from "./folder-listings.js";
 import { findJsonSyntaxProblem } from "./json-position.js";
 import { isFileDirectlyIn, toPosix } from "./paths.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
@@ -248,36 +254,77 @@ interface FolderMarkers {
 
 const markersCache = new Map<string, FolderMarkers>();
 
-/** A folder's markers, looked at again (one `stat` of the folder) once per disk round. */
+/**
+ * A folder's markers, looked at again once per disk round by the folder's mtime (one `stat`,
+ * shared with every other cache of folder facts: schema/folder-listings.ts). A folder whose
+ * entries were read for that mtime (the plugin's feature-folder walk reads every folder of the
+ * project) answers from them; another asks for the two files.
+ */
 function markersIn(dir: string, round: number): FolderMarkers {
   const known = markersCache.get(dir);
   if (known?.round === round) return known;
-  const mtimeMs = statOrUndefined(dir)?.mtimeMs ?? -1;
+  const mtimeMs = folderStamp(dir);
   if (known && known.mtimeMs === mtimeMs) {
     known.round = round;
     return known;
   }
+  const entries = mtimeMs === -1 ? undefined : knownFolderEntries(dir);
   const markers = {
     round,
     mtimeMs,
-    hasConfig: mtimeMs !== -1 && isFile(path.join(dir, CONFIG_FILE_NAME)),
-    hasPackageJson: mtimeMs !== -1 && isFile(path.join(dir, "package.json")),
+    hasConfig: mtimeMs !== -1 && holdsFile(dir, CONFIG_FILE_NAME, entries),
+    hasPackageJson: mtimeMs !== -1 && holdsFile(dir, "package.json", entries),
   };
   markersCache.set(dir, markers);
   return markers;
 }
 
-function locate(dir: string, round: number): ProjectLocation {
-  let packageDir: string | undefined;
-  for (let current = dir; ;) {
-    const markers = markersIn(current, round);
-    if (markers.hasConfig)
-      return { root: current, configFile: path.join(current, CONFIG_FILE_NAME) };
-    if (markers.hasPackageJson) packageDir ??= current;
-    const parent = path.dirname(current);
-    if (parent === current) return { root: packageDir ?? dir, configFile: undefined };
-    current = parent;
+/** Whether `dir` holds a file (or a link to one) called `name`, by its entries when known. */
+function holdsFile(dir: string, name: string, entries: readonly Dirent[] | undefined): boolean {
+  if (entries === undefined) return isFile(path.join(dir, name));
+  const entry = entries.find((candidate) => candidate.name === name);
+  if (entry === undefined) return false;
+  return entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, name)));
+}
+
+/** The nearest folders at or above one that hold agentix.config.json and package.json. */
+interface Above {
+  readonly round: number;
+  readonly configDir: string | undefined;
+  readonly packageDir: string | undefined;
+}
+
+const aboveCache = new Map<string, Above>();
+
+/**
+ * The nearest markers at or above `dir`, from its own and its parent's answer (cached per disk
+ * round): a lint run asks for every folder of a project, and each walking up to the file
+ * system's root alone cost a look-up per ancestor.
+ */
+function markersAbove(dir: string, round: number): Above {
+  const known = aboveCache.get(dir);
+  if (known?.round === round) return known;
+  const markers = markersIn(dir, round);
+  let above: Above;
+  if (markers.hasConfig) above = { round, configDir: dir, packageDir: undefined };
+  else {
+    const parent = path.dirname(dir);
+    const up = parent === dir ? undefined : markersAbove(parent, round);
+    above = {
+      round,
+      configDir: up?.configDir,
+      packageDir: markers.hasPackageJson ? dir : up?.packageDir,
+    };
   }
+  aboveCache.set(dir, above);
+  return above;
+}
+
+function locate(dir: string, round: number): ProjectLocation {
+  const { configDir, packageDir } = markersAbove(dir, round);
+  return configDir !== undefined
+    ? { root: configDir, configFile: path.join(configDir, CONFIG_FILE_NAME) }
+    : { root: packageDir ?? dir, configFile: undefined };
 }
 
 /**
@@ -348,21 +395,14 @@ export function clearConfigCaches(): void {
   lastFolder = undefined;
   configCache.clear();
   markersCache.clear();
+  aboveCache.clear();
   folderConfigs.clear();
   defaultsCache.clear();
+  clearFolderListings();
 }
 
 function isFile(file: string): boolean {
   return statOrUndefined(file)?.isFile() ?? false;
-}
-
-/** A path's stats, or undefined when it is missing or cannot be looked at (without throwing: asked often). */
-function statOrUndefined(file: string): Stats | undefined {
-  try {
-    return statSync(file, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
 }
 
 /** A path as people read it in messages: relative to the working directory when inside it. */

@@ -179,6 +179,12 @@ interface Folder {
   readonly importer: Feature | undefined;
   /** Whether a relative specifier written here names a folder of another feature, by specifier. */
   readonly relative: Map<string, boolean>;
+  /**
+   * The layout's featureSegments when the folder's own path holds none of them: a relative
+   * specifier written here can then name a feature folder only by spelling one out. Undefined:
+   * every relative specifier is judged by the folder it names.
+   */
+  readonly mustName: readonly string[] | undefined;
   /** Whether a folder in this one may be a feature folder (layout.mayHaveFeatureChild), once asked. */
   featureChild: boolean | undefined;
   /**
@@ -219,6 +225,7 @@ class LexicalReach {
         dir,
         importer: this.layout.featureOfFolder(dir),
         relative: new Map(),
+        mustName: this.segmentsToName(dir),
         featureChild: undefined,
         settled: new Set(),
         settledRound: -1,
@@ -231,12 +238,31 @@ class LexicalReach {
   }
 
   /**
+   * The segments a relative specifier written in `dir` must spell out to name a feature folder
+   * (Folder.mustName). A relative specifier names its target lexically: the target's path is
+   * what "./" and "../" keep of the folder's path, then the specifier's own segments; so when
+   * the folder's path (relative to the root) holds none of the segments every feature folder's
+   * path holds, the specifier must. Compared as the globs compare, case included.
+   */
+  private segmentsToName(dir: string): readonly string[] | undefined {
+    const segments = this.layout.featureSegments;
+    if (segments === undefined) return undefined;
+    const relative = dir === this.layout.config.root ? "" : this.layout.relative(dir);
+    if (relative === undefined) return undefined; // outside the project: judged in full
+    return segments.some((segment) => relative.includes(segment)) ? undefined : segments;
+  }
+
+  /**
    * Whether a relative specifier ("./x", "../x", "..") written in `folder` names a folder of a
    * feature other than the folder's own: a relative specifier names its target's folder
    * lexically, so when that folder lies in no feature, or in the importer's own, no resolution
    * can make it a violation (a symlinked folder is judged by where the link sits).
    */
   relativeReaches(folder: Folder, specifier: string): boolean {
+    // Most relative imports of a folder outside features spell no feature folder's segment: one
+    // substring test, before any look-up.
+    const mustName = folder.mustName;
+    if (mustName !== undefined && !spellsOneOf(specifier, mustName)) return false;
     let reaches = folder.relative.get(specifier);
     if (reaches === undefined) {
       // "./name" names a folder in this one: unless that may be a feature folder, it lies in
@@ -271,6 +297,12 @@ class LexicalReach {
     const feature = this.layout.featureOfFolder(target);
     return feature !== undefined && feature.dir !== importerDir;
   }
+}
+
+/** Whether `specifier` holds one of `segments` (as text: "../features" and "./featuresx" alike). */
+function spellsOneOf(specifier: string, segments: readonly string[]): boolean {
+  for (const segment of segments) if (specifier.includes(segment)) return true;
+  return false;
 }
 
 const lexicalReaches = new WeakMap<ProjectLayout, LexicalReach>();
@@ -419,7 +451,9 @@ const REQUIRE: ReadonlySet<string> = new Set(["require"]);
  * a file in a feature folder yet to be created (which the full check reports). So an import
  * costs a string test, and the full visitors see only an import that may reach a feature, a
  * target that is no literal, an import of `module` (createRequire) and the file's require()
- * calls, if it has any (found by scope analysis, as the full check finds them).
+ * calls, if it has any (found by scope analysis, as the full check finds them). Declarations
+ * are read from the statements they can stand among, once per file, not one listener call
+ * (with ESLint's wrappers) per import.
  */
 function quietVisitors(
   reach: LexicalReach,
@@ -434,26 +468,49 @@ function quietVisitors(
       node,
     );
   };
+  /** A statement that may import: checked as its listener was; a module body, looked into. */
+  const statementOf = (statement: TSESTree.ProgramStatement): void => {
+    switch (statement.type) {
+      case AST_NODE_TYPES.ImportDeclaration: {
+        const specifier = statement.source.value;
+        if (
+          reach.mayReach(here, specifier) ||
+          specifier === "module" ||
+          specifier === "node:module"
+        )
+          forward(statement);
+        break;
+      }
+      case AST_NODE_TYPES.ExportNamedDeclaration:
+        if (statement.source) {
+          if (reach.mayReach(here, statement.source.value)) forward(statement);
+        } else if (
+          // `export import x = require("...")`, `export namespace N { ... }`
+          statement.declaration?.type === AST_NODE_TYPES.TSImportEqualsDeclaration ||
+          statement.declaration?.type === AST_NODE_TYPES.TSModuleDeclaration
+        )
+          statementOf(statement.declaration);
+        break;
+      case AST_NODE_TYPES.ExportAllDeclaration:
+        if (reach.mayReach(here, statement.source.value)) forward(statement);
+        break;
+      case AST_NODE_TYPES.TSImportEqualsDeclaration: {
+        const reference = statement.moduleReference;
+        if (
+          reference.type === AST_NODE_TYPES.TSExternalModuleReference &&
+          reach.mayReach(here, reference.expression.value)
+        )
+          forward(statement);
+        break;
+      }
+      // `declare module "m" { ... }`, `namespace N { ... }`: the other place declarations stand.
+      case AST_NODE_TYPES.TSModuleDeclaration:
+        if (statement.body) for (const inner of statement.body.body) statementOf(inner);
+        break;
+      default:
+    }
+  };
   return {
-    ImportDeclaration(node) {
-      const specifier = node.source.value;
-      if (reach.mayReach(here, specifier) || specifier === "module" || specifier === "node:module")
-        forward(node);
-    },
-    ExportNamedDeclaration(node) {
-      if (node.source && reach.mayReach(here, node.source.value)) forward(node);
-    },
-    ExportAllDeclaration(node) {
-      if (reach.mayReach(here, node.source.value)) forward(node);
-    },
-    TSImportEqualsDeclaration(node) {
-      const reference = node.moduleReference;
-      if (
-        reference.type === AST_NODE_TYPES.TSExternalModuleReference &&
-        reach.mayReach(here, reference.expression.value)
-      )
-        forward(node);
-    },
     ImportExpression(node) {
       const { source } = node;
       if (
@@ -467,6 +524,7 @@ function quietVisitors(
       if (reach.mayReach(here, node.source.value)) forward(node);
     },
     "Program:exit"(program) {
+      for (const statement of program.body) statementOf(statement);
       if (forwarded || globalReferences(scopeManager(), REQUIRE).length > 0)
         full()["Program:exit"]?.(program);
     },

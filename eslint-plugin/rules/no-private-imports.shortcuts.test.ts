@@ -148,3 +148,84 @@ describe('no-private-imports on "./name" (an entry of the importer\'s folder)', 
     ]);
   });
 });
+
+// A relative specifier written in a folder whose path holds no literal segment of the feature
+// globs ("features" in the default) can name a feature folder only by spelling that segment:
+// such imports are passed over by one substring test (LexicalReach.relativeReaches). Each case
+// names a file in a feature folder that does not exist yet, which the rule reports.
+describe("no-private-imports on relative imports that spell no feature segment", () => {
+  /** The report for an import of `file` (in feature "orders") from outside features. */
+  const intoMissing = (file: string, line = 1, column = 19) => ({
+    ruleId: "agentix/no-private-imports",
+    line,
+    column,
+    message: `${file}/model.ts is private to feature "orders", which has neither a public entry (${file}/contract.ts does not exist) nor a descriptor (${file}/feature.ts does not exist); code outside features may import only those, so add one and import from it`,
+  });
+  const root = project({}, { "src/a.ts": "" });
+
+  it.each([
+    ["src/app/deep/x.ts", "../../features/orders/model"],
+    ["src/app/deep/x.ts", "./../../features/orders/model"],
+    ["src/app/deep/x.ts", ".././../features/orders/model"],
+    ["src/app/deep/x.ts", "../../../src/features/orders/model"],
+    ["src/app/deep/x.ts", "../../features/../features/orders/model"],
+    ["src/app/deep/x.ts", `../../../../${path.basename(root)}/src/features/orders/model`],
+    ["index.ts", "./src/features/orders/model"],
+    // The folder that holds feature folders spells the segment itself: judged in full.
+    ["src/features/index.ts", "./orders/model"],
+    ["src/features/index.ts", "../features/orders/model"],
+  ])("%s importing %s is still reported", (file, specifier) => {
+    expect(lint(root, file, `import { x } from "${specifier}";\n`)).toEqual([
+      intoMissing("src/features/orders"),
+    ]);
+  });
+
+  it.each([
+    ["src/app/deep/x.ts", "../../lib/features-list"],
+    ["src/app/deep/x.ts", "../../a"],
+    ["src/app/deep/x.ts", ".."],
+    // Compared as the globs compare, case included (so on a case-insensitive file system too).
+    ["src/app/x.ts", "../Features/orders/model"],
+  ])("%s importing %s is not reported", (file, specifier) => {
+    expect(lint(root, file, `import { x } from "${specifier}";\n`)).toEqual([]);
+  });
+
+  it("takes the literal segment of each configured glob, wherever it stands", () => {
+    const configured = project({}, { "packages/shop/src/a.ts": "" });
+    write(
+      configured,
+      "agentix.config.json",
+      JSON.stringify({ features: { directories: ["packages/*/modules/*", "src/*-feature"] } }),
+    );
+    const from = (file: string, specifier: string) =>
+      lint(configured, file, `import { x } from "${specifier}";\n`);
+    expect(from("packages/shop/src/a.ts", "../modules/orders/model")).toEqual([
+      intoMissing("packages/shop/modules/orders"),
+    ]);
+    // "*-feature" is no literal segment: "src" is, and this folder's path holds it.
+    expect(from("src/a.ts", "./orders-feature/model")).toEqual([
+      {
+        ...intoMissing("src/orders-feature"),
+        message: expect.stringContaining('feature "orders-feature"'),
+      },
+    ]);
+    expect(from("lib/a.ts", "../src/orders-feature/model")).toEqual([
+      {
+        ...intoMissing("src/orders-feature"),
+        message: expect.stringContaining('feature "orders-feature"'),
+      },
+    ]);
+  });
+
+  it("judges every relative import in full when a glob has no literal segment", () => {
+    const configured = project({}, { "lib/a.ts": "" });
+    write(
+      configured,
+      "agentix.config.json",
+      JSON.stringify({ features: { directories: ["*-feature"] } }),
+    );
+    expect(lint(configured, "lib/a.ts", `import { x } from "../orders-feature/model";\n`)).toEqual([
+      expect.objectContaining({ ruleId: "agentix/no-private-imports", line: 1, column: 19 }),
+    ]);
+  });
+});

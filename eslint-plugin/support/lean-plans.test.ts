@@ -10,6 +10,9 @@ import { DISK_ROUND_QUIET_MS } from "../../schema/disk-rounds.js";
 import { noAmbientCapabilitiesLogic } from "../logic/no-ambient-capabilities.js";
 import { noPrivateImportsLogic } from "../logic/no-private-imports.js";
 import { noUndeclaredDependenciesLogic } from "../logic/no-undeclared-dependencies.js";
+import { parseForESLint } from "@typescript-eslint/parser";
+import { ProjectLayout } from "../logic/project/layout.js";
+import { noPrivateImports } from "../rules/no-private-imports.js";
 import { lintWithAgentix } from "../../test/support/lint-no-private-imports.js";
 
 const base = mkdtempSync(path.join(tmpdir(), "agentix-lean-plans-"));
@@ -90,6 +93,32 @@ describe("a project without feature folders", () => {
     expect(fullInputs()).toEqual({ privateImports: 0, ambient: 0, undeclared: 0 });
   });
 
+  it("passes over relative imports that spell no feature folder's segment by their text", () => {
+    const root = project({ "src/a.ts": "", "src/lib/b.ts": "" });
+    const folderLookUps = vi.spyOn(ProjectLayout.prototype, "featureOfFolder");
+    for (const file of ["src/app/one.ts", "src/lib/three.ts"])
+      expect(lint(root, file, ordinary)).toEqual([]);
+    // Each linted file's own folder, and no folder an import names.
+    expect(new Set(folderLookUps.mock.calls.map(([dir]) => path.relative(root, dir)))).toEqual(
+      new Set(["src/app", "src/lib"]),
+    );
+  });
+
+  it("reads a file's import and export declarations in one listener call, not one per import", () => {
+    const root = project({ "src/a.ts": "" });
+    const { ast, scopeManager } = parseForESLint(ordinary, { range: true, loc: true });
+    const context = {
+      filename: path.join(root, "src/main.ts"),
+      sourceCode: { ast, scopeManager, text: ordinary },
+    };
+    // ESLint calls a listener (through its wrappers) for every node of the listed types.
+    expect(Object.keys(noPrivateImports.create(context as never))).toEqual([
+      "ImportExpression",
+      "TSImportType",
+      "Program:exit",
+    ]);
+  });
+
   it.each([
     ["import", `import { x } from "./features/orders/model";`, 1, 19],
     ["export from", `export { x } from "./features/orders/model";`, 1, 19],
@@ -109,6 +138,19 @@ describe("a project without feature folders", () => {
       `declare module "m" {\n  export * from "./features/orders/model";\n}`,
       2,
       17,
+    ],
+    ["export import equals", `export import x = require("./features/orders/model");`, 1, 27],
+    [
+      "in an exported namespace",
+      `export declare namespace N {\n  import x = require("./features/orders/model");\n}`,
+      2,
+      22,
+    ],
+    [
+      "in a nested namespace",
+      `declare module "m" {\n  namespace inner {\n    export { x } from "./features/orders/model";\n  }\n}`,
+      3,
+      23,
     ],
   ])(
     "still reports %s naming a file in a feature folder yet to be created",

@@ -97,6 +97,21 @@ describe("feature folder presence", () => {
     expect(presence(layout)).toBe(true);
   });
 
+  it("builds a path for each folder and link it walks, not for each file", () => {
+    const root = project(["src/lib/a.ts", "src/lib/b.ts", "src/lib/c.ts", "src/main.ts"]);
+    symlinkSync(path.join(root, "src/main.ts"), path.join(root, "src/linked.ts"));
+    const layout = layoutOf(root);
+    const joined = vi.spyOn(path, "join");
+    expect(createFeatureFolderPresence()(layout)).toBe(false);
+    const calls = [...joined.mock.calls];
+    joined.mockRestore();
+    expect(calls.map((parts) => path.relative(root, path.join(...parts))).sort()).toEqual([
+      "src",
+      "src/lib",
+      "src/linked.ts",
+    ]);
+  });
+
   it("walks afresh after clear()", () => {
     const root = project(["src/lib/a.ts"]);
     const layout = layoutOf(root);

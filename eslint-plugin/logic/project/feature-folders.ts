@@ -1,7 +1,11 @@
-import { readdirSync, statSync, type Dirent } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { diskRound } from "../../../schema/disk-rounds.js";
-import { mtimeOf } from "./file-existence.js";
+import {
+  clearFolderListings,
+  folderEntries,
+  folderStamp,
+} from "../../../schema/folder-listings.js";
 import type { ProjectLayout } from "./layout.js";
 
 /** Beyond this many folders a project is not walked: it is assumed to have feature folders. */
@@ -41,7 +45,9 @@ export function createFeatureFolderPresence(): FeatureFolderPresence {
 
   const stillAbsent = (state: Absent, round: number): boolean => {
     if (state.round === round) return true;
-    for (const [folder, mtimeMs] of state.folders) if (mtimeOf(folder) !== mtimeMs) return false;
+    // One stat per folder and round, shared with the configuration's markers (load-config.ts).
+    for (const [folder, mtimeMs] of state.folders)
+      if (folderStamp(folder) !== mtimeMs) return false;
     state.round = round;
     return true;
   };
@@ -65,6 +71,7 @@ export function createFeatureFolderPresence(): FeatureFolderPresence {
     clear() {
       absent.clear();
       present.clear();
+      clearFolderListings(); // the walk reads the folders afresh
     },
   });
 }
@@ -78,22 +85,19 @@ function walkWithoutFeatures(layout: ProjectLayout): Map<string, number> | undef
   const folders = new Map<string, number>();
   const pending = [root];
   for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
-    folders.set(folder, mtimeOf(folder));
+    folders.set(folder, folderStamp(folder));
     if (folders.size > MAX_FOLDERS) return undefined;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      continue; // An unreadable folder holds nothing the resolver can read either.
-    }
-    for (const entry of entries) {
-      if (SKIPPED.has(entry.name)) continue;
+    // Read once for the round: the configuration's markers of these folders come from it too.
+    // An unreadable folder lists nothing (the resolver can read nothing there either).
+    for (const entry of folderEntries(folder)) {
+      // Most entries are files: no path is built for them.
+      const link = entry.isSymbolicLink();
+      if ((!link && !entry.isDirectory()) || SKIPPED.has(entry.name)) continue;
       const child = path.join(folder, entry.name);
-      if (entry.isSymbolicLink()) {
+      if (link) {
         if (isFolder(child)) return undefined;
         continue;
       }
-      if (!entry.isDirectory()) continue;
       if (layout.isFeatureFolder(child)) return undefined;
       pending.push(child);
     }

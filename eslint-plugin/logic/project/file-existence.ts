@@ -1,8 +1,8 @@
-import { readdirSync, statSync } from "node:fs";
+import { statSync, type Dirent } from "node:fs";
 import path from "node:path";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
-import { diskRound } from "../../../schema/disk-rounds.js";
+import { clearFolderListings, folderEntries } from "../../../schema/folder-listings.js";
 
 export interface FileExistence {
   (file: string): boolean;
@@ -21,34 +21,25 @@ export interface FileExistence {
  */
 export function createFileExistence(): FileExistence {
   interface Listing {
-    round: number;
-    readonly mtimeMs: number;
+    /** The folder's entries these sets were made from (schema/folder-listings.ts). */
+    readonly entries: readonly Dirent[];
     readonly files: ReadonlySet<string>;
     readonly names: ReadonlySet<string>;
   }
   const listings = new Map<string, Listing>();
   const listing = (dir: string): Listing => {
-    const round = diskRound();
+    // The entries are read again once the folder's mtime changed, looked at once per disk round.
+    const entries = folderEntries(dir);
     const known = listings.get(dir);
-    if (known?.round === round) return known;
-    // Adding, removing or renaming a file changes its folder's mtime: one stat tells whether to re-read.
-    const mtimeMs = mtimeOf(dir);
-    if (known && known.mtimeMs === mtimeMs) {
-      known.round = round;
-      return known;
-    }
+    if (known?.entries === entries) return known;
     const files = new Set<string>();
     const names = new Set<string>();
-    try {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        names.add(entry.name);
-        if (entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, entry.name))))
-          files.add(entry.name);
-      }
-    } catch {
-      // A missing or unreadable folder holds no files.
+    for (const entry of entries) {
+      names.add(entry.name);
+      if (entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, entry.name))))
+        files.add(entry.name);
     }
-    const fresh = { round, mtimeMs, files, names };
+    const fresh = { entries, files, names };
     listings.set(dir, fresh);
     return fresh;
   };
@@ -58,18 +49,11 @@ export function createFileExistence(): FileExistence {
     : (file: string) => ts.sys.fileExists(file);
   return Object.assign(exists, {
     namesIn: (dir: string) => (caseSensitive ? listing(dir).names : undefined),
-    clear: () => listings.clear(),
+    clear: () => {
+      listings.clear();
+      clearFolderListings();
+    },
   });
-}
-
-/** A file's or folder's mtime, or -1 when it cannot be read. */
-export function mtimeOf(file: string): number {
-  try {
-    // Missing paths are asked about often: no exception (and stack) for them.
-    return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-  } catch {
-    return -1;
-  }
 }
 
 function isFile(file: string): boolean {

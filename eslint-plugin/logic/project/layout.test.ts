@@ -1,8 +1,15 @@
 // ProjectLayout.mayHaveFeatureChild lets no-private-imports skip "./name" imports: each case fails
 // when it answers "no feature folder here" for a folder that has (or may have) one.
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { defaultConfig, parseConfig } from "../../../schema/load-config.js";
+import { createRequire } from "node:module";
+import { describe, expect, it, vi } from "vitest";
+import {
+  DEFAULT_ADAPTERS,
+  DEFAULT_COMPOSITION_ROOTS,
+  DEFAULT_TESTS,
+  defaultConfig,
+  parseConfig,
+} from "../../../schema/load-config.js";
 import { ProjectLayout } from "./layout.js";
 
 const root = path.resolve("/work/project");
@@ -77,5 +84,27 @@ describe("mayHaveFeatureChild", () => {
     expect(layoutWith(["src/features/*-module"]).mayHaveFeatureChild(path.join(root, "lib"))).toBe(
       true,
     );
+  });
+});
+
+describe("compiling the layout's globs", () => {
+  // picomatch's own module: its entry point wraps it, and it compiles each glob through here.
+  const compiler = createRequire(import.meta.url)("picomatch/lib/picomatch.js") as {
+    makeRe(glob: string): RegExp;
+  };
+
+  it("compiles the other globs only when a file is asked about them", () => {
+    const compiled = vi.spyOn(compiler, "makeRe");
+    const layout = layoutWith();
+    expect(layout.featureOfFolder(path.join(root, "src/lib"))).toBeUndefined();
+    expect(compiled.mock.calls.map(([glob]) => glob)).toEqual(["**/src/features/*"]);
+    expect(layout.isDomainFile(path.join(root, "src/features/orders/model.ts"))).toBe(true);
+    expect(compiled.mock.calls.map(([glob]) => glob)).toEqual([
+      "**/src/features/*",
+      ...DEFAULT_TESTS,
+      ...DEFAULT_ADAPTERS,
+      ...DEFAULT_COMPOSITION_ROOTS,
+    ]);
+    compiled.mockRestore();
   });
 });

@@ -46,6 +46,33 @@ function compile(globs: readonly string[]): Matcher {
 }
 
 /**
+ * compile, on the matcher's first use: the lint of a file outside features asks a layout about
+ * feature folders alone, and compiling its adapter, test and ambient globs cost more there.
+ */
+function compileOnUse(globs: readonly string[]): Matcher {
+  if (globs.length === 0) return NEVER;
+  let compiled: Matcher | undefined;
+  return (posixPath) => (compiled ??= compile(globs))(posixPath);
+}
+
+/** A character that gives a glob segment a meaning beyond its own text (picomatch's syntax). */
+const GLOB_SYNTAX = /[*?[\]{}()!+@|^$\\]/u;
+
+/**
+ * The last segment of `glob` that matches only its own text ("features" in the default glob),
+ * or undefined when it has none (or is a negation): every path the glob matches holds it.
+ */
+function literalSegmentOf(glob: string): string | undefined {
+  if (glob.startsWith("!")) return undefined;
+  return glob
+    .split("/")
+    .findLast(
+      (segment) =>
+        segment !== "" && segment !== "." && segment !== ".." && !GLOB_SYNTAX.test(segment),
+    );
+}
+
+/**
  * The project's layout as the configuration describes it: which folder is a feature, which
  * file is an adapter, a composition root, a test or a domain file. Paths are absolute; globs
  * match POSIX paths relative to the project root.
@@ -62,6 +89,12 @@ export class ProjectLayout {
   private readonly featureByFolder = new Map<string, Feature | null>();
   private readonly rootPrefix: string;
   private readonly childTestIsExact: boolean;
+  /**
+   * One literal segment per `features.directories` glob: the root-relative path of every
+   * feature folder, and of every file in one, holds one of them. Undefined when a glob has
+   * none (`*`, `*` twice, a negation).
+   */
+  readonly featureSegments: readonly string[] | undefined;
 
   constructor(readonly config: AgentixConfig) {
     this.rootPrefix = config.root.endsWith(path.sep) ? config.root : config.root + path.sep;
@@ -69,14 +102,18 @@ export class ProjectLayout {
     this.childTestIsExact = config.features.directories.every(
       (glob) => glob.slice(glob.lastIndexOf("/") + 1) === "*",
     );
-    this.isAdapter = compile(config.adapters);
-    this.isCompositionRoot = compile(config.compositionRoots);
-    this.isTest = compile(config.tests);
-    this.isIgnoredPath = compile(config.ignores);
+    const segments = config.features.directories.map(literalSegmentOf);
+    this.featureSegments = segments.every((segment) => segment !== undefined)
+      ? segments
+      : undefined;
+    this.isAdapter = compileOnUse(config.adapters);
+    this.isCompositionRoot = compileOnUse(config.compositionRoots);
+    this.isTest = compileOnUse(config.tests);
+    this.isIgnoredPath = compileOnUse(config.ignores);
     const allowed = new Map<AmbientCategory, Matcher>();
     for (const category of AMBIENT_CATEGORIES) {
       const policy = config.ambient[category];
-      if (policy.check) allowed.set(category, compile(policy.allow));
+      if (policy.check) allowed.set(category, compileOnUse(policy.allow));
     }
     this.ambientAllowed = allowed;
   }

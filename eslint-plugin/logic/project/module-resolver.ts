@@ -3,7 +3,8 @@ import path from "node:path";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
 import { diskRound } from "../../../schema/disk-rounds.js";
-import { createFileExistence, mtimeOf, type FileExistence } from "./file-existence.js";
+import { mtimeOf } from "../../../schema/folder-listings.js";
+import { createFileExistence, type FileExistence } from "./file-existence.js";
 import { bareSpecifierReach, singleAliasTarget } from "./bare-specifier.js";
 import { createPackageNames } from "./package-name.js";
 import { pathsSubstitutions } from "./paths-alias.js";

@@ -1,0 +1,89 @@
+import { readdirSync, statSync, type Dirent, type Stats } from "node:fs";
+import { diskRound } from "./disk-rounds.js";
+
+/** What one folder was seen to hold, as of its mtime. */
+interface FolderFacts {
+  /** The disk round in which the mtime was last looked at. */
+  round: number;
+  /** The folder's mtime, or -1 when it cannot be read. */
+  readonly mtimeMs: number;
+  /** Its entries, once read for this mtime (adding, removing or renaming one changes it). */
+  entries: readonly Dirent[] | undefined;
+}
+
+const folders = new Map<string, FolderFacts>();
+
+/**
+ * The paths this module asks the disk about while `trace` is set, in order: what a test counts
+ * (a lint's disk work is its cost, and timing it in a test would be flaky).
+ */
+export const diskReads: { trace: Array<readonly ["stat" | "readdir", string]> | undefined } = {
+  trace: undefined,
+};
+
+function factsOf(dir: string): FolderFacts {
+  const round = diskRound();
+  const known = folders.get(dir);
+  if (known?.round === round) return known;
+  const mtimeMs = mtimeOf(dir);
+  if (known && known.mtimeMs === mtimeMs) {
+    known.round = round;
+    return known;
+  }
+  const fresh = { round, mtimeMs, entries: undefined };
+  folders.set(dir, fresh);
+  return fresh;
+}
+
+/**
+ * A folder's mtime (-1 when it cannot be read), looked at once per disk round
+ * (schema/disk-rounds.ts) whoever asks: the configuration's project markers, the feature-folder
+ * walk and the plugin's file listings each kept their own before, and a lint run paid two or
+ * three `stat`s per folder per round.
+ */
+export function folderStamp(dir: string): number {
+  return factsOf(dir).mtimeMs;
+}
+
+/** A folder's entries as of this disk round (read again when its mtime changed); none when unreadable. */
+export function folderEntries(dir: string): readonly Dirent[] {
+  const facts = factsOf(dir);
+  if (facts.entries === undefined) {
+    diskReads.trace?.push(["readdir", dir]);
+    try {
+      facts.entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      facts.entries = []; // A missing or unreadable folder holds nothing anyone can read.
+    }
+  }
+  return facts.entries;
+}
+
+/**
+ * A folder's entries if someone has read them for its current mtime, else undefined (without
+ * reading them): a caller that needs one or two names asks the disk for those instead.
+ */
+export function knownFolderEntries(dir: string): readonly Dirent[] | undefined {
+  return factsOf(dir).entries;
+}
+
+/** Forgets every folder's facts (for tests and long-lived processes). */
+export function clearFolderListings(): void {
+  folders.clear();
+}
+
+/** A file's or folder's mtime, or -1 when it cannot be read. */
+export function mtimeOf(file: string): number {
+  return statOrUndefined(file)?.mtimeMs ?? -1;
+}
+
+/** A path's stats, or undefined when it is missing or cannot be looked at (without throwing: asked often). */
+export function statOrUndefined(file: string): Stats | undefined {
+  diskReads.trace?.push(["stat", file]);
+  try {
+    // Missing paths are asked about often: no exception (and stack) for them.
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
