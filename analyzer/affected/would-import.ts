@@ -27,7 +27,8 @@ export function wouldImport(analysis: Analysis, removed: string): string[] {
   const names = new Set([stem, ...(path.basename(stem) === "index" ? [path.dirname(stem)] : [])]);
   // Suffixes and virtual roots make a relative specifier name other files: ask the resolver.
   const lexical = options.moduleSuffixes === undefined && options.rootDirs === undefined;
-  // A bare specifier names a project file only through baseUrl or a paths pattern it matches.
+  // A bare specifier that names a package names a project file only through baseUrl or a paths
+  // pattern it matches.
   const keys = Object.keys(options.paths ?? {}).map((key) => key.split("*"));
   const mapped = (specifier: string): boolean =>
     options.baseUrl !== undefined ||
@@ -61,7 +62,10 @@ export function wouldImport(analysis: Analysis, removed: string): string[] {
           const named = path.resolve(path.dirname(from), specifier.replace(/[?#].*$/u, ""));
           if (!names.has(named.replace(SOURCE_EXTENSION, "")) && !names.has(named)) return false;
         }
-      } else if (!mapped(specifier)) return false;
+      } else if (edge.resolution === "package" && !mapped(specifier) && !specifier.startsWith("#"))
+        // A package from node_modules stays one; a subpath import (#x), a self-reference or a
+        // link that led into the project, and a specifier that leads nowhere now are asked.
+        return false;
       return leadsToRemoved(specifier, from);
     });
     if (imported) found.push(file.path);
