@@ -2,7 +2,13 @@ import path from "node:path";
 import { isFileDirectlyIn, toPosix } from "../../schema/paths.js";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
-import type { LogicInput, LogicVisitors, ProjectServices, RuleLogic } from "./rule-logic.js";
+import {
+  NO_VISITORS,
+  type LogicInput,
+  type LogicVisitors,
+  type ProjectServices,
+  type RuleLogic,
+} from "./rule-logic.js";
 import { globalReferences } from "./scope/global-references.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import {
@@ -299,6 +305,24 @@ class LexicalReach {
   }
 }
 
+/**
+ * What else in a file's text may make the full check report in a project without feature folders:
+ * an absolute specifier (a quote then "/"), an `import(...)` (a dynamic import or an import type),
+ * `require`, an import of `module` (createRequire). Comments and strings that merely hold these
+ * cost a walk, nothing else.
+ */
+const MAY_IMPORT_OTHERWISE = /["'`]\/|\bimport\s*\(|\brequire\b|["'`](?:node:)?module["'`]/u;
+
+/**
+ * Whether a file written in a folder whose path holds none of `segments` (Folder.mustName) may
+ * import into a feature folder, judged from its text alone: a relative specifier can only by
+ * spelling a segment, other specifiers resolve to existing files (none in a feature). A file
+ * that cannot gets no visitors at all (the common case: one scan of its text).
+ */
+function mayImportIntoFeatures(text: string, segments: readonly string[]): boolean {
+  return spellsOneOf(text, segments) || MAY_IMPORT_OTHERWISE.test(text);
+}
+
 /** Whether `specifier` holds one of `segments` (as text: "../features" and "./featuresx" alike). */
 function spellsOneOf(specifier: string, segments: readonly string[]): boolean {
   for (const segment of segments) if (specifier.includes(segment)) return true;
@@ -439,7 +463,13 @@ export const noPrivateImportsLogic: RuleLogic = {
     // A folder outside features in a project that holds no feature folder (asked again each
     // disk round, so the first feature folder created in an editor session is seen).
     if (services.mayHaveFeatureFolders?.(reach.layout) ?? true) return undefined;
-    return ({ scopeManager, full }) => quietVisitors(reach, here, scopeManager, full);
+    const mustName = here.mustName;
+    if (mustName === undefined || !POSIX)
+      return ({ scopeManager, full }) => quietVisitors(reach, here, scopeManager, full);
+    return ({ scopeManager, full, text }) =>
+      mayImportIntoFeatures(text(), mustName)
+        ? quietVisitors(reach, here, scopeManager, full)
+        : NO_VISITORS;
   },
 };
 

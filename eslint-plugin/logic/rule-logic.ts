@@ -86,6 +86,8 @@ export interface LeanFile {
   readonly program: TSESTree.Program;
   /** The file's scopes, asked only when needed. */
   readonly scopeManager: () => ScopeManager;
+  /** The file's text (the editor's buffer when it differs from the disk). */
+  readonly text: () => string;
   /** `create`'s visitors for the file (with its full input), built on first call. */
   readonly full: () => LogicVisitors;
 }

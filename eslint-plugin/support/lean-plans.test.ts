@@ -119,6 +119,35 @@ describe("a project without feature folders", () => {
     ]);
   });
 
+  it("gives a file whose text can import into no feature folder no listener at all", () => {
+    const root = project({ "src/a.ts": "" });
+    const listeners = (code: string) => {
+      const { ast, scopeManager } = parseForESLint(code, { range: true, loc: true });
+      const context = {
+        filename: path.join(root, "src/app/main.ts"),
+        sourceCode: { ast, scopeManager, text: code },
+      };
+      return Object.keys(noPrivateImports.create(context as never));
+    };
+    const plain = 'import { a } from "../a";\nexport * from "./b";\nimport { z } from "zod";\n';
+    expect(listeners(plain)).toEqual([]);
+    // What the full check may report on needs the listeners: a feature folder's segment, an
+    // absolute specifier, an import() (dynamic or a type), require, createRequire's module.
+    for (const code of [
+      'import { m } from "../features/x";',
+      'import { m } from "/srv/app/x";',
+      "export const load = (name: string) => import(name);",
+      "export type T = typeof import ('./a');",
+      "export const x = require(name);",
+      'import { createRequire } from "module";',
+    ])
+      expect(listeners(`${plain}${code}\n`)).toEqual([
+        "ImportExpression",
+        "TSImportType",
+        "Program:exit",
+      ]);
+  });
+
   it.each([
     ["import", `import { x } from "./features/orders/model";`, 1, 19],
     ["export from", `export { x } from "./features/orders/model";`, 1, 19],

@@ -91,6 +91,7 @@ export function runLogicInRule<MessageIds extends string, Input extends LogicInp
           filename,
           program,
           scopeManager: () => scopeManagerOf(context),
+          text: () => context.sourceCode.text,
           full: fullOnce,
         });
   // The logic's visitors are keyed by node type, exactly like an ESLint rule listener.
