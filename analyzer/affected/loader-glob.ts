@@ -22,14 +22,29 @@ const AS_JAVASCRIPT: Readonly<Record<string, readonly string[]>> = {
  * extension, its folder for an index file, `.js` for `.ts`).
  */
 export function patternMatcher(glob: string): (file: string) => boolean {
-  const expression = new RegExp(
-    `^${glob
-      .split("*")
-      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&"))
-      .join(".*")}$`,
-    "u",
-  );
-  return (file) => namesOf(file).some((name) => expression.test(name));
+  const parts = glob.split("*");
+  return (file) => namesOf(file).some((name) => matches(parts, name));
+}
+
+/**
+ * Whether `text` is `parts` joined by any texts: it starts with the first, ends with the last and
+ * holds the others in order between. The leftmost place of each is as good as any, so one scan
+ * decides, where a regular expression of `.*`s backtracks through every split (a template of
+ * twenty unknown parts against a long path would take hours).
+ */
+function matches(parts: readonly string[], text: string): boolean {
+  const first = parts[0] as string;
+  if (parts.length === 1) return text === first;
+  const last = parts[parts.length - 1] as string;
+  if (!text.startsWith(first) || text.length < first.length + last.length) return false;
+  let at = first.length;
+  const end = text.length - last.length;
+  for (const part of parts.slice(1, -1)) {
+    const found = text.indexOf(part, at);
+    if (found === -1 || found + part.length > end) return false;
+    at = found + part.length;
+  }
+  return text.endsWith(last);
 }
 
 function namesOf(file: string): string[] {

@@ -78,3 +78,20 @@ describe("patternMatcher", () => {
     ).toEqual(["src/a.(b)+/c.json"]);
   });
 });
+
+describe("patternMatcher on hostile patterns", () => {
+  it("answers a pattern of many unknown parts against a long path in one scan", () => {
+    const glob = projectPattern("src/x.ts", `./${"*x".repeat(30)}*.json`);
+    const long = `src/${"x".repeat(200)}.ts`;
+    expect(patternMatcher(glob)(long)).toBe(false);
+    expect(patternMatcher(glob)(`src/${"x".repeat(200)}.json`)).toBe(true);
+    expect(patternMatcher(glob)(`src/${"x".repeat(29)}.json`)).toBe(false);
+  });
+
+  it("does not let the first and last parts overlap", () => {
+    expect(patternMatcher("a/b*b/c")("a/b/c")).toBe(false);
+    expect(patternMatcher("a/b*b/c")("a/bb/c")).toBe(true);
+    expect(patternMatcher("ab*ba*ab")("abab")).toBe(false);
+    expect(patternMatcher("ab*ba*ab")("abbaab")).toBe(true);
+  });
+});
