@@ -52,6 +52,30 @@ describe("wouldImport", () => {
     ).toEqual(["src/dangling.ts", "src/shadowed.ts", "src/subpath.ts"]);
   });
 
+  it("finds a bare import that baseUrl led to the file and that now leads to a package", () => {
+    const pkg = (name: string) => ({
+      [`node_modules/${name}/package.json`]: JSON.stringify({ name, types: "index.d.ts" }),
+      [`node_modules/${name}/index.d.ts`]: "export declare const x: number;\n",
+    });
+    expect(
+      importersAfterRemoving(
+        {
+          "tsconfig.json": tsconfig({
+            module: "ESNext",
+            moduleResolution: "Bundler",
+            baseUrl: "./src",
+          }),
+          ...pkg("shadowed"),
+          ...pkg("other"),
+          "src/shadowed.ts": "export const x = 1;\n",
+          "src/user.ts": 'export { x } from "shadowed";\n',
+          "src/bystander.ts": 'export { x } from "other";\n',
+        },
+        "src/shadowed.ts",
+      ),
+    ).toEqual(["src/user.ts"]);
+  });
+
   it("finds an import through a paths alias and a folder's index", () => {
     expect(
       importersAfterRemoving(

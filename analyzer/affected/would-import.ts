@@ -27,18 +27,9 @@ export function wouldImport(analysis: Analysis, removed: string): string[] {
   const names = new Set([stem, ...(path.basename(stem) === "index" ? [path.dirname(stem)] : [])]);
   // Suffixes and virtual roots make a relative specifier name other files: ask the resolver.
   const lexical = options.moduleSuffixes === undefined && options.rootDirs === undefined;
-  // A bare specifier that names a package names a project file only through baseUrl or a paths
-  // pattern it matches.
-  const keys = Object.keys(options.paths ?? {}).map((key) => key.split("*"));
-  const mapped = (specifier: string): boolean =>
-    options.baseUrl !== undefined ||
-    keys.some(([prefix, suffix]) =>
-      suffix === undefined
-        ? specifier === prefix
-        : specifier.startsWith(prefix as string) &&
-          specifier.endsWith(suffix) &&
-          specifier.length >= (prefix as string).length + suffix.length,
-    );
+  const named = (candidate: string): boolean =>
+    names.has(candidate) || names.has(candidate.replace(SOURCE_EXTENSION, ""));
+  const mayMapToRemoved = lexical ? bareMapping(options, loaded.root, named) : () => true;
   const answers = new Map<string, boolean>();
   const leadsToRemoved = (specifier: string, from: string): boolean => {
     const key = `${path.dirname(from)}\0${specifier}`;
@@ -58,11 +49,13 @@ export function wouldImport(analysis: Analysis, removed: string): string[] {
       const { specifier } = edge;
       if (specifier === null || edge.resolution === "builtin") return false;
       if (/^\.{1,2}(?:\/|$)|^\//u.test(specifier)) {
-        if (lexical) {
-          const named = path.resolve(path.dirname(from), specifier.replace(/[?#].*$/u, ""));
-          if (!names.has(named.replace(SOURCE_EXTENSION, "")) && !names.has(named)) return false;
-        }
-      } else if (edge.resolution === "package" && !mapped(specifier) && !specifier.startsWith("#"))
+        if (lexical && !named(path.resolve(path.dirname(from), specifier.replace(/[?#].*$/u, ""))))
+          return false;
+      } else if (
+        edge.resolution === "package" &&
+        !specifier.startsWith("#") &&
+        !mayMapToRemoved(specifier)
+      )
         // A package from node_modules stays one; a subpath import (#x), a self-reference or a
         // link that led into the project, and a specifier that leads nowhere now are asked.
         return false;
@@ -71,4 +64,42 @@ export function wouldImport(analysis: Analysis, removed: string): string[] {
     if (imported) found.push(file.path);
   }
   return found.sort();
+}
+
+/**
+ * For a bare specifier that resolves to a package now: whether it could have resolved to a file
+ * `named` accepts, through baseUrl or a paths pattern it matches (the places those name, as
+ * TypeScript tries them before node_modules).
+ */
+function bareMapping(
+  options: ts.CompilerOptions,
+  root: string,
+  named: (candidate: string) => boolean,
+): (specifier: string) => boolean {
+  const pathsBase =
+    (options as { pathsBasePath?: string }).pathsBasePath ?? options.baseUrl ?? root;
+  const patterns = Object.entries(options.paths ?? {}).map(([key, targets]) => ({
+    key: key.split("*"),
+    targets,
+  }));
+  return (specifier) => {
+    if (options.baseUrl !== undefined && named(path.resolve(options.baseUrl, specifier)))
+      return true;
+    return patterns.some(({ key: [prefix = "", suffix], targets }) => {
+      let star: string;
+      if (suffix === undefined) {
+        if (specifier !== prefix) return false;
+        star = "";
+      } else {
+        if (
+          !specifier.startsWith(prefix) ||
+          !specifier.endsWith(suffix) ||
+          specifier.length < prefix.length + suffix.length
+        )
+          return false;
+        star = specifier.slice(prefix.length, specifier.length - suffix.length);
+      }
+      return targets.some((target) => named(path.resolve(pathsBase, target.replace("*", star))));
+    });
+  };
 }
