@@ -1,4 +1,5 @@
 import { readdirSync, statSync, type Dirent, type Stats } from "node:fs";
+import path from "node:path";
 import { diskRound } from "./disk-rounds.js";
 
 /** What one folder was seen to hold, as of its mtime. */
@@ -60,11 +61,32 @@ export function folderEntries(dir: string): readonly Dirent[] {
 }
 
 /**
- * A folder's entries if someone has read them for its current mtime, else undefined (without
- * reading them): a caller that needs one or two names asks the disk for those instead.
+ * A value derived from a folder as of its mtime (looked at once per disk round), kept in `cache`
+ * until the mtime changes: the facts object it is keyed by is replaced then. `entries` are the
+ * folder's entries when someone has read them for this mtime.
  */
-export function knownFolderEntries(dir: string): readonly Dirent[] | undefined {
-  return factsOf(dir).entries;
+export function derivedFromFolder<T>(
+  dir: string,
+  cache: WeakMap<object, T>,
+  derive: (mtimeMs: number, entries: readonly Dirent[] | undefined) => T,
+): T {
+  const facts = factsOf(dir);
+  let value = cache.get(facts);
+  if (value === undefined) {
+    value = derive(facts.mtimeMs, facts.entries);
+    cache.set(facts, value);
+  }
+  return value;
+}
+
+/** Whether a folder's entry is a file or a link to one. */
+export function entryIsFile(dir: string, entry: Dirent): boolean {
+  return entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, entry.name)));
+}
+
+/** Whether a path is a file (following links); false when it cannot be looked at. */
+export function isFile(file: string): boolean {
+  return statOrUndefined(file)?.isFile() ?? false;
 }
 
 /** Forgets every folder's facts (for tests and long-lived processes). */

@@ -5,8 +5,9 @@ import type { ValidateFunction } from "ajv";
 import { diskRound } from "./disk-rounds.js";
 import {
   clearFolderListings,
-  folderStamp,
-  knownFolderEntries,
+  derivedFromFolder,
+  entryIsFile,
+  isFile,
   statOrUndefined,
 } from "./folder-listings.js";
 import { findJsonSyntaxProblem } from "./json-position.js";
@@ -246,13 +247,11 @@ interface ProjectLocation {
 
 /** Which project markers a folder holds, as of its mtime (creating or deleting one changes it). */
 interface FolderMarkers {
-  round: number;
-  readonly mtimeMs: number;
   readonly hasConfig: boolean;
   readonly hasPackageJson: boolean;
 }
 
-const markersCache = new Map<string, FolderMarkers>();
+const markersByFolder = new WeakMap<object, FolderMarkers>();
 
 /**
  * A folder's markers, looked at again once per disk round by the folder's mtime (one `stat`,
@@ -260,31 +259,18 @@ const markersCache = new Map<string, FolderMarkers>();
  * entries were read for that mtime (the plugin's feature-folder walk reads every folder of the
  * project) answers from them; another asks for the two files.
  */
-function markersIn(dir: string, round: number): FolderMarkers {
-  const known = markersCache.get(dir);
-  if (known?.round === round) return known;
-  const mtimeMs = folderStamp(dir);
-  if (known && known.mtimeMs === mtimeMs) {
-    known.round = round;
-    return known;
-  }
-  const entries = mtimeMs === -1 ? undefined : knownFolderEntries(dir);
-  const markers = {
-    round,
-    mtimeMs,
+function markersIn(dir: string): FolderMarkers {
+  return derivedFromFolder(dir, markersByFolder, (mtimeMs, entries) => ({
     hasConfig: mtimeMs !== -1 && holdsFile(dir, CONFIG_FILE_NAME, entries),
     hasPackageJson: mtimeMs !== -1 && holdsFile(dir, "package.json", entries),
-  };
-  markersCache.set(dir, markers);
-  return markers;
+  }));
 }
 
 /** Whether `dir` holds a file (or a link to one) called `name`, by its entries when known. */
 function holdsFile(dir: string, name: string, entries: readonly Dirent[] | undefined): boolean {
   if (entries === undefined) return isFile(path.join(dir, name));
   const entry = entries.find((candidate) => candidate.name === name);
-  if (entry === undefined) return false;
-  return entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, name)));
+  return entry !== undefined && entryIsFile(dir, entry);
 }
 
 /** The nearest folders at or above one that hold agentix.config.json and package.json. */
@@ -304,7 +290,7 @@ const aboveCache = new Map<string, Above>();
 function markersAbove(dir: string, round: number): Above {
   const known = aboveCache.get(dir);
   if (known?.round === round) return known;
-  const markers = markersIn(dir, round);
+  const markers = markersIn(dir);
   let above: Above;
   if (markers.hasConfig) above = { round, configDir: dir, packageDir: undefined };
   else {
@@ -394,15 +380,10 @@ function defaultsFor(root: string): AgentixConfig {
 export function clearConfigCaches(): void {
   lastFolder = undefined;
   configCache.clear();
-  markersCache.clear();
   aboveCache.clear();
   folderConfigs.clear();
   defaultsCache.clear();
   clearFolderListings();
-}
-
-function isFile(file: string): boolean {
-  return statOrUndefined(file)?.isFile() ?? false;
 }
 
 /** A path as people read it in messages: relative to the working directory when inside it. */

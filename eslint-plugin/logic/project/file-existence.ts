@@ -1,8 +1,12 @@
-import { statSync, type Dirent } from "node:fs";
+import type { Dirent } from "node:fs";
 import path from "node:path";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
-import { clearFolderListings, folderEntries } from "../../../schema/folder-listings.js";
+import {
+  clearFolderListings,
+  entryIsFile,
+  folderEntries,
+} from "../../../schema/folder-listings.js";
 
 export interface FileExistence {
   (file: string): boolean;
@@ -36,8 +40,7 @@ export function createFileExistence(): FileExistence {
     const names = new Set<string>();
     for (const entry of entries) {
       names.add(entry.name);
-      if (entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, entry.name))))
-        files.add(entry.name);
+      if (entryIsFile(dir, entry)) files.add(entry.name);
     }
     const fresh = { entries, files, names };
     listings.set(dir, fresh);
@@ -54,12 +57,4 @@ export function createFileExistence(): FileExistence {
       clearFolderListings();
     },
   });
-}
-
-function isFile(file: string): boolean {
-  try {
-    return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
-  }
 }
