@@ -379,7 +379,7 @@ function linkEdge(link: WorkspaceLink): AffectedEdge {
   const loads =
     entries.length > 0
       ? entries.join(", ")
-      : `${link.target.path}: its exports name no analysed source`;
+      : `${link.target.path}: ${link.target.entries.kind === "exports" ? "its exports name no analysed source" : "which of its files that loads is not known"}`;
   return {
     from: entries.length > 0 ? `file ${entries.join(", ")}` : `package ${link.target.name}`,
     to: `file ${file}`,

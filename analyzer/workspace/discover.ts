@@ -11,6 +11,7 @@ import { ProjectLoadError } from "../errors.js";
 import { compareText } from "../project/paths.js";
 import { walkProject } from "../project/walk.js";
 import { solutionProjects, tsconfigShape } from "../project/solution-tsconfig.js";
+import { packageEntries, type PackageEntries } from "./package-exports.js";
 import { parsePnpmWorkspace } from "./pnpm-workspace.js";
 
 export type WorkspaceKind = "npm" | "pnpm" | "tsconfig-references";
@@ -30,8 +31,11 @@ export interface WorkspacePackage {
    * reference names); undefined when the package has none (it is not analysed).
    */
   readonly tsconfig: string | undefined;
-  /** The package.json `exports` (or a `{ ".": main/types }` made from those fields), if any. */
-  readonly exports: unknown;
+  /**
+   * What its import specifiers load: the package.json `exports` as written, or, for a package
+   * without `exports` (any file of it can be imported), its entry fields (see PackageEntries).
+   */
+  readonly entries: PackageEntries;
   /**
    * Why a package with a tsconfig is not analysed after all (it includes no source files: a
    * tooling package of JavaScript or JSON), in the words of a note.
@@ -197,15 +201,6 @@ function workspaceProject(
     path: folder,
     dir,
     tsconfig,
-    exports: manifest ? exportsOf(manifest) : undefined,
+    entries: packageEntries(manifest),
   };
-}
-
-/** `exports`, else the entry `types`/`main`/`module` name (what a bare import of the package loads). */
-function exportsOf(manifest: Manifest): unknown {
-  if (manifest["exports"] !== undefined) return manifest["exports"];
-  const entries = ["types", "typings", "module", "main"]
-    .map((field) => manifest[field])
-    .filter((value): value is string => typeof value === "string");
-  return entries.length > 0 ? { ".": entries } : undefined;
 }

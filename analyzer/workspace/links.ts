@@ -1,14 +1,15 @@
 // How workspace packages import each other: every import whose specifier names another
 // workspace package (`@acme/contracts`, `@acme/contracts/money`), with the source files of that
-// package the specifier can load (through its package.json `exports`). Found from each package's
+// package the specifier can load (through its package.json `exports` or entry fields). Found from each package's
 // own analysis; node_modules need not be installed.
+import { statSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
 import type { Analysis } from "../analyze.js";
 import { compareText } from "../project/paths.js";
 import { packageName } from "../resolve/module-resolution.js";
 import type { Workspace, WorkspacePackage } from "./discover.js";
-import { exportTargets, sourceFor } from "./package-exports.js";
+import { entryTargets, searchedCandidates, sourceFor } from "./package-exports.js";
 
 export interface WorkspaceLink {
   /** The importing package and file (relative to that package). */
@@ -35,6 +36,17 @@ export function workspaceLinks(
   for (const entry of workspace.packages)
     byName.set(entry.name, [...(byName.get(entry.name) ?? []), entry]);
   const links: WorkspaceLink[] = [];
+  // Many files import the same few entries: each is worked out once.
+  const known = new Map<string, string[]>();
+  const entriesFor = (target: WorkspacePackage, subpath: string): string[] => {
+    const key = `${target.dir}\0${target.tsconfig ?? ""}\0${subpath}`;
+    let entries = known.get(key);
+    if (entries === undefined) {
+      entries = entriesOf(target, subpath, analyses.get(target));
+      known.set(key, entries);
+    }
+    return entries;
+  };
   for (const [importer, analysis] of analyses) {
     for (const [file, imports] of analysis.imports) {
       for (const item of imports) {
@@ -51,7 +63,7 @@ export function workspaceLinks(
             specifier,
             typeOnly: item.edge.typeOnly,
             target,
-            entries: entriesOf(target, subpath, analyses.get(target)),
+            entries: entriesFor(target, subpath),
           });
         }
       }
@@ -74,20 +86,58 @@ function entriesOf(
   analysis: Analysis | undefined,
 ): string[] {
   if (analysis === undefined) return [];
+  const named = entryTargets(target.entries, subpath);
+  if (named === undefined) return [];
   const { loaded } = analysis;
   const isSource = (absolute: string) => loaded.fileByName.has(absolute);
   const options = loaded.compilerOptions;
-  const entries = new Set<string>();
-  for (const relative of exportTargets(target.exports, subpath)) {
-    const source = sourceFor(path.join(target.dir, relative), isSource, {
+  const sourceOf = (absolute: string) =>
+    sourceFor(absolute, isSource, {
       outDir: options.outDir,
       rootDir: options.rootDir,
       packageDir: target.dir,
     });
+  const entries = new Set<string>();
+  for (const relative of named.targets) {
+    const absolute = path.join(target.dir, relative);
+    const found = named.searched ? searchedSources(absolute, sourceOf) : [sourceOf(absolute)];
     // One target without a source is enough to make the link unknown (the consumer may load it).
-    if (source === undefined) return [];
-    const file = loaded.fileByName.get(source);
-    entries.add(file ? file.path : toPosix(path.relative(target.dir, source)));
+    if (found === undefined || found.length === 0 || found.includes(undefined)) return [];
+    for (const source of found as string[]) {
+      const file = loaded.fileByName.get(source);
+      entries.add(file ? file.path : toPosix(path.relative(target.dir, source)));
+    }
   }
   return [...entries].sort(compareText);
+}
+
+/**
+ * The sources a searched target may load: each candidate that is a source or maps to one;
+ * undefined in the list for a candidate that exists but is no analysed source (a plain `.js`
+ * file the consumer would load), undefined for a folder with its own package.json.
+ */
+function searchedSources(
+  target: string,
+  sourceOf: (absolute: string) => string | undefined,
+): (string | undefined)[] | undefined {
+  const candidates = searchedCandidates(target, (folder) =>
+    isFile(path.join(folder, "package.json")),
+  );
+  if (candidates === undefined) return undefined;
+  const found: (string | undefined)[] = [];
+  for (const candidate of candidates) {
+    const source = sourceOf(candidate);
+    if (source !== undefined) found.push(source);
+    else if (isFile(candidate)) found.push(undefined);
+  }
+  return found;
+}
+
+/** Whether a file is there (ENOTDIR under a file, EACCES: nothing that can be loaded). */
+function isFile(absolute: string): boolean {
+  try {
+    return statSync(absolute, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { sourceFor } from "./package-exports.js";
+import { entryTargets, packageEntries, searchedCandidates, sourceFor } from "./package-exports.js";
 
 const pkg = path.resolve("/repo/packages/server");
 const at = (relative: string) => path.join(pkg, relative);
@@ -35,5 +35,61 @@ describe("sourceFor", () => {
     const options = { outDir: at("out"), rootDir: at("lib"), packageDir: pkg };
     expect(sourceFor(at("out/main.js"), isSource, options)).toBe(at("lib/main.ts"));
     expect(sourceFor(at("dist/index.mjs"), isSource, options)).toBeUndefined();
+  });
+});
+
+describe("packageEntries and entryTargets: a package without exports", () => {
+  it("takes every entry field, written with or without ./, once each", () => {
+    const entries = packageEntries({
+      main: "index.js",
+      module: "./dist/index.mjs",
+      types: "./index.ts",
+      typings: ".\\index.ts",
+      browser: { "./server.js": false },
+    });
+    expect(entries).toEqual({
+      kind: "fields",
+      main: ["./index.ts", "./dist/index.mjs", "./index.js"],
+    });
+    expect(entryTargets(entries, ".")).toEqual({
+      targets: ["./index.ts", "./dist/index.mjs", "./index.js"],
+      searched: true,
+    });
+    expect(entryTargets(entries, "./react")).toEqual({ targets: ["./react"], searched: true });
+  });
+
+  it("loads ./index when no field names an entry; a blank or non-string field names none", () => {
+    const entries = packageEntries({ name: "@acme/ui", main: " ", types: 3 });
+    expect(entryTargets(entries, ".")).toEqual({ targets: ["./index"], searched: true });
+  });
+
+  it("keeps exports as written (only what they name), null exports counting as none", () => {
+    expect(entryTargets(packageEntries({ exports: "./src/index.ts" }), "./react")).toEqual({
+      targets: [],
+      searched: false,
+    });
+    expect(packageEntries({ exports: null, main: "./a.ts" })).toEqual({
+      kind: "fields",
+      main: ["./a.ts"],
+    });
+  });
+
+  it("cannot tell without a package.json, or with typesVersions (it re-maps what TypeScript loads)", () => {
+    expect(entryTargets(packageEntries(undefined), ".")).toBeUndefined();
+    expect(
+      entryTargets(
+        packageEntries({ main: "./a.ts", typesVersions: { "*": { "*": ["dist/*"] } } }),
+        ".",
+      ),
+    ).toBeUndefined();
+  });
+
+  it("searches a target as a file with each extension and as a folder's index, unless it has a package.json", () => {
+    const candidates = searchedCandidates(at("react"), () => false) ?? [];
+    expect(candidates.slice(0, 3)).toEqual([at("react"), at("react.ts"), at("react.tsx")]);
+    expect(candidates).toContain(at("react/index.tsx"));
+    expect(candidates).toContain(at("react/index.d.ts"));
+    expect(candidates).toHaveLength(19);
+    expect(searchedCandidates(at("react"), (folder) => folder === at("react"))).toBeUndefined();
   });
 });

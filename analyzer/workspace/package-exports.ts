@@ -1,9 +1,75 @@
 // Which source files a workspace package's import specifier (`@acme/contracts`,
 // `@acme/contracts/money`) can load: every target its package.json `exports` names for that
-// subpath, under any condition (a consumer may load any of them), mapped back to the package's
-// sources (`.js`/`.d.ts` beside a `.ts`, the tsconfig's outDir to its rootDir, or a bundler's
-// `dist/` to `src/`).
+// subpath, under any condition (a consumer may load any of them), or, for a package without
+// `exports`, its entry fields for the bare name and the file or folder a subpath names; mapped
+// back to the package's sources (`.js`/`.d.ts` beside a `.ts`, the tsconfig's outDir to its
+// rootDir, or a bundler's `dist/` to `src/`).
 import path from "node:path";
+
+/**
+ * How a package's specifiers map to its files: `exports` as written (only what it names can be
+ * imported); or, without `exports`, the `types`/`typings`/`module`/`main`/`browser` fields
+ * (package-relative, `./index` when none) for the bare name, while any file or folder can be
+ * imported by a subpath (`@documenso/trpc/react`); or unknown (no package.json, or
+ * `typesVersions`, which re-maps what TypeScript loads).
+ */
+export type PackageEntries =
+  | { readonly kind: "exports"; readonly exports: unknown }
+  | { readonly kind: "fields"; readonly main: readonly string[] }
+  | { readonly kind: "unknown" };
+
+const ENTRY_FIELDS = ["types", "typings", "module", "main", "browser"] as const;
+
+export function packageEntries(
+  manifest: Readonly<Record<string, unknown>> | undefined,
+): PackageEntries {
+  if (manifest === undefined) return { kind: "unknown" };
+  if (manifest["exports"] !== undefined && manifest["exports"] !== null)
+    return { kind: "exports", exports: manifest["exports"] };
+  if (manifest["typesVersions"] !== undefined) return { kind: "unknown" };
+  const main = ENTRY_FIELDS.map((field) => manifest[field])
+    .filter((value): value is string => typeof value === "string" && value.trim() !== "")
+    .map(
+      (value) => `./${path.posix.normalize(value.replaceAll("\\", "/")).replace(/^(\.\/)+/u, "")}`,
+    );
+  return { kind: "fields", main: [...new Set(main)] };
+}
+
+/**
+ * The package-relative targets `subpath` (`.`, `./money`) may load, and whether each is searched
+ * as a file or folder is (its extensions and `index`, a package without `exports`) or taken as
+ * written; undefined when that cannot be known.
+ */
+export function entryTargets(
+  entries: PackageEntries,
+  subpath: string,
+): { readonly targets: readonly string[]; readonly searched: boolean } | undefined {
+  if (entries.kind === "unknown") return undefined;
+  if (entries.kind === "exports")
+    return { targets: exportTargets(entries.exports, subpath), searched: false };
+  if (subpath !== ".") return { targets: [subpath], searched: true };
+  return { targets: entries.main.length > 0 ? entries.main : ["./index"], searched: true };
+}
+
+const SEARCHED_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".jsx", ".mjs", ".cjs"];
+
+/**
+ * What a searched target (absolute) may be on disk, as TypeScript, Node and bundlers try it:
+ * itself, with each extension, and as a folder's `index`. A folder with its own package.json
+ * (whose fields would decide) is not searched: undefined.
+ */
+export function searchedCandidates(
+  target: string,
+  hasManifest: (folder: string) => boolean,
+): string[] | undefined {
+  if (hasManifest(target)) return undefined;
+  const index = path.join(target, "index");
+  return [
+    target,
+    ...SEARCHED_EXTENSIONS.map((extension) => target + extension),
+    ...SEARCHED_EXTENSIONS.map((extension) => index + extension),
+  ];
+}
 
 /** The files (absolute) `subpath` (`.`, `./money`) may load, as package.json `exports` names them. */
 export function exportTargets(exports: unknown, subpath: string): string[] {

@@ -103,6 +103,58 @@ describe("agentix affected at a workspace root", () => {
     ]);
   });
 
+  // documenso's internal packages: no `exports`, `"main": "./index.ts"`, and consumers import
+  // any folder of them (`@documenso/trpc/react`), as Node and bundlers allow such a package.
+  it("follows a package without exports: main for the bare name, a subpath's file or folder index", async () => {
+    const files: Record<string, string> = {
+      "packages/ui/package.json": '{ "name": "@acme/ui", "main": "index.ts" }\n',
+      "packages/ui/tsconfig.json": '{ "extends": "../../tsconfig.base.json", "include": ["."] }\n',
+      "packages/ui/index.ts": 'export const theme = "dark";\n',
+      "packages/ui/format/index.ts": "export const label = (text: string) => `[${text}]`;\n",
+      // A folder with a package.json of its own: its fields decide, so any change may reach.
+      "packages/ui/icons/package.json": '{ "main": "dist/icons.js" }\n',
+      "packages/ui/icons/index.ts": 'export const star = "*";\n',
+      "apps/admin/src/features/reports/ui.ts":
+        'import { label } from "@acme/ui/format";\nimport { star } from "@acme/ui/icons";\nexport const title = label(star);\n',
+      "apps/shop/src/features/cart/ui.ts":
+        'import { theme } from "@acme/ui";\nexport const cartTheme = theme;\n',
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    }
+    const admin = "apps/admin/src/features/reports/ui.ts";
+    const shop = "apps/shop/src/features/cart/ui.ts";
+    const icons = {
+      from: "package @acme/ui",
+      to: `file ${admin}`,
+      reason: `${admin} imports @acme/ui/icons (packages/ui: which of its files that loads is not known)`,
+    };
+    try {
+      const links = async (target: string) =>
+        workspaceJson<AffectedJson>((await cli(["affected", target, "--json"])).stdout).links;
+      expect(await links("packages/ui/format/index.ts")).toEqual([
+        {
+          from: "file packages/ui/format/index.ts",
+          to: `file ${admin}`,
+          reason: `${admin} imports @acme/ui/format (packages/ui/format/index.ts)`,
+        },
+        icons,
+      ]);
+      expect(await links("packages/ui/index.ts")).toEqual([
+        icons,
+        {
+          from: "file packages/ui/index.ts",
+          to: `file ${shop}`,
+          reason: `${shop} imports @acme/ui (packages/ui/index.ts)`,
+        },
+      ]);
+    } finally {
+      for (const file of [admin, shop]) rmSync(path.join(root, file));
+      rmSync(path.join(root, "packages/ui"), { recursive: true, force: true });
+    }
+  });
+
   it("keeps a change inside one app in that app (no link, no other package)", async () => {
     const json = workspaceJson<AffectedJson>(
       (await cli(["affected", "wishlist.add", "--json"])).stdout,
