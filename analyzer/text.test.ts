@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listText, plural } from "./text.js";
+import { cappedLines, listText, plural } from "./text.js";
 
 describe("listText", () => {
   const files = ["a", "b", "c", "d"];
@@ -26,5 +26,18 @@ describe("listText", () => {
       "1 file",
       "2 test files",
     ]);
+  });
+});
+
+describe("cappedLines", () => {
+  it("renders every item up to the limit, then one line counting the rest", () => {
+    const render = (n: number) => `  item ${n}`;
+    expect(cappedLines([1, 2, 3], render, 2)).toEqual([
+      "  item 1",
+      "  item 2",
+      "  and 1 more (--json lists every one)",
+    ]);
+    expect(cappedLines([1, 2], render, 2)).toEqual(["  item 1", "  item 2"]);
+    expect(cappedLines([], render, 2)).toEqual([]);
   });
 });

@@ -20,6 +20,21 @@ export function listText(
   return `${shown}${serialComma ? "," : ""} and ${values.length - limit} more`;
 }
 
+/**
+ * A section of a human answer, one line per item, the ones past `limit` counted on a last line
+ * (a change across a large repository reaches thousands of files; `--json` keeps every one).
+ */
+export function cappedLines<T>(
+  items: readonly T[],
+  render: (item: T) => string,
+  limit: number,
+): string[] {
+  const lines = items.slice(0, limit).map(render);
+  if (items.length > limit)
+    lines.push(`  and ${items.length - limit} more (--json lists every one)`);
+  return lines;
+}
+
 /** `1 file`, `2 files`. */
 export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AffectedResult } from "../affected/result.js";
-import { affectedText } from "./affected-text.js";
+import { affectedText, widenedText } from "./affected-text.js";
 
 const NONE = {
   files: [],
@@ -38,5 +38,59 @@ describe("affectedText", () => {
       "  M package-lock.json (lines 1, 11-12, 21, 31-32, 41, 51-52, 61, 71-72, 81, 91-92, 101, 111-112, and 3 more)",
     );
     expect(affectedText(result([[4, 4]])).split("\n")[3]).toBe("  M package-lock.json (lines 4)");
+  });
+});
+
+describe("affectedText on a change that reaches a large repository", () => {
+  // documenso, --since a commit that touched a trpc types file: 240 widenings, 3,400 lines.
+  it("shows the first 25 widenings, changes and edges of each section and counts the rest", () => {
+    const many = (count: number) => Array.from({ length: count }, (_, at) => `src/f${at}.ts`);
+    const text = affectedText({
+      ...result([]),
+      changes: many(30).map((path) => ({ path, status: "modified", oldPath: null, lines: null })),
+      widened: many(40).map((path) => ({
+        code: "shared-code",
+        message: `shared code outside every feature changed: ${path}`,
+        path,
+      })),
+    });
+    const lines = text.split("\n");
+    const section = (heading: string) => lines.slice(lines.indexOf(heading) + 1);
+    expect(section("widened to the whole application:").slice(24, 27)).toEqual([
+      "  shared code outside every feature changed: src/f24.ts [shared-code]",
+      "  and 15 more (--json lists every one)",
+      "",
+    ]);
+    expect(section("changes:").slice(24, 27)).toEqual([
+      "  M src/f24.ts",
+      "  and 5 more (--json lists every one)",
+      "",
+    ]);
+    const edges = many(26).map((path) => ({
+      from: "change",
+      to: `file ${path}`,
+      reason: "changed",
+    }));
+    // A widened answer has no edges to explain (edgeLine is shared by the "why" section).
+    const why = affectedText({ ...result([]), edges }).split("\n");
+    expect(why.slice(why.indexOf("why:") + 25, why.indexOf("why:") + 28)).toEqual([
+      "  change -> file src/f24.ts [changed]",
+      "  and 1 more (--json lists every one)",
+      "",
+    ]);
+  });
+});
+
+describe("widenedText", () => {
+  it("says the first three reasons in one line and counts the rest", () => {
+    const reason = (path: string) => ({
+      code: "config-file" as const,
+      message: `configuration changed: ${path}`,
+      path,
+    });
+    expect(widenedText([reason("a.json")])).toBe("configuration changed: a.json");
+    expect(widenedText(["a", "b", "c", "d", "e"].map(reason))).toBe(
+      "configuration changed: a; configuration changed: b; configuration changed: c; and 2 more",
+    );
   });
 });

@@ -1,9 +1,11 @@
 // The human answer of `agentix affected` and the Vitest filters of its selection, shared by the
 // verb, verify and the workspace layer (which would otherwise import the verb back).
 import type { AffectedResult } from "../affected/result.js";
-import { listText } from "../text.js";
+import { cappedLines, listText } from "../text.js";
 
 const LIST_LIMIT = 12;
+/** Lines of a section (widenings, changes, edges) shown before the rest is counted. */
+export const SECTION_LIMIT = 25;
 const list = (values: readonly string[]): string =>
   listText(values, { limit: LIST_LIMIT, empty: "(none)", serialComma: true });
 
@@ -19,20 +21,25 @@ export function affectedText(result: AffectedResult): string {
   );
   if (result.widened.length > 0) {
     lines.push("", "widened to the whole application:");
-    for (const reason of result.widened) lines.push(`  ${reason.message} [${reason.code}]`);
+    lines.push(
+      ...cappedLines(
+        result.widened,
+        (reason) => `  ${reason.message} [${reason.code}]`,
+        SECTION_LIMIT,
+      ),
+    );
   }
   if (result.changes.length > 0) {
     lines.push("", "changes:");
-    for (const change of result.changes) {
+    const changeLine = (change: AffectedResult["changes"][number]) => {
       const marker = { added: "A", modified: "M", deleted: "D", renamed: "R" }[change.status];
       const where =
         change.lines && change.lines.length > 0
           ? ` (lines ${list(change.lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)))})`
           : "";
-      lines.push(
-        `  ${marker} ${change.oldPath ? `${change.oldPath} -> ` : ""}${change.path}${where}`,
-      );
-    }
+      return `  ${marker} ${change.oldPath ? `${change.oldPath} -> ` : ""}${change.path}${where}`;
+    };
+    lines.push(...cappedLines(result.changes, changeLine, SECTION_LIMIT));
   }
   const affected = result.affected;
   lines.push(
@@ -47,8 +54,7 @@ export function affectedText(result: AffectedResult): string {
     `  files       ${list(affected.files)}`,
   );
   if (result.widened.length === 0 && result.edges.length > 0) {
-    lines.push("", "why:");
-    for (const edge of result.edges) lines.push(`  ${edge.from} -> ${edge.to} [${edge.reason}]`);
+    lines.push("", "why:", ...cappedLines(result.edges, edgeLine, SECTION_LIMIT));
   }
   if (tests.files.length > 0) {
     lines.push("", "tests:");
@@ -65,6 +71,18 @@ export function affectedText(result: AffectedResult): string {
   }
   for (const note of result.notes) lines.push(`note: ${note}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** Why an answer widened, in one line: the first three reasons, the rest counted. */
+export function widenedText(widened: AffectedResult["widened"]): string {
+  const shown = widened.slice(0, 3).map((reason) => reason.message);
+  const more = widened.length - shown.length;
+  return `${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
+}
+
+/** One edge of the answer's graph, as the text sections print it. */
+export function edgeLine(edge: { from: string; to: string; reason: string }): string {
+  return `  ${edge.from} -> ${edge.to} [${edge.reason}]`;
 }
 
 /** Vitest filters for exactly the selected tests: whole files, or `file:line` per case. */

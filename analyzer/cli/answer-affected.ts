@@ -27,6 +27,7 @@ import { beforeAnalysis } from "./before-analysis.js";
 import type { CliIO } from "./io.js";
 import { projectOptions } from "./project-args.js";
 import type { VitestSource } from "./verify/vitest-plan.js";
+import { mainConfigName } from "../project/vitest-config.js";
 
 export interface AffectedArgs extends AnswerArgs {
   readonly since?: string | undefined;
@@ -112,7 +113,7 @@ function recordedAnswer(
   const runs = (file: string) => facts.file(file)?.vitestRuns;
   return {
     result,
-    project: { loaded: { root: facts.root, vitest: { runs } } },
+    project: { loaded: { root: facts.root, vitest: { runs, file: mainConfigName(facts.root) } } },
     analysis: undefined,
   };
 }

@@ -164,6 +164,18 @@ export function readVitestConfig(root: string): VitestConfig {
   return { ...main, others };
 }
 
+/** The project's main Vitest (or Vite) config as Vitest finds it, root-relative; null if none. */
+export function mainConfigName(root: string): string | null {
+  for (const name of CONFIG_NAMES) {
+    try {
+      if (statSync(path.join(root, name)).isFile()) return name;
+    } catch {
+      // Not there, or not readable: Vitest would not load it either.
+    }
+  }
+  return null;
+}
+
 function readMainConfig(root: string, inputs: VitestInputs): VitestConfig {
   for (const name of CONFIG_NAMES) {
     const file = path.join(root, name);

@@ -6,6 +6,7 @@ import type { Shard } from "../../affected/shard.js";
 import type { Analysis } from "../../analyze.js";
 import { indexPath } from "../../index-file/write.js";
 import { toPosix } from "../../../schema/paths.js";
+import { widenedText } from "../affected-text.js";
 import type { CliIO } from "../io.js";
 import type { TestSplitFormat } from "../test-split.js";
 import {
@@ -77,7 +78,7 @@ export function verifySteps(
 function headline({ affected, widened }: StepContext): string {
   const source = affected.since !== null ? `since ${affected.since}` : affected.targets.join(" ");
   return widened
-    ? `agentix verify ${source}: widened to everything (${affected.widened.map((reason) => reason.message).join("; ")})\n`
+    ? `agentix verify ${source}: widened to everything (${widenedText(affected.widened)})\n`
     : `agentix verify ${source}: ${affected.affected.files.length} affected files, ${affected.tests.selected.cases} of ${affected.tests.total.cases} test cases\n`;
 }
 

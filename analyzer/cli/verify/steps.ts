@@ -18,6 +18,7 @@ import { recordFreshness } from "../../freshness/freshness.js";
 import type { VitestConfig } from "../../project/vitest-config.js";
 import { collectViolations } from "../../violations/collect.js";
 import type { Shard } from "../../affected/shard.js";
+import { widenedText } from "../affected-text.js";
 import type { CliIO } from "../io.js";
 import { toolBin } from "./tools.js";
 import { vitestPlan } from "./vitest-plan.js";
@@ -220,11 +221,23 @@ export function testsStep(context: StepContext): VerifyStep {
     cwd: from,
     filters,
     otherRunner,
+    importedRunner,
   } = vitestPlan(analysis, affected, context.shard, context.chosen, context.scoped);
   if (otherRunner.length > 0) {
-    const config = analysis.loaded.vitest.file ?? "Vitest's defaults";
+    const config = analysis.loaded.vitest.file;
+    const why = config !== null ? `${config} does not include them; ` : "";
+    const line = (file: AffectedTestFile) => {
+      const runner = importedRunner.get(file);
+      const reason =
+        runner !== undefined
+          ? ` (it imports ${runner})`
+          : config === null
+            ? " (Vitest's defaults do not include it)"
+            : otherConfig(analysis.loaded.vitest, file.file);
+      return `  ${file.file}${reason}\n`;
+    };
     context.log(
-      `\ntests not run by vitest (${config} does not include them; run them with their own runner):\n${otherRunner.map((file) => `  ${file.file}${otherConfig(analysis.loaded.vitest, file.file)}\n`).join("")}`,
+      `\ntests not run by vitest (${why}run them with their own runner):\n${otherRunner.map(line).join("")}`,
     );
   }
   if (vitest === undefined) {
@@ -236,14 +249,16 @@ export function testsStep(context: StepContext): VerifyStep {
     const why =
       context.shard !== undefined && affected.tests.files.length > 0
         ? `shard ${context.shard.index}/${context.shard.count} has no selected test files`
-        : "no test can observe this change";
+        : otherRunner.length > 0
+          ? "every selected test is another runner's"
+          : "no test can observe this change";
     context.log(`\ntests: none\n  why: ${why}\n`);
     return notRun("tests", "(none)", why, "skipped");
   }
   const shardNote =
     context.shard !== undefined ? ` (shard ${context.shard.index}/${context.shard.count})` : "";
   const why = widened
-    ? `widened: ${affected.widened.map((reason) => reason.message).join("; ")}${shardNote}`
+    ? `widened: ${widenedText(affected.widened)}${shardNote}`
     : `${affected.tests.selected.cases} of ${affected.tests.total.cases} cases: the ones the change can reach (see agentix affected)${shardNote}`;
   return spawnStep(context, "tests", from, "vitest", [vitest, "run", ...filters], why);
 }

@@ -1,6 +1,7 @@
 // The Vitest command line for an affected answer: the folder Vitest runs from, exactly the
 // selected files or `file:line` cases (or the whole suite when widened), optionally one shard.
 // verify's tests step runs it; `--format vitest-invocations` prints it for a CI matrix.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
@@ -11,7 +12,7 @@ import { vitestRoot } from "./tools.js";
 
 /** What a plan reads of a project: its root and which files its Vitest config runs. */
 export interface VitestSource {
-  readonly loaded: { readonly root: string; readonly vitest: Pick<VitestConfig, "runs"> };
+  readonly loaded: { readonly root: string; readonly vitest: Pick<VitestConfig, "runs" | "file"> };
 }
 
 export interface VitestPlan {
@@ -23,6 +24,27 @@ export interface VitestPlan {
   readonly files: readonly AffectedTestFile[];
   /** Selected tests the project's Vitest config does not include: another runner's. */
   readonly otherRunner: readonly AffectedTestFile[];
+  /**
+   * Of those, the ones Vitest's defaults would include (no Vitest config) but that import
+   * another runner, with the module they import (`@playwright/test`): Vitest cannot run them.
+   */
+  readonly importedRunner: ReadonlyMap<AffectedTestFile, string>;
+}
+
+/** Runners whose test files Vitest cannot run (their own `test`, hooks and globals). */
+const OTHER_RUNNER =
+  /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["'](@playwright\/test|node:test|bun:test|ava|uvu|mocha|@jest\/globals)["']/u;
+const VITEST_IMPORT = /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["']vitest["']/u;
+
+/** The other runner a test file imports (and no Vitest), read as text; undefined if none or unreadable. */
+export function importedRunnerOf(absolute: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(absolute, "utf8");
+  } catch {
+    return undefined;
+  }
+  return VITEST_IMPORT.test(text) ? undefined : OTHER_RUNNER.exec(text)?.[1];
 }
 
 /**
@@ -50,8 +72,19 @@ export function vitestPlan(
   const cwd = vitestRoot(root);
   const prefix = toPosix(path.relative(cwd, root));
   const runs = analysis.loaded.vitest.runs;
-  const otherRunner = affected.tests.files.filter((file) => runs(file.file) === false);
-  const byVitest = affected.tests.files.filter((file) => runs(file.file) !== false);
+  // Without a Vitest config, its defaults take every *.spec.ts, Playwright's too.
+  const importedRunner = new Map<AffectedTestFile, string>();
+  if (analysis.loaded.vitest.file === null)
+    for (const file of affected.tests.files) {
+      const runner = importedRunnerOf(path.join(root, file.file));
+      if (runner !== undefined) importedRunner.set(file, runner);
+    }
+  const otherRunner = affected.tests.files.filter(
+    (file) => runs(file.file) === false || importedRunner.has(file),
+  );
+  const byVitest = affected.tests.files.filter(
+    (file) => runs(file.file) !== false && !importedRunner.has(file),
+  );
   // A widened project runs whole (Vitest shards it itself): its files are all of them.
   const files =
     shard === undefined || affected.widened.length > 0
@@ -60,9 +93,10 @@ export function vitestPlan(
         ? byVitest.filter((file) => chosen.has(file))
         : shardFiles(byVitest, shard);
   let filters: string[];
-  if (affected.widened.length > 0 && scoped) {
-    // The folder holds other projects' tests (a root tsconfig.json including the packages'): its
-    // own files by name, so the folder's whole suite does not run theirs a second time.
+  if (affected.widened.length > 0 && (scoped || importedRunner.size > 0)) {
+    // The folder holds other projects' tests (a root tsconfig.json including the packages'), or
+    // tests Vitest's defaults take but cannot run: its own files by name, so the folder's whole
+    // suite does not run theirs (a second time).
     filters = byVitest.map((file) => (prefix === "" ? file.file : `${prefix}/${file.file}`));
     if (shard !== undefined && filters.length > 0)
       filters.push(`--shard=${shard.index}/${shard.count}`);
@@ -79,7 +113,7 @@ export function vitestPlan(
       prefix === "" ? "" : `${prefix}/`,
     );
   }
-  return { cwd, filters, files, otherRunner };
+  return { cwd, filters, files, otherRunner, importedRunner };
 }
 
 /**

@@ -13,11 +13,11 @@ import { walkProject } from "../../project/walk.js";
 import { computeWorkspaceAffected } from "../../workspace/affected.js";
 import { indexedProjects } from "../../workspace/indexed-projects.js";
 import { strayTests } from "../../workspace/stray-tests.js";
-import { listText } from "../../text.js";
+import { cappedLines, listText } from "../../text.js";
 import { pathIn, type Workspace, type WorkspacePackage } from "../../workspace/discover.js";
 import { AFFECTED_RESULT_SCHEMA_VERSION } from "../../affected/result.js";
 import type { CliIO } from "../io.js";
-import { affectedText } from "../affected-text.js";
+import { affectedText, edgeLine, SECTION_LIMIT } from "../affected-text.js";
 import {
   analyseWorkspace,
   packageHeading,
@@ -227,8 +227,7 @@ export function workspaceAffectedText(result: WorkspaceAffectedResult): string {
     ...testsByPackage(result),
   ];
   if (result.links.length > 0) {
-    lines.push("", "across packages:");
-    for (const edge of result.links) lines.push(`  ${edge.from} -> ${edge.to} [${edge.reason}]`);
+    lines.push("", "across packages:", ...cappedLines(result.links, edgeLine, SECTION_LIMIT));
   }
   for (const note of result.notes) lines.push(`note: ${note}`);
   const text = result.packages.map(

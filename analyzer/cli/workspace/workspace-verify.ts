@@ -3,6 +3,8 @@
 import type { CliIO, ExitCode } from "../io.js";
 import { EXIT } from "../io.js";
 import { jsonOutput } from "../json-output.js";
+import { SECTION_LIMIT } from "../affected-text.js";
+import { cappedLines } from "../../text.js";
 import type { Workspace } from "../../workspace/discover.js";
 import {
   verifySteps,
@@ -69,16 +71,7 @@ export function verifyWorkspace(
     return EXIT.ok;
   }
   const text = options.format !== "json";
-  if (text) {
-    const source = since !== undefined ? `since ${since}` : targets.join(" ");
-    io.stdout(
-      `agentix verify ${source} (workspace of ${workspace.packages.length} packages): ${affected.packages.length} package${affected.packages.length === 1 ? "" : "s"} reached, ${affected.tests.selected.cases} of ${affected.tests.total.cases} test cases\n`,
-    );
-    for (const edge of affected.links)
-      io.stdout(`  ${edge.to.replace(/^file /u, "")}: ${edge.reason}\n`);
-    io.stdout(`tests by package:\n${testsByPackage(affected).join("\n")}\n`);
-    for (const note of affected.notes) io.stdout(`note: ${note}\n`);
-  }
+  if (text) io.stdout(verifyHeading(run, since, targets));
   const projects = workspaceProjects(run);
   const chosen =
     options.shard === undefined ? undefined : shardAcrossProjects(projects, options.shard, io);
@@ -124,4 +117,25 @@ export function verifyWorkspace(
     io.stdout(jsonOutput(result, options.compact));
   } else if (packages.length === 0) io.stdout("\nno package can observe this change\n");
   return ok ? EXIT.ok : EXIT.checkFailed;
+}
+
+/** What text output says first: the packages reached, why (capped), the tests by package. */
+function verifyHeading(
+  { workspace, result: affected }: ReturnType<typeof runWorkspaceAffected>,
+  since: string | undefined,
+  targets: readonly string[],
+): string {
+  const source = since !== undefined ? `since ${since}` : targets.join(" ");
+  const lines = [
+    `agentix verify ${source} (workspace of ${workspace.packages.length} packages): ${affected.packages.length} package${affected.packages.length === 1 ? "" : "s"} reached, ${affected.tests.selected.cases} of ${affected.tests.total.cases} test cases`,
+    ...cappedLines(
+      affected.links,
+      (edge) => `  ${edge.to.replace(/^file /u, "")}: ${edge.reason}`,
+      SECTION_LIMIT,
+    ),
+    "tests by package:",
+    ...testsByPackage(affected),
+    ...affected.notes.map((note) => `note: ${note}`),
+  ];
+  return `${lines.join("\n")}\n`;
 }
