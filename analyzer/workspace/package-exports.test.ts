@@ -26,6 +26,25 @@ describe("sourceFor", () => {
     expect(sourceFor(at(target), isSource, { packageDir: pkg })).toBe(at(source));
   });
 
+  // novu's framework: tsup writes dist/cjs/*.cjs and dist/esm/*.js; its tsconfig says outDir
+  // dist, rootDir "." (tsc would write dist/src/...).
+  it.each([
+    ["dist/cjs/adapters/express.cjs", "src/adapters/express.ts"],
+    ["dist/esm/adapters/express.d.ts", "src/adapters/express.ts"],
+    ["dist/types/index.d.ts", "src/index.ts"],
+  ])(
+    "maps a bundler's per-format %s to %s, past a tsconfig outDir it lies in",
+    (target, source) => {
+      expect(sourceFor(at(target), isSource, { packageDir: pkg })).toBe(at(source));
+      const tsc = { outDir: at("dist"), rootDir: pkg, packageDir: pkg };
+      expect(sourceFor(at(target), isSource, tsc)).toBe(at(source));
+    },
+  );
+
+  it("does not strip a folder that is no format's (dist/adapters/x is src/adapters/x only)", () => {
+    expect(sourceFor(at("dist/adapters/index.mjs"), isSource, { packageDir: pkg })).toBeUndefined();
+  });
+
   it("finds nothing when src/ has no such file: the link stays unknown", () => {
     expect(sourceFor(at("dist/cli.mjs"), isSource, { packageDir: pkg })).toBeUndefined();
     expect(sourceFor(at("build/index.mjs"), isSource, { packageDir: pkg })).toBeUndefined();

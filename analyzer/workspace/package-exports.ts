@@ -114,11 +114,32 @@ function targetsOf(value: unknown, expand: (target: string) => string): string[]
   return [];
 }
 
+/** Folders bundlers write one module format to, under `dist/`. */
+const FORMAT_FOLDERS: ReadonlySet<string> = new Set([
+  "cjs",
+  "esm",
+  "es",
+  "mjs",
+  "module",
+  "commonjs",
+  "types",
+]);
+
+/** `target` relative to `folder` when it lies inside it. */
+function within(folder: string, target: string): string | undefined {
+  const inside = path.relative(folder, target);
+  return inside.startsWith("..") || path.isAbsolute(inside) ? undefined : inside;
+}
+
 /**
  * The program file a target stands for: itself, a `.ts`/`.tsx` source beside a `.js`/`.d.ts`
  * one, the same under rootDir for a target in outDir, or else (a bundler's build: tsup, tsdown,
- * unbuild; an outDir without rootDir) the same under `src/` for a target under `dist/`
- * (`dist/adapters/express.d.mts` stands for `src/adapters/express.ts` when that is a source).
+ * unbuild) the same under `src/` for a target under `dist/`, with or without the folder a
+ * bundler writes one format to (`dist/adapters/express.d.mts` and
+ * `dist/cjs/servers/express.cjs` stand for `src/adapters/express.ts` and
+ * `src/servers/express.ts` when those are sources). A bundler's guess is made past the
+ * tsconfig's outDir and rootDir only for a target inside that outDir (novu's framework: tsconfig
+ * `outDir: dist`, tsup writing `dist/cjs` and `dist/esm`).
  */
 export function sourceFor(
   target: string,
@@ -131,14 +152,21 @@ export function sourceFor(
   },
 ): string | undefined {
   const candidates = [target];
+  let bundled = options.packageDir !== undefined;
   if (options.outDir !== undefined && options.rootDir !== undefined) {
-    const inOut = path.relative(options.outDir, target);
-    if (!inOut.startsWith("..") && !path.isAbsolute(inOut))
-      candidates.push(path.join(options.rootDir, inOut));
-  } else if (options.packageDir !== undefined) {
-    const inDist = path.relative(path.join(options.packageDir, "dist"), target);
-    if (!inDist.startsWith("..") && !path.isAbsolute(inDist))
-      candidates.push(path.join(options.packageDir, "src", inDist));
+    const inOut = within(options.outDir, target);
+    if (inOut !== undefined) candidates.push(path.join(options.rootDir, inOut));
+    bundled &&= inOut !== undefined;
+  }
+  if (bundled && options.packageDir !== undefined) {
+    const inDist = within(path.join(options.packageDir, "dist"), target);
+    if (inDist !== undefined) {
+      const src = path.join(options.packageDir, "src");
+      candidates.push(path.join(src, inDist));
+      const [first, ...rest] = inDist.split(path.sep);
+      if (rest.length > 0 && FORMAT_FOLDERS.has(first as string))
+        candidates.push(path.join(src, ...rest));
+    }
   }
   for (const candidate of [...candidates]) {
     const stem = candidate.replace(/\.d\.[cm]?ts$|\.[cm]?js$|\.jsx$/u, "");
