@@ -227,10 +227,10 @@ export function testsStep(context: StepContext): VerifyStep {
     const config = analysis.loaded.vitest.file;
     const why = config !== null ? `${config} does not include them; ` : "";
     const line = (file: AffectedTestFile) => {
-      const runner = importedRunner.get(file);
+      const owner = importedRunner.get(file);
       const reason =
-        runner !== undefined
-          ? ` (it imports ${runner})`
+        owner !== undefined
+          ? ` (${owner})`
           : config === null
             ? " (Vitest's defaults do not include it)"
             : otherConfig(analysis.loaded.vitest, file.file);

@@ -15,7 +15,10 @@ beforeAll(() => {
     writeFileSync(path.join(root, file), text);
   };
   write("e2e/sign.spec.ts", 'import { test } from "@playwright/test";\ntest("signs", () => {});\n');
-  write("src/sign.test.ts", 'import { it } from "vitest";\nit("signs", () => {});\n');
+  write(
+    "src/sign.test.ts",
+    'import { expect } from "chai";\nit("signs", () => expect(1).to.equal(1));\n',
+  );
   // Both imported: Vitest's own file (a helper that uses node:test's mock, say).
   write("src/both.test.ts", 'import { mock } from "node:test";\nimport { it } from "vitest";\n');
 });
@@ -72,7 +75,7 @@ describe("vitestPlan: tests of another runner", () => {
     expect(plan.filters).toEqual(["src/both.test.ts", "src/sign.test.ts"]);
     expect(plan.otherRunner.map((file) => file.file)).toEqual(["e2e/sign.spec.ts"]);
     expect([...plan.importedRunner].map(([file, runner]) => [file.file, runner])).toEqual([
-      ["e2e/sign.spec.ts", "@playwright/test"],
+      ["e2e/sign.spec.ts", "it imports @playwright/test"],
     ]);
   });
 
@@ -80,6 +83,29 @@ describe("vitestPlan: tests of another runner", () => {
     expect(vitestPlan(project(null), answer(true), undefined).filters).toEqual([
       "src/both.test.ts",
       "src/sign.test.ts",
+    ]);
+  });
+
+  // novu's apps/api: mocha with .mocharc.json and chai, no Vitest config.
+  it("leaves out every test of a project set up for Mocha or Jest, but one that imports Vitest", () => {
+    writeFileSync(path.join(root, ".mocharc.json"), "{}\n");
+    try {
+      const plan = vitestPlan(project(null), answer(false), undefined);
+      expect(plan.filters).toEqual(["src/both.test.ts"]);
+      expect([...plan.importedRunner].map(([file, why]) => [file.file, why])).toEqual([
+        ["e2e/sign.spec.ts", "it imports @playwright/test"],
+        ["src/sign.test.ts", "the project runs Mocha (.mocharc.json)"],
+      ]);
+    } finally {
+      rmSync(path.join(root, ".mocharc.json"));
+    }
+  });
+
+  it("widened with no test Vitest runs, runs the folder and passes when Vitest finds none", () => {
+    const excluded = { loaded: { root, vitest: { file: "vitest.config.ts", runs: () => false } } };
+    expect(vitestPlan(excluded, answer(true), undefined).filters).toEqual([
+      ".",
+      "--passWithNoTests",
     ]);
   });
 

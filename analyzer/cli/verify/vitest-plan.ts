@@ -1,13 +1,13 @@
 // The Vitest command line for an affected answer: the folder Vitest runs from, exactly the
 // selected files or `file:line` cases (or the whole suite when widened), optionally one shard.
 // verify's tests step runs it; `--format vitest-invocations` prints it for a CI matrix.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
 import { shardFiles, type Shard } from "../../affected/shard.js";
 import type { VitestConfig } from "../../project/vitest-config.js";
 import { vitestFilters } from "../affected-text.js";
+import { otherRunnerWhy, projectRunner } from "./other-runner.js";
 import { vitestRoot } from "./tools.js";
 
 /** What a plan reads of a project: its root and which files its Vitest config runs. */
@@ -25,26 +25,10 @@ export interface VitestPlan {
   /** Selected tests the project's Vitest config does not include: another runner's. */
   readonly otherRunner: readonly AffectedTestFile[];
   /**
-   * Of those, the ones Vitest's defaults would include (no Vitest config) but that import
-   * another runner, with the module they import (`@playwright/test`): Vitest cannot run them.
+   * Of those, the ones Vitest's defaults would include (the project has no Vitest config) but
+   * another runner owns, with why (`it imports @playwright/test`, `the project runs Jest (...)`).
    */
   readonly importedRunner: ReadonlyMap<AffectedTestFile, string>;
-}
-
-/** Runners whose test files Vitest cannot run (their own `test`, hooks and globals). */
-const OTHER_RUNNER =
-  /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["'](@playwright\/test|node:test|bun:test|ava|uvu|mocha|@jest\/globals)["']/u;
-const VITEST_IMPORT = /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["']vitest["']/u;
-
-/** The other runner a test file imports (and no Vitest), read as text; undefined if none or unreadable. */
-export function importedRunnerOf(absolute: string): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(absolute, "utf8");
-  } catch {
-    return undefined;
-  }
-  return VITEST_IMPORT.test(text) ? undefined : OTHER_RUNNER.exec(text)?.[1];
 }
 
 /**
@@ -72,13 +56,15 @@ export function vitestPlan(
   const cwd = vitestRoot(root);
   const prefix = toPosix(path.relative(cwd, root));
   const runs = analysis.loaded.vitest.runs;
-  // Without a Vitest config, its defaults take every *.spec.ts, Playwright's too.
+  // Without a Vitest config, its defaults take every *.spec.ts, Playwright's and Jest's too.
   const importedRunner = new Map<AffectedTestFile, string>();
-  if (analysis.loaded.vitest.file === null)
+  if (analysis.loaded.vitest.file === null) {
+    const runner = projectRunner(root);
     for (const file of affected.tests.files) {
-      const runner = importedRunnerOf(path.join(root, file.file));
-      if (runner !== undefined) importedRunner.set(file, runner);
+      const why = otherRunnerWhy(path.join(root, file.file), runner);
+      if (why !== undefined) importedRunner.set(file, why);
     }
+  }
   const otherRunner = affected.tests.files.filter(
     (file) => runs(file.file) === false || importedRunner.has(file),
   );
@@ -104,9 +90,10 @@ export function vitestPlan(
     // Widened: the whole suite, which Vitest itself shards (it knows files agentix may not).
     filters = [prefix === "" ? "." : prefix];
     if (shard !== undefined) filters.push(`--shard=${shard.index}/${shard.count}`);
-    // A project without tests (a build config, a config-only tsconfig): Vitest finding none
-    // too is not a failure (it exits 1 on "No test files found").
-    if (affected.tests.total.files === 0) filters.push(NO_TESTS_PASS);
+    // A project without tests Vitest runs (a build config, a config-only tsconfig, another
+    // runner's tests only): Vitest finding none too is not a failure (it exits 1 on "No test
+    // files found").
+    if (affected.tests.total.files === 0 || byVitest.length === 0) filters.push(NO_TESTS_PASS);
   } else {
     filters = vitestFilters(
       { ...affected, tests: { ...affected.tests, files } },

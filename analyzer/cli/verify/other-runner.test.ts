@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { otherRunnerWhy, projectRunner } from "./other-runner.js";
+
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+function project(files: Record<string, string>): string {
+  dir = mkdtempSync(path.join(tmpdir(), "agentix-runner-"));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+describe("projectRunner", () => {
+  it.each([
+    [{ "jest.config.ts": "export default {};\n" }, "Jest (jest.config.ts)"],
+    [{ ".mocharc.yml": "spec: test\n" }, "Mocha (.mocharc.yml)"],
+    [{ "package.json": '{ "jest": { "preset": "ts-jest" } }\n' }, 'Jest (package.json "jest")'],
+    [{ "package.json": '{ "mocha": {} }\n' }, 'Mocha (package.json "mocha")'],
+  ])("names the runner a project is set up for: %j", (files, runner) => {
+    expect(projectRunner(project(files))).toBe(runner);
+  });
+
+  it("names none for a project without one, a folder named like a config, or a broken package.json", () => {
+    expect(projectRunner(project({ "package.json": '{ "name": "x" }\n' }))).toBeUndefined();
+    rmSync(dir, { recursive: true });
+    expect(
+      projectRunner(project({ "jest.config.js/x": "", "package.json": "{ nope" })),
+    ).toBeUndefined();
+    rmSync(dir, { recursive: true });
+    expect(projectRunner(project({ "package.json": "null\n" }))).toBeUndefined();
+  });
+});
+
+describe("otherRunnerWhy", () => {
+  it("a Vitest import wins; then an imported runner; then the project's runner", () => {
+    const root = project({
+      "a.test.ts": 'import { test } from "node:test";\nimport { vi } from "vitest";\n',
+      "b.test.ts": "import test from 'ava';\n",
+      "c.test.ts": 'const { describe } = require("mocha");\n',
+      "d.test.ts": "it('works', () => {});\n",
+    });
+    const why = (file: string, runner?: string) => otherRunnerWhy(path.join(root, file), runner);
+    expect([why("a.test.ts", "Jest (jest.config.js)"), why("b.test.ts"), why("c.test.ts")]).toEqual(
+      [undefined, "it imports ava", "it imports mocha"],
+    );
+    expect([why("d.test.ts"), why("d.test.ts", "Jest (jest.config.js)")]).toEqual([
+      undefined,
+      "the project runs Jest (jest.config.js)",
+    ]);
+    expect(why("missing.test.ts", "Jest (jest.config.js)")).toBeUndefined();
+  });
+});

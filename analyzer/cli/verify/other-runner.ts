@@ -1,0 +1,63 @@
+// Which selected tests belong to another runner when the project has no Vitest config (Vitest's
+// defaults would take every *.test.ts and *.spec.ts, whoever runs them): a file that imports
+// another runner (Playwright's specs), or every test of a project configured for Jest or Mocha
+// that does not import Vitest itself. Read as text when the plan is made, never run.
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** Runners whose test files Vitest cannot run (their own `test`, hooks and globals). */
+const OTHER_RUNNER =
+  /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["'](@playwright\/test|node:test|bun:test|ava|uvu|mocha|@jest\/globals)["']/u;
+const VITEST_IMPORT = /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["']vitest["']/u;
+
+const RUNNER_CONFIGS: readonly (readonly [runner: string, names: readonly string[]])[] = [
+  ["Jest", ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map((ext) => `jest.config.${ext}`)],
+  ["Mocha", ["js", "cjs", "mjs", "json", "jsonc", "yaml", "yml"].map((ext) => `.mocharc.${ext}`)],
+];
+
+/**
+ * The runner a project without a Vitest config is set up for, in words
+ * (`Jest (jest.config.js)`, `Mocha (package.json "mocha")`); undefined when none is.
+ */
+export function projectRunner(root: string): string | undefined {
+  for (const [runner, names] of RUNNER_CONFIGS)
+    for (const name of names) if (isFile(path.join(root, name))) return `${runner} (${name})`;
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  } catch {
+    return undefined;
+  }
+  if (typeof manifest !== "object" || manifest === null) return undefined;
+  for (const [runner] of RUNNER_CONFIGS) {
+    const field = runner.toLowerCase();
+    if (field in manifest) return `${runner} (package.json "${field}")`;
+  }
+  return undefined;
+}
+
+/**
+ * Why Vitest without a config would not run this test (`it imports @playwright/test`, `the
+ * project runs Jest (jest.config.js)`); undefined when it would (it imports Vitest, or nothing
+ * says otherwise) or the file cannot be read.
+ */
+export function otherRunnerWhy(absolute: string, runner: string | undefined): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(absolute, "utf8");
+  } catch {
+    return undefined;
+  }
+  if (VITEST_IMPORT.test(text)) return undefined;
+  const imported = OTHER_RUNNER.exec(text)?.[1];
+  if (imported !== undefined) return `it imports ${imported}`;
+  return runner === undefined ? undefined : `the project runs ${runner}`;
+}
+
+function isFile(absolute: string): boolean {
+  try {
+    return statSync(absolute).isFile();
+  } catch {
+    return false;
+  }
+}
