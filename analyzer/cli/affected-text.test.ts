@@ -1,30 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { AffectedResult } from "../affected/result.js";
+import { affectedResultWith } from "../../test/support/affected-result.js";
 import { affectedText, widenedText } from "./affected-text.js";
 
-const NONE = {
-  files: [],
-  features: [],
-  operations: [],
-  ports: [],
-  adapters: [],
-  events: [],
-  invariants: [],
-};
-
 function result(lines: readonly (readonly [number, number])[]): AffectedResult {
-  return {
-    schemaVersion: 1,
-    command: "affected",
+  return affectedResultWith({
     since: "HEAD~5",
-    targets: [],
     changes: [{ path: "package-lock.json", status: "modified", oldPath: null, lines }],
-    widened: [],
-    affected: NONE,
-    edges: [],
-    tests: { selected: { files: 0, cases: 0 }, total: { files: 0, cases: 0 }, files: [] },
-    notes: [],
-  };
+  });
 }
 
 describe("affectedText", () => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
+import { affectedResultWith } from "../../../test/support/affected-result.js";
 import { vitestPlan, type VitestSource } from "./vitest-plan.js";
 
 // documenso's e2e package: Playwright specs, no Vitest config. Vitest's defaults take every
@@ -35,12 +36,8 @@ const test = (file: string): AffectedTestFile => ({
 const files = ["e2e/sign.spec.ts", "src/both.test.ts", "src/sign.test.ts"].map(test);
 
 function answer(widened: boolean): AffectedResult {
-  return {
-    schemaVersion: 1,
-    command: "affected",
-    since: null,
+  return affectedResultWith({
     targets: ["src/sign.ts"],
-    changes: [],
     widened: widened
       ? [
           {
@@ -50,19 +47,8 @@ function answer(widened: boolean): AffectedResult {
           },
         ]
       : [],
-    affected: {
-      files: [],
-      features: [],
-      operations: [],
-      ports: [],
-      adapters: [],
-      events: [],
-      invariants: [],
-    },
-    edges: [],
     tests: { selected: { files: 3, cases: 3 }, total: { files: 3, cases: 3 }, files },
-    notes: [],
-  };
+  });
 }
 
 const project = (file: string | null): VitestSource => ({
