@@ -27,7 +27,7 @@ import { beforeAnalysis } from "./before-analysis.js";
 import type { CliIO } from "./io.js";
 import { projectOptions } from "./project-args.js";
 import type { VitestSource } from "./verify/vitest-plan.js";
-import { mainConfigName } from "../project/vitest-config.js";
+import { mainConfigName } from "../project/vitest-config-name.js";
 
 export interface AffectedArgs extends AnswerArgs {
   readonly since?: string | undefined;

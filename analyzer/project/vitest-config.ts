@@ -9,15 +9,12 @@ import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import type { LoadProblem } from "./tsconfig.js";
 import { relativeToRoot } from "./paths.js";
+import { CONFIG_NAMES } from "./vitest-config-name.js";
 import { toPosix } from "../../schema/paths.js";
 
 /** Vitest's own defaults (vitest 4). */
 export const VITEST_DEFAULT_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
 export const VITEST_DEFAULT_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
-
-const CONFIG_NAMES = ["vitest.config", "vite.config"].flatMap((base) =>
-  ["ts", "mts", "cts", "js", "mjs", "cjs"].map((ext) => `${base}.${ext}`),
-);
 
 export interface VitestConfig {
   /** The config read, repository-relative; null when the project has none (defaults apply). */
@@ -162,18 +159,6 @@ export function readVitestConfig(root: string): VitestConfig {
     .filter((file) => inputs.isFile(file))
     .map((file) => readOneConfig(root, file, inputs));
   return { ...main, others };
-}
-
-/** The project's main Vitest (or Vite) config as Vitest finds it, root-relative; null if none. */
-export function mainConfigName(root: string): string | null {
-  for (const name of CONFIG_NAMES) {
-    try {
-      if (statSync(path.join(root, name)).isFile()) return name;
-    } catch {
-      // Not there, or not readable: Vitest would not load it either.
-    }
-  }
-  return null;
 }
 
 function readMainConfig(root: string, inputs: VitestInputs): VitestConfig {

@@ -1,0 +1,21 @@
+// Where Vitest looks for its config, apart from reading it (vitest-config.ts): the fresh-index
+// answers ask only whether there is one, and must not load TypeScript to know.
+import { statSync } from "node:fs";
+import path from "node:path";
+
+/** The names Vitest tries in a project's root, in its order. */
+export const CONFIG_NAMES = ["vitest.config", "vite.config"].flatMap((base) =>
+  ["ts", "mts", "cts", "js", "mjs", "cjs"].map((ext) => `${base}.${ext}`),
+);
+
+/** The project's main Vitest (or Vite) config as Vitest finds it, root-relative; null if none. */
+export function mainConfigName(root: string): string | null {
+  for (const name of CONFIG_NAMES) {
+    try {
+      if (statSync(path.join(root, name)).isFile()) return name;
+    } catch {
+      // Not there, or not readable: Vitest would not load it either.
+    }
+  }
+  return null;
+}
