@@ -40,6 +40,22 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("the analyzer's compiler host", () => {
+  it("leaves a TypeScript file's JSDoc unparsed (nothing reads it) and keeps its syntax errors", () => {
+    write(
+      "src/doc.ts",
+      "/** The answer. @deprecated */\nexport const answer = 42;\nexport const broken = ;\n",
+    );
+    try {
+      const loaded = loadProject({ root });
+      const doc = sourceOf(loaded, "src/doc.ts") as ts.SourceFile;
+      const statement = doc.statements[0] as ts.VariableStatement;
+      expect(ts.getJSDocTags(statement.declarationList.declarations[0] as ts.Node)).toEqual([]);
+      expect(loaded.program.getSyntacticDiagnostics(doc).map((d) => d.code)).toEqual([1109]);
+    } finally {
+      rmSync(file("src/doc.ts"));
+    }
+  });
+
   it("parses an installed package's declarations and the lib files once per process, the project's own files per load", () => {
     const first = loadProject({ root });
     const second = loadProject({ root });

@@ -1,6 +1,6 @@
 // The compiler host of every program the analyzer builds, a cold load and the warm session's
 // reloads alike, so that both parse a file the same way: its UTF-8 text without a byte order
-// mark (file-stamps.ts), with parent pointers, in the module format tsc gives it (a `.ts` file
+// mark (file-stamps.ts), with parent pointers, JSDoc only where it types JavaScript, in the module format tsc gives it (a `.ts` file
 // of a `"type": "module"` package is an ES module under NodeNext: its imports resolve with the
 // `import` conditions, and a relative one needs its extension, as tsc says). A ts-morph Project
 // parsed every file without a format, so the analyzer resolved those as `require`s, where the
@@ -50,11 +50,22 @@ function readText(fileName: string): string | undefined {
 export function projectCompilerHost(options: ts.CompilerOptions): ts.CompilerHost {
   const base = ts.createCompilerHost(options, true);
   const key = parseKey(options);
+  // JSDoc in a TypeScript file carries no type the analysis reads (nor a syntax error it
+  // reports): skipping it is a fifth of parsing (JavaScript files keep theirs, their types).
   const parse = (
     fileName: string,
     text: string,
     how: ts.ScriptTarget | ts.CreateSourceFileOptions,
-  ) => ts.createSourceFile(fileName, text, how, true);
+  ) =>
+    ts.createSourceFile(
+      fileName,
+      text,
+      {
+        ...(typeof how === "object" ? how : { languageVersion: how }),
+        jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo,
+      },
+      true,
+    );
   return {
     ...base,
     getDefaultLibLocation: () => LIB_FOLDER,
