@@ -21,6 +21,15 @@ describe("projectRunner", () => {
     [{ ".mocharc.yml": "spec: test\n" }, "Mocha (.mocharc.yml)"],
     [{ "package.json": '{ "jest": { "preset": "ts-jest" } }\n' }, 'Jest (package.json "jest")'],
     [{ "package.json": '{ "mocha": {} }\n' }, 'Mocha (package.json "mocha")'],
+    // nestjs-realworld-example-app: jest.json, named by the test script only.
+    [
+      { "package.json": '{ "scripts": { "test": "jest --config=jest.json" } }\n' },
+      'Jest (package.json "scripts.test")',
+    ],
+    [
+      { "package.json": '{ "scripts": { "test": "tsc && npx mocha" } }\n' },
+      'Mocha (package.json "scripts.test")',
+    ],
   ])("names the runner a project is set up for: %j", (files, runner) => {
     expect(projectRunner(project(files))).toBe(runner);
   });
@@ -33,6 +42,16 @@ describe("projectRunner", () => {
     ).toBeUndefined();
     rmSync(dir, { recursive: true });
     expect(projectRunner(project({ "package.json": "null\n" }))).toBeUndefined();
+    rmSync(dir, { recursive: true });
+    for (const test of [
+      "vitest run && jest --ci",
+      "node scripts/run-jest-like.js",
+      "mochawesome",
+    ]) {
+      rmSync(dir, { recursive: true, force: true });
+      const manifest = JSON.stringify({ scripts: { test } });
+      expect(projectRunner(project({ "package.json": manifest }))).toBeUndefined();
+    }
   });
 });
 

@@ -17,7 +17,8 @@ const RUNNER_CONFIGS: readonly (readonly [runner: string, names: readonly string
 
 /**
  * The runner a project without a Vitest config is set up for, in words
- * (`Jest (jest.config.js)`, `Mocha (package.json "mocha")`); undefined when none is.
+ * (`Jest (jest.config.js)`, `Mocha (package.json "mocha")`, `Jest (package.json "scripts.test")`
+ * for a test script that runs it and not Vitest); undefined when none is.
  */
 export function projectRunner(root: string): string | undefined {
   for (const [runner, names] of RUNNER_CONFIGS)
@@ -33,6 +34,15 @@ export function projectRunner(root: string): string | undefined {
     const field = runner.toLowerCase();
     if (field in manifest) return `${runner} (package.json "${field}")`;
   }
+  // `"test": "jest --config=jest.json"`: a config under a name of its own.
+  const scripts = (manifest as { scripts?: unknown }).scripts;
+  const test =
+    typeof scripts === "object" && scripts !== null
+      ? (scripts as Record<string, unknown>)["test"]
+      : undefined;
+  if (typeof test !== "string" || /\bvitest\b/u.test(test)) return undefined;
+  for (const [runner] of RUNNER_CONFIGS)
+    if (runsCommand(test, runner.toLowerCase())) return `${runner} (package.json "scripts.test")`;
   return undefined;
 }
 
@@ -52,6 +62,11 @@ export function otherRunnerWhy(absolute: string, runner: string | undefined): st
   const imported = OTHER_RUNNER.exec(text)?.[1];
   if (imported !== undefined) return `it imports ${imported}`;
   return runner === undefined ? undefined : `the project runs ${runner}`;
+}
+
+/** Whether a script runs `command` as a command (`jest --ci`, `a && npx jest`), not a word in a name. */
+function runsCommand(script: string, command: string): boolean {
+  return new RegExp(`(?:^|[\\s;&|(])${command}(?=$|[\\s;&|)])`, "u").test(script);
 }
 
 function isFile(absolute: string): boolean {
