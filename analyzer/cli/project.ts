@@ -5,7 +5,7 @@ import { buildValidatedIndex } from "../index-builder/build-index.js";
 import type { AgentixIndex } from "../index-file/types.js";
 import type { ModelIndex } from "../index-file/model-index.js";
 import { resolveProjectPaths } from "../project/load-project.js";
-import { problemLine, type LoadProblem } from "../project/tsconfig.js";
+import { problemLines, type LoadProblem } from "../project/tsconfig.js";
 import { Progress, type AnalysisSource, type CliIO } from "./io.js";
 import { projectOptions, type ProjectArgs } from "./project-args.js";
 
@@ -37,7 +37,7 @@ export function announceProblems(
   analysis: { readonly loaded: { readonly problems: readonly LoadProblem[] } },
   io: CliIO,
 ): void {
-  for (const problem of analysis.loaded.problems) io.stderr(`agentix: ${problemLine(problem)}\n`);
+  for (const line of problemLines(analysis.loaded.problems)) io.stderr(`agentix: ${line}\n`);
 }
 
 /** The project's validated index, as `agentix index` writes it. */

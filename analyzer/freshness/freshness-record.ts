@@ -8,7 +8,7 @@ import { readStamped, sha256, type FileStamp, type StampedText } from "../projec
 import { configCandidates, PROJECT_INPUT_FILES } from "../project/input-files.js";
 import { isInNodeModules } from "../project/paths.js";
 import { compareText } from "../project/paths.js";
-import { problemLine } from "../project/tsconfig.js";
+import { problemLines } from "../project/tsconfig.js";
 import {
   analyzerIdentity,
   FRESHNESS_FORMAT,
@@ -142,7 +142,7 @@ export function freshnessRecord(
     index: sha256(indexBytes),
     files: byPath(files.values()),
     directories: byPath(directories.values()),
-    problems: loaded.problems.map(problemLine),
+    problems: problemLines(loaded.problems),
     affected: affectedBytes === undefined ? null : sha256(affectedBytes),
   };
 }

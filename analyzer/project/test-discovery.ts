@@ -137,13 +137,15 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
       }
     }
     const relative = relativeToRoot(root, file) ?? file;
+    const shownOwner = relativeToRoot(root, owner) ?? owner;
     problems.push({
       code: "test-not-analysed",
       severity: "warning",
-      message: `a test the analysed tsconfig leaves out and ${relativeToRoot(root, owner) ?? owner} owns: it is not analysed (pass that tsconfig with --project to analyse it)`,
+      message: `a test the analysed tsconfig leaves out and ${shownOwner} owns: it is not analysed (pass that tsconfig with --project to analyse it)`,
       file: relative,
       line: null,
       column: null,
+      owner: shownOwner,
     });
   }
   return { added, problems, textsRead };

@@ -2,6 +2,7 @@
 // analysis; an `extends` that does not resolve, an unknown or deprecated option, a `files`
 // entry that does not exist are warnings with their position, and the analysis runs with what
 // is known.
+import { listText } from "../text.js";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { ts } from "./ts-morph.js";
@@ -18,6 +19,8 @@ export interface LoadProblem {
   readonly file: string | null;
   readonly line: number | null;
   readonly column: number | null;
+  /** `test-not-analysed`: the tsconfig that owns the test (as the message names it). */
+  readonly owner?: string;
 }
 
 export interface ReadTsconfig {
@@ -68,6 +71,56 @@ export function formatProblem(problem: LoadProblem): string {
 /** The line a verb prints on stderr for a problem it analysed past (after "agentix: "). */
 export function problemLine(problem: LoadProblem): string {
   return `${problem.severity}: ${formatProblem(problem)}`;
+}
+
+/** From this many tests one tsconfig owns and the analysed one leaves out, they share a line. */
+const GROUPED_TESTS = 3;
+/** From this many such tsconfigs, all their tests share one line. */
+const GROUPED_OWNERS = 4;
+
+/**
+ * The lines a verb prints for the problems it analysed past, in order: each its own line, but
+ * the tests other tsconfigs own (a repository of example apps and fixtures has dozens; the index
+ * and `agentix check` list each) one line per owner once it has several, and one line for all
+ * of them once there are several owners.
+ */
+export function problemLines(problems: readonly LoadProblem[]): string[] {
+  const byOwner = new Map<string, LoadProblem[]>();
+  for (const problem of problems)
+    if (problem.owner !== undefined && problem.file !== null)
+      byOwner.set(problem.owner, [...(byOwner.get(problem.owner) ?? []), problem]);
+  const lines: string[] = [];
+  let summarised = false;
+  for (const problem of problems) {
+    const group = problem.owner === undefined ? undefined : byOwner.get(problem.owner);
+    if (group === undefined) lines.push(problemLine(problem));
+    else if (byOwner.size >= GROUPED_OWNERS) {
+      if (!summarised) lines.push(ownersLine(problem.severity, byOwner));
+      summarised = true;
+    } else if (group.length < GROUPED_TESTS) lines.push(problemLine(problem));
+    else if (group[0] === problem) {
+      const files = listText(
+        group.map((test) => test.file as string),
+        { limit: GROUPED_TESTS, serialComma: true },
+      );
+      lines.push(
+        `${problem.severity}: ${group.length} tests the analysed tsconfig leaves out and ${problem.owner} owns are not analysed (pass that tsconfig with --project to analyse them): ${files}`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** Every test other tsconfigs own, in one line: the owners with the most of them first. */
+function ownersLine(
+  severity: LoadProblem["severity"],
+  byOwner: ReadonlyMap<string, readonly LoadProblem[]>,
+): string {
+  const tests = [...byOwner.values()].reduce((sum, group) => sum + group.length, 0);
+  const owners = [...byOwner]
+    .sort(([a, one], [b, other]) => other.length - one.length || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([owner, group]) => `${owner} (${group.length})`);
+  return `${severity}: ${tests} tests the analysed tsconfig leaves out are not analysed: ${byOwner.size} other tsconfigs own them, ${listText(owners, { limit: GROUPED_TESTS, serialComma: true })} (pass one with --project to analyse its tests; agentix check lists each test)`;
 }
 
 function readError(error: unknown): string {

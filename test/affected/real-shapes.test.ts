@@ -82,6 +82,7 @@ describe("test discovery", () => {
         severity: "warning",
         message:
           "a test the analysed tsconfig leaves out and packages/ui/tsconfig.json owns: it is not analysed (pass that tsconfig with --project to analyse it)",
+        owner: "packages/ui/tsconfig.json",
         file: "packages/ui/button.test.ts",
         line: null,
         column: null,

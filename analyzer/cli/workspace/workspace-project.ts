@@ -7,7 +7,7 @@ import { tsconfigPath, type Workspace, type WorkspacePackage } from "../../works
 import { ProjectLoadError } from "../../errors.js";
 import type { CliIO } from "../io.js";
 import { projectAnalysis } from "../project.js";
-import { problemLine } from "../../project/tsconfig.js";
+import { problemLines } from "../../project/tsconfig.js";
 import { relativeToRoot } from "../../project/paths.js";
 import type { ProjectArgs } from "../project-args.js";
 
@@ -65,11 +65,16 @@ export function analyseWorkspace(
     );
     // Named from the workspace root (`apps/web/tsconfig.json:2:14`, not each project's
     // `tsconfig.json`), and each once: every project extending tsconfig.base.json repeats its.
-    for (const problem of problems) {
-      const absolute = problem.file === null ? null : path.resolve(entry.dir, problem.file);
-      const file =
-        absolute === null ? null : (relativeToRoot(workspace.root, absolute) ?? absolute);
-      const line = problemLine({ ...problem, file });
+    const fromRoot = (relative: string) => {
+      const absolute = path.resolve(entry.dir, relative);
+      return relativeToRoot(workspace.root, absolute) ?? absolute;
+    };
+    const rebased = problems.map((problem) => ({
+      ...problem,
+      file: problem.file === null ? null : fromRoot(problem.file),
+      ...(problem.owner === undefined ? {} : { owner: fromRoot(problem.owner) }),
+    }));
+    for (const line of problemLines(rebased)) {
       if (announced.has(line)) continue;
       announced.add(line);
       io.stderr(`agentix: ${line}\n`);
