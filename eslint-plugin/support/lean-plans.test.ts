@@ -12,6 +12,7 @@ import { noPrivateImportsLogic } from "../logic/no-private-imports.js";
 import { noUndeclaredDependenciesLogic } from "../logic/no-undeclared-dependencies.js";
 import { parseForESLint } from "@typescript-eslint/parser";
 import { ProjectLayout } from "../logic/project/layout.js";
+import type { LeanFile } from "../logic/rule-logic.js";
 import { noPrivateImports } from "../rules/no-private-imports.js";
 import { lintWithAgentix } from "../../test/support/lint-no-private-imports.js";
 
@@ -146,6 +147,30 @@ describe("a project without feature folders", () => {
         "TSImportType",
         "Program:exit",
       ]);
+  });
+
+  it("builds no per-file object for a file its text gate turns away, ignores or not", () => {
+    // The lean plan's chooser is what receives a file's LeanFile (five closures): counted here.
+    const lean = noPrivateImportsLogic.lean!.bind(noPrivateImportsLogic);
+    let chosen = 0;
+    vi.spyOn(noPrivateImportsLogic, "lean").mockImplementation((folder) => {
+      const plan = lean(folder);
+      if (typeof plan !== "function") return plan;
+      const counted = (file: LeanFile) => ((chosen += 1), plan(file));
+      return plan.textGate ? Object.assign(counted, { textGate: plan.textGate }) : counted;
+    });
+    const plain = 'import { a } from "../a";\nimport { z } from "zod";\n';
+    const intoFeature = 'import { m } from "../features/orders/model";\n';
+    for (const config of [{}, { ignores: ["src/generated/**"] }]) {
+      const root = project({ "agentix.config.json": JSON.stringify(config) });
+      for (const file of ["src/app/one.ts", "src/app/two.ts", "src/lib/three.ts"])
+        expect(lint(root, file, plain)).toEqual([]);
+      expect(chosen).toBe(0);
+      expect(lint(root, "src/app/three.ts", intoFeature)).toEqual([intoMissingFeature(1, 19)]);
+      expect(chosen).toBe(1);
+      chosen = 0;
+      if ("ignores" in config) expect(lint(root, "src/generated/x.ts", intoFeature)).toEqual([]);
+    }
   });
 
   it.each([

@@ -78,12 +78,17 @@ export function planOf(folder: FolderPlans, logic: RuleLogic<never>): LeanPlan |
   ) {
     const layout = layoutFor(config);
     const unless = plan;
-    plan = (file: LeanFile) =>
+    const chooser = (file: LeanFile) =>
       layout.isIgnored(file.filename)
         ? NO_VISITORS
         : typeof unless === "function"
           ? unless(file)
           : unless;
+    // A file the inner gate rejects gets no visitors, ignored or not.
+    plan =
+      typeof unless === "function" && unless.textGate
+        ? Object.assign(chooser, { textGate: unless.textGate })
+        : chooser;
   }
   folder.plans.set(logic, plan);
   return plan;
