@@ -253,3 +253,33 @@ describe("a project with feature folders", () => {
     expect(fullInputs()).toEqual({ privateImports: 2, ambient: 1, undeclared: 1 });
   });
 });
+
+describe("a new disk round", () => {
+  it("asks again in one pass the folders the last round used, with the plans asked there", () => {
+    const root = project({ "src/a.ts": "" });
+    const asked: string[] = [];
+    const lean = noPrivateImportsLogic.lean!.bind(noPrivateImportsLogic);
+    vi.spyOn(noPrivateImportsLogic, "lean").mockImplementation((folder) => {
+      const dir = path.relative(root, folder.dir);
+      if (!dir.startsWith("..")) asked.push(dir); // folders of other tests' projects aside
+      return lean(folder);
+    });
+    const code = 'import { a } from "../a";\n';
+    const files = ["src/app/one.ts", "src/lib/two.ts", "src/app/three.ts"];
+    vi.useFakeTimers({ toFake: ["Date"] });
+    for (const file of files) expect(lint(root, file, code)).toEqual([]);
+    expect(asked).toEqual(["src/app", "src/lib"]);
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
+    expect(lint(root, "src/app/one.ts", code)).toEqual([]);
+    expect(asked).toEqual(["src/app", "src/lib", "src/app", "src/lib"]);
+    // Renewed for the round: no folder is asked twice in it.
+    for (const file of files) expect(lint(root, file, code)).toEqual([]);
+    expect(asked).toHaveLength(4);
+    // What the renewed plans answer is this round's: a feature folder created is seen.
+    write(root, "src/features/orders/model.ts");
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
+    expect(lint(root, "src/lib/two.ts", `import { x } from "../features/orders/model";\n`)).toEqual(
+      [expect.objectContaining({ ruleId: "agentix/no-private-imports", line: 1, column: 19 })],
+    );
+  });
+});
