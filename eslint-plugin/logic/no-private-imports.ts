@@ -3,7 +3,7 @@ import { isFileDirectlyIn, toPosix } from "../../schema/paths.js";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import {
-  NO_VISITORS,
+  type LeanFile,
   type LogicInput,
   type LogicVisitors,
   type ProjectServices,
@@ -466,10 +466,11 @@ export const noPrivateImportsLogic: RuleLogic = {
     const mustName = here.mustName;
     if (mustName === undefined || !POSIX)
       return ({ scopeManager, full }) => quietVisitors(reach, here, scopeManager, full);
-    return ({ scopeManager, full, text }) =>
-      mayImportIntoFeatures(text(), mustName)
-        ? quietVisitors(reach, here, scopeManager, full)
-        : NO_VISITORS;
+    // The host gives the quiet visitors only to a file whose text may import into a feature.
+    return Object.assign(
+      ({ scopeManager, full }: LeanFile) => quietVisitors(reach, here, scopeManager, full),
+      { textGate: (text: string) => mayImportIntoFeatures(text, mustName) },
+    );
   },
 };
 

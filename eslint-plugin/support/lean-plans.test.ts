@@ -12,6 +12,7 @@ import { noPrivateImportsLogic } from "../logic/no-private-imports.js";
 import { noUndeclaredDependenciesLogic } from "../logic/no-undeclared-dependencies.js";
 import { parseForESLint } from "@typescript-eslint/parser";
 import { ProjectLayout } from "../logic/project/layout.js";
+import type { LeanFile } from "../logic/rule-logic.js";
 import { noPrivateImports } from "../rules/no-private-imports.js";
 import { lintWithAgentix } from "../../test/support/lint-no-private-imports.js";
 
@@ -148,6 +149,30 @@ describe("a project without feature folders", () => {
       ]);
   });
 
+  it("builds no per-file object for a file its text gate turns away, ignores or not", () => {
+    // The lean plan's chooser is what receives a file's LeanFile (five closures): counted here.
+    const lean = noPrivateImportsLogic.lean!.bind(noPrivateImportsLogic);
+    let chosen = 0;
+    vi.spyOn(noPrivateImportsLogic, "lean").mockImplementation((folder) => {
+      const plan = lean(folder);
+      if (typeof plan !== "function") return plan;
+      const counted = (file: LeanFile) => ((chosen += 1), plan(file));
+      return plan.textGate ? Object.assign(counted, { textGate: plan.textGate }) : counted;
+    });
+    const plain = 'import { a } from "../a";\nimport { z } from "zod";\n';
+    const intoFeature = 'import { m } from "../features/orders/model";\n';
+    for (const config of [{}, { ignores: ["src/generated/**"] }]) {
+      const root = project({ "agentix.config.json": JSON.stringify(config) });
+      for (const file of ["src/app/one.ts", "src/app/two.ts", "src/lib/three.ts"])
+        expect(lint(root, file, plain)).toEqual([]);
+      expect(chosen).toBe(0);
+      expect(lint(root, "src/app/three.ts", intoFeature)).toEqual([intoMissingFeature(1, 19)]);
+      expect(chosen).toBe(1);
+      chosen = 0;
+      if ("ignores" in config) expect(lint(root, "src/generated/x.ts", intoFeature)).toEqual([]);
+    }
+  });
+
   it.each([
     ["import", `import { x } from "./features/orders/model";`, 1, 19],
     ["export from", `export { x } from "./features/orders/model";`, 1, 19],
@@ -226,5 +251,35 @@ describe("a project with feature folders", () => {
       },
     ]);
     expect(fullInputs()).toEqual({ privateImports: 2, ambient: 1, undeclared: 1 });
+  });
+});
+
+describe("a new disk round", () => {
+  it("asks again in one pass the folders the last round used, with the plans asked there", () => {
+    const root = project({ "src/a.ts": "" });
+    const asked: string[] = [];
+    const lean = noPrivateImportsLogic.lean!.bind(noPrivateImportsLogic);
+    vi.spyOn(noPrivateImportsLogic, "lean").mockImplementation((folder) => {
+      const dir = path.relative(root, folder.dir);
+      if (!dir.startsWith("..")) asked.push(dir); // folders of other tests' projects aside
+      return lean(folder);
+    });
+    const code = 'import { a } from "../a";\n';
+    const files = ["src/app/one.ts", "src/lib/two.ts", "src/app/three.ts"];
+    vi.useFakeTimers({ toFake: ["Date"] });
+    for (const file of files) expect(lint(root, file, code)).toEqual([]);
+    expect(asked).toEqual(["src/app", "src/lib"]);
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
+    expect(lint(root, "src/app/one.ts", code)).toEqual([]);
+    expect(asked).toEqual(["src/app", "src/lib", "src/app", "src/lib"]);
+    // Renewed for the round: no folder is asked twice in it.
+    for (const file of files) expect(lint(root, file, code)).toEqual([]);
+    expect(asked).toHaveLength(4);
+    // What the renewed plans answer is this round's: a feature folder created is seen.
+    write(root, "src/features/orders/model.ts");
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
+    expect(lint(root, "src/lib/two.ts", `import { x } from "../features/orders/model";\n`)).toEqual(
+      [expect.objectContaining({ ruleId: "agentix/no-private-imports", line: 1, column: 19 })],
+    );
   });
 });

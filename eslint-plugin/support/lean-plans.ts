@@ -26,6 +26,10 @@ const byFolder = new Map<string, FolderPlans>();
 let lastFolder: FolderPlans | undefined;
 /** The file whose rules are being created (all rules of a file are created one after another). */
 let lastProgram: TSESTree.Program | undefined;
+/** The disk round the folders below were made or renewed in. */
+let currentRound = -1;
+/** The folders whose plans were made or renewed in currentRound. */
+let usedThisRound: FolderPlans[] = [];
 
 /**
  * The plans of the folder of the file `program` was parsed from, for the current disk round: a
@@ -36,25 +40,48 @@ let lastProgram: TSESTree.Program | undefined;
 export function folderPlans(filename: string, program: TSESTree.Program): FolderPlans {
   if (lastProgram === program && lastFolder) return lastFolder;
   const round = diskRound();
+  if (round !== currentRound) renewUsedFolders(round);
   let folder = lastFolder;
   if (folder?.round !== round || !isFileDirectlyIn(folder.dir, filename)) {
     const dir = path.dirname(path.isAbsolute(filename) ? filename : path.resolve(filename));
     folder = byFolder.get(dir);
-    if (folder?.round !== round) {
-      let config: AgentixConfig | AgentixConfigError;
-      try {
-        config = loadConfigForFile(filename);
-      } catch (error) {
-        if (!(error instanceof AgentixConfigError)) throw error;
-        config = error;
-      }
-      folder = { dir, round, config, plans: new Map() };
-      byFolder.set(dir, folder);
-    }
+    if (folder?.round !== round) folder = plansFor(dir, filename, round);
     lastFolder = folder;
   }
   lastProgram = program;
   return folder;
+}
+
+/** A folder's configuration for `round`, with no plan asked yet. */
+function plansFor(dir: string, file: string, round: number): FolderPlans {
+  let config: AgentixConfig | AgentixConfigError;
+  try {
+    config = loadConfigForFile(file);
+  } catch (error) {
+    if (!(error instanceof AgentixConfigError)) throw error;
+    config = error;
+  }
+  const folder = { dir, round, config, plans: new Map() };
+  byFolder.set(dir, folder);
+  usedThisRound.push(folder);
+  return folder;
+}
+
+/**
+ * Starts `round`: the folders the last round used are asked again in one pass, with the plans
+ * their files asked for. Asked as each folder's first file comes (between two files' parses,
+ * with the caches cold) the same answers cost about ten times as much; a round's answers are
+ * as fresh at its start as later in it. An editor's lint uses one folder a round: it renews one.
+ */
+function renewUsedFolders(round: number): void {
+  const used = usedThisRound;
+  currentRound = round;
+  usedThisRound = [];
+  for (const old of used) {
+    if (byFolder.get(old.dir) !== old) continue; // renewed already, or forgotten
+    const folder = plansFor(old.dir, path.join(old.dir, "_"), round);
+    for (const logic of old.plans.keys()) planOf(folder, logic);
+  }
 }
 
 /**
@@ -78,12 +105,17 @@ export function planOf(folder: FolderPlans, logic: RuleLogic<never>): LeanPlan |
   ) {
     const layout = layoutFor(config);
     const unless = plan;
-    plan = (file: LeanFile) =>
+    const chooser = (file: LeanFile) =>
       layout.isIgnored(file.filename)
         ? NO_VISITORS
         : typeof unless === "function"
           ? unless(file)
           : unless;
+    // A file the inner gate rejects gets no visitors, ignored or not.
+    plan =
+      typeof unless === "function" && unless.textGate
+        ? Object.assign(chooser, { textGate: unless.textGate })
+        : chooser;
   }
   folder.plans.set(logic, plan);
   return plan;

@@ -3,6 +3,7 @@ import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import { AgentixConfigError, type AgentixConfig } from "../../schema/load-config.js";
 import {
   NO_VISITORS,
+  type LeanChooser,
   type LogicInput,
   type LogicVisitors,
   type RuleLogic,
@@ -78,24 +79,37 @@ export function runLogicInRule<MessageIds extends string, Input extends LogicInp
   logic: RuleLogic<Input>,
   extend: (input: LogicInput) => Input,
 ): TSESLint.RuleListener {
-  const filename = context.filename;
-  const program = context.sourceCode.ast;
-  const folder = folderPlans(filename, program);
-  let full: LogicVisitors | undefined;
-  const fullOnce = () => (full ??= fullVisitors(context, folder.config, logic, extend));
-  const plan = planOf(folder, logic as RuleLogic<never>);
-  const lean =
-    plan === null || typeof plan !== "function"
-      ? (plan ?? undefined)
-      : plan({
-          filename,
-          program,
-          scopeManager: () => scopeManagerOf(context),
-          text: () => context.sourceCode.text,
-          full: fullOnce,
-        });
   // The logic's visitors are keyed by node type, exactly like an ESLint rule listener.
-  return (lean ?? fullOnce()) as TSESLint.RuleListener;
+  const folder = folderPlans(context.filename, context.sourceCode.ast);
+  const plan = planOf(folder, logic as RuleLogic<never>);
+  if (plan === null)
+    return fullVisitors(context, folder.config, logic, extend) as TSESLint.RuleListener;
+  if (typeof plan !== "function") return plan as TSESLint.RuleListener;
+  // Most files of a folder the gate covers end here: nothing allocated for them.
+  const gate = plan.textGate;
+  if (gate !== undefined && !gate(context.sourceCode.text))
+    return NO_VISITORS as TSESLint.RuleListener;
+  return chosenVisitors(context, folder.config, plan, logic, extend) as TSESLint.RuleListener;
+}
+
+/** The visitors a lean plan's chooser picks for the file, or its full visitors. */
+function chosenVisitors<MessageIds extends string, Input extends LogicInput>(
+  context: Readonly<TSESLint.RuleContext<MessageIds | "invalidConfig", readonly []>>,
+  config: AgentixConfig | AgentixConfigError,
+  choose: LeanChooser,
+  logic: RuleLogic<Input>,
+  extend: (input: LogicInput) => Input,
+): LogicVisitors {
+  let full: LogicVisitors | undefined;
+  const fullOnce = () => (full ??= fullVisitors(context, config, logic, extend));
+  const chosen = choose({
+    filename: context.filename,
+    program: context.sourceCode.ast,
+    scopeManager: () => scopeManagerOf(context),
+    text: () => context.sourceCode.text,
+    full: fullOnce,
+  });
+  return chosen ?? fullOnce();
 }
 
 function fullVisitors<MessageIds extends string, Input extends LogicInput>(
