@@ -7,6 +7,7 @@ import { tsconfigPath, type Workspace, type WorkspacePackage } from "../../works
 import { ProjectLoadError } from "../../errors.js";
 import type { CliIO } from "../io.js";
 import { projectAnalysis } from "../project.js";
+import { listText } from "../../text.js";
 import { problemLines } from "../../project/tsconfig.js";
 import { relativeToRoot } from "../../project/paths.js";
 import type { ProjectArgs } from "../project-args.js";
@@ -144,5 +145,7 @@ export function noFeatures(
   skipped: readonly { readonly entry: WorkspacePackage }[],
 ): string {
   const places = skipped.map(({ entry }) => projectPlace(projectEntry(workspace, entry)));
-  return `no package of the workspace has features (${places.join(", ") || "no packages"})`;
+  // novu's 38 packages made one line of 900 characters: the first few, the rest counted.
+  const named = listText(places, { limit: 8, serialComma: true, empty: "no packages" });
+  return `no package of the workspace has features (${named})`;
 }
