@@ -1,0 +1,74 @@
+// test/fixtures/real-workspace: shapes of real monorepos (documenso, novu), node_modules not
+// installed: a package without exports imported by folder, a tsup build per format behind a
+// tsconfig outDir, a Mocha app and a Playwright app without a Vitest config. In-process, one copy.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
+import { workspaceCopy } from "./workspace-copy.js";
+import { workspaceJson } from "./workspace-json.js";
+
+let cli: (args: readonly string[]) => Promise<CliRun>;
+beforeAll(() => {
+  ({ cli } = workspaceCopy("real-workspace"));
+});
+afterAll(removeCopies);
+
+const links = async (target: string) =>
+  workspaceJson<{ links: unknown[] }>((await cli(["affected", target, "--json"])).stdout).links;
+const API = "apps/api/src/app.ts";
+const WEB = "apps/web/src/page.ts";
+
+describe("a workspace of real shapes", () => {
+  it("follows a subpath of a tsup build (dist/cjs, dist/esm) to its source, past the tsconfig's outDir", async () => {
+    expect(await links("packages/framework/src/servers/express.ts")).toEqual([
+      {
+        from: "file packages/framework/src/servers/express.ts",
+        to: `file ${API}`,
+        reason: `${API} imports @shapes/framework/express (packages/framework/src/servers/express.ts)`,
+      },
+    ]);
+    expect(await links("packages/framework/src/workflow.ts")).toEqual([
+      {
+        from: "file packages/framework/src/index.ts",
+        to: `file ${WEB}`,
+        reason: `${WEB} imports @shapes/framework (packages/framework/src/index.ts)`,
+      },
+    ]);
+  });
+
+  it("follows a package without exports by its main, and by the folder a subpath names", async () => {
+    expect(await links("packages/trpc/react/index.ts")).toEqual([
+      {
+        from: "file packages/trpc/react/index.ts",
+        to: `file ${API}`,
+        reason: `${API} imports @shapes/trpc/react (packages/trpc/react/index.ts)`,
+      },
+    ]);
+    expect(await links("packages/trpc/server/router.ts")).toEqual([
+      {
+        from: "file packages/trpc/index.ts",
+        to: `file ${WEB}`,
+        reason: `${WEB} imports @shapes/trpc (packages/trpc/index.ts)`,
+      },
+    ]);
+  });
+
+  it("verify hands Vitest only its own tests, naming the Mocha and Playwright ones", async () => {
+    const run = await cli([
+      "verify",
+      "packages/framework/src/servers/express.ts",
+      "packages/trpc/index.ts",
+      "--dry-run",
+    ]);
+    expect(run.code).toBe(0);
+    const section = (heading: string) => {
+      const from = run.stdout.indexOf(`== ${heading}\n`);
+      return run.stdout.slice(from, run.stdout.indexOf("\nplanned\n", from));
+    };
+    expect(section("@shapes/api (apps/api)")).toContain(
+      "\ntests not run by vitest (run them with their own runner):\n  src/app.spec.ts (the project runs Mocha (.mocharc.json))\n\ntests: none\n  why: every selected test is another runner's\n",
+    );
+    expect(section("@shapes/web (apps/web)")).toContain(
+      "\ntests not run by vitest (run them with their own runner):\n  e2e/sign.spec.ts (it imports @playwright/test)\n\ntests: vitest run src/page.test.ts\n  why: 2 of 2 cases: the ones the change can reach (see agentix affected); 1 of them another runner's (named above)\n",
+    );
+  });
+});
