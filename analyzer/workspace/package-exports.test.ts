@@ -64,7 +64,6 @@ describe("packageEntries and entryTargets: a package without exports", () => {
       module: "./dist/index.mjs",
       types: "./index.ts",
       typings: ".\\index.ts",
-      browser: { "./server.js": false },
     });
     expect(entries).toEqual({
       kind: "fields",
@@ -93,7 +92,14 @@ describe("packageEntries and entryTargets: a package without exports", () => {
     });
   });
 
-  it("cannot tell without a package.json, or with typesVersions (it re-maps what TypeScript loads)", () => {
+  it("cannot tell without a package.json, with typesVersions or a browser object (they re-map what loads)", () => {
+    expect(packageEntries({ main: "./a.ts", browser: { "./a.ts": "./b.ts" } })).toEqual({
+      kind: "unknown",
+    });
+    expect(packageEntries({ main: "./a.ts", browser: "./b.ts" })).toEqual({
+      kind: "fields",
+      main: ["./a.ts", "./b.ts"],
+    });
     expect(entryTargets(packageEntries(undefined), ".")).toBeUndefined();
     expect(
       entryTargets(

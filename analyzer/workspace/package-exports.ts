@@ -11,7 +11,7 @@ import path from "node:path";
  * imported); or, without `exports`, the `types`/`typings`/`module`/`main`/`browser` fields
  * (package-relative, `./index` when none) for the bare name, while any file or folder can be
  * imported by a subpath (`@documenso/trpc/react`); or unknown (no package.json, or
- * `typesVersions`, which re-maps what TypeScript loads).
+ * `typesVersions` or a `browser` object, which re-map what TypeScript or a bundler loads).
  */
 export type PackageEntries =
   | { readonly kind: "exports"; readonly exports: unknown }
@@ -26,7 +26,10 @@ export function packageEntries(
   if (manifest === undefined) return { kind: "unknown" };
   if (manifest["exports"] !== undefined && manifest["exports"] !== null)
     return { kind: "exports", exports: manifest["exports"] };
-  if (manifest["typesVersions"] !== undefined) return { kind: "unknown" };
+  // typesVersions re-maps what TypeScript loads, a `browser` object what bundlers load.
+  const browser = manifest["browser"];
+  if (manifest["typesVersions"] !== undefined || (typeof browser === "object" && browser !== null))
+    return { kind: "unknown" };
   const main = ENTRY_FIELDS.map((field) => manifest[field])
     .filter((value): value is string => typeof value === "string" && value.trim() !== "")
     .map(
