@@ -56,7 +56,7 @@ describe("the analyzer's compiler host", () => {
     }
   });
 
-  it("parses an installed package's declarations and the lib files once per process, the project's own files per load", () => {
+  it("parses every file once per process and text: an installed package's declarations, the lib files and the project's own files", () => {
     const first = loadProject({ root });
     const second = loadProject({ root });
     expect(sourceOf(first, PACKAGE)).toBeDefined();
@@ -64,7 +64,7 @@ describe("the analyzer's compiler host", () => {
     expect(libOf(second)).toEqual(libOf(first));
     expect(libOf(first).length).toBeGreaterThan(0);
     expect(libOf(first).every((lib) => lib.fileName.startsWith(`${LIB_FOLDER}/`))).toBe(true);
-    expect(sourceOf(second, "src/main.ts")).not.toBe(sourceOf(first, "src/main.ts"));
+    expect(sourceOf(second, "src/main.ts")).toBe(sourceOf(first, "src/main.ts"));
     // The shared parse is bound once and still typed in each program.
     for (const loaded of [first, second]) {
       const checker = loaded.program.getTypeChecker();
@@ -84,6 +84,25 @@ describe("the analyzer's compiler host", () => {
       expect(sourceOf(after, PACKAGE)?.text).toBe("export declare function now(): number;\n");
     } finally {
       write(PACKAGE, "export declare function now(): string;\n");
+    }
+  });
+
+  it("parses a project's own file again once its text changed, and types the new text", () => {
+    const before = loadProject({ root });
+    write("src/main.ts", 'import { now } from "clock-kit";\nexport const at = now().length;\n');
+    try {
+      const after = loadProject({ root });
+      expect(sourceOf(after, "src/main.ts")).not.toBe(sourceOf(before, "src/main.ts"));
+      const statement = sourceOf(after, "src/main.ts")?.statements[1] as ts.VariableStatement;
+      const checker = after.program.getTypeChecker();
+      const at = statement.declarationList.declarations[0]!.name;
+      expect(checker.typeToString(checker.getTypeAtLocation(at))).toBe("number");
+      // Two loads of one root hand back the same ProjectFile for a file they share.
+      expect(loadProject({ root }).files.find((f) => f.path === "src/main.ts")).toBe(
+        after.files.find((f) => f.path === "src/main.ts"),
+      );
+    } finally {
+      write("src/main.ts", '\uFEFFimport { now } from "clock-kit";\nexport const at = now();\n');
     }
   });
 

@@ -5,13 +5,12 @@
 // `import` conditions, and a relative one needs its extension, as tsc says). A ts-morph Project
 // parsed every file without a format, so the analyzer resolved those as `require`s, where the
 // ESLint plugin (and tsc) did not. TypeScript's lib files come from ts-morph's copy in memory
-// (the TypeScript ts-morph bundles has no lib folder beside it); declaration files of installed
-// packages and the lib files are parsed once per process (declaration-cache.ts).
+// (the TypeScript ts-morph bundles has no lib folder beside it); every file is parsed once per
+// process and text (shared-source-files.ts).
 import { createRequire } from "node:module";
 import { ts } from "./ts-morph.js";
-import { parseKey, sharedDeclaration } from "./declaration-cache.js";
+import { parseKey, sharedSourceFile } from "./shared-source-files.js";
 import { textOf } from "./file-stamps.js";
-import { isDeclarationFile, isInNodeModules } from "./paths.js";
 
 /** Where ts-morph serves the lib files from: the file names every program gives them. */
 export const LIB_FOLDER = "/node_modules/typescript/lib";
@@ -84,9 +83,9 @@ export function projectCompilerHost(options: ts.CompilerOptions): ts.CompilerHos
       if (text === undefined) return undefined;
       const known = text;
       const format = typeof how === "object" ? how.impliedNodeFormat : undefined;
-      return isInNodeModules(fileName) && isDeclarationFile(fileName)
-        ? sharedDeclaration(fileName, known, `${key}|${format}`, () => parse(fileName, known, how))
-        : parse(fileName, known, how);
+      return sharedSourceFile(fileName, known, `${key}|${format}`, () =>
+        parse(fileName, known, how),
+      );
     },
   };
 }

@@ -285,16 +285,18 @@ export function optionProblems(
  * The ProjectFile of a SourceFile a program reused (the warm session's new programs hand back
  * unchanged files' SourceFiles): the same object, so facts cached per file stay keyed right.
  */
-const projectFileOf = new WeakMap<ts.SourceFile, { root: string; file: ProjectFile }>();
+const projectFileOf = new WeakMap<ts.SourceFile, Map<string, ProjectFile>>();
 
 export function projectFiles(program: ts.Program, root: string): ProjectFile[] {
   const files: ProjectFile[] = [];
   for (const sourceFile of program.getSourceFiles()) {
     const fileName = sourceFile.fileName;
     if (isInNodeModules(fileName)) continue;
-    const known = projectFileOf.get(sourceFile);
-    if (known?.root === root) {
-      files.push(known.file);
+    // Per root: the programs of a workspace's projects share a file that two of them compile.
+    let byRoot = projectFileOf.get(sourceFile);
+    const known = byRoot?.get(root);
+    if (known !== undefined) {
+      files.push(known);
       continue;
     }
     const relative = relativeToRoot(root, path.resolve(fileName));
@@ -305,7 +307,8 @@ export function projectFiles(program: ts.Program, root: string): ProjectFile[] {
       sourceFile,
       declaration: sourceFile.isDeclarationFile || isDeclarationFile(fileName),
     };
-    projectFileOf.set(sourceFile, { root, file });
+    if (byRoot === undefined) projectFileOf.set(sourceFile, (byRoot = new Map()));
+    byRoot.set(root, file);
     files.push(file);
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

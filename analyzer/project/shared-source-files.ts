@@ -1,11 +1,13 @@
-// Parsed declaration files shared by every program this process builds. A project's own code is
-// a few kilobytes next to what it compiles against: TypeScript's lib files and the `.d.ts` files
-// of installed packages (@types/node alone is about 2 MB), parsed and bound again by every cold
-// analysis. Workspace packages are analysed one after another in one process, the warm session
+// Parsed files shared by every program this process builds: TypeScript's lib files, the
+// `.d.ts` files of installed packages (@types/node alone is about 2 MB), and the project's own
+// sources. Workspace packages are analysed one after another in one process, and with
+// node_modules installed each package compiles the sources of the packages it imports again
+// (documenso, its workspace links installed: 11.0 -> 7.8 s, 1.25 -> 0.84 GB); the warm session
 // loads the project again on a configuration change, and a test worker analyses many copies of
 // the same fixtures: each now parses such a file once. This is what TypeScript's language
 // service does across projects (its DocumentRegistry): a parsed and bound SourceFile is shared
-// by programs whose options parse and bind it alike; each checker keeps its own links.
+// by programs whose options parse and bind it alike; each checker keeps its own links. A file
+// whose text changed is parsed again.
 import { ts } from "./ts-morph.js";
 
 /** Parsed files by file name and parse key; one entry per key, replaced when the text changes. */
@@ -29,10 +31,10 @@ export function parseKey(options: ts.CompilerOptions): string {
 }
 
 /**
- * The shared parse of a declaration file whose text is `text` under `key` (parseKey), made by
+ * The shared parse of a file whose text is `text` under `key` (parseKey), made by
  * `parse` when there is none yet or the file's text changed since.
  */
-export function sharedDeclaration(
+export function sharedSourceFile(
   fileName: string,
   text: string,
   key: string,
