@@ -3,7 +3,7 @@
 // entry that does not exist are warnings with their position, and the analysis runs with what
 // is known.
 import { listText } from "../text.js";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { ProjectLoadError } from "../errors.js";
@@ -123,6 +123,29 @@ function ownersLine(
   return `${severity}: ${tests} tests the analysed tsconfig leaves out are not analysed: ${byOwner.size} other tsconfigs own them, ${listText(owners, { limit: GROUPED_TESTS, serialComma: true })} (pass one with --project to analyse its tests; agentix check lists each test)`;
 }
 
+/**
+ * The tsconfig.json files in the folders below `dir`, three levels deep at most, node_modules
+ * and dot-folders left out, sorted; empty when `dir` cannot be read.
+ */
+function tsconfigsBelow(dir: string, depth = 3): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (!entry.isDirectory() || entry.name === "node_modules" || entry.name.startsWith("."))
+      continue;
+    const folder = path.join(dir, entry.name);
+    if (existsSync(path.join(folder, "tsconfig.json")))
+      found.push(path.join(folder, "tsconfig.json"));
+    if (depth > 1) found.push(...tsconfigsBelow(folder, depth - 1));
+  }
+  return found;
+}
+
 function readError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code ?? (error instanceof Error ? error.message : String(error));
@@ -137,9 +160,13 @@ export function readTsconfig(
 ): ReadTsconfig {
   const shown = shownPath(tsconfigFile, cwd);
   if (!existsSync(tsconfigFile)) {
+    // bulletproof-react: no root tsconfig, one app per folder under apps/.
+    const below = tsconfigsBelow(path.dirname(tsconfigFile)).map((file) => shownPath(file, cwd));
+    const found =
+      below.length > 0 ? `; below it: ${listText(below, { limit: 5, serialComma: true })}` : "";
     throw new ProjectLoadError(
       "tsconfig-missing",
-      `${shown}: no such file (pass the project's tsconfig with --project <path>)`,
+      `${shown}: no such file (pass the project's tsconfig with --project <path>${found})`,
       shown,
     );
   }

@@ -6,7 +6,8 @@
 // errors, whose paths a process shows relative to its own directory (in-process runs show them
 // relative to the test runner's).
 import { execFile } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -265,6 +266,32 @@ describe("bad input", SLOW, () => {
       stderr:
         "agentix index: nope/tsconfig.json: no such file (pass the project's tsconfig with --project <path>)\n",
     });
+  });
+
+  // bulletproof-react: no root tsconfig, one app per folder under apps/.
+  it("a missing tsconfig names the tsconfigs below its folder, node_modules and dot-folders left out", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "agentix-below-"));
+    try {
+      for (const folder of [
+        "apps/web",
+        "apps/admin",
+        "apps/admin/e2e",
+        "node_modules/x",
+        ".cache/y",
+      ]) {
+        mkdirSync(path.join(root, folder), { recursive: true });
+        writeFileSync(path.join(root, folder, "tsconfig.json"), "{}\n");
+      }
+      const result = await cli(["index"], root);
+      expect(result).toEqual({
+        code: 2,
+        stdout: "",
+        stderr:
+          "agentix index: tsconfig.json: no such file (pass the project's tsconfig with --project <path>; below it: apps/admin/tsconfig.json, apps/admin/e2e/tsconfig.json, apps/web/tsconfig.json)\n",
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   // Without --project, a solution root is a workspace of its projects (test/workspace/solution-roots.test.ts).
