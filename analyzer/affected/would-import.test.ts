@@ -76,6 +76,29 @@ describe("wouldImport", () => {
     ).toEqual(["src/user.ts"]);
   });
 
+  it("reads paths against baseUrl when there is one, as TypeScript does", () => {
+    expect(
+      importersAfterRemoving(
+        {
+          "tsconfig.json": tsconfig({
+            module: "ESNext",
+            moduleResolution: "Bundler",
+            baseUrl: "./src",
+            paths: { shadowed: ["lib/shadowed"] },
+          }),
+          "node_modules/shadowed/package.json": JSON.stringify({
+            name: "shadowed",
+            types: "index.d.ts",
+          }),
+          "node_modules/shadowed/index.d.ts": "export declare const x: number;\n",
+          "src/lib/shadowed.ts": "export const x = 1;\n",
+          "src/user.ts": 'export { x } from "shadowed";\n',
+        },
+        "src/lib/shadowed.ts",
+      ),
+    ).toEqual(["src/user.ts"]);
+  });
+
   it("finds an import through a paths alias and a folder's index", () => {
     expect(
       importersAfterRemoving(

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { ts } from "../project/ts-morph.js";
 import type { Analysis } from "../analyze.js";
+import { pathsMatcher, pathsSubstitutions } from "../../eslint-plugin/logic/project/paths-alias.js";
 
 const SOURCE_EXTENSION = /\.(?:d\.)?[cm]?[jt]sx?$/u;
 
@@ -29,7 +30,7 @@ export function wouldImport(analysis: Analysis, removed: string): string[] {
   const lexical = options.moduleSuffixes === undefined && options.rootDirs === undefined;
   const named = (candidate: string): boolean =>
     names.has(candidate) || names.has(candidate.replace(SOURCE_EXTENSION, ""));
-  const mayMapToRemoved = lexical ? bareMapping(options, loaded.root, named) : () => true;
+  const mayMapToRemoved = lexical ? bareMapping(options, named) : () => true;
   const answers = new Map<string, boolean>();
   const leadsToRemoved = (specifier: string, from: string): boolean => {
     const key = `${path.dirname(from)}\0${specifier}`;
@@ -68,38 +69,20 @@ export function wouldImport(analysis: Analysis, removed: string): string[] {
 
 /**
  * For a bare specifier that resolves to a package now: whether it could have resolved to a file
- * `named` accepts, through baseUrl or a paths pattern it matches (the places those name, as
- * TypeScript tries them before node_modules).
+ * `named` accepts, through baseUrl or the paths pattern TypeScript picks for it (the places those
+ * name, as TypeScript tries them before node_modules); a pattern match TypeScript treats
+ * specially (an empty wildcard) is asked of the resolver.
  */
 function bareMapping(
   options: ts.CompilerOptions,
-  root: string,
   named: (candidate: string) => boolean,
 ): (specifier: string) => boolean {
-  const pathsBase =
-    (options as { pathsBasePath?: string }).pathsBasePath ?? options.baseUrl ?? root;
-  const patterns = Object.entries(options.paths ?? {}).map(([key, targets]) => ({
-    key: key.split("*"),
-    targets,
-  }));
+  const matchesPaths = pathsMatcher(options);
+  const substitutions = pathsSubstitutions(options);
   return (specifier) => {
     if (options.baseUrl !== undefined && named(path.resolve(options.baseUrl, specifier)))
       return true;
-    return patterns.some(({ key: [prefix = "", suffix], targets }) => {
-      let star: string;
-      if (suffix === undefined) {
-        if (specifier !== prefix) return false;
-        star = "";
-      } else {
-        if (
-          !specifier.startsWith(prefix) ||
-          !specifier.endsWith(suffix) ||
-          specifier.length < prefix.length + suffix.length
-        )
-          return false;
-        star = specifier.slice(prefix.length, specifier.length - suffix.length);
-      }
-      return targets.some((target) => named(path.resolve(pathsBase, target.replace("*", star))));
-    });
+    if (!matchesPaths(specifier)) return false;
+    return substitutions(specifier)?.some(named) ?? true;
   };
 }
