@@ -1,8 +1,9 @@
 // The compiler host of every program the analyzer builds, a cold load and the warm session's
 // reloads alike, so that both parse a file the same way: its UTF-8 text without a byte order
-// mark (file-stamps.ts), with parent pointers, JSDoc only where it types JavaScript, in the module format tsc gives it (a `.ts` file
-// of a `"type": "module"` package is an ES module under NodeNext: its imports resolve with the
-// `import` conditions, and a relative one needs its extension, as tsc says). A ts-morph Project
+// mark (file-stamps.ts), with parent pointers, JSDoc only where it types JavaScript, in the
+// module format tsc gives it (a `.ts` file of a `"type": "module"` package is an ES module under
+// NodeNext: its imports resolve with the `import` conditions, and a relative one needs its
+// extension, as tsc says). A ts-morph Project
 // parsed every file without a format, so the analyzer resolved those as `require`s, where the
 // ESLint plugin (and tsc) did not. TypeScript's lib files come from ts-morph's copy in memory
 // (the TypeScript ts-morph bundles has no lib folder beside it); every file is parsed once per

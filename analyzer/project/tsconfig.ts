@@ -2,13 +2,13 @@
 // analysis; an `extends` that does not resolve, an unknown or deprecated option, a `files`
 // entry that does not exist are warnings with their position, and the analysis runs with what
 // is known.
-import { listText } from "../text.js";
 import { existsSync, readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { ProjectLoadError } from "../errors.js";
 import { DirectoryLog } from "./directory-log.js";
-import { relativeToRoot } from "./paths.js";
+import { compareText, relativeToRoot } from "./paths.js";
+import { listText } from "../text.js";
 
 /** A problem found while loading the project that does not stop it. */
 export interface LoadProblem {
@@ -87,8 +87,11 @@ const GROUPED_OWNERS = 4;
 export function problemLines(problems: readonly LoadProblem[]): string[] {
   const byOwner = new Map<string, LoadProblem[]>();
   for (const problem of problems)
-    if (problem.owner !== undefined && problem.file !== null)
-      byOwner.set(problem.owner, [...(byOwner.get(problem.owner) ?? []), problem]);
+    if (problem.owner !== undefined && problem.file !== null) {
+      const group = byOwner.get(problem.owner);
+      if (group === undefined) byOwner.set(problem.owner, [problem]);
+      else group.push(problem);
+    }
   const lines: string[] = [];
   let summarised = false;
   for (const problem of problems) {
@@ -118,7 +121,7 @@ function ownersLine(
 ): string {
   const tests = [...byOwner.values()].reduce((sum, group) => sum + group.length, 0);
   const owners = [...byOwner]
-    .sort(([a, one], [b, other]) => other.length - one.length || (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a, one], [b, other]) => other.length - one.length || compareText(a, b))
     .map(([owner, group]) => `${owner} (${group.length})`);
   return `${severity}: ${tests} tests the analysed tsconfig leaves out are not analysed: ${byOwner.size} other tsconfigs own them, ${listText(owners, { limit: GROUPED_TESTS, serialComma: true })} (pass one with --project to analyse its tests; agentix check lists each test)`;
 }
@@ -135,7 +138,7 @@ function tsconfigsBelow(dir: string, depth = 3): string[] {
     return [];
   }
   const found: string[] = [];
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
     if (!entry.isDirectory() || entry.name === "node_modules" || entry.name.startsWith("."))
       continue;
     const folder = path.join(dir, entry.name);

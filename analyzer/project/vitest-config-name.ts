@@ -1,7 +1,7 @@
 // Where Vitest looks for its config, apart from reading it (vitest-config.ts): the fresh-index
 // answers ask only whether there is one, and must not load TypeScript to know.
-import { statSync } from "node:fs";
 import path from "node:path";
+import { isFile } from "../../schema/folder-listings.js";
 
 /** The names Vitest tries in a project's root, in its order. */
 export const CONFIG_NAMES = ["vitest.config", "vite.config"].flatMap((base) =>
@@ -10,12 +10,5 @@ export const CONFIG_NAMES = ["vitest.config", "vite.config"].flatMap((base) =>
 
 /** The project's main Vitest (or Vite) config as Vitest finds it, root-relative; null if none. */
 export function mainConfigName(root: string): string | null {
-  for (const name of CONFIG_NAMES) {
-    try {
-      if (statSync(path.join(root, name)).isFile()) return name;
-    } catch {
-      // Not there, or not readable: Vitest would not load it either.
-    }
-  }
-  return null;
+  return CONFIG_NAMES.find((name) => isFile(path.join(root, name))) ?? null;
 }

@@ -2,8 +2,8 @@
 // workspace package (`@acme/contracts`, `@acme/contracts/money`), with the source files of that
 // package the specifier can load (through its package.json `exports` or entry fields). Found from each package's
 // own analysis; node_modules need not be installed.
-import { statSync } from "node:fs";
 import path from "node:path";
+import { isFile } from "../../schema/folder-listings.js";
 import { toPosix } from "../../schema/paths.js";
 import type { Analysis } from "../analyze.js";
 import { compareText } from "../project/paths.js";
@@ -131,13 +131,4 @@ function searchedSources(
     else if (isFile(candidate)) found.push(undefined);
   }
   return found;
-}
-
-/** Whether a file is there (ENOTDIR under a file, EACCES: nothing that can be loaded). */
-function isFile(absolute: string): boolean {
-  try {
-    return statSync(absolute, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
-  }
 }

@@ -2,8 +2,9 @@
 // defaults would take every *.test.ts and *.spec.ts, whoever runs them): a file that imports
 // another runner (Playwright's specs), or every test of a project configured for Jest or Mocha
 // that does not import Vitest itself. Read as text when the plan is made, never run.
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { isFile } from "../../../schema/folder-listings.js";
 
 /** Runners whose test files Vitest cannot run (their own `test`, hooks and globals). */
 const OTHER_RUNNER =
@@ -67,12 +68,4 @@ export function otherRunnerWhy(absolute: string, runner: string | undefined): st
 /** Whether a script runs `command` as a command (`jest --ci`, `a && npx jest`), not a word in a name. */
 function runsCommand(script: string, command: string): boolean {
   return new RegExp(`(?:^|[\\s;&|(])${command}(?=$|[\\s;&|)])`, "u").test(script);
-}
-
-function isFile(absolute: string): boolean {
-  try {
-    return statSync(absolute).isFile();
-  } catch {
-    return false;
-  }
 }
