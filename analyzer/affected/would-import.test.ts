@@ -28,6 +28,12 @@ const tsconfig = (options: object = {}) =>
     include: ["src"],
   });
 
+/** An installed package exporting `x`. */
+const pkg = (name: string) => ({
+  [`node_modules/${name}/package.json`]: JSON.stringify({ name, types: "index.d.ts" }),
+  [`node_modules/${name}/index.d.ts`]: "export declare const x: number;\n",
+});
+
 describe("wouldImport", () => {
   it("finds a dangling import, a shadowed one and a subpath import (#lib/*), and no other", () => {
     expect(
@@ -53,10 +59,6 @@ describe("wouldImport", () => {
   });
 
   it("finds a bare import that baseUrl led to the file and that now leads to a package", () => {
-    const pkg = (name: string) => ({
-      [`node_modules/${name}/package.json`]: JSON.stringify({ name, types: "index.d.ts" }),
-      [`node_modules/${name}/index.d.ts`]: "export declare const x: number;\n",
-    });
     expect(
       importersAfterRemoving(
         {
@@ -86,11 +88,7 @@ describe("wouldImport", () => {
             baseUrl: "./src",
             paths: { shadowed: ["lib/shadowed"] },
           }),
-          "node_modules/shadowed/package.json": JSON.stringify({
-            name: "shadowed",
-            types: "index.d.ts",
-          }),
-          "node_modules/shadowed/index.d.ts": "export declare const x: number;\n",
+          ...pkg("shadowed"),
           "src/lib/shadowed.ts": "export const x = 1;\n",
           "src/user.ts": 'export { x } from "shadowed";\n',
         },
