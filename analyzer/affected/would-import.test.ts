@@ -28,6 +28,10 @@ const tsconfig = (options: object = {}) =>
     include: ["src"],
   });
 
+/** A tsconfig for bundler resolution, where baseUrl and paths are at home. */
+const bundler = (options: object) =>
+  tsconfig({ module: "ESNext", moduleResolution: "Bundler", ...options });
+
 /** An installed package exporting `x`. */
 const pkg = (name: string) => ({
   [`node_modules/${name}/package.json`]: JSON.stringify({ name, types: "index.d.ts" }),
@@ -62,9 +66,7 @@ describe("wouldImport", () => {
     expect(
       importersAfterRemoving(
         {
-          "tsconfig.json": tsconfig({
-            module: "ESNext",
-            moduleResolution: "Bundler",
+          "tsconfig.json": bundler({
             baseUrl: "./src",
           }),
           ...pkg("shadowed"),
@@ -82,9 +84,7 @@ describe("wouldImport", () => {
     expect(
       importersAfterRemoving(
         {
-          "tsconfig.json": tsconfig({
-            module: "ESNext",
-            moduleResolution: "Bundler",
+          "tsconfig.json": bundler({
             baseUrl: "./src",
             paths: { shadowed: ["lib/shadowed"] },
           }),
@@ -101,9 +101,7 @@ describe("wouldImport", () => {
     expect(
       importersAfterRemoving(
         {
-          "tsconfig.json": tsconfig({
-            module: "ESNext",
-            moduleResolution: "Bundler",
+          "tsconfig.json": bundler({
             paths: { "@/*": ["./src/*"] },
           }),
           "src/lib/index.ts": "export const x = 1;\n",
