@@ -31,6 +31,7 @@ export function classifyChanges(
   const classifier = new ChangeClassifier(facts, importers);
   for (const change of changes) classifier.classify(change);
   classifier.widenForForeignSchemas();
+  classifier.widenForUnknownSetups();
   const unknownLoaders = classifier.unknownLoaders();
   const importersOfRemoved = classifier.importersOfRemoved(base);
   const { seeds, widened, notes } = classifier;
@@ -183,6 +184,20 @@ class ChangeClassifier {
       }
     }
     return [...seen].some((file) => this.facts.file(file)?.test === true);
+  }
+
+  /**
+   * A Vitest setup list no one can read may load any file before every test: any change to code
+   * the analysis follows may reach every test through it.
+   */
+  widenForUnknownSetups(): void {
+    if (this.seeds.length === 0 && this.removed.length === 0) return;
+    for (const setup of this.facts.unknownSetups)
+      this.widen({
+        code: "unresolved-import",
+        message: `${setup.file}:${setup.line}: a Vitest setup list that cannot be read statically may load the changed code before every test`,
+        path: setup.file,
+      });
   }
 
   /**

@@ -6,6 +6,9 @@ import type { FileRole } from "../index-file/types.js";
 import type { Entity } from "./entity.js";
 import type { FileUnits } from "./units.js";
 
+/** The resolution of a test's import of a setup file Vitest runs before it (no import in its text). */
+export const SETUP_RESOLUTION = "vitest-setup";
+
 /** How a unit is used where it is named. */
 export type UseKind = "call" | "value" | "read" | "load";
 
@@ -95,6 +98,12 @@ export interface AffectedFacts {
   readonly imports: ReadonlyMap<string, readonly ImportFact[]>;
   /** Runtime-code loaders of unnameable modules (test files included; the classifier skips them). */
   readonly unknownLoaders: readonly UnknownLoader[];
+  /**
+   * Vitest setup lists that cannot be read statically (`file` the config): Vitest may run any
+   * file before every test. A test's readable setup files are among its imports (resolution
+   * SETUP_RESOLUTION), as if it imported each first.
+   */
+  readonly unknownSetups: readonly UnknownLoader[];
   /** Operations with where their descriptor call starts. */
   readonly operations: readonly {
     readonly id: string;

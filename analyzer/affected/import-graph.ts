@@ -1,6 +1,6 @@
 // The project's import graph seen backwards (who imports a file) and forwards (what a test
 // file loads), as the analysis resolved it.
-import type { AffectedFacts } from "./facts.js";
+import { SETUP_RESOLUTION, type AffectedFacts } from "./facts.js";
 
 export interface ImportEntry {
   /** The importing file's path. */
@@ -8,6 +8,8 @@ export interface ImportEntry {
   /** Where the import is in the importer (its region says whether it runs while loading). */
   readonly position: number;
   readonly typeOnly: boolean;
+  /** A setup file Vitest runs before the importing test (no import in its text). */
+  readonly setup?: boolean;
 }
 
 /** File path -> the imports of it. */
@@ -20,7 +22,12 @@ export function reverseImports(facts: AffectedFacts): Importers {
     for (const item of imports) {
       if (item.target.kind !== "file") continue;
       const list = importers.get(item.target.path) ?? [];
-      list.push({ importer: file, position: item.position, typeOnly: item.typeOnly });
+      list.push({
+        importer: file,
+        position: item.position,
+        typeOnly: item.typeOnly,
+        ...(item.resolution === SETUP_RESOLUTION ? { setup: true } : {}),
+      });
       importers.set(item.target.path, list);
     }
   }

@@ -20,7 +20,9 @@ import type {
   OutsideKind,
   UnknownLoader,
 } from "./facts.js";
+import { SETUP_RESOLUTION } from "./facts.js";
 import { fileUses } from "./reference-graph.js";
+import { vitestSetupBefore, type VitestConfig } from "../project/vitest-config.js";
 import type { BaseIndexLookup } from "./base-index.js";
 import type { FileChange } from "./changes.js";
 import {
@@ -111,12 +113,17 @@ class LiveFacts {
           ...this.factFiles.keys(),
         ]);
     }
+    const { vitest } = analysis.loaded;
+    addSetupImports(imports, [...this.factFiles.values()], (test) =>
+      vitestSetupBefore(vitest, test),
+    );
     return {
       root: analysis.loaded.root,
       files: [...this.factFiles.values()],
       file: (file) => this.factFiles.get(file),
       imports,
       unknownLoaders,
+      unknownSetups: unknownSetups(vitest),
       operations: analysis.descriptors.operations.map((operation) => ({
         id: operation.id,
         file: operation.site.file.path,
@@ -312,6 +319,47 @@ function addPatternImports(
   for (const target of files)
     if (target !== file.path && matches(target))
       list.push({ ...loader, target: { kind: "file", path: target }, edgeTarget: target });
+}
+
+/** The setup lists of the Vitest configs that cannot be read statically. */
+function unknownSetups(vitest: VitestConfig): UnknownLoader[] {
+  return [vitest, ...vitest.others].flatMap((config) =>
+    config.setup.problems.map((problem) => ({
+      file: problem.file ?? (config.file as string),
+      line: problem.line ?? 1,
+      reason: problem.message,
+    })),
+  );
+}
+
+/**
+ * Vitest runs a test's setup files before it, in its worker: each counts as an import at the top
+ * of the test (what a setup file loads, and what it changes, reaches every test it runs before).
+ */
+function addSetupImports(
+  imports: Map<string, ImportFact[]>,
+  files: readonly FactFile[],
+  setupBefore: (test: string) => readonly string[],
+): void {
+  const analysed = new Set(files.map((file) => file.path));
+  for (const file of files) {
+    if (!file.test || file.declaration) continue;
+    const setup = setupBefore(file.path).filter(
+      (found) => found !== file.path && analysed.has(found),
+    );
+    if (setup.length === 0) continue;
+    const list = imports.get(file.path) ?? [];
+    imports.set(file.path, list);
+    for (const target of setup)
+      list.push({
+        target: { kind: "file", path: target },
+        position: 0,
+        typeOnly: false,
+        resolution: SETUP_RESOLUTION,
+        edgeTarget: target,
+        specifier: null,
+      });
+  }
 }
 
 /** The directory of the agentix package the project resolves (its runtime changing widens). */

@@ -119,12 +119,17 @@ class Propagator {
           this.markUnit(unit, { from: file, reason: "module code of its file changed" });
       for (const use of this.graph.usesOf.get(entry.units.module.id) ?? [])
         this.follow(entry.units.module, use);
-      for (const { importer, position, typeOnly } of this.importers.get(file) ?? []) {
+      for (const { importer, position, typeOnly, setup } of this.importers.get(file) ?? []) {
         if (typeOnly) continue;
         const importerFile = this.files.get(importer);
         if (importerFile === undefined) continue;
         const region = regionAt(importerFile.units, position);
-        if (region.eager) this.markModule(importer, { from: file, reason: `imports ${file}` });
+        if (setup)
+          this.markModule(importer, {
+            from: file,
+            reason: `Vitest runs ${file} before it (setup)`,
+          });
+        else if (region.eager) this.markModule(importer, { from: file, reason: `imports ${file}` });
         else this.markUnit(region.unit, { from: file, reason: `loads ${file}` });
       }
     });

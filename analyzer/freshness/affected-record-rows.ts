@@ -182,12 +182,18 @@ function importFact(value: unknown): ImportFact {
 /** The facts about the whole project besides its files. */
 export type ProjectRows = Pick<
   AffectedFacts,
-  "unknownLoaders" | "operations" | "entitySites" | "everything" | "foreignSchemas"
+  | "unknownLoaders"
+  | "unknownSetups"
+  | "operations"
+  | "entitySites"
+  | "everything"
+  | "foreignSchemas"
 >;
 
 export function projectRows(facts: ProjectRows) {
   return {
     unknownLoaders: facts.unknownLoaders.map((l) => [l.file, l.line, l.reason]),
+    unknownSetups: facts.unknownSetups.map((l) => [l.file, l.line, l.reason]),
     operations: facts.operations.map((o) => [o.id, o.file, o.callStart]),
     entitySites: facts
       .entitySites()
@@ -198,16 +204,17 @@ export function projectRows(facts: ProjectRows) {
 }
 
 export function projectFacts(header: Record<string, unknown>): ProjectRows {
-  const unknownLoaders = list(header["unknownLoaders"], "unknownLoaders").map(
-    (value): UnknownLoader => {
+  const loaders = (name: "unknownLoaders" | "unknownSetups") =>
+    list(header[name], name).map((value): UnknownLoader => {
       const [file, line, reason] = row(value, 3, "an unknown loader");
       return {
         file: text(file, "a loader's file"),
         line: count(line, "a loader's line"),
         reason: text(reason, "a loader's reason"),
       };
-    },
-  );
+    });
+  const unknownLoaders = loaders("unknownLoaders");
+  const unknownSetups = loaders("unknownSetups");
   const operations = list(header["operations"], "operations").map((value) => {
     const [id, file, callStart] = row(value, 3, "an operation");
     return {
@@ -256,6 +263,7 @@ export function projectFacts(header: Record<string, unknown>): ProjectRows {
     });
   return {
     unknownLoaders,
+    unknownSetups,
     operations,
     // Read only by the answers that name them (a widened one names everything).
     entitySites: once(entitySites),

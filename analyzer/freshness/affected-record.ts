@@ -39,8 +39,9 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * Bump on any change of the layout: an older file is then stale, never misread.
  * 2: a header line and one segment line per file; rows; no line starts, no self-uses.
  * 3: a loader with a pattern target (`import(`./locales/${lang}.json`)`) imports what matches it.
+ * 4: a test imports the Vitest setup files run before it; unreadable setup lists (unknownSetups).
  */
-export const AFFECTED_RECORD_FORMAT = 3;
+export const AFFECTED_RECORD_FORMAT = 4;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

@@ -188,7 +188,10 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
 
 /** The Vitest configs that could not be read statically, main config first. */
 export function vitestProblems(vitest: VitestConfig): LoadProblem[] {
-  return [vitest, ...vitest.others].flatMap((read) => (read.problem ? [read.problem] : []));
+  return [vitest, ...vitest.others].flatMap((read) => [
+    ...(read.problem ? [read.problem] : []),
+    ...read.setup.problems,
+  ]);
 }
 
 function emptyTsconfig(

@@ -9,7 +9,7 @@ import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
 import { toPosix } from "../../schema/paths.js";
 import { importsTestFramework } from "./test-discovery.js";
-import { vitestRunsAny, type VitestConfig } from "./vitest-config.js";
+import { isVitestSetupFile, vitestRunsAny, type VitestConfig } from "./vitest-config.js";
 import type { AgentixConfig } from "../../schema/load-config.js";
 
 /** What was found of each file under one configuration (see FileRoles). */
@@ -81,15 +81,19 @@ export class FileRoles {
     return feature;
   }
 
-  /** A test by its name (the configured globs), by importing a test framework, or because Vitest runs it. */
+  /**
+   * A test by its name (the configured globs), by importing a test framework, or because Vitest
+   * runs it; a setup file Vitest runs before the tests is none unless its name or the globs say so.
+   */
   isTest(file: ProjectFile): boolean {
     let test = this.tests.get(file);
     if (test === undefined) {
+      const { vitest } = this.loaded;
       test =
         !file.declaration &&
         (this.layout.isTestFile(this.absolute(file)) ||
-          vitestRunsAny(this.loaded.vitest, file.path) ||
-          importsTestFramework(file.sourceFile));
+          vitestRunsAny(vitest, file.path) ||
+          (importsTestFramework(file.sourceFile) && !isVitestSetupFile(vitest, file.path)));
       this.tests.set(file, test);
     }
     return test;

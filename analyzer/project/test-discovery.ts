@@ -10,7 +10,7 @@ import { ts } from "./ts-morph.js";
 import type { ProjectLayout } from "../../eslint-plugin/logic/project/layout.js";
 import { isDeclarationFile, relativeToRoot } from "./paths.js";
 import type { LoadProblem } from "./tsconfig.js";
-import { vitestRunsAny, type VitestConfig } from "./vitest-config.js";
+import { isVitestSetupFile, vitestRunsAny, type VitestConfig } from "./vitest-config.js";
 import { walkProject } from "./walk.js";
 
 /** Modules only tests import: a file importing one is a test, whatever its name. */
@@ -103,9 +103,11 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
   for (const dir of [parsed.options.outDir, parsed.options.declarationDir])
     if (dir !== undefined) skipped.add(path.resolve(dir));
   const textsRead: string[] = [];
+  // A setup file is analysed with the tests it runs before (roles.ts: it is not one of them).
   const isTest = (file: string): boolean => {
     const relative = relativeToRoot(root, file) ?? file;
     if (layout.isTestFile(file) || vitestRunsAny(vitest, relative)) return true;
+    if (isVitestSetupFile(vitest, relative)) return true;
     textsRead.push(file);
     return textImportsTestFramework(file);
   };

@@ -10,7 +10,16 @@ import { unwrap } from "./ts-syntax.js";
 import type { LoadProblem } from "./tsconfig.js";
 import { relativeToRoot } from "./paths.js";
 import { CONFIG_NAMES } from "./vitest-config-name.js";
+import {
+  NO_SETUP,
+  readSetup,
+  scanSetup,
+  type SetupContext,
+  type VitestSetup,
+} from "./vitest-setup.js";
 import { toPosix } from "../../schema/paths.js";
+
+export { isVitestSetupFile, vitestSetupBefore, type VitestSetup } from "./vitest-setup.js";
 
 /** Vitest's own defaults (vitest 4). */
 export const VITEST_DEFAULT_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
@@ -32,6 +41,8 @@ export interface VitestConfig {
   readonly others: readonly VitestConfig[];
   /** Everything the reader looked at (shared by the main config and the others). */
   readonly inputs: VitestInputs;
+  /** What Vitest runs before the tests (vitest-setup.ts). */
+  readonly setup: VitestSetup;
 }
 
 /**
@@ -138,6 +149,8 @@ interface Globs {
   exclude: string[];
   /** Already relative to the project root (a nested config's projects). */
   ownRoot?: boolean;
+  /** The setup files (absolute) Vitest runs before the project's tests. */
+  setup: string[];
 }
 
 class NotLiteral extends Error {
@@ -173,23 +186,42 @@ function readMainConfig(root: string, inputs: VitestInputs): VitestConfig {
     problem: undefined,
     others: [],
     inputs,
+    setup: NO_SETUP,
   };
 }
 
 function readOneConfig(root: string, file: string, inputs: VitestInputs): VitestConfig {
   const shown = relativeToRoot(root, file) ?? file;
+  const setupProblems: LoadProblem[] = [];
+  const context = { root, depth: 0, dir: path.dirname(file), inputs, setupProblems };
   try {
-    const projects = readConfigFile(file, { root, depth: 0, dir: path.dirname(file), inputs });
-    const matchers = projects.map(
-      (globs) => [picomatch(globs.include), picomatch(globs.exclude, { dot: true })] as const,
-    );
+    const projects = readConfigFile(file, context).map((globs) => ({
+      matches: [picomatch(globs.include), picomatch(globs.exclude, { dot: true })] as const,
+      setup: globs.setup.map((setup) => relativeToRoot(root, setup) ?? setup),
+    }));
+    const runs = (relative: string) =>
+      projects.some(({ matches: [include, exclude] }) => include(relative) && !exclude(relative));
+    const setupFiles = new Set(projects.flatMap((project) => project.setup));
     return {
       file: shown,
-      runs: (relative) =>
-        matchers.some(([include, exclude]) => include(relative) && !exclude(relative)),
+      runs,
       problem: undefined,
       others: [],
       inputs,
+      setup:
+        setupFiles.size === 0 && setupProblems.length === 0
+          ? NO_SETUP
+          : {
+              before: (test) => [
+                ...new Set(
+                  projects.flatMap(({ matches: [include, exclude], setup }) =>
+                    include(test) && !exclude(test) ? setup : [],
+                  ),
+                ),
+              ],
+              files: setupFiles,
+              problems: setupProblems,
+            },
     };
   } catch (error) {
     if (!(error instanceof NotLiteral)) throw error;
@@ -199,8 +231,27 @@ function readOneConfig(root: string, file: string, inputs: VitestInputs): Vitest
       problem: notLiteralProblem(error, root),
       others: [],
       inputs,
+      setup: scannedSetup(file, context),
     };
   }
+}
+
+/**
+ * The setup of a config whose projects cannot be told apart: every list in the file, each for
+ * every test (which ones the config runs is not known either).
+ */
+function scannedSetup(file: string, context: ReadContext): VitestSetup {
+  const text = context.inputs.read(file);
+  if (text === undefined) return NO_SETUP;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const read = scanSetup(source, setupContext(context));
+  const files = read.files.map((setup) => relativeToRoot(context.root, setup) ?? setup);
+  return { before: () => files, files: new Set(files), problems: read.problems };
+}
+
+function setupContext(context: ReadContext): SetupContext {
+  // By name in its folder's listing: an edit of a setup file does not change what the config says.
+  return { root: context.root, configDir: context.dir, exists: (f) => context.inputs.exists(f) };
 }
 
 function isFile(file: string): boolean {
@@ -242,8 +293,12 @@ function readConfigFile(file: string, context: ReadContext): Globs[] {
     prefix === "" ? glob.replace(/^\.\//u, "") : path.posix.join(prefix, glob);
   return readTestOptions(source, { ...context, dir: path.dirname(file) }).map((globs) =>
     globs.ownRoot
-      ? { include: globs.include, exclude: globs.exclude }
-      : { include: globs.include.map(rebase), exclude: globs.exclude.map(rebase) },
+      ? { include: globs.include, exclude: globs.exclude, setup: globs.setup }
+      : {
+          include: globs.include.map(rebase),
+          exclude: globs.exclude.map(rebase),
+          setup: globs.setup,
+        },
   );
 }
 
@@ -252,6 +307,8 @@ interface ReadContext {
   readonly dir: string;
   readonly depth: number;
   readonly inputs: VitestInputs;
+  /** Setup lists that could not be read (they do not stop the globs from being read). */
+  readonly setupProblems: LoadProblem[];
 }
 
 function propertyName(property: ts.ObjectLiteralElementLike): string | undefined {
@@ -302,14 +359,25 @@ function testProperties(source: ts.SourceFile): ts.PropertyAssignment[] {
 function readTestOptions(source: ts.SourceFile, context: ReadContext): Globs[] {
   const tests = testProperties(source);
   if (tests.length === 0) {
-    return [{ include: VITEST_DEFAULT_INCLUDE, exclude: VITEST_DEFAULT_EXCLUDE }];
+    return [{ include: VITEST_DEFAULT_INCLUDE, exclude: VITEST_DEFAULT_EXCLUDE, setup: [] }];
   }
   if (tests.length > 1) throw new NotLiteral(tests[1]!);
-  return globsOf(objectOf(tests[0]!.initializer), context);
+  return globsOf(objectOf(tests[0]!.initializer), context, true);
 }
 
-function globsOf(test: ts.ObjectLiteralExpression, context: ReadContext | undefined): Globs[] {
-  const own: Globs = { include: VITEST_DEFAULT_INCLUDE, exclude: VITEST_DEFAULT_EXCLUDE };
+/** A test object's globs and setup; `projects` only where they may be (not inside a project). */
+function globsOf(
+  test: ts.ObjectLiteralExpression,
+  context: ReadContext,
+  mayHaveProjects: boolean,
+): Globs[] {
+  const setup = readSetup(test, setupContext(context));
+  context.setupProblems.push(...setup.problems);
+  const own: Globs = {
+    include: VITEST_DEFAULT_INCLUDE,
+    exclude: VITEST_DEFAULT_EXCLUDE,
+    setup: setup.files,
+  };
   let projects: Globs[] | undefined;
   for (const property of test.properties) {
     if (ts.isSpreadAssignment(property)) throw new NotLiteral(property);
@@ -319,10 +387,14 @@ function globsOf(test: ts.ObjectLiteralExpression, context: ReadContext | undefi
     if (!ts.isPropertyAssignment(property)) throw new NotLiteral(property);
     if (name === "include") own.include = stringsOf(property.initializer);
     else if (name === "exclude") own.exclude = stringsOf(property.initializer);
-    else if (context !== undefined) projects = projectsOf(property.initializer, context);
+    else if (mayHaveProjects) projects = projectsOf(property.initializer, context);
     else throw new NotLiteral(property);
   }
-  return projects ?? [own];
+  // The root's own setup runs for a project only when it extends the root config; counted for
+  // every project all the same (more tests, never fewer).
+  return (
+    projects?.map((project) => ({ ...project, setup: [...own.setup, ...project.setup] })) ?? [own]
+  );
 }
 
 /** Inline projects (`{ test: { include } }`) and projects named by a glob of config files. */
@@ -337,7 +409,7 @@ function projectsOf(node: ts.Expression, context: ReadContext): Globs[] {
     const test = project.properties.find((property) => propertyName(property) === "test");
     if (test === undefined) throw new NotLiteral(project);
     if (!ts.isPropertyAssignment(test)) throw new NotLiteral(test);
-    return globsOf(objectOf(test.initializer), undefined);
+    return globsOf(objectOf(test.initializer), context, false);
   });
 }
 

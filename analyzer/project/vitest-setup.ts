@@ -1,0 +1,240 @@
+// What Vitest runs before a project's tests: `setupFiles` (before every test file, in its worker)
+// and `globalSetup` (once, before them all). Read from the config as text, never executed, like
+// the globs (vitest-config.ts). A setup file no test imports still reaches every test of its
+// project, so `affected` treats it as imported by each of them; a list that cannot be read
+// statically may name any file, so it widens every answer (and the index says why).
+import path from "node:path";
+import { ts } from "./ts-morph.js";
+import { unwrap } from "./ts-syntax.js";
+import type { LoadProblem } from "./tsconfig.js";
+import { relativeToRoot } from "./paths.js";
+
+/** The setup modules (`setupFiles`, `globalSetup`) a config names. */
+export interface VitestSetup {
+  /** The setup files (repository-relative) Vitest may run before the test file `test`. */
+  readonly before: (test: string) => readonly string[];
+  /** Every setup file named (repository-relative): not a test unless the globs also run it. */
+  readonly files: ReadonlySet<string>;
+  /** Setup lists that cannot be read statically: they may load any file before every test. */
+  readonly problems: readonly LoadProblem[];
+}
+
+export const NO_SETUP: VitestSetup = { before: () => [], files: new Set(), problems: [] };
+
+/** The main config and the others beside it (vitest-config.ts), as far as setup goes. */
+interface SetupConfigs {
+  readonly setup: VitestSetup;
+  readonly others: readonly { readonly setup: VitestSetup }[];
+}
+
+/** The setup files Vitest may run before `test` under the main config or the others. */
+export function vitestSetupBefore(vitest: SetupConfigs, test: string): string[] {
+  const files = new Set<string>();
+  for (const config of [vitest, ...vitest.others])
+    for (const file of config.setup.before(test)) files.add(file);
+  return [...files].sort();
+}
+
+/** Whether a config (the main one or another) names `file` as a setup file. */
+export function isVitestSetupFile(vitest: SetupConfigs, file: string): boolean {
+  return [vitest, ...vitest.others].some((config) => config.setup.files.has(file));
+}
+
+/** The options that name setup modules. */
+export const SETUP_OPTIONS: ReadonlySet<string> = new Set(["setupFiles", "globalSetup"]);
+
+/** What a config's setup lists name: files (absolute) and the lists that cannot be read. */
+export interface SetupRead {
+  readonly files: string[];
+  readonly problems: LoadProblem[];
+}
+
+export interface SetupContext {
+  /** The project root (repository-relative paths and messages are relative to it). */
+  readonly root: string;
+  /** The folder of the config file (what `__dirname` and `import.meta.dirname` are). */
+  readonly configDir: string;
+  /** Whether a path is there, recorded for the fresh-index check. */
+  readonly exists: (file: string) => boolean;
+}
+
+/** Extensions Vitest's resolver tries for a setup path written without one. */
+const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+
+class NotStatic extends Error {
+  constructor(readonly node: ts.Node) {
+    super("not static");
+  }
+}
+
+/**
+ * The setup files of one `test: { ... }` object (its own `setupFiles` and `globalSetup`), resolved
+ * as Vitest does: against the test object's `root` when it sets one, else the config's folder.
+ */
+export function readSetup(test: ts.ObjectLiteralExpression, context: SetupContext): SetupRead {
+  const read: SetupRead = { files: [], problems: [] };
+  let base = context.configDir;
+  const root = test.properties.find((property) => nameOf(property) === "root");
+  if (root !== undefined) {
+    try {
+      if (!ts.isPropertyAssignment(root)) throw new NotStatic(root);
+      base = pathOf(root.initializer, context);
+    } catch (error) {
+      if (!(error instanceof NotStatic)) throw error;
+      read.problems.push(problem(error.node, "root", context.root));
+    }
+  }
+  for (const property of test.properties) {
+    const name = nameOf(property);
+    if (name === undefined || !SETUP_OPTIONS.has(name)) continue;
+    addList(read, property, name, base, context);
+  }
+  return read;
+}
+
+/**
+ * Every setup list anywhere in a config file, when its projects cannot be told apart (the
+ * globs could not be read): each list then counts for every test the config may run.
+ */
+export function scanSetup(source: ts.SourceFile, context: SetupContext): SetupRead {
+  const read: SetupRead = { files: [], problems: [] };
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralElementLike(node)) {
+      const name = nameOf(node);
+      if (name !== undefined && SETUP_OPTIONS.has(name)) {
+        addList(read, node, name, context.configDir, context);
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return read;
+}
+
+function addList(
+  read: SetupRead,
+  property: ts.ObjectLiteralElementLike,
+  name: string,
+  base: string,
+  context: SetupContext,
+): void {
+  try {
+    if (!ts.isPropertyAssignment(property)) throw new NotStatic(property);
+    for (const value of valuesOf(property.initializer, context)) {
+      const file = resolveSetup(value, base, context);
+      if (file !== undefined && !read.files.includes(file)) read.files.push(file);
+    }
+  } catch (error) {
+    if (!(error instanceof NotStatic)) throw error;
+    read.problems.push(problem(error.node, name, context.root));
+  }
+}
+
+function nameOf(property: ts.ObjectLiteralElementLike): string | undefined {
+  const name = property.name;
+  if (name === undefined) return undefined;
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
+}
+
+/** The paths a setup option names: a string, or an array of them (spreads of arrays followed). */
+function valuesOf(node: ts.Expression, context: SetupContext): string[] {
+  const inner = unwrap(node);
+  if (ts.isArrayLiteralExpression(inner))
+    return inner.elements.flatMap((element) =>
+      ts.isSpreadElement(element)
+        ? valuesOf(element.expression, context)
+        : [pathOf(element, context)],
+    );
+  return [pathOf(inner, context)];
+}
+
+/**
+ * A path written as a literal, or built from literals and the config's own folder:
+ * `path.resolve(__dirname, "setup.ts")`, `join(import.meta.dirname, "x")`,
+ * `fileURLToPath(new URL("./setup.ts", import.meta.url))`.
+ */
+function pathOf(node: ts.Expression, context: SetupContext): string {
+  const inner = unwrap(node);
+  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text;
+  if (isConfigDir(inner)) return context.configDir;
+  if (ts.isCallExpression(inner)) {
+    const callee = calleeName(inner.expression);
+    if (callee === "resolve" || callee === "join") {
+      const parts = inner.arguments.map((argument) => pathOf(argument, context));
+      return callee === "resolve" ? path.resolve(context.configDir, ...parts) : path.join(...parts);
+    }
+    if (callee === "fileURLToPath" && inner.arguments.length === 1) {
+      const url = unwrap(inner.arguments[0] as ts.Expression);
+      if (ts.isNewExpression(url)) return urlPath(url, context);
+    }
+  }
+  if (
+    ts.isPropertyAccessExpression(inner) &&
+    inner.name.text === "pathname" &&
+    ts.isNewExpression(unwrap(inner.expression))
+  )
+    return urlPath(unwrap(inner.expression) as ts.NewExpression, context);
+  throw new NotStatic(inner);
+}
+
+/** `new URL("./x", import.meta.url)`: the path it names. */
+function urlPath(url: ts.NewExpression, context: SetupContext): string {
+  const [relative, base] = url.arguments ?? [];
+  const target = relative === undefined ? undefined : unwrap(relative);
+  if (
+    !ts.isIdentifier(url.expression) ||
+    url.expression.text !== "URL" ||
+    target === undefined ||
+    !(ts.isStringLiteral(target) || ts.isNoSubstitutionTemplateLiteral(target)) ||
+    base === undefined ||
+    unwrap(base).getText() !== "import.meta.url"
+  )
+    throw new NotStatic(url);
+  return path.resolve(context.configDir, target.text);
+}
+
+/** `__dirname` or `import.meta.dirname`: the config's folder. */
+function isConfigDir(node: ts.Expression): boolean {
+  return (
+    (ts.isIdentifier(node) && node.text === "__dirname") || node.getText() === "import.meta.dirname"
+  );
+}
+
+/** `resolve` and `path.resolve` alike (node:path imported under any name). */
+function calleeName(callee: ts.Expression): string | undefined {
+  const inner = unwrap(callee);
+  if (ts.isIdentifier(inner)) return inner.text;
+  if (ts.isPropertyAccessExpression(inner)) return inner.name.text;
+  return undefined;
+}
+
+/**
+ * The file a setup path names, resolved as Vitest does (relative to the root, extensions tried);
+ * undefined when none is there (a package's setup module: the lockfile covers its changes).
+ */
+function resolveSetup(value: string, base: string, context: SetupContext): string | undefined {
+  const absolute = path.resolve(base, value);
+  // A name without an extension is a folder or a module written without one (never a setup file).
+  const exact = path.extname(absolute) === "" ? [] : [absolute];
+  for (const candidate of [
+    ...exact,
+    ...EXTENSIONS.map((extension) => absolute + extension),
+    ...EXTENSIONS.map((extension) => path.join(absolute, `index${extension}`)),
+  ])
+    if (context.exists(candidate)) return candidate;
+  return undefined;
+}
+
+function problem(node: ts.Node, option: string, root: string): LoadProblem {
+  const source = node.getSourceFile();
+  const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
+  return {
+    code: "vitest-config-not-literal",
+    severity: "warning",
+    message: `${option === "root" ? "the test root Vitest resolves setup files against" : `the ${option} Vitest runs before the tests`} cannot be read statically (${node.getText(source).slice(0, 60)} is not a literal): it may load any file, so affected selects every test whenever code changes`,
+    file: relativeToRoot(root, source.fileName) ?? source.fileName,
+    line: line + 1,
+    column: character + 1,
+  };
+}

@@ -1,0 +1,170 @@
+// test/fixtures/vitest-setup (outline's shape): Vitest runs a project's setupFiles and
+// globalSetup before its tests, which import neither. A change there (or in what a setup file
+// imports) reaches every test of that project and no other; a setup list that cannot be read
+// statically may load anything, so it widens; setup files are not tests themselves.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyze, type Analysis } from "../../analyzer/analyze.js";
+import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
+import { computeAffected } from "../../analyzer/affected/live-facts.js";
+import { computeAffectedFrom } from "../../analyzer/affected/select.js";
+import type { FileChange } from "../../analyzer/affected/changes.js";
+import { run } from "../../analyzer/cli/main.js";
+import { readAffectedRecord } from "../../analyzer/freshness/affected-record.js";
+import { freshPath } from "../../analyzer/freshness/freshness.js";
+import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
+
+let project: string;
+let analysis: Analysis;
+
+beforeAll(() => {
+  project = copyFixture("vitest-setup");
+  analysis = analyze({ root: project });
+});
+afterAll(removeCopies);
+
+function affectedIn(of: Analysis, ...files: string[]): AffectedResult {
+  const changes: FileChange[] = files.map((file) => ({ path: file, status: "modified" }));
+  return affectedResult(computeAffected(of, changes), { since: null, targets: files, changes });
+}
+
+const testsOf = (result: AffectedResult) =>
+  result.tests.files.map(({ file, reason }) => `${file}: ${reason}`);
+
+describe("Vitest setup files", () => {
+  it("are not tests, though they import vitest", () => {
+    expect(
+      analysis.loaded.files.filter((file) => analysis.roles.isTest(file)).map((file) => file.path),
+    ).toEqual(["app/title.test.ts", "int/clock.test.ts", "server/users.test.ts"]);
+    const roles = Object.fromEntries(
+      analysis.loaded.files.map((file) => [file.path, analysis.roles.role(file)]),
+    );
+    expect([roles["server/test/setup.ts"], roles["app/test/setup.ts"]]).toEqual([
+      "shared",
+      "shared",
+    ]);
+  });
+
+  it("reach every test of their project, and only those", () => {
+    expect(testsOf(affectedIn(analysis, "server/test/setup.ts"))).toEqual([
+      "server/users.test.ts: Vitest runs server/test/setup.ts before it (setup) <- server/test/setup.ts; changed",
+    ]);
+    expect(testsOf(affectedIn(analysis, "app/test/setup.ts"))).toEqual([
+      "app/title.test.ts: Vitest runs app/test/setup.ts before it (setup) <- app/test/setup.ts; changed",
+    ]);
+  });
+
+  it("include a globalSetup named through path.resolve(__dirname, ...) without its extension", () => {
+    const result = affectedIn(analysis, "server/test/global.ts");
+    expect(result.widened).toEqual([]);
+    expect(testsOf(result)).toEqual([
+      "server/users.test.ts: Vitest runs server/test/global.ts before it (setup) <- server/test/global.ts; changed",
+    ]);
+  });
+
+  it("pass on what they import: a change there reaches the tests they run before", () => {
+    const result = affectedIn(analysis, "src/clock.ts");
+    expect(result.widened).toEqual([]);
+    expect(testsOf(result)).toEqual([
+      "int/clock.test.ts: imports src/clock.ts <- src/clock.ts; changed",
+      "server/users.test.ts: Vitest runs server/test/setup.ts before it (setup) <- server/test/setup.ts; imports src/clock.ts <- src/clock.ts; changed",
+    ]);
+    expect(result.edges).toContainEqual({
+      from: "file server/test/setup.ts",
+      to: "file server/users.test.ts",
+      reason: "Vitest runs it first (setup)",
+    });
+  });
+
+  it("answer from .agentix/affected.json as from an analysis", async () => {
+    const dir = copyFixture("vitest-setup");
+    expect(await run(["index"], recordingIO(dir).io)).toBe(0);
+    const index = JSON.parse(readFileSync(path.join(dir, ".agentix/index.json"), "utf8")) as {
+      tests: { file: string }[];
+    };
+    expect(index.tests.map((test) => test.file)).toEqual([
+      "app/title.test.ts",
+      "int/clock.test.ts",
+      "server/users.test.ts",
+    ]);
+    const { affected: digest } = JSON.parse(readFileSync(freshPath(dir), "utf8")) as {
+      affected: string;
+    };
+    const facts = readAffectedRecord(dir, digest)!;
+    for (const changed of ["server/test/setup.ts", "src/clock.ts", "server/test/global.ts"]) {
+      const changes: FileChange[] = [{ path: changed, status: "modified" }];
+      expect(
+        affectedResult(computeAffectedFrom(facts, changes), {
+          since: null,
+          targets: [changed],
+          changes,
+        }),
+      ).toEqual(affectedIn(analysis, changed));
+    }
+  });
+});
+
+describe("a setup list that cannot be read statically", () => {
+  it("is a warning with its position, and widens every answer with code", async () => {
+    const dir = copyFixture("vitest-setup");
+    const config = path.join(dir, "vitest.config.ts");
+    writeFileSync(
+      config,
+      readFileSync(config, "utf8").replace(
+        'setupFiles: ["./server/test/setup.ts"]',
+        "setupFiles: serverSetup()",
+      ),
+    );
+    const recorded = recordingIO(dir);
+    expect(await run(["check", "--format", "json"], recorded.io)).toBe(0);
+    expect((JSON.parse(recorded.stdout()) as { problems: unknown[] }).problems).toEqual([
+      {
+        source: "diagnostic",
+        severity: "warning",
+        rule: "vitest-config-not-literal",
+        message:
+          "the setupFiles Vitest runs before the tests cannot be read statically (serverSetup() is not a literal): it may load any file, so affected selects every test whenever code changes",
+        file: "vitest.config.ts",
+        line: 11,
+        column: 23,
+        endLine: null,
+        endColumn: null,
+        related: [],
+      },
+    ]);
+    const result = affectedIn(analyze({ root: dir }), "src/format.ts");
+    expect(result.widened).toEqual([
+      {
+        code: "unresolved-import",
+        message:
+          "vitest.config.ts:11: a Vitest setup list that cannot be read statically may load the changed code before every test",
+        path: "vitest.config.ts",
+      },
+    ]);
+    // Nothing says server/test/setup.ts is a setup file any more: it imports vitest, so it counts
+    // as a test, as any such file does.
+    expect(result.tests.files.map((file) => file.file)).toEqual([
+      "app/title.test.ts",
+      "int/clock.test.ts",
+      "server/test/setup.ts",
+      "server/users.test.ts",
+    ]);
+  });
+
+  it("still names the setup files of a config whose globs cannot be read, for every test", () => {
+    const dir = copyFixture("vitest-setup");
+    const config = path.join(dir, "vitest.config.ts");
+    writeFileSync(
+      config,
+      readFileSync(config, "utf8").replace('include: ["app/**/*.test.ts"]', "include: appTests"),
+    );
+    const result = affectedIn(analyze({ root: dir }), "app/test/setup.ts");
+    expect(result.widened).toEqual([]);
+    expect(result.tests.files.map((file) => file.file)).toEqual([
+      "app/title.test.ts",
+      "int/clock.test.ts",
+      "server/users.test.ts",
+    ]);
+  });
+});
