@@ -263,13 +263,13 @@ export function testsStep(context: StepContext): VerifyStep {
   return spawnStep(context, "tests", from, "vitest", [vitest, "run", ...filters], why);
 }
 
-/** ` (vitest --config vitest.e2e.config.ts runs it)` when a second Vitest config runs the file. */
 /** `; 1 of them another runner's (named above)`, when some selected tests are not Vitest's. */
 function othersNote(otherRunner: readonly AffectedTestFile[]): string {
   const cases = otherRunner.reduce((sum, file) => sum + file.selected, 0);
   return cases > 0 ? `; ${cases} of them another runner's (named above)` : "";
 }
 
+/** ` (vitest --config vitest.e2e.config.ts runs it)` when a second Vitest config runs the file. */
 function otherConfig(vitest: VitestConfig, file: string): string {
   const other = vitest.others.find((config) => config.runs(file) === true);
   return other?.file ? ` (vitest --config ${other.file} runs it)` : "";
