@@ -78,7 +78,7 @@ export function readSetup(test: ts.ObjectLiteralExpression, context: SetupContex
   if (root !== undefined) {
     try {
       if (!ts.isPropertyAssignment(root)) throw new NotStatic(root);
-      base = pathOf(root.initializer, context);
+      base = path.resolve(context.configDir, pathOf(root.initializer, context));
     } catch (error) {
       if (!(error instanceof NotStatic)) throw error;
       read.problems.push(problem(error.node, "root", context.root));
