@@ -195,7 +195,7 @@ class ChangeClassifier {
     for (const setup of this.facts.unknownSetups)
       this.widen({
         code: "unresolved-import",
-        message: `${setup.file}:${setup.line}: a Vitest setup list that cannot be read statically may load the changed code before every test`,
+        message: `${setup.file}:${setup.line}: a test setup list that cannot be read statically may load the changed code before every test`,
         path: setup.file,
       });
   }

@@ -58,7 +58,7 @@ function featureOfUnit({ computation }: EdgeContext, id: string): string | null 
 function edgeReason(context: EdgeContext, from: string, to: string, why: Cause): string {
   if (why.reason.startsWith("imports ")) return importReason(context, from, to);
   if (why.reason.startsWith("loads ")) return "loads the module";
-  if (why.reason.startsWith("Vitest runs ")) return "Vitest runs it first (setup)";
+  if (why.reason.endsWith(" runs before it (test setup)")) return "runs first (test setup)";
   if (why.reason.startsWith("called while") || why.reason.startsWith("loaded while"))
     return "runs while the module loads";
   if (why.reason === "module code of its file changed") return "in a module whose code changed";

@@ -127,7 +127,7 @@ class Propagator {
         if (setup)
           this.markModule(importer, {
             from: file,
-            reason: `Vitest runs ${file} before it (setup)`,
+            reason: `${file} runs before it (test setup)`,
           });
         else if (region.eager) this.markModule(importer, { from: file, reason: `imports ${file}` });
         else this.markUnit(region.unit, { from: file, reason: `loads ${file}` });

@@ -40,6 +40,7 @@ const CONFIG_PATTERNS: readonly RegExp[] = [
   /^vite(st)?\.(config|workspace)\.[cm]?[jt]s$/,
   /^vitest\.(workspace|projects)\.[cm]?[jt]s$/,
   /^vitest\.([\w-]+\.config|config\.[\w-]+)\.[cm]?[jt]s$/,
+  /^jest\.config\.([cm]?[jt]s|json)$/,
   /^eslint\.config\.[cm]?[jt]s$/,
   /^\.eslintrc(\..+)?$/,
   /^babel\.config\.[cm]?[jt]s$/,

@@ -13,11 +13,13 @@ import { CONFIG_NAMES } from "./vitest-config-name.js";
 import {
   NO_SETUP,
   readSetup,
-  scanSetup,
+  scannedSetup,
+  setupByProject,
   type SetupContext,
   type VitestSetup,
 } from "./vitest-setup.js";
 import { toPosix } from "../../schema/paths.js";
+import { readJestSetup } from "./jest-setup.js";
 
 export { isVitestSetupFile, vitestSetupBefore, type VitestSetup } from "./vitest-setup.js";
 
@@ -36,7 +38,8 @@ export interface VitestConfig {
   readonly problem: LoadProblem | undefined;
   /**
    * The other configs beside it (`vitest.e2e.config.ts`, `vitest.config.integration.ts`), run with
-   * `vitest --config <file>`: a file one of them runs is a test too.
+   * `vitest --config <file>`: a file one of them runs is a test too. Jest's config is among them
+   * for its setup files (jest-setup.ts), running nothing.
    */
   readonly others: readonly VitestConfig[];
   /** Everything the reader looked at (shared by the main config and the others). */
@@ -171,7 +174,22 @@ export function readVitestConfig(root: string): VitestConfig {
     .map((name) => path.join(root, name))
     .filter((file) => inputs.isFile(file))
     .map((file) => readOneConfig(root, file, inputs));
-  return { ...main, others };
+  // Jest's config, for its setup files alone (Vitest runs none of its tests).
+  const jest = readJestSetup(root, inputs);
+  const jestSetup: VitestConfig[] =
+    jest !== undefined && (jest.setup.files.size > 0 || jest.setup.problems.length > 0)
+      ? [
+          {
+            file: jest.file,
+            runs: () => false,
+            problem: undefined,
+            others: [],
+            inputs,
+            setup: jest.setup,
+          },
+        ]
+      : [];
+  return { ...main, others: [...others, ...jestSetup] };
 }
 
 function readMainConfig(root: string, inputs: VitestInputs): VitestConfig {
@@ -195,33 +213,23 @@ function readOneConfig(root: string, file: string, inputs: VitestInputs): Vitest
   const setupProblems: LoadProblem[] = [];
   const context = { root, depth: 0, dir: path.dirname(file), inputs, setupProblems };
   try {
-    const projects = readConfigFile(file, context).map((globs) => ({
-      matches: [picomatch(globs.include), picomatch(globs.exclude, { dot: true })] as const,
-      setup: globs.setup.map((setup) => relativeToRoot(root, setup) ?? setup),
-    }));
-    const runs = (relative: string) =>
-      projects.some(({ matches: [include, exclude] }) => include(relative) && !exclude(relative));
-    const setupFiles = new Set(projects.flatMap((project) => project.setup));
+    const projects = readConfigFile(file, context).map((globs) => {
+      const [include, exclude] = [
+        picomatch(globs.include),
+        picomatch(globs.exclude, { dot: true }),
+      ];
+      return {
+        runs: (relative: string) => include(relative) && !exclude(relative),
+        setup: globs.setup.map((setup) => relativeToRoot(root, setup) ?? setup),
+      };
+    });
     return {
       file: shown,
-      runs,
+      runs: (relative) => projects.some((project) => project.runs(relative)),
       problem: undefined,
       others: [],
       inputs,
-      setup:
-        setupFiles.size === 0 && setupProblems.length === 0
-          ? NO_SETUP
-          : {
-              before: (test) => [
-                ...new Set(
-                  projects.flatMap(({ matches: [include, exclude], setup }) =>
-                    include(test) && !exclude(test) ? setup : [],
-                  ),
-                ),
-              ],
-              files: setupFiles,
-              problems: setupProblems,
-            },
+      setup: setupByProject(projects, setupProblems),
     };
   } catch (error) {
     if (!(error instanceof NotLiteral)) throw error;
@@ -231,22 +239,9 @@ function readOneConfig(root: string, file: string, inputs: VitestInputs): Vitest
       problem: notLiteralProblem(error, root),
       others: [],
       inputs,
-      setup: scannedSetup(file, context),
+      setup: scannedSetup(file, context.inputs.read(file), setupContext(context)),
     };
   }
-}
-
-/**
- * The setup of a config whose projects cannot be told apart: every list in the file, each for
- * every test (which ones the config runs is not known either).
- */
-function scannedSetup(file: string, context: ReadContext): VitestSetup {
-  const text = context.inputs.read(file);
-  if (text === undefined) return NO_SETUP;
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const read = scanSetup(source, setupContext(context));
-  const files = read.files.map((setup) => relativeToRoot(context.root, setup) ?? setup);
-  return { before: () => files, files: new Set(files), problems: read.problems };
 }
 
 function setupContext(context: ReadContext): SetupContext {

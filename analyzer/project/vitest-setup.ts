@@ -27,6 +27,42 @@ interface SetupConfigs {
   readonly others: readonly { readonly setup: VitestSetup }[];
 }
 
+/** The setup of a config's projects: each project's files before the tests it runs. */
+export function setupByProject(
+  projects: readonly { readonly runs: (test: string) => boolean; readonly setup: string[] }[],
+  problems: readonly LoadProblem[],
+): VitestSetup {
+  const files = new Set(projects.flatMap((project) => project.setup));
+  if (files.size === 0 && problems.length === 0) return NO_SETUP;
+  return {
+    before: (test) => [
+      ...new Set(projects.flatMap((project) => (project.runs(test) ? project.setup : []))),
+    ],
+    files,
+    problems,
+  };
+}
+
+/**
+ * The setup of a config whose projects cannot be told apart: every list in the file, each for
+ * every test (which ones the config runs is not known either).
+ */
+export function scannedSetup(
+  file: string,
+  text: string | undefined,
+  context: SetupContext,
+): VitestSetup {
+  if (text === undefined) return NO_SETUP;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  return setupForEveryTest(scanSetup(source, context), context.root);
+}
+
+/** Setup files (absolute) that run before every test. */
+export function setupForEveryTest(read: SetupRead, root: string): VitestSetup {
+  const files = read.files.map((file) => relativeToRoot(root, file) ?? file);
+  return { before: () => files, files: new Set(files), problems: read.problems };
+}
+
 /** The setup files Vitest may run before `test` under the main config or the others. */
 export function vitestSetupBefore(vitest: SetupConfigs, test: string): string[] {
   const files = new Set<string>();
@@ -56,6 +92,12 @@ export interface SetupContext {
   readonly configDir: string;
   /** Whether a path is there, recorded for the fresh-index check. */
   readonly exists: (file: string) => boolean;
+  /** Whose setup it is, in messages (default Vitest). */
+  readonly runner?: string;
+  /** The options naming setup modules (default SETUP_OPTIONS). */
+  readonly options?: ReadonlySet<string>;
+  /** Jest's `<rootDir>`: replaced in every path, and what relative paths are resolved against. */
+  readonly rootDir?: string;
 }
 
 /** Extensions Vitest's resolver tries for a setup path written without one. */
@@ -81,7 +123,7 @@ export function readSetup(test: ts.ObjectLiteralExpression, context: SetupContex
       base = path.resolve(context.configDir, pathOf(root.initializer, context));
     } catch (error) {
       if (!(error instanceof NotStatic)) throw error;
-      read.problems.push(problem(error.node, "root", context.root));
+      read.problems.push(setupProblem(error.node, "root", context));
     }
   }
   for (const property of test.properties) {
@@ -98,11 +140,12 @@ export function readSetup(test: ts.ObjectLiteralExpression, context: SetupContex
  */
 export function scanSetup(source: ts.SourceFile, context: SetupContext): SetupRead {
   const read: SetupRead = { files: [], problems: [] };
+  const options = context.options ?? SETUP_OPTIONS;
   const visit = (node: ts.Node): void => {
     if (ts.isObjectLiteralElementLike(node)) {
       const name = nameOf(node);
-      if (name !== undefined && SETUP_OPTIONS.has(name)) {
-        addList(read, node, name, context.configDir, context);
+      if (name !== undefined && options.has(name)) {
+        addList(read, node, name, context.rootDir ?? context.configDir, context);
         return;
       }
     }
@@ -127,7 +170,7 @@ function addList(
     }
   } catch (error) {
     if (!(error instanceof NotStatic)) throw error;
-    read.problems.push(problem(error.node, name, context.root));
+    read.problems.push(setupProblem(error.node, name, context));
   }
 }
 
@@ -156,7 +199,8 @@ function valuesOf(node: ts.Expression, context: SetupContext): string[] {
  */
 function pathOf(node: ts.Expression, context: SetupContext): string {
   const inner = unwrap(node);
-  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)) return inner.text;
+  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner))
+    return withRootDir(inner.text, context);
   if (isConfigDir(inner)) return context.configDir;
   if (ts.isCallExpression(inner)) {
     const callee = calleeName(inner.expression);
@@ -176,6 +220,11 @@ function pathOf(node: ts.Expression, context: SetupContext): string {
   )
     return urlPath(unwrap(inner.expression) as ts.NewExpression, context);
   throw new NotStatic(inner);
+}
+
+/** A path with Jest's `<rootDir>` replaced (none in Vitest's). */
+export function withRootDir(value: string, context: SetupContext): string {
+  return context.rootDir === undefined ? value : value.replaceAll("<rootDir>", context.rootDir);
 }
 
 /** `new URL("./x", import.meta.url)`: the path it names. */
@@ -213,7 +262,11 @@ function calleeName(callee: ts.Expression): string | undefined {
  * The file a setup path names, resolved as Vitest does (relative to the root, extensions tried);
  * undefined when none is there (a package's setup module: the lockfile covers its changes).
  */
-function resolveSetup(value: string, base: string, context: SetupContext): string | undefined {
+export function resolveSetup(
+  value: string,
+  base: string,
+  context: SetupContext,
+): string | undefined {
   const absolute = path.resolve(base, value);
   // A name without an extension is a folder or a module written without one (never a setup file).
   const exact = path.extname(absolute) === "" ? [] : [absolute];
@@ -226,14 +279,20 @@ function resolveSetup(value: string, base: string, context: SetupContext): strin
   return undefined;
 }
 
-function problem(node: ts.Node, option: string, root: string): LoadProblem {
+/** A setup option (or the root it is resolved against) that cannot be read statically. */
+export function setupProblem(node: ts.Node, option: string, context: SetupContext): LoadProblem {
   const source = node.getSourceFile();
   const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
+  const runner = context.runner ?? "Vitest";
+  const what =
+    option === "root" || option === "rootDir"
+      ? `the test root ${runner} resolves setup files against`
+      : `the ${option} ${runner} runs before the tests`;
   return {
-    code: "vitest-config-not-literal",
+    code: runner === "Vitest" ? "vitest-config-not-literal" : "test-config-not-literal",
     severity: "warning",
-    message: `${option === "root" ? "the test root Vitest resolves setup files against" : `the ${option} Vitest runs before the tests`} cannot be read statically (${node.getText(source).slice(0, 60)} is not a literal): it may load any file, so affected selects every test whenever code changes`,
-    file: relativeToRoot(root, source.fileName) ?? source.fileName,
+    message: `${what} cannot be read statically (${node.getText(source).slice(0, 60)} is not a literal): it may load any file, so affected selects every test whenever code changes`,
+    file: relativeToRoot(context.root, source.fileName) ?? source.fileName,
     line: line + 1,
     column: character + 1,
   };

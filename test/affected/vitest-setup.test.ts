@@ -2,7 +2,7 @@
 // globalSetup before its tests, which import neither. A change there (or in what a setup file
 // imports) reaches every test of that project and no other; a setup list that cannot be read
 // statically may load anything, so it widens; setup files are not tests themselves.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
@@ -48,10 +48,10 @@ describe("Vitest setup files", () => {
 
   it("reach every test of their project, and only those", () => {
     expect(testsOf(affectedIn(analysis, "server/test/setup.ts"))).toEqual([
-      "server/users.test.ts: Vitest runs server/test/setup.ts before it (setup) <- server/test/setup.ts; changed",
+      "server/users.test.ts: server/test/setup.ts runs before it (test setup) <- server/test/setup.ts; changed",
     ]);
     expect(testsOf(affectedIn(analysis, "app/test/setup.ts"))).toEqual([
-      "app/title.test.ts: Vitest runs app/test/setup.ts before it (setup) <- app/test/setup.ts; changed",
+      "app/title.test.ts: app/test/setup.ts runs before it (test setup) <- app/test/setup.ts; changed",
     ]);
   });
 
@@ -59,7 +59,7 @@ describe("Vitest setup files", () => {
     const result = affectedIn(analysis, "server/test/global.ts");
     expect(result.widened).toEqual([]);
     expect(testsOf(result)).toEqual([
-      "server/users.test.ts: Vitest runs server/test/global.ts before it (setup) <- server/test/global.ts; changed",
+      "server/users.test.ts: server/test/global.ts runs before it (test setup) <- server/test/global.ts; changed",
     ]);
   });
 
@@ -68,12 +68,12 @@ describe("Vitest setup files", () => {
     expect(result.widened).toEqual([]);
     expect(testsOf(result)).toEqual([
       "int/clock.test.ts: imports src/clock.ts <- src/clock.ts; changed",
-      "server/users.test.ts: Vitest runs server/test/setup.ts before it (setup) <- server/test/setup.ts; imports src/clock.ts <- src/clock.ts; changed",
+      "server/users.test.ts: server/test/setup.ts runs before it (test setup) <- server/test/setup.ts; imports src/clock.ts <- src/clock.ts; changed",
     ]);
     expect(result.edges).toContainEqual({
       from: "file server/test/setup.ts",
       to: "file server/users.test.ts",
-      reason: "Vitest runs it first (setup)",
+      reason: "runs first (test setup)",
     });
   });
 
@@ -138,7 +138,7 @@ describe("a setup list that cannot be read statically", () => {
       {
         code: "unresolved-import",
         message:
-          "vitest.config.ts:11: a Vitest setup list that cannot be read statically may load the changed code before every test",
+          "vitest.config.ts:11: a test setup list that cannot be read statically may load the changed code before every test",
         path: "vitest.config.ts",
       },
     ]);
@@ -165,6 +165,100 @@ describe("a setup list that cannot be read statically", () => {
       "app/title.test.ts",
       "int/clock.test.ts",
       "server/users.test.ts",
+    ]);
+  });
+});
+
+describe("Jest's setup files", () => {
+  /** The fixture as a Jest project: its Vitest config gone, `files` written. */
+  function jestProject(files: Record<string, string>): string {
+    const dir = copyFixture("vitest-setup");
+    rmSync(path.join(dir, "vitest.config.ts"));
+    for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
+    return dir;
+  }
+
+  it("are read from jest.config.js (<rootDir>, a relative path, a package left out) and reach every test", () => {
+    const dir = jestProject({
+      "jest.config.js": `module.exports = {
+  setupFiles: ["dotenv/config"],
+  setupFilesAfterEnv: ["<rootDir>/server/test/setup.ts"],
+  globalSetup: "./server/test/global.ts",
+};
+`,
+    });
+    const jest = analyze({ root: dir });
+    expect(affectedIn(jest, "jest.config.js").widened).toEqual([
+      {
+        code: "config-file",
+        message: "configuration changed: jest.config.js",
+        path: "jest.config.js",
+      },
+    ]);
+    expect(
+      jest.loaded.files.filter((file) => jest.roles.isTest(file)).map((file) => file.path),
+    ).toEqual([
+      // Imports vitest and no config names it as a setup file here: a test, as any such file.
+      "app/test/setup.ts",
+      "app/title.test.ts",
+      "int/clock.test.ts",
+      "server/users.test.ts",
+    ]);
+    for (const setup of ["server/test/setup.ts", "server/test/global.ts"])
+      expect(affectedIn(jest, setup).tests.files.map((file) => file.file)).toEqual([
+        "app/test/setup.ts",
+        "app/title.test.ts",
+        "int/clock.test.ts",
+        "server/users.test.ts",
+      ]);
+  });
+
+  it("are read from package.json's jest field", () => {
+    const dir = jestProject({
+      "package.json": JSON.stringify({
+        name: "vitest-setup",
+        type: "module",
+        jest: { setupFilesAfterEnv: ["<rootDir>/app/test/setup.ts"] },
+      }),
+    });
+    expect(testsOf(affectedIn(analyze({ root: dir }), "app/test/setup.ts"))).toEqual([
+      "app/title.test.ts: app/test/setup.ts runs before it (test setup) <- app/test/setup.ts; changed",
+      "int/clock.test.ts: app/test/setup.ts runs before it (test setup) <- app/test/setup.ts; changed",
+      "server/test/setup.ts: app/test/setup.ts runs before it (test setup) <- app/test/setup.ts; changed",
+      "server/users.test.ts: app/test/setup.ts runs before it (test setup) <- app/test/setup.ts; changed",
+    ]);
+  });
+
+  it("that cannot be read statically are a warning naming Jest, and widen", async () => {
+    const dir = jestProject({
+      "jest.config.ts": `import base from "./jest.base";
+export default { ...base, setupFilesAfterEnv: [...base.setupFilesAfterEnv] };
+`,
+    });
+    const recorded = recordingIO(dir);
+    expect(await run(["check", "--format", "json"], recorded.io)).toBe(0);
+    expect((JSON.parse(recorded.stdout()) as { problems: unknown[] }).problems).toEqual([
+      {
+        source: "diagnostic",
+        severity: "warning",
+        rule: "test-config-not-literal",
+        message:
+          "the setupFilesAfterEnv Jest runs before the tests cannot be read statically (base.setupFilesAfterEnv is not a literal): it may load any file, so affected selects every test whenever code changes",
+        file: "jest.config.ts",
+        line: 2,
+        column: 51,
+        endLine: null,
+        endColumn: null,
+        related: [],
+      },
+    ]);
+    expect(affectedIn(analyze({ root: dir }), "src/format.ts").widened).toEqual([
+      {
+        code: "unresolved-import",
+        message:
+          "jest.config.ts:2: a test setup list that cannot be read statically may load the changed code before every test",
+        path: "jest.config.ts",
+      },
     ]);
   });
 });
