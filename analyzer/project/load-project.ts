@@ -133,6 +133,9 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   const compilerOptions: ts.CompilerOptions = { ...parsed.options, noEmit: true };
   delete compilerOptions.incremental;
   delete compilerOptions.tsBuildInfoFile;
+  // zod's bench tsconfig sets traceResolution: TypeScript would write every resolution step to
+  // stdout, in the middle of a --json answer.
+  delete compilerOptions.traceResolution;
   const vitest = readVitestConfig(root);
   problems.push(...vitestProblems(vitest));
   const siblings = siblingTests(tsconfigFile, root, directories);

@@ -4,7 +4,7 @@
 // string and of a union of literals, a truly unknown `import()` and one in a build script.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
 import { affectedResult, type AffectedResult } from "../../analyzer/affected/result.js";
 import { computeAffected } from "../../analyzer/affected/live-facts.js";
@@ -248,6 +248,26 @@ describe("tsconfig problems degrade as tsc does", () => {
     expect(recorded.stdout()).toMatch(
       /^wrote \.\.\/\.\.\/\.agentix\/index\.json: .* 1 source file\n$/u,
     );
+  });
+
+  // zod's packages/bench: TypeScript writes a traced resolution to the process's stdout itself.
+  it("keeps a tsconfig's traceResolution from writing into the answer", async () => {
+    const dir = tsconfigProject(
+      '{ "compilerOptions": { "traceResolution": true, "module": "nodenext" }, "files": ["src/a.ts"] }\n',
+    );
+    writeFileSync(path.join(dir, "src/a.ts"), 'import { b } from "./b.js";\nexport const a = b;\n');
+    writeFileSync(path.join(dir, "src/b.ts"), "export const b = 1;\n");
+    const written = vi.spyOn(process.stdout, "write");
+    try {
+      const recorded = recordingIO(dir);
+      expect(await run(["affected", "src/b.ts", "--json"], recorded.io)).toBe(0);
+      expect(JSON.parse(recorded.stdout())).toMatchObject({ command: "affected" });
+      expect(
+        written.mock.calls.filter(([text]) => String(text).includes("Resolving module")),
+      ).toEqual([]);
+    } finally {
+      written.mockRestore();
+    }
   });
 
   it("gives a deprecation TypeScript reports without a position (set in an extended config) the option's position there", async () => {
