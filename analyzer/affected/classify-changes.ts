@@ -152,7 +152,13 @@ class ChangeClassifier {
   /** A change outside the project root: code it compiles, the agentix it runs on, or a note. */
   private classifyOutside(file: string): void {
     const outside = this.facts.outside(path.resolve(this.facts.root, file));
-    if (outside === "compiled") {
+    if (outside === "test-setup") {
+      this.widen({
+        code: "outside-project",
+        message: `a test setup file outside the project changed: ${file} runs before every test`,
+        path: file,
+      });
+    } else if (outside === "compiled") {
       this.widen({
         code: "outside-project",
         message: `code outside the project that it compiles changed: ${file}`,

@@ -83,11 +83,13 @@ export interface FileSource {
 }
 
 /**
- * What a path outside the project root is to it: code it compiles, the agentix package it runs on,
+ * What a path outside the project root is to it: code it compiles, a setup file its tests run
+ * (a package's config merging the workspace root's), the agentix package it runs on,
  * configuration of what it compiles (a tsconfig its own extends, or a file in a folder it compiles
  * code from, such as a linked workspace package's package.json), or nothing it depends on.
  */
-export type OutsideKind = "compiled" | "agentix-runtime" | "configures" | "unrelated";
+export type OutsideKind =
+  "compiled" | "test-setup" | "agentix-runtime" | "configures" | "unrelated";
 
 export interface AffectedFacts {
   readonly root: string;

@@ -22,7 +22,11 @@ import type {
 } from "./facts.js";
 import { SETUP_RESOLUTION } from "./facts.js";
 import { fileUses } from "./reference-graph.js";
-import { vitestSetupBefore, type VitestConfig } from "../project/vitest-config.js";
+import {
+  isVitestSetupFile,
+  vitestSetupBefore,
+  type VitestConfig,
+} from "../project/vitest-config.js";
 import type { BaseIndexLookup } from "./base-index.js";
 import type { FileChange } from "./changes.js";
 import {
@@ -180,6 +184,7 @@ class LiveFacts {
 
   private outside(absolute: string): OutsideKind {
     const { loaded } = this.analysis;
+    if (isVitestSetupFile(loaded.vitest, absolute)) return "test-setup";
     if (loaded.program.getSourceFile(absolute) !== undefined) return "compiled";
     this.agentixDir ??= agentixPackageDirectory(loaded.root, loaded.compilerOptions) ?? null;
     if (this.agentixDir !== null && absolute.startsWith(this.agentixDir + path.sep))

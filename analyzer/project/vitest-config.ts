@@ -1,7 +1,7 @@
 // Which files `vitest run` runs, read from the project's Vitest (or Vite) config as text, never
 // executed: `test.include`, `test.exclude` and inline `test.projects` where they are literals.
 // When they are not, the reader says so and nothing is narrowed by it.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { readStamped, stampsChanged, type FileStamp } from "./file-stamps.js";
@@ -15,10 +15,12 @@ import {
   readSetup,
   scannedSetup,
   setupByProject,
+  withImportedSetup,
   type SetupContext,
   type VitestSetup,
 } from "./vitest-setup.js";
 import { toPosix } from "../../schema/paths.js";
+import { isFile } from "../../schema/folder-listings.js";
 import { readJestSetup } from "./jest-setup.js";
 
 export { isVitestSetupFile, vitestSetupBefore, type VitestSetup } from "./vitest-setup.js";
@@ -212,6 +214,8 @@ function readOneConfig(root: string, file: string, inputs: VitestInputs): Vitest
   const shown = relativeToRoot(root, file) ?? file;
   const setupProblems: LoadProblem[] = [];
   const context = { root, depth: 0, dir: path.dirname(file), inputs, setupProblems };
+  const withImports = (setup: VitestSetup, runs?: (test: string) => boolean) =>
+    withImportedSetup(setup, file, inputs.read(file), setupContext(context), runs);
   try {
     const projects = readConfigFile(file, context).map((globs) => {
       const [include, exclude] = [
@@ -223,13 +227,14 @@ function readOneConfig(root: string, file: string, inputs: VitestInputs): Vitest
         setup: globs.setup.map((setup) => relativeToRoot(root, setup) ?? setup),
       };
     });
+    const runs = (relative: string) => projects.some((project) => project.runs(relative));
     return {
       file: shown,
-      runs: (relative) => projects.some((project) => project.runs(relative)),
+      runs,
       problem: undefined,
       others: [],
       inputs,
-      setup: setupByProject(projects, setupProblems),
+      setup: withImports(setupByProject(projects, setupProblems), runs),
     };
   } catch (error) {
     if (!(error instanceof NotLiteral)) throw error;
@@ -239,22 +244,19 @@ function readOneConfig(root: string, file: string, inputs: VitestInputs): Vitest
       problem: notLiteralProblem(error, root),
       others: [],
       inputs,
-      setup: scannedSetup(file, context.inputs.read(file), setupContext(context)),
+      setup: withImports(scannedSetup(file, context.inputs.read(file), setupContext(context))),
     };
   }
 }
 
 function setupContext(context: ReadContext): SetupContext {
   // By name in its folder's listing: an edit of a setup file does not change what the config says.
-  return { root: context.root, configDir: context.dir, exists: (f) => context.inputs.exists(f) };
-}
-
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
+  return {
+    root: context.root,
+    configDir: context.dir,
+    exists: (f) => context.inputs.exists(f),
+    read: (f) => context.inputs.read(f),
+  };
 }
 
 function notLiteralProblem(error: NotLiteral, root: string): LoadProblem {

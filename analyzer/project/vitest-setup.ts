@@ -63,6 +63,77 @@ export function setupForEveryTest(read: SetupRead, root: string): VitestSetup {
   return { before: () => files, files: new Set(files), problems: read.problems };
 }
 
+/**
+ * A config's setup with that of the local modules it imports added, for every test it runs
+ * (zod's packages: `mergeConfig(rootConfig, ...)` of `../../vitest.config.js`).
+ */
+export function withImportedSetup(
+  setup: VitestSetup,
+  file: string,
+  text: string | undefined,
+  context: SetupContext,
+  runs: (test: string) => boolean = () => true,
+): VitestSetup {
+  if (text === undefined) return setup;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const imported = importedSetup(source, context, new Set([file]));
+  if (imported.files.length === 0 && imported.problems.length === 0) return setup;
+  const files = imported.files.map((found) => relativeToRoot(context.root, found) ?? found);
+  return {
+    before: (test) => [...new Set([...setup.before(test), ...(runs(test) ? files : [])])],
+    files: new Set([...setup.files, ...files]),
+    problems: [...setup.problems, ...imported.problems],
+  };
+}
+
+/**
+ * The setup lists of the local modules `source` imports, and of theirs (a few levels): a path in
+ * one is taken from that module's folder and from the importing config's (merged into a project,
+ * Vitest resolves it against the project's root).
+ */
+function importedSetup(source: ts.SourceFile, context: SetupContext, seen: Set<string>): SetupRead {
+  const read: SetupRead = { files: [], problems: [] };
+  if (context.read === undefined) return read;
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
+      continue;
+    const specifier = statement.moduleSpecifier.text;
+    if (!specifier.startsWith("./") && !specifier.startsWith("../")) continue;
+    const file = moduleFile(path.resolve(path.dirname(source.fileName), specifier), context);
+    if (file === undefined || seen.has(file) || seen.size > 8) continue;
+    seen.add(file);
+    const text = context.read(file);
+    if (text === undefined) continue;
+    const imported = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const own = { ...context, configDir: path.dirname(file) };
+    for (const part of [
+      scanSetup(imported, own),
+      scanSetup(imported, { ...own, rootDir: context.rootDir ?? context.configDir }),
+      importedSetup(imported, own, seen),
+    ]) {
+      for (const found of part.files) if (!read.files.includes(found)) read.files.push(found);
+      for (const problem of part.problems)
+        if (
+          !read.problems.some(
+            (known) => known.message === problem.message && known.line === problem.line,
+          )
+        )
+          read.problems.push(problem);
+    }
+  }
+  return read;
+}
+
+/** The module a relative import names: `./x.js` is the TypeScript source `./x.ts` when that is there. */
+function moduleFile(absolute: string, context: SetupContext): string | undefined {
+  const base = absolute.replace(/\.[cm]?js$/u, "");
+  const extension = path.extname(absolute);
+  return [
+    ...(extension === "" ? [] : [absolute]),
+    ...EXTENSIONS.map((candidate) => base + candidate),
+  ].find((candidate) => context.exists(candidate));
+}
+
 /** The setup files Vitest may run before `test` under the main config or the others. */
 export function vitestSetupBefore(vitest: SetupConfigs, test: string): string[] {
   const files = new Set<string>();
@@ -98,6 +169,8 @@ export interface SetupContext {
   readonly options?: ReadonlySet<string>;
   /** Jest's `<rootDir>`: replaced in every path, and what relative paths are resolved against. */
   readonly rootDir?: string;
+  /** Reads a module the config imports (its setup lists count too); none: imports not followed. */
+  readonly read?: (file: string) => string | undefined;
 }
 
 /** Extensions Vitest's resolver tries for a setup path written without one. */

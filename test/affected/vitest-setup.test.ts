@@ -262,3 +262,25 @@ export default { ...base, setupFilesAfterEnv: [...base.setupFilesAfterEnv] };
     ]);
   });
 });
+
+describe("a setup list in a module the config imports", () => {
+  it("counts for every test the config runs, and no other (mergeConfig of a shared config)", () => {
+    const dir = copyFixture("vitest-setup");
+    writeFileSync(
+      path.join(dir, "vitest.shared.ts"),
+      'export default { test: { setupFiles: ["./src/clock.ts"] } };\n',
+    );
+    writeFileSync(
+      path.join(dir, "vitest.config.ts"),
+      'import { mergeConfig } from "vitest/config";\nimport shared from "./vitest.shared.js";\n\nexport default mergeConfig(shared, { test: { include: ["app/**/*.test.ts"] } });\n',
+    );
+    const result = affectedIn(analyze({ root: dir }), "src/clock.ts");
+    expect(result.widened).toEqual([]);
+    // The setup files of the fixture's own config are gone with it: they import vitest, so tests.
+    expect(testsOf(result)).toEqual([
+      "app/title.test.ts: src/clock.ts runs before it (test setup) <- src/clock.ts; changed",
+      "int/clock.test.ts: imports src/clock.ts <- src/clock.ts; changed",
+      "server/test/setup.ts: imports src/clock.ts <- src/clock.ts; changed",
+    ]);
+  });
+});

@@ -1,6 +1,8 @@
 // test/fixtures/real-workspace: shapes of real monorepos (documenso, novu), node_modules not
 // installed: a package without exports imported by folder, a tsup build per format behind a
 // tsconfig outDir, a Mocha app and a Playwright app without a Vitest config. In-process, one copy.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
 import { workspaceCopy } from "./workspace-copy.js";
@@ -69,6 +71,36 @@ describe("a workspace of real shapes", () => {
     );
     expect(section("@shapes/web (apps/web)")).toContain(
       "\ntests not run by vitest (run them with their own runner):\n  e2e/sign.spec.ts (it imports @playwright/test)\n\ntests: vitest run src/page.test.ts\n  why: 2 of 2 cases: the ones the change can reach (see agentix affected); 1 of them another runner's (named above)\n",
+    );
+  });
+});
+
+// zod's packages: each package's vitest.config merges the workspace root's, whose setupFiles
+// (built with resolve(__dirname, ...)) lie outside the package.
+describe("a setup file a package's Vitest config takes from the root's", () => {
+  it("reaches every test of the package when it changes, from outside it", async () => {
+    const copy = workspaceCopy("real-workspace");
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(copy.root, file)), { recursive: true });
+      writeFileSync(path.join(copy.root, file), text);
+    };
+    write(
+      "vitest.config.ts",
+      'import { resolve } from "node:path";\nimport { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { setupFiles: [resolve(__dirname, "scripts/fail-on-console.ts")] },\n});\n',
+    );
+    write("scripts/fail-on-console.ts", 'console.error = () => {\n  throw new Error("no");\n};\n');
+    write(
+      "apps/web/vitest.config.ts",
+      'import { mergeConfig } from "vitest/config";\nimport root from "../../vitest.config.js";\n\nexport default mergeConfig(root, { test: { include: ["src/**/*.test.ts"] } });\n',
+    );
+    const result = await copy.cli(["affected", "scripts/fail-on-console.ts"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      "  @shapes/api (apps/api)                  0 of 1 test cases in 0 of 1 test files\n" +
+        "  @shapes/web (apps/web)                  2 of 2 test cases in 2 of 2 test files\n",
+    );
+    expect(result.stdout).toContain(
+      "widened to the whole application:\n  a test setup file outside the project changed: ../../scripts/fail-on-console.ts runs before every test [outside-project]\n",
     );
   });
 });
