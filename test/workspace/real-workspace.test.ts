@@ -104,3 +104,45 @@ describe("a setup file a package's Vitest config takes from the root's", () => {
     );
   });
 });
+
+// zod's package.json: `"@zod/source": "./src/index.ts"` beside build targets that are not there
+// until the package is built.
+describe("exports whose build targets are not there", () => {
+  it("link to the source the other condition names; a build that is there keeps the link unknown", async () => {
+    const copy = workspaceCopy("real-workspace");
+    writeFileSync(
+      path.join(copy.root, "packages/trpc/package.json"),
+      JSON.stringify({
+        name: "@shapes/trpc",
+        exports: {
+          ".": {
+            "@shapes/source": "./index.ts",
+            types: "./out/index.d.ts",
+            import: "./out/index.js",
+          },
+          "./react": "./react/index.ts",
+        },
+      }),
+    );
+    const linksNow = async () =>
+      workspaceJson<{ links: unknown[] }>(
+        (await copy.cli(["affected", "packages/trpc/server/router.ts", "--json"])).stdout,
+      ).links;
+    expect(await linksNow()).toEqual([
+      {
+        from: "file packages/trpc/index.ts",
+        to: `file ${WEB}`,
+        reason: `${WEB} imports @shapes/trpc (packages/trpc/index.ts)`,
+      },
+    ]);
+    mkdirSync(path.join(copy.root, "packages/trpc/out"));
+    writeFileSync(path.join(copy.root, "packages/trpc/out/index.js"), "export {};\n");
+    expect(await linksNow()).toEqual([
+      {
+        from: "package @shapes/trpc",
+        to: `file ${WEB}`,
+        reason: `${WEB} imports @shapes/trpc (packages/trpc: its exports name no analysed source)`,
+      },
+    ]);
+  });
+});
