@@ -103,7 +103,7 @@ function entriesOf(
     const found = named.searched ? searchedSources(absolute, sourceOf) : [sourceOf(absolute)];
     // A target `exports` names that is not there (a build not run: zod's `"@zod/source":
     // "./src/index.ts"` beside `"import": "./index.js"`) is loaded by no one: the others decide.
-    if (!named.searched && found[0] === undefined && !isFile(absolute)) continue;
+    if (!named.searched && found?.[0] === undefined && !isFile(absolute)) continue;
     // One target without a source is enough to make the link unknown (the consumer may load it).
     if (found === undefined || found.length === 0 || found.includes(undefined)) return [];
     for (const source of found as string[]) {
