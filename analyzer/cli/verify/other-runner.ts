@@ -65,6 +65,15 @@ export function otherRunnerWhy(absolute: string, runner: string | undefined): st
   return runner === undefined ? undefined : `the project runs ${runner}`;
 }
 
+/** Whether the file imports Vitest (false when it cannot be read). */
+export function importsVitest(absolute: string): boolean {
+  try {
+    return VITEST_IMPORT.test(readFileSync(absolute, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a script runs `command` as a command (`jest --ci`, `a && npx jest`), not a word in a name. */
 function runsCommand(script: string, command: string): boolean {
   return new RegExp(`(?:^|[\\s;&|(])${command}(?=$|[\\s;&|)])`, "u").test(script);

@@ -22,6 +22,7 @@ import { widenedText } from "../affected-text.js";
 import type { CliIO } from "../io.js";
 import { toolBin } from "./tools.js";
 import { vitestPlan } from "./vitest-plan.js";
+import { importsVitest } from "./other-runner.js";
 
 export type StepName = "typecheck" | "lint" | "index" | "tests";
 
@@ -223,8 +224,24 @@ export function testsStep(context: StepContext): VerifyStep {
     otherRunner,
     importedRunner,
   } = vitestPlan(analysis, affected, context.shard, context.chosen, context.scoped);
-  if (otherRunner.length > 0) {
-    const config = analysis.loaded.vitest.file;
+  const config = analysis.loaded.vitest.file;
+  // Files that import vitest and that the config leaves out: helpers the tests load (outline's
+  // server/test/support.ts) or tests it does not run; no other runner's.
+  const leftOut =
+    config === null ? [] : otherRunner.filter((file) => importsVitest(path.join(root, file.file)));
+  const others = otherRunner.filter((file) => !leftOut.includes(file));
+  if (leftOut.length > 0)
+    context.log(
+      `
+files that import vitest but ${config} does not include (a helper runs inside the tests that load it; a test it leaves out does not run):
+${leftOut
+  .map(
+    (file) => `  ${file.file}${otherConfig(analysis.loaded.vitest, file.file)}
+`,
+  )
+  .join("")}`,
+    );
+  if (others.length > 0) {
     const why = config !== null ? `${config} does not include them; ` : "";
     const line = (file: AffectedTestFile) => {
       const owner = importedRunner.get(file);
@@ -237,7 +254,7 @@ export function testsStep(context: StepContext): VerifyStep {
       return `  ${file.file}${reason}\n`;
     };
     context.log(
-      `\ntests not run by vitest (${why}run them with their own runner):\n${otherRunner.map(line).join("")}`,
+      `\ntests not run by vitest (${why}run them with their own runner):\n${others.map(line).join("")}`,
     );
   }
   if (vitest === undefined) {
@@ -249,9 +266,11 @@ export function testsStep(context: StepContext): VerifyStep {
     const why =
       context.shard !== undefined && affected.tests.files.length > 0
         ? `shard ${context.shard.index}/${context.shard.count} has no selected test files`
-        : otherRunner.length > 0
+        : others.length > 0
           ? "every selected test is another runner's"
-          : "no test can observe this change";
+          : leftOut.length > 0
+            ? `${config} runs none of the selected files`
+            : "no test can observe this change";
     context.log(`\ntests: none\n  why: ${why}\n`);
     return notRun("tests", "(none)", why, "skipped");
   }
@@ -259,7 +278,7 @@ export function testsStep(context: StepContext): VerifyStep {
     context.shard !== undefined ? ` (shard ${context.shard.index}/${context.shard.count})` : "";
   const why = widened
     ? `widened: ${widenedText(affected.widened)}${shardNote}`
-    : `${affected.tests.selected.cases} of ${affected.tests.total.cases} cases: the ones the change can reach (see agentix affected)${othersNote(otherRunner)}${shardNote}`;
+    : `${affected.tests.selected.cases} of ${affected.tests.total.cases} cases: the ones the change can reach (see agentix affected)${othersNote(others)}${shardNote}`;
   return spawnStep(context, "tests", from, "vitest", [vitest, "run", ...filters], why);
 }
 
