@@ -146,3 +146,30 @@ describe("exports whose build targets are not there", () => {
     ]);
   });
 });
+
+// drizzle-orm: tests under tests/ with a tsconfig of their own (include "." and "../src") that the
+// package's tsconfig leaves out. They were reported as not analysed and never selected.
+describe("tests a tsconfig inside a package owns", () => {
+  it("are analysed as another project of the package and selected when its sources change", async () => {
+    const copy = workspaceCopy("real-workspace");
+    const dir = path.join(copy.root, "packages/framework/test");
+    mkdirSync(dir);
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      '{ "extends": "../../../tsconfig.base.json", "include": [".", "../src"] }\n',
+    );
+    writeFileSync(
+      path.join(dir, "workflow.test.ts"),
+      'import { expect, it } from "vitest";\nimport { workflow } from "../src/workflow.js";\n\nit("names a workflow", () => {\n  expect(workflow("sign").name).toBe("sign");\n});\n',
+    );
+    const run = await copy.cli(["affected", "packages/framework/src/workflow.ts"]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain("not analysed");
+    expect(run.stdout).toContain(
+      "  @shapes/framework (packages/framework)                     0 of 0 test cases in 0 of 0 test files\n" +
+        "  @shapes/framework (packages/framework/test/tsconfig.json)  1 of 1 test cases in 1 of 1 test files\n",
+    );
+    expect(run.stdout).toContain("== @shapes/framework (packages/framework/test/tsconfig.json)\n");
+    expect(run.stdout).toContain("  test/workflow.test.ts  all 1 (");
+  });
+});

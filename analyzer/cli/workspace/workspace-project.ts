@@ -53,6 +53,7 @@ export function analyseWorkspace(
       });
     }
   }
+  const testProjects = ownersOfLeftOutTests(workspace, analyses, io);
   const analysed = new Set<string>();
   for (const analysis of analyses.values())
     for (const file of analysis.loaded.files) analysed.add(path.resolve(file.fileName));
@@ -81,14 +82,48 @@ export function analyseWorkspace(
       io.stderr(`agentix: ${line}\n`);
     }
   }
-  if (empty.size === 0) return { workspace, analyses };
+  if (empty.size === 0 && testProjects.size === 0) return { workspace, analyses };
   return {
     workspace: {
       ...workspace,
-      packages: workspace.packages.map((entry) => empty.get(entry) ?? entry),
+      packages: workspace.packages.flatMap((entry) => [
+        empty.get(entry) ?? entry,
+        ...(testProjects.get(entry) ?? []),
+      ]),
     },
     analyses,
   };
+}
+
+/**
+ * The tsconfigs inside a package's folder that own tests its own tsconfig leaves out (drizzle-orm's
+ * tests/tsconfig.json, which includes "." and "../src"), each analysed as another project of the
+ * package from the package's folder: its tests are then selected like any other, instead of never.
+ */
+function ownersOfLeftOutTests(
+  workspace: Workspace,
+  analyses: Map<WorkspacePackage, Analysis>,
+  io: CliIO,
+): Map<WorkspacePackage, WorkspacePackage[]> {
+  const known = new Set(workspace.packages.map((entry) => entry.tsconfig));
+  const added = new Map<WorkspacePackage, WorkspacePackage[]>();
+  for (const [entry, analysis] of [...analyses]) {
+    for (const problem of analysis.loaded.problems) {
+      if (problem.code !== "test-not-analysed" || problem.owner === undefined) continue;
+      const owner = path.resolve(entry.dir, problem.owner);
+      if (known.has(owner) || relativeToRoot(entry.dir, owner) === undefined) continue;
+      known.add(owner);
+      const project: WorkspacePackage = { ...entry, tsconfig: owner };
+      try {
+        analyses.set(project, projectAnalysis(projectArgs(project), io, { announce: false }));
+      } catch (error) {
+        if (!(error instanceof ProjectLoadError)) throw error;
+        continue; // it stays reported as not analysed
+      }
+      added.set(entry, [...(added.get(entry) ?? []), project]);
+    }
+  }
+  return added;
 }
 
 /** How the JSON outputs identify a project: its name, folder and tsconfig (root-relative). */
@@ -107,14 +142,16 @@ export function workspaceSummary(workspace: Workspace) {
   };
 }
 
-/** A project as the outputs name it: the folder, or the tsconfig when it is not `tsconfig.json`. */
+/**
+ * A project as the outputs name it: the folder, or the tsconfig when it is not the folder's own
+ * `tsconfig.json` (`tsconfig.app.json`, a package's `drizzle-orm/tests/tsconfig.json`).
+ */
 export function projectPlace(entry: {
   readonly path: string;
   readonly tsconfig: string | null;
 }): string {
-  return entry.tsconfig !== null && path.posix.basename(entry.tsconfig) !== "tsconfig.json"
-    ? entry.tsconfig
-    : entry.path;
+  const own = entry.path === "." ? "tsconfig.json" : `${entry.path}/tsconfig.json`;
+  return entry.tsconfig !== null && entry.tsconfig !== own ? entry.tsconfig : entry.path;
 }
 
 /**
