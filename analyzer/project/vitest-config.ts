@@ -1,15 +1,16 @@
 // Which files `vitest run` runs, read from the project's Vitest (or Vite) config as text, never
-// executed: `test.include`, `test.exclude` and inline `test.projects` where they are literals.
+// executed: `test.include`, `test.exclude`, `test.dir` and inline `test.projects` where they are
+// literals, and the setup files (vitest-setup.ts).
 // When they are not, the reader says so and nothing is narrowed by it.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
-import { readStamped, stampsChanged, type FileStamp } from "./file-stamps.js";
 import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import type { LoadProblem } from "./tsconfig.js";
 import { relativeToRoot } from "./paths.js";
 import { CONFIG_NAMES } from "./vitest-config-name.js";
+import { VitestInputs } from "./vitest-inputs.js";
 import {
   NO_SETUP,
   readSetup,
@@ -20,10 +21,10 @@ import {
   type VitestSetup,
 } from "./vitest-setup.js";
 import { toPosix } from "../../schema/paths.js";
-import { isFile } from "../../schema/folder-listings.js";
 import { readJestSetup } from "./jest-setup.js";
 
 export { isVitestSetupFile, vitestSetupBefore, type VitestSetup } from "./vitest-setup.js";
+export { VitestInputs, type VitestRecord } from "./vitest-inputs.js";
 
 /** Vitest's own defaults (vitest 4). */
 export const VITEST_DEFAULT_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
@@ -49,97 +50,6 @@ export interface VitestConfig {
   /** What Vitest runs before the tests (vitest-setup.ts). */
   readonly setup: VitestSetup;
 }
-
-/**
- * What the reader's answer rests on, taken as it read: every file it looked for (stamped, or
- * undefined where there was none or it could not be read) and every folder it listed (a digest of
- * its entries). Equal stamps and listings mean reading again gives the same config.
- */
-export class VitestInputs {
-  readonly files = new Map<string, FileStamp | undefined>();
-  /** Per folder and pattern: the matching entries' names as listed (null: unreadable). */
-  private readonly listings = new Map<string, Listing>();
-
-  /** The file's text, stamped as read; undefined when it is missing, not a file or unreadable. */
-  read(file: string): string | undefined {
-    const read = readStamped(file);
-    this.stamp(file, read?.stamp);
-    return read?.text;
-  }
-
-  isFile(file: string): boolean {
-    const read = readStamped(file);
-    this.stamp(file, read?.stamp);
-    return read !== undefined || this.files.get(file) === UNREADABLE;
-  }
-
-  /** Whether the path exists: its name in its folder's listing is recorded. */
-  exists(file: string): boolean {
-    const name = path.basename(file);
-    return this.list(path.dirname(file), `=${name}`, (entry) => entry === name).length > 0;
-  }
-
-  /** The folder's entries that `matches` accepts (`key` names the pattern), sorted. */
-  list(dir: string, key: string, matches: (name: string) => boolean): readonly string[] {
-    const id = `${dir}\0${key}`;
-    let listing = this.listings.get(id);
-    if (listing === undefined) {
-      listing = { dir, matches, names: matchingNames(dir, matches) };
-      this.listings.set(id, listing);
-    }
-    return listing.names ?? [];
-  }
-
-  /**
-   * For the fresh-index record: every file looked for with its stamp as read (null: there was
-   * none) and every folder listed; undefined when a file could not be read (nothing vouches for it).
-   */
-  recorded(): VitestRecord | undefined {
-    const files = new Map<string, FileStamp | null>();
-    for (const [file, stamp] of this.files) {
-      if (stamp === UNREADABLE) return undefined;
-      files.set(file, stamp ?? null);
-    }
-    const folders = [...new Set([...this.listings.values()].map((listing) => listing.dir))];
-    return { files, folders };
-  }
-
-  /** Whether reading the config again could give another answer (touched stamps are renewed). */
-  changed(): boolean {
-    for (const { dir, matches, names } of this.listings.values())
-      if (String(matchingNames(dir, matches)) !== String(names)) return true;
-    return stampsChanged(this.files);
-  }
-
-  private stamp(file: string, stamp: FileStamp | undefined): void {
-    if (this.files.has(file)) return;
-    // A file that exists but cannot be read has no stamp to compare: it counts as changed on
-    // every look, so the config is read again until it can be read or is gone.
-    this.files.set(file, stamp ?? (isFile(file) ? UNREADABLE : undefined));
-  }
-}
-
-export interface VitestRecord {
-  readonly files: ReadonlyMap<string, FileStamp | null>;
-  readonly folders: readonly string[];
-}
-
-interface Listing {
-  readonly dir: string;
-  readonly matches: (name: string) => boolean;
-  readonly names: readonly string[] | null;
-}
-
-function matchingNames(dir: string, matches: (name: string) => boolean): string[] | null {
-  try {
-    return readdirSync(dir).filter(matches).sort();
-  } catch {
-    return null;
-  }
-}
-
-/** Never equal to a file's stamp (restamp finds its size moved, then cannot read the file). */
-const UNREADABLE: FileStamp = { size: -2, mtimeMs: -2, sha256: "" };
 
 /** `vitest.e2e.config.ts`, `vitest.config.e2e.mts`: a second config for another kind of test. */
 const OTHER_CONFIG = /^vitest\.(?:[\w-]+\.config|config\.[\w-]+)\.[cm]?[jt]s$/u;
@@ -314,6 +224,23 @@ function propertyName(property: ts.ObjectLiteralElementLike): string | undefined
   return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
 }
 
+/** The options of a test object that decide which files Vitest runs. */
+const GLOB_OPTIONS: ReadonlySet<string> = new Set([
+  "include",
+  "exclude",
+  "dir",
+  "projects",
+  "workspace",
+]);
+
+/** A string literal, or a NotLiteral. */
+function stringOf(node: ts.Expression): string {
+  const inner = unwrap(node);
+  if (!ts.isStringLiteral(inner) && !ts.isNoSubstitutionTemplateLiteral(inner))
+    throw new NotLiteral(inner);
+  return inner.text;
+}
+
 /** The object literal a property holds, or a NotLiteral. */
 function objectOf(node: ts.Expression): ts.ObjectLiteralExpression {
   const inner = unwrap(node);
@@ -376,16 +303,23 @@ function globsOf(
     setup: setup.files,
   };
   let projects: Globs[] | undefined;
+  let dir: string | undefined;
   for (const property of test.properties) {
     if (ts.isSpreadAssignment(property)) throw new NotLiteral(property);
     const name = propertyName(property);
-    if (name !== "include" && name !== "exclude" && name !== "projects" && name !== "workspace")
-      continue;
+    if (name === undefined || !GLOB_OPTIONS.has(name)) continue;
     if (!ts.isPropertyAssignment(property)) throw new NotLiteral(property);
     if (name === "include") own.include = stringsOf(property.initializer);
     else if (name === "exclude") own.exclude = stringsOf(property.initializer);
+    else if (name === "dir") dir = stringOf(property.initializer);
     else if (mayHaveProjects) projects = projectsOf(property.initializer, context);
     else throw new NotLiteral(property);
+  }
+  // `dir` (TanStack Query's './src', './tests'): the folder the globs are taken from.
+  if (dir !== undefined) {
+    const base = toPosix(dir).replace(/^\.\/|\/$/gu, "");
+    own.include = own.include.map((glob) => path.posix.join(base, glob));
+    own.exclude = own.exclude.map((glob) => path.posix.join(base, glob));
   }
   // The root's own setup runs for a project only when it extends the root config; counted for
   // every project all the same (more tests, never fewer).
