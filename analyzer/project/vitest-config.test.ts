@@ -48,3 +48,16 @@ describe("test.dir", () => {
     });
   });
 });
+
+// drizzle's integration-tests: `exclude: [...(process.env.SKIP_EXTERNAL_DB_TESTS ? [...] : []), ...]`.
+describe("a conditional list", () => {
+  it("counts both branches for include and what both share for exclude", () => {
+    const config = configIn(`{
+      include: [...(process.env.CI ? ["src/**/*.test.ts"] : ["tests/**/*.test.ts"])],
+      exclude: [...(process.env.SKIP ? ["src/deep/**", "tests/**"] : ["tests/**"]), "d.test.ts"],
+    }`);
+    expect(FILES.map(config.runs)).toEqual([true, false, false, false]);
+    expect(config.runs("src/deep/b.test.ts")).toBe(true);
+    expect(config.problem).toBeUndefined();
+  });
+});

@@ -254,13 +254,27 @@ const DEFAULTS: Readonly<Record<string, readonly string[]>> = {
   "configDefaults.exclude": VITEST_DEFAULT_EXCLUDE,
 };
 
-function stringsOf(node: ts.Expression): string[] {
+/**
+ * The globs of an array literal. `cond ? [...] : [...]` (drizzle's exclude list, longer when an
+ * environment variable is set) is read as both branches for `include` and as what both share for
+ * `exclude`: never fewer files than Vitest may run.
+ */
+function stringsOf(node: ts.Expression, list: "include" | "exclude" = "include"): string[] {
   const inner = unwrap(node);
   const known = DEFAULTS[inner.getText()];
   if (known !== undefined) return [...known];
+  if (ts.isConditionalExpression(inner)) {
+    const [whenTrue, whenFalse] = [
+      stringsOf(inner.whenTrue, list),
+      stringsOf(inner.whenFalse, list),
+    ];
+    return list === "include"
+      ? [...new Set([...whenTrue, ...whenFalse])]
+      : whenTrue.filter((glob) => whenFalse.includes(glob));
+  }
   if (!ts.isArrayLiteralExpression(inner)) throw new NotLiteral(inner);
   return inner.elements.flatMap((element) => {
-    if (ts.isSpreadElement(element)) return stringsOf(element.expression);
+    if (ts.isSpreadElement(element)) return stringsOf(element.expression, list);
     const value = unwrap(element);
     if (!ts.isStringLiteral(value) && !ts.isNoSubstitutionTemplateLiteral(value))
       throw new NotLiteral(value);
@@ -310,7 +324,7 @@ function globsOf(
     if (name === undefined || !GLOB_OPTIONS.has(name)) continue;
     if (!ts.isPropertyAssignment(property)) throw new NotLiteral(property);
     if (name === "include") own.include = stringsOf(property.initializer);
-    else if (name === "exclude") own.exclude = stringsOf(property.initializer);
+    else if (name === "exclude") own.exclude = stringsOf(property.initializer, "exclude");
     else if (name === "dir") dir = stringOf(property.initializer);
     else if (mayHaveProjects) projects = projectsOf(property.initializer, context);
     else throw new NotLiteral(property);
