@@ -9,6 +9,7 @@ import { ProjectLoadError } from "../errors.js";
 import { DirectoryLog } from "./directory-log.js";
 import { compareText, relativeToRoot } from "./paths.js";
 import { listText } from "../text.js";
+import { linkedWorkspaceFile } from "./linked-workspace-file.js";
 
 /** A problem found while loading the project that does not stop it. */
 export interface LoadProblem {
@@ -199,10 +200,13 @@ export function readTsconfig(
   const host: ts.ParseConfigHost = {
     useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
     readDirectory: directories.readDirectory,
-    fileExists: (file) => ts.sys.fileExists(file),
+    // A package the chain extends through node_modules that are not installed is read from its
+    // workspace folder (linked-workspace-file.ts).
+    fileExists: (file) => ts.sys.fileExists(file) || linkedFile(file) !== undefined,
     readFile: (file) => {
-      const read = ts.sys.readFile(file);
-      if (read !== undefined && /\.json$/iu.test(file)) readFiles.add(path.resolve(file));
+      const real = ts.sys.fileExists(file) ? file : (linkedFile(file) ?? file);
+      const read = ts.sys.readFile(real);
+      if (read !== undefined && /\.json$/iu.test(real)) readFiles.add(path.resolve(real));
       return read;
     },
   };
@@ -218,6 +222,12 @@ export function readTsconfig(
     .filter((diagnostic) => diagnostic.code !== 18003)
     .map((diagnostic) => problemOf(diagnostic, root, "warning"));
   return { parsed, files: [...readFiles].sort(), problems };
+}
+
+/** The workspace package file a missing node_modules file stands for, if it is there. */
+function linkedFile(file: string): string | undefined {
+  const linked = linkedWorkspaceFile(path.resolve(file));
+  return linked !== undefined && ts.sys.fileExists(linked) ? linked : undefined;
 }
 
 /** Options whose deprecated value another option implies (`module: commonjs` means node10). */

@@ -3,16 +3,14 @@
 // sub-folders and in the root folder itself, each by the tsconfig file it names), and the root's
 // own tsconfig.json when it names files. A project is a tsconfig: one folder may hold several.
 // Package names map to folders here, so packages link to each other without node_modules.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import picomatch from "picomatch";
 import { toPosix } from "../../schema/paths.js";
 import { ProjectLoadError } from "../errors.js";
 import { compareText } from "../project/paths.js";
-import { walkProject } from "../project/walk.js";
 import { solutionProjects, tsconfigShape } from "../project/solution-tsconfig.js";
 import { packageEntries, type PackageEntries } from "./package-exports.js";
-import { parsePnpmWorkspace } from "./pnpm-workspace.js";
+import { packageFolders, readManifest } from "../project/workspace-folders.js";
 
 export type WorkspaceKind = "npm" | "pnpm" | "tsconfig-references";
 
@@ -58,22 +56,13 @@ export interface Workspace {
 
 /** The workspace `root` declares, or undefined when it is a single project. */
 export function discoverWorkspace(root: string): Workspace | undefined {
-  const manifest = readManifest(path.join(root, "package.json"));
-  const pnpmFile = path.join(root, "pnpm-workspace.yaml");
   const rootTsconfig = path.join(root, "tsconfig.json");
   const rootShape = tsconfigShape(rootTsconfig);
+  const declared = packageFolders(root);
   let kind: WorkspaceKind;
   let folders: string[];
-  if (existsSync(pnpmFile)) {
-    kind = "pnpm";
-    folders = matchFolders(
-      root,
-      parsePnpmWorkspace(readFileSync(pnpmFile, "utf8"), "pnpm-workspace.yaml"),
-    );
-  } else if (manifest?.["workspaces"] !== undefined) {
-    kind = "npm";
-    folders = matchFolders(root, workspaceGlobs(manifest["workspaces"]));
-  } else if (rootShape?.solution !== undefined) {
+  if (declared !== undefined) ({ kind, folders } = declared);
+  else if (rootShape?.solution !== undefined) {
     kind = "tsconfig-references";
     folders = [];
   } else return undefined;
@@ -134,59 +123,6 @@ export function tsconfigPath(workspace: Workspace, entry: WorkspacePackage): str
   return entry.tsconfig === undefined
     ? null
     : toPosix(path.relative(workspace.root, entry.tsconfig));
-}
-
-type Manifest = Record<string, unknown>;
-
-function readManifest(file: string): Manifest | undefined {
-  if (!existsSync(file)) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new ProjectLoadError(
-      "config-invalid",
-      `${file} is not valid JSON: ${(error as Error).message}`,
-      file,
-    );
-  }
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-    ? (parsed as Manifest)
-    : undefined;
-}
-
-/** npm/yarn: an array of globs, or yarn's `{ packages: [...] }`. */
-function workspaceGlobs(value: unknown): string[] {
-  const list =
-    typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)["packages"]
-      : value;
-  if (!Array.isArray(list) || !list.every((item) => typeof item === "string"))
-    throw new ProjectLoadError(
-      "config-invalid",
-      `package.json "workspaces" must be an array of folder globs (or { "packages": [...] }), got ${JSON.stringify(value)}`,
-      "package.json",
-    );
-  return list;
-}
-
-/** The folders (relative, POSIX) holding a package.json that the globs select; `!glob` excludes. */
-function matchFolders(root: string, globs: readonly string[]): string[] {
-  const include = globs.filter((glob) => !glob.startsWith("!")).map(folderGlob);
-  const exclude = globs
-    .filter((glob) => glob.startsWith("!"))
-    .map((glob) => folderGlob(glob.slice(1)));
-  if (include.length === 0) return [];
-  const included = picomatch(include);
-  const excluded = exclude.length > 0 ? picomatch(exclude) : () => false;
-  const manifests = walkProject(root, (file) => path.basename(file) === "package.json").files;
-  return manifests
-    .map((file) => toPosix(path.relative(root, path.dirname(file))))
-    .filter((folder) => folder !== "" && included(folder) && !excluded(folder));
-}
-
-function folderGlob(glob: string): string {
-  return glob.replace(/^\.\//, "").replace(/\/+$/, "");
 }
 
 function workspaceProject(

@@ -1,0 +1,84 @@
+// The package folders a workspace root declares: npm and yarn `workspaces` in package.json, or
+// pnpm's pnpm-workspace.yaml. Shared by workspace discovery (workspace/discover.ts) and by the
+// tsconfig reader, which follows an `extends` into a workspace package that is not installed.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import picomatch from "picomatch";
+import { toPosix } from "../../schema/paths.js";
+import { ProjectLoadError } from "../errors.js";
+import { parsePnpmWorkspace } from "./pnpm-workspace.js";
+import { walkProject } from "./walk.js";
+
+/**
+ * The folders (relative, POSIX) of the packages `root` declares, and how; undefined when it
+ * declares none.
+ */
+export function packageFolders(
+  root: string,
+): { readonly kind: "npm" | "pnpm"; readonly folders: string[] } | undefined {
+  const pnpmFile = path.join(root, "pnpm-workspace.yaml");
+  if (existsSync(pnpmFile))
+    return {
+      kind: "pnpm",
+      folders: matchFolders(
+        root,
+        parsePnpmWorkspace(readFileSync(pnpmFile, "utf8"), "pnpm-workspace.yaml"),
+      ),
+    };
+  const manifest = readManifest(path.join(root, "package.json"));
+  if (manifest?.["workspaces"] === undefined) return undefined;
+  return { kind: "npm", folders: matchFolders(root, workspaceGlobs(manifest["workspaces"])) };
+}
+
+export type Manifest = Record<string, unknown>;
+
+export function readManifest(file: string): Manifest | undefined {
+  if (!existsSync(file)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new ProjectLoadError(
+      "config-invalid",
+      `${file} is not valid JSON: ${(error as Error).message}`,
+      file,
+    );
+  }
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Manifest)
+    : undefined;
+}
+
+/** npm/yarn: an array of globs, or yarn's `{ packages: [...] }`. */
+function workspaceGlobs(value: unknown): string[] {
+  const list =
+    typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)["packages"]
+      : value;
+  if (!Array.isArray(list) || !list.every((item) => typeof item === "string"))
+    throw new ProjectLoadError(
+      "config-invalid",
+      `package.json "workspaces" must be an array of folder globs (or { "packages": [...] }), got ${JSON.stringify(value)}`,
+      "package.json",
+    );
+  return list;
+}
+
+/** The folders (relative, POSIX) holding a package.json that the globs select; `!glob` excludes. */
+function matchFolders(root: string, globs: readonly string[]): string[] {
+  const include = globs.filter((glob) => !glob.startsWith("!")).map(folderGlob);
+  const exclude = globs
+    .filter((glob) => glob.startsWith("!"))
+    .map((glob) => folderGlob(glob.slice(1)));
+  if (include.length === 0) return [];
+  const included = picomatch(include);
+  const excluded = exclude.length > 0 ? picomatch(exclude) : () => false;
+  const manifests = walkProject(root, (file) => path.basename(file) === "package.json").files;
+  return manifests
+    .map((file) => toPosix(path.relative(root, path.dirname(file))))
+    .filter((folder) => folder !== "" && included(folder) && !excluded(folder));
+}
+
+function folderGlob(glob: string): string {
+  return glob.replace(/^\.\//, "").replace(/\/+$/, "");
+}
