@@ -2,7 +2,8 @@
 // executed: `test.include`, `test.exclude`, `test.dir` and inline `test.projects` where they are
 // literals, and the setup files (vitest-setup.ts).
 // When they are not, the reader says so and nothing is narrowed by it.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { isFile } from "../../schema/folder-listings.js";
 import path from "node:path";
 import picomatch from "picomatch";
 import { ts } from "./ts-morph.js";
@@ -22,6 +23,7 @@ import {
 } from "./vitest-setup.js";
 import { toPosix } from "../../schema/paths.js";
 import { readJestSetup } from "./jest-setup.js";
+import { readManifest } from "./workspace-folders.js";
 
 export { isVitestSetupFile, vitestSetupBefore, type VitestSetup } from "./vitest-setup.js";
 export { VitestInputs, type VitestRecord } from "./vitest-inputs.js";
@@ -86,22 +88,69 @@ export function readVitestConfig(root: string): VitestConfig {
     .map((name) => path.join(root, name))
     .filter((file) => inputs.isFile(file))
     .map((file) => readOneConfig(root, file, inputs));
-  // Jest's config, for its setup files alone (Vitest runs none of its tests).
+  // Jest's config, and for a project without a Vitest config of its own the one of the
+  // workspace above (effect's root vitest.config.ts names every package as a project): read for
+  // their setup files alone, which run before every test (they decide no test's runner here).
   const jest = readJestSetup(root, inputs);
-  const jestSetup: VitestConfig[] =
-    jest !== undefined && (jest.setup.files.size > 0 || jest.setup.problems.length > 0)
-      ? [
+  const above = main.file === null ? configAbove(root) : undefined;
+  const setupOnly = [
+    ...(jest === undefined ? [] : [jest]),
+    ...(above === undefined
+      ? []
+      : [
           {
-            file: jest.file,
-            runs: () => false,
-            problem: undefined,
-            others: [],
-            inputs,
-            setup: jest.setup,
+            file: above,
+            setup: scannedSetup(above, inputs.read(above), aboveContext(root, above, inputs)),
           },
-        ]
-      : [];
-  return { ...main, others: [...others, ...jestSetup] };
+        ]),
+  ]
+    .filter(({ setup }) => setup.files.size > 0 || setup.problems.length > 0)
+    .map(({ file, setup }): VitestConfig => ({
+      file,
+      runs: () => false,
+      problem: undefined,
+      others: [],
+      inputs,
+      setup,
+    }));
+  return { ...main, others: [...others, ...setupOnly] };
+}
+
+/**
+ * The Vitest config of the nearest folder above `root` that has one, up to the workspace or
+ * repository root (a folder with pnpm-workspace.yaml, package.json `workspaces` or .git). Looked
+ * for without recording the folders above: their listings (a temporary folder's parent) change
+ * all the time and would make every index stale; the config found is recorded when it is read.
+ */
+function configAbove(root: string): string | undefined {
+  for (let dir = path.dirname(root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const found = CONFIG_NAMES.map((name) => path.join(dir, name)).find(isFile);
+    if (found !== undefined) return found;
+    if (
+      existsSync(path.join(dir, "pnpm-workspace.yaml")) ||
+      existsSync(path.join(dir, ".git")) ||
+      declaresWorkspaces(dir)
+    )
+      return undefined;
+  }
+  return undefined;
+}
+
+function declaresWorkspaces(dir: string): boolean {
+  try {
+    return readManifest(path.join(dir, "package.json"))?.["workspaces"] !== undefined;
+  } catch {
+    return false; // a package.json that is not JSON declares nothing
+  }
+}
+
+function aboveContext(root: string, file: string, inputs: VitestInputs): SetupContext {
+  return {
+    root,
+    configDir: path.dirname(file),
+    exists: (f) => inputs.exists(f),
+    read: (f) => inputs.read(f),
+  };
 }
 
 function readMainConfig(root: string, inputs: VitestInputs): VitestConfig {

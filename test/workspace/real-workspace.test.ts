@@ -95,8 +95,9 @@ describe("a setup file a package's Vitest config takes from the root's", () => {
     );
     const result = await copy.cli(["affected", "scripts/fail-on-console.ts"]);
     expect(result.code).toBe(0);
+    // apps/api has no Vitest config of its own: the root's setup counts for it too.
     expect(result.stdout).toContain(
-      "  @shapes/api (apps/api)                  0 of 1 test cases in 0 of 1 test files\n" +
+      "  @shapes/api (apps/api)                  1 of 1 test cases in 1 of 1 test files\n" +
         "  @shapes/web (apps/web)                  2 of 2 test cases in 2 of 2 test files\n",
     );
     expect(result.stdout).toContain(
@@ -171,5 +172,28 @@ describe("tests a tsconfig inside a package owns", () => {
     );
     expect(run.stdout).toContain("== @shapes/framework (packages/framework/test/tsconfig.json)\n");
     expect(run.stdout).toContain("  test/workflow.test.ts  all 1 (");
+  });
+});
+
+// effect: one vitest.config.ts at the root names every package as a project (through calls of
+// its own) and gives them all `setupFiles: [path.join(__dirname, "vitest.setup.ts")]`; no package
+// has a config of its own.
+describe("the setup files of the workspace root's Vitest config", () => {
+  it("run before the tests of a package without a Vitest config of its own", async () => {
+    const copy = workspaceCopy("real-workspace");
+    writeFileSync(
+      path.join(copy.root, "vitest.config.ts"),
+      'import * as path from "node:path";\nimport { defineConfig } from "vitest/config";\n\nconst project = (root: string) => [{ root, test: { include: ["src/**/*.test.ts"] } }];\n\nexport default defineConfig({\n  test: {\n    projects: [...project("apps/web"), ...project("apps/api")],\n    setupFiles: [path.join(__dirname, "vitest.setup.ts")],\n  },\n});\n',
+    );
+    writeFileSync(path.join(copy.root, "vitest.setup.ts"), "export {};\n");
+    const run = await copy.cli(["affected", "vitest.setup.ts"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "  @shapes/api (apps/api)                  1 of 1 test cases in 1 of 1 test files\n" +
+        "  @shapes/web (apps/web)                  2 of 2 test cases in 2 of 2 test files\n",
+    );
+    expect(run.stdout).toContain(
+      "  a test setup file outside the project changed: ../../vitest.setup.ts runs before every test [outside-project]\n",
+    );
   });
 });
