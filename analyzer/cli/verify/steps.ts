@@ -230,17 +230,14 @@ export function testsStep(context: StepContext): VerifyStep {
   const leftOut =
     config === null ? [] : otherRunner.filter((file) => importsVitest(path.join(root, file.file)));
   const others = otherRunner.filter((file) => !leftOut.includes(file));
-  if (leftOut.length > 0)
-    context.log(
-      `
-files that import vitest but ${config} does not include (a helper runs inside the tests that load it; a test it leaves out does not run):
-${leftOut
-  .map(
-    (file) => `  ${file.file}${otherConfig(analysis.loaded.vitest, file.file)}
-`,
-  )
-  .join("")}`,
+  if (leftOut.length > 0) {
+    const names = leftOut.map(
+      (file) => `  ${file.file}${otherConfig(analysis.loaded.vitest, file.file)}\n`,
     );
+    context.log(
+      `\nfiles that import vitest but ${config} does not include (a helper runs inside the tests that load it; a test it leaves out does not run):\n${names.join("")}`,
+    );
+  }
   if (others.length > 0) {
     const why = config !== null ? `${config} does not include them; ` : "";
     const line = (file: AffectedTestFile) => {
