@@ -16,7 +16,7 @@ import {
   type VitestSetup,
 } from "./vitest-setup.js";
 
-export const JEST_SETUP_OPTIONS: ReadonlySet<string> = new Set([
+const JEST_SETUP_OPTIONS: ReadonlySet<string> = new Set([
   "setupFiles",
   "setupFilesAfterEnv",
   "globalSetup",

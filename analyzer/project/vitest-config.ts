@@ -14,6 +14,7 @@ import { CONFIG_NAMES } from "./vitest-config-name.js";
 import { VitestInputs } from "./vitest-inputs.js";
 import {
   NO_SETUP,
+  propertyName,
   readSetup,
   scannedSetup,
   setupByProject,
@@ -23,7 +24,7 @@ import {
 } from "./vitest-setup.js";
 import { toPosix } from "../../schema/paths.js";
 import { readJestSetup } from "./jest-setup.js";
-import { readManifest } from "./workspace-folders.js";
+import { declaresWorkspace } from "./workspace-folders.js";
 
 export { isVitestSetupFile, vitestSetupBefore, type VitestSetup } from "./vitest-setup.js";
 export { VitestInputs, type VitestRecord } from "./vitest-inputs.js";
@@ -100,7 +101,7 @@ export function readVitestConfig(root: string): VitestConfig {
       : [
           {
             file: above,
-            setup: scannedSetup(above, inputs.read(above), aboveContext(root, above, inputs)),
+            setup: scannedSetup(parsed(above, inputs), aboveContext(root, above, inputs)),
           },
         ]),
   ]
@@ -126,22 +127,17 @@ function configAbove(root: string): string | undefined {
   for (let dir = path.dirname(root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const found = CONFIG_NAMES.map((name) => path.join(dir, name)).find(isFile);
     if (found !== undefined) return found;
-    if (
-      existsSync(path.join(dir, "pnpm-workspace.yaml")) ||
-      existsSync(path.join(dir, ".git")) ||
-      declaresWorkspaces(dir)
-    )
-      return undefined;
+    if (existsSync(path.join(dir, ".git")) || declaresWorkspace(dir)) return undefined;
   }
   return undefined;
 }
 
-function declaresWorkspaces(dir: string): boolean {
-  try {
-    return readManifest(path.join(dir, "package.json"))?.["workspaces"] !== undefined;
-  } catch {
-    return false; // a package.json that is not JSON declares nothing
-  }
+/** A config file's tree, read through `inputs`; undefined when it cannot be read. */
+function parsed(file: string, inputs: VitestInputs): ts.SourceFile | undefined {
+  const text = inputs.read(file);
+  return text === undefined
+    ? undefined
+    : ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
 }
 
 function aboveContext(root: string, file: string, inputs: VitestInputs): SetupContext {
@@ -172,9 +168,16 @@ function readMainConfig(root: string, inputs: VitestInputs): VitestConfig {
 function readOneConfig(root: string, file: string, inputs: VitestInputs): VitestConfig {
   const shown = relativeToRoot(root, file) ?? file;
   const setupProblems: LoadProblem[] = [];
-  const context = { root, depth: 0, dir: path.dirname(file), inputs, setupProblems };
+  const context: ReadContext = {
+    root,
+    depth: 0,
+    dir: path.dirname(file),
+    inputs,
+    setupProblems,
+    sources: new Map(),
+  };
   const withImports = (setup: VitestSetup, runs?: (test: string) => boolean) =>
-    withImportedSetup(setup, file, inputs.read(file), setupContext(context), runs);
+    withImportedSetup(setup, context.sources.get(file), setupContext(context), runs);
   try {
     const projects = readConfigFile(file, context).map((globs) => {
       const [include, exclude] = [
@@ -203,7 +206,7 @@ function readOneConfig(root: string, file: string, inputs: VitestInputs): Vitest
       problem: notLiteralProblem(error, root),
       others: [],
       inputs,
-      setup: withImports(scannedSetup(file, context.inputs.read(file), setupContext(context))),
+      setup: withImports(scannedSetup(context.sources.get(file), setupContext(context))),
     };
   }
 }
@@ -244,6 +247,7 @@ function readConfigFile(file: string, context: ReadContext): Globs[] {
     throw new NotLiteral(source, `cannot be read: ${(error as NodeJS.ErrnoException).code}`);
   }
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  context.sources.set(file, source);
   const prefix = toPosix(path.relative(root, path.dirname(file)));
   const rebase = (glob: string): string =>
     prefix === "" ? glob.replace(/^\.\//u, "") : path.posix.join(prefix, glob);
@@ -265,12 +269,8 @@ interface ReadContext {
   readonly inputs: VitestInputs;
   /** Setup lists that could not be read (they do not stop the globs from being read). */
   readonly setupProblems: LoadProblem[];
-}
-
-function propertyName(property: ts.ObjectLiteralElementLike): string | undefined {
-  const name = property.name;
-  if (name === undefined) return undefined;
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
+  /** Each config file as parsed for its globs: its setup lists are read from the same tree. */
+  readonly sources: Map<string, ts.SourceFile>;
 }
 
 /** The options of a test object that decide which files Vitest runs. */

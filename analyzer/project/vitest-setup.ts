@@ -48,12 +48,10 @@ export function setupByProject(
  * every test (which ones the config runs is not known either).
  */
 export function scannedSetup(
-  file: string,
-  text: string | undefined,
+  source: ts.SourceFile | undefined,
   context: SetupContext,
 ): VitestSetup {
-  if (text === undefined) return NO_SETUP;
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  if (source === undefined) return NO_SETUP;
   return setupForEveryTest(scanSetup(source, context), context.root);
 }
 
@@ -69,14 +67,12 @@ export function setupForEveryTest(read: SetupRead, root: string): VitestSetup {
  */
 export function withImportedSetup(
   setup: VitestSetup,
-  file: string,
-  text: string | undefined,
+  source: ts.SourceFile | undefined,
   context: SetupContext,
   runs: (test: string) => boolean = () => true,
 ): VitestSetup {
-  if (text === undefined) return setup;
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const imported = importedSetup(source, context, new Set([file]));
+  if (source === undefined) return setup;
+  const imported = importedSetup(source, context, new Set([source.fileName]));
   if (imported.files.length === 0 && imported.problems.length === 0) return setup;
   const files = imported.files.map((found) => relativeToRoot(context.root, found) ?? found);
   return {
@@ -148,7 +144,7 @@ export function isVitestSetupFile(vitest: SetupConfigs, file: string): boolean {
 }
 
 /** The options that name setup modules. */
-export const SETUP_OPTIONS: ReadonlySet<string> = new Set(["setupFiles", "globalSetup"]);
+const SETUP_OPTIONS: ReadonlySet<string> = new Set(["setupFiles", "globalSetup"]);
 
 /** What a config's setup lists name: files (absolute) and the lists that cannot be read. */
 export interface SetupRead {
@@ -189,7 +185,7 @@ class NotStatic extends Error {
 export function readSetup(test: ts.ObjectLiteralExpression, context: SetupContext): SetupRead {
   const read: SetupRead = { files: [], problems: [] };
   let base = context.configDir;
-  const root = test.properties.find((property) => nameOf(property) === "root");
+  const root = test.properties.find((property) => propertyName(property) === "root");
   if (root !== undefined) {
     try {
       if (!ts.isPropertyAssignment(root)) throw new NotStatic(root);
@@ -200,7 +196,7 @@ export function readSetup(test: ts.ObjectLiteralExpression, context: SetupContex
     }
   }
   for (const property of test.properties) {
-    const name = nameOf(property);
+    const name = propertyName(property);
     if (name === undefined || !SETUP_OPTIONS.has(name)) continue;
     addList(read, property, name, base, context);
   }
@@ -216,7 +212,7 @@ export function scanSetup(source: ts.SourceFile, context: SetupContext): SetupRe
   const options = context.options ?? SETUP_OPTIONS;
   const visit = (node: ts.Node): void => {
     if (ts.isObjectLiteralElementLike(node)) {
-      const name = nameOf(node);
+      const name = propertyName(node);
       if (name !== undefined && options.has(name)) {
         addList(read, node, name, context.rootDir ?? context.configDir, context);
         return;
@@ -247,7 +243,8 @@ function addList(
   }
 }
 
-function nameOf(property: ts.ObjectLiteralElementLike): string | undefined {
+/** A property's name when it is an identifier or a string. */
+export function propertyName(property: ts.ObjectLiteralElementLike): string | undefined {
   const name = property.name;
   if (name === undefined) return undefined;
   return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;

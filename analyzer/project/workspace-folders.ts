@@ -9,6 +9,16 @@ import { ProjectLoadError } from "../errors.js";
 import { parsePnpmWorkspace } from "./pnpm-workspace.js";
 import { walkProject } from "./walk.js";
 
+/** Whether `dir` declares a workspace (a package.json that is not JSON declares nothing). */
+export function declaresWorkspace(dir: string): boolean {
+  if (existsSync(path.join(dir, "pnpm-workspace.yaml"))) return true;
+  try {
+    return readManifest(path.join(dir, "package.json"))?.["workspaces"] !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The folders (relative, POSIX) of the packages `root` declares, and how; undefined when it
  * declares none.

@@ -75,24 +75,27 @@ describe("a workspace of real shapes", () => {
   });
 });
 
+/** A copy of the fixture of its own, with `files` (root-relative) written into it. */
+function copyWith(files: Record<string, string>) {
+  const copy = workspaceCopy("real-workspace");
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(copy.root, file)), { recursive: true });
+    writeFileSync(path.join(copy.root, file), text);
+  }
+  return copy;
+}
+
 // zod's packages: each package's vitest.config merges the workspace root's, whose setupFiles
 // (built with resolve(__dirname, ...)) lie outside the package.
 describe("a setup file a package's Vitest config takes from the root's", () => {
   it("reaches every test of the package when it changes, from outside it", async () => {
-    const copy = workspaceCopy("real-workspace");
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(copy.root, file)), { recursive: true });
-      writeFileSync(path.join(copy.root, file), text);
-    };
-    write(
-      "vitest.config.ts",
-      'import { resolve } from "node:path";\nimport { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { setupFiles: [resolve(__dirname, "scripts/fail-on-console.ts")] },\n});\n',
-    );
-    write("scripts/fail-on-console.ts", 'console.error = () => {\n  throw new Error("no");\n};\n');
-    write(
-      "apps/web/vitest.config.ts",
-      'import { mergeConfig } from "vitest/config";\nimport root from "../../vitest.config.js";\n\nexport default mergeConfig(root, { test: { include: ["src/**/*.test.ts"] } });\n',
-    );
+    const copy = copyWith({
+      "vitest.config.ts":
+        'import { resolve } from "node:path";\nimport { defineConfig } from "vitest/config";\n\nexport default defineConfig({\n  test: { setupFiles: [resolve(__dirname, "scripts/fail-on-console.ts")] },\n});\n',
+      "scripts/fail-on-console.ts": 'console.error = () => {\n  throw new Error("no");\n};\n',
+      "apps/web/vitest.config.ts":
+        'import { mergeConfig } from "vitest/config";\nimport root from "../../vitest.config.js";\n\nexport default mergeConfig(root, { test: { include: ["src/**/*.test.ts"] } });\n',
+    });
     const result = await copy.cli(["affected", "scripts/fail-on-console.ts"]);
     expect(result.code).toBe(0);
     // apps/api has no Vitest config of its own: the root's setup counts for it too.
@@ -110,10 +113,8 @@ describe("a setup file a package's Vitest config takes from the root's", () => {
 // until the package is built.
 describe("exports whose build targets are not there", () => {
   it("link to the source the other condition names; a build that is there keeps the link unknown", async () => {
-    const copy = workspaceCopy("real-workspace");
-    writeFileSync(
-      path.join(copy.root, "packages/trpc/package.json"),
-      JSON.stringify({
+    const copy = copyWith({
+      "packages/trpc/package.json": JSON.stringify({
         name: "@shapes/trpc",
         exports: {
           ".": {
@@ -124,7 +125,7 @@ describe("exports whose build targets are not there", () => {
           "./react": "./react/index.ts",
         },
       }),
-    );
+    });
     const linksNow = async () =>
       workspaceJson<{ links: unknown[] }>(
         (await copy.cli(["affected", "packages/trpc/server/router.ts", "--json"])).stdout,
@@ -137,7 +138,7 @@ describe("exports whose build targets are not there", () => {
       },
     ]);
     mkdirSync(path.join(copy.root, "packages/trpc/out"));
-    writeFileSync(path.join(copy.root, "packages/trpc/out/index.js"), "export {};\n");
+    writeFileSync(path.join(copy.root, "packages/trpc/out/index.js"), "export {};\n"); // a build
     expect(await linksNow()).toEqual([
       {
         from: "package @shapes/trpc",
@@ -152,17 +153,12 @@ describe("exports whose build targets are not there", () => {
 // package's tsconfig leaves out. They were reported as not analysed and never selected.
 describe("tests a tsconfig inside a package owns", () => {
   it("are analysed as another project of the package and selected when its sources change", async () => {
-    const copy = workspaceCopy("real-workspace");
-    const dir = path.join(copy.root, "packages/framework/test");
-    mkdirSync(dir);
-    writeFileSync(
-      path.join(dir, "tsconfig.json"),
-      '{ "extends": "../../../tsconfig.base.json", "include": [".", "../src"] }\n',
-    );
-    writeFileSync(
-      path.join(dir, "workflow.test.ts"),
-      'import { expect, it } from "vitest";\nimport { workflow } from "../src/workflow.js";\n\nit("names a workflow", () => {\n  expect(workflow("sign").name).toBe("sign");\n});\n',
-    );
+    const copy = copyWith({
+      "packages/framework/test/tsconfig.json":
+        '{ "extends": "../../../tsconfig.base.json", "include": [".", "../src"] }\n',
+      "packages/framework/test/workflow.test.ts":
+        'import { expect, it } from "vitest";\nimport { workflow } from "../src/workflow.js";\n\nit("names a workflow", () => {\n  expect(workflow("sign").name).toBe("sign");\n});\n',
+    });
     const run = await copy.cli(["affected", "packages/framework/src/workflow.ts"]);
     expect(run.code).toBe(0);
     expect(run.stderr).not.toContain("not analysed");
@@ -180,12 +176,11 @@ describe("tests a tsconfig inside a package owns", () => {
 // has a config of its own.
 describe("the setup files of the workspace root's Vitest config", () => {
   it("run before the tests of a package without a Vitest config of its own", async () => {
-    const copy = workspaceCopy("real-workspace");
-    writeFileSync(
-      path.join(copy.root, "vitest.config.ts"),
-      'import * as path from "node:path";\nimport { defineConfig } from "vitest/config";\n\nconst project = (root: string) => [{ root, test: { include: ["src/**/*.test.ts"] } }];\n\nexport default defineConfig({\n  test: {\n    projects: [...project("apps/web"), ...project("apps/api")],\n    setupFiles: [path.join(__dirname, "vitest.setup.ts")],\n  },\n});\n',
-    );
-    writeFileSync(path.join(copy.root, "vitest.setup.ts"), "export {};\n");
+    const copy = copyWith({
+      "vitest.config.ts":
+        'import * as path from "node:path";\nimport { defineConfig } from "vitest/config";\n\nconst project = (root: string) => [{ root, test: { include: ["src/**/*.test.ts"] } }];\n\nexport default defineConfig({\n  test: {\n    projects: [...project("apps/web"), ...project("apps/api")],\n    setupFiles: [path.join(__dirname, "vitest.setup.ts")],\n  },\n});\n',
+      "vitest.setup.ts": "export {};\n",
+    });
     const run = await copy.cli(["affected", "vitest.setup.ts"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
