@@ -115,3 +115,35 @@ export default defineConfig({ test: { include: patterns, projects: [{ test: { gl
     expect(read.problems).toEqual([]);
   });
 });
+
+describe("a hostile setup list", () => {
+  it("of null, a number or an object is a problem, never a crash", () => {
+    for (const value of [
+      "null",
+      "42",
+      "{ file: './test/setup.ts' }",
+      "[null]",
+      "[['./test/setup.ts']]",
+    ])
+      expect(setupOf(`{ setupFiles: ${value} }`).problems).toEqual([
+        expect.stringMatching(
+          /^vitest-config-not-literal 1:5[12] the setupFiles Vitest runs before the tests cannot be read statically/u,
+        ),
+      ]);
+  });
+
+  it("of thousands of entries names each file once", () => {
+    const entries = Array.from({ length: 5_000 }, () => '"./test/setup"').join(", ");
+    expect(setupOf(`{ setupFiles: [${entries}] }`)).toEqual({
+      files: ["test/setup.ts"],
+      problems: [],
+    });
+  });
+
+  it("naming the root, a folder without an index or an empty path names no file", () => {
+    expect(setupOf(`{ setupFiles: ["", ".", "./test", "/"] }`)).toEqual({
+      files: [],
+      problems: [],
+    });
+  });
+});

@@ -1,0 +1,67 @@
+// Jest's setup lists read from hostile configs: a field of the wrong type, JSON that is not JSON,
+// entries that are not strings. None of them crashes the load; each names only what is there.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { readJestSetup } from "./jest-setup.js";
+import { VitestInputs } from "./vitest-inputs.js";
+
+let root: string | undefined;
+afterEach(() => {
+  if (root !== undefined) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+function projectWith(files: Record<string, string>) {
+  root = mkdtempSync(path.join(os.tmpdir(), "agentix-jest-"));
+  mkdirSync(path.join(root, "test"));
+  writeFileSync(path.join(root, "test/setup.ts"), "export {};\n");
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, file), text);
+  const read = readJestSetup(root, new VitestInputs());
+  return read && { file: read.file, files: [...read.setup.files], problems: read.setup.problems };
+}
+
+describe("Jest's setup lists", () => {
+  it("take only the strings of a JSON list", () => {
+    expect(
+      projectWith({
+        "jest.config.json": JSON.stringify({
+          setupFiles: [null, 1, { a: 1 }, "<rootDir>/test/setup.ts"],
+          globalSetup: 42,
+        }),
+      }),
+    ).toEqual({ file: "jest.config.json", files: ["test/setup.ts"], problems: [] });
+  });
+
+  it("read nothing from a jest.config.json that is not JSON, or that is not an object", () => {
+    expect(projectWith({ "jest.config.json": "{ setupFiles: [" })).toEqual({
+      file: "jest.config.json",
+      files: [],
+      problems: [],
+    });
+    expect(projectWith({ "jest.config.json": "[1, 2]" })?.files).toEqual([]);
+  });
+
+  it("take no config from a package.json whose jest field is not an object, or that is not JSON", () => {
+    expect(
+      projectWith({ "package.json": JSON.stringify({ jest: "./jest.json" }) }),
+    ).toBeUndefined();
+    expect(projectWith({ "package.json": JSON.stringify({ jest: null }) })).toBeUndefined();
+    expect(projectWith({ "package.json": "{ not json" })).toBeUndefined();
+  });
+
+  it("follow a literal rootDir, and warn at a rootDir that is not one", () => {
+    expect(
+      projectWith({
+        "jest.config.js":
+          'module.exports = { rootDir: "test", setupFiles: ["<rootDir>/setup.ts"] };\n',
+      })?.files,
+    ).toEqual(["test/setup.ts"]);
+    expect(
+      projectWith({
+        "jest.config.js": "module.exports = { rootDir: here, setupFiles: [] };\n",
+      })?.problems.map(({ code, line, column }) => `${code} ${line}:${column}`),
+    ).toEqual(["test-config-not-literal 1:29"]);
+  });
+});
