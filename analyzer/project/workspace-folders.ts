@@ -76,10 +76,15 @@ function workspaceGlobs(value: unknown): string[] {
 
 /** The folders (relative, POSIX) holding a package.json that the globs select; `!glob` excludes. */
 function matchFolders(root: string, globs: readonly string[]): string[] {
-  const include = globs.filter((glob) => !glob.startsWith("!")).map(folderGlob);
+  // `./` and `.` (gql.tada's pnpm-workspace.yaml) name the root itself, never a folder below it.
+  const include = globs
+    .filter((glob) => !glob.startsWith("!"))
+    .map(folderGlob)
+    .filter((glob) => glob !== "");
   const exclude = globs
     .filter((glob) => glob.startsWith("!"))
-    .map((glob) => folderGlob(glob.slice(1)));
+    .map((glob) => folderGlob(glob.slice(1)))
+    .filter((glob) => glob !== "");
   if (include.length === 0) return [];
   const included = picomatch(include);
   const excluded = exclude.length > 0 ? picomatch(exclude) : () => false;
@@ -90,5 +95,6 @@ function matchFolders(root: string, globs: readonly string[]): string[] {
 }
 
 function folderGlob(glob: string): string {
-  return glob.replace(/^\.\//, "").replace(/\/+$/, "");
+  const folder = glob.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+  return folder === "." ? "" : folder;
 }

@@ -135,7 +135,8 @@ describe("discoverWorkspace", () => {
     ]);
   });
 
-  it("two folders with one package name are still an error", () => {
+  // gql.tada's examples/example-pokemon-api and examples/example-pokemon-vue: pnpm installs both.
+  it("two folders with one package name are both projects, and a note says so", () => {
     const root = folder({
       "tsconfig.json": SOLUTION("./a", "./b"),
       "a/package.json": '{ "name": "same" }',
@@ -143,6 +144,13 @@ describe("discoverWorkspace", () => {
       "b/package.json": '{ "name": "same" }',
       "b/tsconfig.json": "{}",
     });
-    expect(() => discoverWorkspace(root)).toThrow("two workspace packages are named same: a and b");
+    const workspace = discoverWorkspace(root)!;
+    expect(workspace.packages.map((entry) => [entry.name, entry.path])).toEqual([
+      ["same", "a"],
+      ["same", "b"],
+    ]);
+    expect(workspace.notes).toEqual([
+      "2 workspace packages are named same (a, b): an import of same counts as importing each of them",
+    ]);
   });
 });

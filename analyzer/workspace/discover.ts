@@ -6,7 +6,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
-import { ProjectLoadError } from "../errors.js";
 import { compareText } from "../project/paths.js";
 import { solutionProjects, tsconfigShape } from "../project/solution-tsconfig.js";
 import { packageEntries, type PackageEntries } from "./package-exports.js";
@@ -52,6 +51,11 @@ export interface Workspace {
    * tsconfig.json when it names files.
    */
   readonly packages: readonly WorkspacePackage[];
+  /**
+   * What the answers should say of the workspace's declaration: two package folders with one
+   * name (gql.tada's examples; pnpm installs them all the same), an import of which links to both.
+   */
+  readonly notes: readonly string[];
 }
 
 /** The workspace `root` declares, or undefined when it is a single project. */
@@ -94,18 +98,22 @@ export function discoverWorkspace(root: string): Workspace | undefined {
     ...projects.values(),
     ...unanalysed.filter((entry) => !analysedFolders.has(entry.path)),
   ].sort((a, b) => compareText(a.path, b.path));
-  const seen = new Map<string, string>();
+  return { root, kind, packages, notes: sharedNames(packages) };
+}
+
+/** A note for each name that more than one package folder declares. */
+function sharedNames(packages: readonly WorkspacePackage[]): string[] {
+  const folders = new Map<string, string[]>();
   for (const entry of packages) {
-    const other = seen.get(entry.name);
-    if (other !== undefined && other !== entry.path)
-      throw new ProjectLoadError(
-        "config-invalid",
-        `two workspace packages are named ${entry.name}: ${other} and ${entry.path}`,
-        `${entry.path}/package.json`,
-      );
-    seen.set(entry.name, entry.path);
+    const known = folders.get(entry.name) ?? [];
+    if (!known.includes(entry.path)) folders.set(entry.name, [...known, entry.path]);
   }
-  return { root, kind, packages };
+  return [...folders]
+    .filter(([, paths]) => paths.length > 1)
+    .map(
+      ([name, paths]) =>
+        `${paths.length} workspace packages are named ${name} (${paths.join(", ")}): an import of ${name} counts as importing each of them`,
+    );
 }
 
 /** A root-relative path inside a project's folder ("." is the root folder). */

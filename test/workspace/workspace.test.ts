@@ -816,15 +816,26 @@ describe("workspace discovery", () => {
         rmSync(path.join(root, "pnpm-workspace.yaml"));
       }
     });
+  });
+
+  // gql.tada: two examples share a package name, and pnpm-workspace.yaml lists './' (the root).
+  it("two packages of one name are both analysed, with a note; a `./` glob names no package", async () => {
     const admin = path.join(root, "apps/admin/package.json");
     const original = readFileSync(admin, "utf8");
     writeFileSync(admin, original.replace("@acme/admin", "@acme/shop"));
+    writeFileSync(
+      path.join(root, "pnpm-workspace.yaml"),
+      "packages:\n  - 'apps/*'\n  - 'packages/*'\n  - './'\n  - '.'\n",
+    );
     try {
-      expect((await cli(["affected", "cart.add"])).stderr).toBe(
-        "agentix affected: two workspace packages are named @acme/shop: apps/admin and apps/shop\n",
+      const run = await cli(["affected", "cart.add"]);
+      expect([run.code, run.stderr]).toEqual([0, ""]);
+      expect(run.stdout).toContain(
+        "note: 2 workspace packages are named @acme/shop (apps/admin, apps/shop): an import of @acme/shop counts as importing each of them\n",
       );
     } finally {
       writeFileSync(admin, original);
+      rmSync(path.join(root, "pnpm-workspace.yaml"));
     }
   });
 

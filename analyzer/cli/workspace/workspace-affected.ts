@@ -145,21 +145,27 @@ export function runWorkspaceAffected(
   };
 }
 
-/** What the answer leaves to others or cannot count: packages without a tsconfig, stray tests. */
+/**
+ * What the answer leaves to others or cannot count: shared package names, packages without a
+ * tsconfig, stray tests.
+ */
 function workspaceNotes(
   workspace: Workspace,
   computed: ReturnType<typeof computeWorkspaceAffected>,
 ): string[] {
   const stray = strayTests(workspace);
-  const notes = computed.unanalysed.map(({ path: folder, compiledBy }) => {
-    const compiled = compiledBy.map((project) => projectLabel(projectEntry(workspace, project)));
-    const because =
-      workspace.packages.find((entry) => entry.path === folder)?.unanalysedBecause ??
-      "has no tsconfig.json";
-    return compiled.length === 0
-      ? `${folder} ${because}: agentix does not analyse it; every package importing it counts as changed`
-      : `${folder} has no tsconfig.json of its own: ${compiled.join(", ")} compile${compiled.length === 1 ? "s" : ""} its changed files and answer${compiled.length === 1 ? "s" : ""} for them; every package importing it counts as changed`;
-  });
+  const notes = [...workspace.notes];
+  notes.push(
+    ...computed.unanalysed.map(({ path: folder, compiledBy }) => {
+      const compiled = compiledBy.map((project) => projectLabel(projectEntry(workspace, project)));
+      const because =
+        workspace.packages.find((entry) => entry.path === folder)?.unanalysedBecause ??
+        "has no tsconfig.json";
+      return compiled.length === 0
+        ? `${folder} ${because}: agentix does not analyse it; every package importing it counts as changed`
+        : `${folder} has no tsconfig.json of its own: ${compiled.join(", ")} compile${compiled.length === 1 ? "s" : ""} its changed files and answer${compiled.length === 1 ? "s" : ""} for them; every package importing it counts as changed`;
+    }),
+  );
   if (stray.length > 0)
     notes.push(
       `${listText(stray, { limit: 5 })}: outside every project of the workspace, so no answer counts ${stray.length === 1 ? "it" : "them"} (give the root tsconfig.json an include that names ${stray.length === 1 ? "it" : "them"})`,

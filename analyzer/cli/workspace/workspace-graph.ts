@@ -42,7 +42,8 @@ export async function graphWorkspace(
     return EXIT.ok;
   }
   const packages = analysedPackages(workspace);
-  const byName = new Map(workspace.packages.map((entry) => [entry.name, entry]));
+  // By name: one name may be several folders' (gql.tada's examples).
+  const names = new Set(workspace.packages.map((entry) => entry.name));
   const links: PackageLink[] = [];
   for (const entry of packages) {
     // Quiet: the packages shown print their own problems when their graph runs.
@@ -51,11 +52,11 @@ export async function graphWorkspace(
       for (const edge of file.imports) {
         const specifier = edge.specifier;
         if (specifier === null || specifier.startsWith(".") || edge.resolution === "file") continue;
-        const target = byName.get(packageName(specifier));
-        if (target === undefined || target.name === entry.name) continue;
+        const name = packageName(specifier);
+        if (name === entry.name || !names.has(name)) continue;
         const reason = `${pathIn(entry, file.path)}:${edge.line} imports ${specifier}`;
         if (!links.some((link) => link.reason === reason))
-          links.push({ from: entry.name, to: target.name, reason });
+          links.push({ from: entry.name, to: name, reason });
       }
   }
   links.sort(

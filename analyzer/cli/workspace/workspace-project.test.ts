@@ -16,7 +16,7 @@ describe("noFeatures", () => {
   // novu: 38 packages made one line of some 900 characters.
   it("names the first eight projects and counts the rest", () => {
     const packages = Array.from({ length: 10 }, (_, at) => pkg(`packages/p${at}`));
-    const workspace: Workspace = { root, kind: "npm", packages };
+    const workspace: Workspace = { root, kind: "npm", packages, notes: [] };
     expect(
       noFeatures(
         workspace,
@@ -25,7 +25,7 @@ describe("noFeatures", () => {
     ).toBe(
       "no package of the workspace has features (packages/p0, packages/p1, packages/p2, packages/p3, packages/p4, packages/p5, packages/p6, packages/p7, and 2 more)",
     );
-    expect(noFeatures({ root, kind: "npm", packages: [] }, [])).toBe(
+    expect(noFeatures({ root, kind: "npm", packages: [], notes: [] }, [])).toBe(
       "no package of the workspace has features (no packages)",
     );
   });
