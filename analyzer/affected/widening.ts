@@ -38,7 +38,7 @@ const CONFIG_PATTERNS: readonly RegExp[] = [
   /^tsconfig(\..+)?\.json$/,
   /^jsconfig(\..+)?\.json$/,
   /^vite(st)?\.(config|workspace)\.[cm]?[jt]s$/,
-  /^vitest\.(workspace|projects)\.[cm]?[jt]s$/,
+  /^vitest\.(workspace|projects)\.([cm]?[jt]s|json)$/,
   /^vitest\.([\w-]+\.config|config\.[\w-]+)\.[cm]?[jt]s$/,
   /^jest\.config\.([cm]?[jt]s|json)$/,
   /^eslint\.config\.[cm]?[jt]s$/,

@@ -7,14 +7,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readJestSetup } from "./jest-setup.js";
 import { VitestInputs } from "./vitest-inputs.js";
 
-let root: string | undefined;
+// A test may make several; each is removed after it.
+const made: string[] = [];
 afterEach(() => {
-  if (root !== undefined) rmSync(root, { recursive: true, force: true });
-  root = undefined;
+  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 function projectWith(files: Record<string, string>) {
-  root = mkdtempSync(path.join(os.tmpdir(), "agentix-jest-"));
+  const root = mkdtempSync(path.join(os.tmpdir(), "agentix-jest-"));
+  made.push(root);
   mkdirSync(path.join(root, "test"));
   writeFileSync(path.join(root, "test/setup.ts"), "export {};\n");
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, file), text);

@@ -1,19 +1,20 @@
 // What the Vitest config reader makes of `test.dir` (TanStack Query's packages: `dir: './src'`,
 // `dir: './tests'`): the include and exclude globs are taken from that folder.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readVitestConfig } from "./vitest-config.js";
 
-let dir: string | undefined;
+// A test may make several; each is removed after it.
+const made: string[] = [];
 afterEach(() => {
-  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  dir = undefined;
+  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 function configIn(test: string) {
-  dir = mkdtempSync(path.join(os.tmpdir(), "agentix-vitest-dir-"));
+  const dir = mkdtempSync(path.join(os.tmpdir(), "agentix-vitest-dir-"));
+  made.push(dir);
   writeFileSync(
     path.join(dir, "vitest.config.ts"),
     `import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: ${test} });\n`,
@@ -59,5 +60,172 @@ describe("a conditional list", () => {
     expect(FILES.map(config.runs)).toEqual([true, false, false, false]);
     expect(config.runs("src/deep/b.test.ts")).toBe(true);
     expect(config.problem).toBeUndefined();
+  });
+});
+
+/** A project of these files (folders made as needed), its Vitest config read. */
+function projectWith(files: Record<string, string>) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "agentix-vitest-projects-"));
+  made.push(dir);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return readVitestConfig(dir);
+}
+
+const config = (test: string) =>
+  `import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: ${test} });\n`;
+
+describe("projects", () => {
+  it("a folder without a config is a project of Vitest's defaults rooted there (zod's packages/*)", () => {
+    const read = projectWith({
+      "vitest.config.ts": config(`{ projects: ["packages/*"] }`),
+      "packages/a/vitest.config.ts": config(`{ include: ["spec/**/*.ts"] }`),
+      "packages/b/src/x.test.ts": "",
+    });
+    expect(
+      [
+        "packages/a/spec/y.ts",
+        "packages/a/src/x.test.ts",
+        "packages/b/src/x.test.ts",
+        "x.test.ts",
+      ].map(read.runs),
+    ).toEqual([true, false, true, false]);
+  });
+
+  it("an inline project's root is where its globs apply (systemd-js's root: `./packages/conf/`)", () => {
+    const read = projectWith({
+      "vitest.config.ts": config(
+        `{ projects: [{ test: { root: "./packages/conf/", include: ["src/**/*.test.ts"] } }] }`,
+      ),
+    });
+    expect(["packages/conf/src/a.test.ts", "src/a.test.ts"].map(read.runs)).toEqual([true, false]);
+    expect(read.problem).toBeUndefined();
+  });
+
+  it("an inline project that is not a literal root leaves the config unread", () => {
+    const read = projectWith({
+      "vitest.config.ts": config(`{ projects: [{ test: { root: where, include: ["a.ts"] } }] }`),
+    });
+    expect(read.runs("a.ts")).toBeUndefined();
+    expect(read.problem).toMatchObject({ code: "vitest-config-not-literal", line: 2 });
+  });
+
+  it("`extends: true` inherits the declaring config's globs (vue-core's projects)", () => {
+    const read = projectWith({
+      "vitest.config.ts": config(
+        `{ include: ["**/*.check.ts"], projects: [{ extends: true, test: { name: "unit" } }, { test: { name: "other" } }] }`,
+      ),
+    });
+    expect(["a.check.ts", "a.test.ts"].map(read.runs)).toEqual([true, true]);
+    const only = projectWith({
+      "vitest.config.ts": config(
+        `{ include: ["**/*.check.ts"], projects: [{ extends: true, test: { name: "unit" } }] }`,
+      ),
+    });
+    expect(["a.check.ts", "a.test.ts"].map(only.runs)).toEqual([true, false]);
+  });
+
+  it("`extends: './file'` starts from that config's globs and setup", () => {
+    const read = projectWith({
+      "vitest.config.ts": config(
+        `{ projects: [{ extends: "./packages/conf/vitest.config.ts", test: { root: "./packages/conf" } }] }`,
+      ),
+      "packages/conf/vitest.config.ts": config(
+        `{ include: ["src/**/*.test.ts"], setupFiles: ["./test/setup.ts"] }`,
+      ),
+      "packages/conf/test/setup.ts": "export {};\n",
+    });
+    expect(["packages/conf/src/a.test.ts", "src/a.test.ts"].map(read.runs)).toEqual([true, false]);
+    expect([...read.setup.files]).toEqual(["packages/conf/test/setup.ts"]);
+    expect(read.setup.before("packages/conf/src/a.test.ts")).toEqual([
+      "packages/conf/test/setup.ts",
+    ]);
+  });
+
+  it("`extends` naming no file, or a config with projects of its own, leaves the config unread", () => {
+    const missing = projectWith({
+      "vitest.config.ts": config(`{ projects: [{ extends: "./nowhere.ts", test: {} }] }`),
+    });
+    expect(missing.runs("a.test.ts")).toBeUndefined();
+    expect(missing.problem?.message).toContain(
+      '("./nowhere.ts": it names no readable config file)',
+    );
+    const itself = projectWith({
+      "vitest.config.ts": config(`{ projects: [{ extends: "./vitest.config.ts" }] }`),
+    });
+    expect(itself.runs("a.test.ts")).toBeUndefined();
+  });
+});
+
+describe("a workspace file (Vitest 3)", () => {
+  it("lists the projects; the config beside it is not one, its setup counts for each", () => {
+    const read = projectWith({
+      "vitest.config.ts": config(`{ setupFiles: ["./root-setup.ts"] }`),
+      "root-setup.ts": "export {};\n",
+      "vitest.workspace.ts": `import { defineWorkspace } from "vitest/config";
+export default defineWorkspace([
+  "packages/*",
+  { test: { include: ["e2e/**/*.e2e.ts"], setupFiles: ["./e2e/setup.ts"] } },
+]);
+`,
+      "e2e/setup.ts": "export {};\n",
+      "packages/b/a.test.ts": "",
+    });
+    expect(read.file).toBe("vitest.config.ts");
+    expect(["x.test.ts", "packages/b/a.test.ts", "e2e/a.e2e.ts"].map(read.runs)).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(read.setup.before("e2e/a.e2e.ts")).toEqual(["root-setup.ts", "e2e/setup.ts"]);
+    expect(read.setup.before("packages/b/a.test.ts")).toEqual(["root-setup.ts"]);
+  });
+
+  it("is ignored when the config names its own projects", () => {
+    const read = projectWith({
+      "vitest.config.ts": config(`{ projects: [{ test: { include: ["a/**/*.test.ts"] } }] }`),
+      "vitest.workspace.ts": `export default [{ test: { include: ["b/**/*.test.ts"] } }];\n`,
+    });
+    expect(["a/x.test.ts", "b/x.test.ts"].map(read.runs)).toEqual([true, false]);
+  });
+
+  it("is the config when there is no other: JSON, module.exports and a named list alike", () => {
+    const files = { "packages/p/x.test.ts": "", "x.test.ts": "" };
+    for (const [name, text] of [
+      ["vitest.workspace.json", `["packages/*"]`],
+      ["vitest.projects.cjs", `module.exports = ["packages/*"];\n`],
+      ["vitest.workspace.mts", `const projects = ["packages/*"];\nexport default projects;\n`],
+    ] as const) {
+      const read = projectWith({ ...files, [name]: text });
+      expect(read.file).toBe(name);
+      expect(["packages/p/x.test.ts", "x.test.ts"].map(read.runs)).toEqual([true, false]);
+      expect(read.problem).toBeUndefined();
+    }
+  });
+
+  it("that cannot be read statically says so, and narrows nothing", () => {
+    for (const text of [
+      `export default defineWorkspace(names.map((name) => ({ test: { root: name } })));\n`,
+      `export default { projects: [] };\n`,
+      `export default 42;\n`,
+      `export const projects = ["packages/*"];\n`,
+    ]) {
+      const read = projectWith({ "vitest.workspace.ts": text });
+      expect(read.runs("x.test.ts")).toBeUndefined();
+      expect(read.problem).toMatchObject({
+        code: "vitest-config-not-literal",
+        file: "vitest.workspace.ts",
+      });
+    }
+    const json = projectWith({ "vitest.workspace.json": `["packages/*",` });
+    expect(json.runs("x.test.ts")).toBeUndefined();
+    expect(json.problem).toMatchObject({
+      file: "vitest.workspace.json",
+      message: expect.stringContaining("cannot be read statically (the file is not JSON)"),
+    });
+    const named = projectWith({ "vitest.workspace.ts": `export const projects = [];\n` });
+    expect(named.problem?.message).toContain("(it exports no list of projects)");
   });
 });

@@ -184,23 +184,34 @@ class NotStatic extends Error {
  */
 export function readSetup(test: ts.ObjectLiteralExpression, context: SetupContext): SetupRead {
   const read: SetupRead = { files: [], problems: [] };
-  let base = context.configDir;
-  const root = test.properties.find((property) => propertyName(property) === "root");
-  if (root !== undefined) {
-    try {
-      if (!ts.isPropertyAssignment(root)) throw new NotStatic(root);
-      base = path.resolve(context.configDir, pathOf(root.initializer, context));
-    } catch (error) {
-      if (!(error instanceof NotStatic)) throw error;
-      read.problems.push(setupProblem(error.node, "root", context));
-    }
-  }
+  const root = testRoot(test, context);
+  if (typeof root === "object") read.problems.push(setupProblem(root, "root", context));
+  const base = typeof root === "string" ? root : context.configDir;
   for (const property of test.properties) {
     const name = propertyName(property);
     if (name === undefined || !SETUP_OPTIONS.has(name)) continue;
     addList(read, property, name, base, context);
   }
   return read;
+}
+
+/**
+ * The folder a test object's `root` names (absolute, resolved against the config's folder), or
+ * undefined when it sets none, or the node that cannot be read statically.
+ */
+export function testRoot(
+  test: ts.ObjectLiteralExpression,
+  context: SetupContext,
+): string | ts.Node | undefined {
+  const root = test.properties.find((property) => propertyName(property) === "root");
+  if (root === undefined) return undefined;
+  try {
+    if (!ts.isPropertyAssignment(root)) throw new NotStatic(root);
+    return path.resolve(context.configDir, pathOf(root.initializer, context));
+  } catch (error) {
+    if (!(error instanceof NotStatic)) throw error;
+    return error.node;
+  }
 }
 
 /**
@@ -214,7 +225,12 @@ export function scanSetup(source: ts.SourceFile, context: SetupContext): SetupRe
     if (ts.isObjectLiteralElementLike(node)) {
       const name = propertyName(node);
       if (name !== undefined && options.has(name)) {
-        addList(read, node, name, context.rootDir ?? context.configDir, context);
+        // Beside a `root` (an inline project's), paths are resolved against it.
+        const root = ts.isObjectLiteralExpression(node.parent)
+          ? testRoot(node.parent, context)
+          : undefined;
+        const base = typeof root === "string" ? root : (context.rootDir ?? context.configDir);
+        addList(read, node, name, base, context);
         return;
       }
     }

@@ -284,3 +284,28 @@ describe("a setup list in a module the config imports", () => {
     ]);
   });
 });
+
+describe("a Vitest 3 workspace file", () => {
+  it("names the projects and their setup files as the config did (the config gone)", () => {
+    const dir = copyFixture("vitest-setup");
+    const projects = /projects: (\[[\s\S]*\]),\n  \},\n\}\);/u.exec(
+      readFileSync(path.join(dir, "vitest.config.ts"), "utf8"),
+    )![1]!;
+    rmSync(path.join(dir, "vitest.config.ts"));
+    writeFileSync(
+      path.join(dir, "vitest.workspace.ts"),
+      `import path from "node:path";\nimport { defineWorkspace } from "vitest/config";\n\nexport default defineWorkspace(${projects});\n`,
+    );
+    const workspace = analyze({ root: dir });
+    expect(workspace.loaded.vitest.file).toBe("vitest.workspace.ts");
+    for (const changed of ["server/test/setup.ts", "app/test/setup.ts", "src/clock.ts"])
+      expect(affectedIn(workspace, changed)).toEqual(affectedIn(analysis, changed));
+    expect(affectedIn(workspace, "vitest.workspace.ts").widened).toEqual([
+      {
+        code: "config-file",
+        message: "configuration changed: vitest.workspace.ts",
+        path: "vitest.workspace.ts",
+      },
+    ]);
+  });
+});

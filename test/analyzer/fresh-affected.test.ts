@@ -254,6 +254,30 @@ describe("the record and what makes it stale", () => {
     }
   });
 
+  it("a Vitest 3 workspace file, created or edited, makes the index stale", async () => {
+    try {
+      expect((await answer(["index"], root)).code).toBe(0);
+      expect(freshness(root)).toMatchObject({ fresh: true });
+      writeFileSync(file("vitest.workspace.json"), '["src/shared"]\n');
+      expect(freshness(root)).toEqual({
+        fresh: false,
+        reason: "vitest.workspace.json was created",
+      });
+      expect((await answer(["index"], root)).code).toBe(0);
+      expect(freshness(root)).toMatchObject({ fresh: true });
+      writeFileSync(file("vitest.workspace.json"), '["src/features"]\n');
+      expect(freshness(root)).toEqual({
+        fresh: false,
+        reason: "vitest.workspace.json changed",
+      });
+    } finally {
+      rmSync(file("vitest.workspace.json"), { force: true });
+      expect((await answer(["index"], root)).code).toBe(0);
+      record = readFileSync(freshPath(root), "utf8");
+      affected = readFileSync(affectedPath(root), "utf8");
+    }
+  });
+
   it("a Vitest config a projects glob names, edited or created, makes the index stale", async () => {
     const nested = (include: string) =>
       `export default { test: { include: [${JSON.stringify(include)}] } };\n`;

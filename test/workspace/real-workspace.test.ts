@@ -192,3 +192,19 @@ describe("the setup files of the workspace root's Vitest config", () => {
     );
   });
 });
+
+// Vitest 3: the projects and their setup in vitest.workspace.ts at the root, no vitest.config.ts.
+describe("the setup files of the workspace root's Vitest 3 workspace file", () => {
+  it("run before the tests of a package without a Vitest config of its own", async () => {
+    const copy = copyWith({
+      "vitest.workspace.ts":
+        'import { defineWorkspace } from "vitest/config";\n\nexport default defineWorkspace([\n  { test: { root: "apps/api", setupFiles: ["../../vitest.setup.ts"] } },\n]);\n',
+      "vitest.setup.ts": "export {};\n",
+    });
+    const run = await copy.cli(["affected", "vitest.setup.ts"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "  @shapes/api (apps/api)                  1 of 1 test cases in 1 of 1 test files\n",
+    );
+  });
+});
