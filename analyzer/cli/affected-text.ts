@@ -1,7 +1,10 @@
 // The human answer of `agentix affected` and the Vitest filters of its selection, shared by the
 // verb, verify and the workspace layer (which would otherwise import the verb back).
+import path from "node:path";
+import { toPosix } from "../../schema/paths.js";
 import type { AffectedResult } from "../affected/result.js";
 import { cappedLines, listText } from "../text.js";
+import type { VitestPlan } from "./verify/vitest-plan.js";
 
 const LIST_LIMIT = 12;
 /** Lines of a section (widenings, changes, edges) shown before the rest is counted. */
@@ -9,8 +12,15 @@ export const SECTION_LIMIT = 25;
 const list = (values: readonly string[]): string =>
   listText(values, { limit: LIST_LIMIT, empty: "(none)", serialComma: true });
 
-/** Human output: the answer first, then why. */
-export function affectedText(result: AffectedResult): string {
+/**
+ * Human output: the answer first, then why. With the project's Vitest plan (vitest-plan.ts), the
+ * `run:` line is the command verify runs, from the folder it runs in, and the selected files
+ * Vitest does not run there are named apart.
+ */
+export function affectedText(
+  result: AffectedResult,
+  plan?: Pick<VitestPlan, "cwd" | "filters" | "otherRunner"> & { readonly root: string },
+): string {
   const lines: string[] = [];
   const { tests } = result;
   const source =
@@ -65,12 +75,28 @@ export function affectedText(result: AffectedResult): string {
         : `${file.selected} of ${file.total}: lines ${file.cases.map((c) => c.line).join(", ")}`;
       lines.push(`  ${file.file.padEnd(width)}  ${which}${file.whole ? ` (${file.reason})` : ""}`);
     }
-    lines.push("", `run: vitest run ${vitestFilters(result).join(" ")}`);
+    lines.push("", ...runLines(result, plan));
   } else {
     lines.push("", "tests: none can observe this change");
   }
   for (const note of result.notes) lines.push(`note: ${note}`);
   return `${lines.join("\n")}\n`;
+}
+
+function runLines(
+  result: AffectedResult,
+  plan: (Pick<VitestPlan, "cwd" | "filters" | "otherRunner"> & { root: string }) | undefined,
+): string[] {
+  if (plan === undefined) return [`run: vitest run ${vitestFilters(result).join(" ")}`];
+  const lines: string[] = [];
+  const from = toPosix(path.relative(plan.root, plan.cwd));
+  if (plan.filters.length > 0)
+    lines.push(`run${from === "" ? "" : ` (from ${from})`}: vitest run ${plan.filters.join(" ")}`);
+  if (plan.otherRunner.length > 0)
+    lines.push(
+      `not run by vitest: ${list(plan.otherRunner.map((file) => file.file))} (agentix verify says why)`,
+    );
+  return lines;
 }
 
 /** Why an answer widened, in one line: the first three reasons, the rest counted. */

@@ -73,6 +73,22 @@ describe("a workspace of real shapes", () => {
       "\ntests not run by vitest (run them with their own runner):\n  e2e/sign.spec.ts (it imports @playwright/test)\n\ntests: vitest run src/page.test.ts\n  why: 2 of 2 cases: the ones the change can reach (see agentix affected); 1 of them another runner's (named above)\n",
     );
   });
+
+  it("affected's run line is the command verify runs, the other runners' tests named apart", async () => {
+    const run = await cli([
+      "affected",
+      "packages/framework/src/servers/express.ts",
+      "packages/trpc/index.ts",
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "\nrun: vitest run src/page.test.ts\nnot run by vitest: e2e/sign.spec.ts (agentix verify says why)\n",
+    );
+    expect(run.stdout).toContain(
+      "\nnot run by vitest: src/app.spec.ts (agentix verify says why)\n",
+    );
+    expect(run.stdout).not.toContain("run: vitest run e2e/sign.spec.ts");
+  });
 });
 
 /** A copy of the fixture of its own, with `files` (root-relative) written into it. */

@@ -1,6 +1,7 @@
 import { parseVerbArgs } from "../args.js";
 import { TEST_SPLIT_FLAGS, TEST_SPLIT_USAGE, testSplitOutput } from "../test-split.js";
 import { vitestInvocations } from "../vitest-invocations.js";
+import { planForText } from "../verify/vitest-plan.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { FRESH_FLAG } from "../answer-index.js";
 import { answerAffected } from "../answer-affected.js";
@@ -66,9 +67,7 @@ export const affectedCommand: Command = {
         const projects = workspaceProjects(run);
         io.stdout(jsonOutput(vitestInvocations("affected", projects, shard, io), compact));
       } else
-        io.stdout(
-          format === "json" ? jsonOutput(run.result, compact) : workspaceAffectedText(run.result),
-        );
+        io.stdout(format === "json" ? jsonOutput(run.result, compact) : workspaceAffectedText(run));
       return EXIT.ok;
     }
     const { project, result } = await answerAffected("affected", values, positionals, io, {
@@ -77,7 +76,12 @@ export const affectedCommand: Command = {
     if (format === "vitest-invocations") {
       const projects = [{ name: null, analysis: project, result }];
       io.stdout(jsonOutput(vitestInvocations("affected", projects, shard, io), compact));
-    } else io.stdout(format === "json" ? jsonOutput(result, compact) : affectedText(result));
+    } else
+      io.stdout(
+        format === "json"
+          ? jsonOutput(result, compact)
+          : affectedText(result, planForText(project, result)),
+      );
     return EXIT.ok;
   },
 };

@@ -103,6 +103,11 @@ export function vitestPlan(
   return { cwd, filters, files, otherRunner, importedRunner };
 }
 
+/** The plan the text answer of `affected` shows (affectedText): the whole selection, unsharded. */
+export function planForText(analysis: VitestSource, affected: AffectedResult) {
+  return { ...vitestPlan(analysis, affected, undefined), root: analysis.loaded.root };
+}
+
 /**
  * One split over the test files of several projects (a workspace's packages), so the parts are
  * balanced across the whole run; ties go by the path with the project's folder in front.

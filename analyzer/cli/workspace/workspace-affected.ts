@@ -18,6 +18,7 @@ import { pathIn, type Workspace, type WorkspacePackage } from "../../workspace/d
 import { AFFECTED_RESULT_SCHEMA_VERSION } from "../../affected/result.js";
 import type { CliIO } from "../io.js";
 import { affectedText, edgeLine, SECTION_LIMIT } from "../affected-text.js";
+import { planForText } from "../verify/vitest-plan.js";
 import {
   analyseWorkspace,
   packageHeading,
@@ -221,7 +222,8 @@ function targetChanges(
 }
 
 /** Human output: the workspace's answer, the links between packages, then each package's answer. */
-export function workspaceAffectedText(result: WorkspaceAffectedResult): string {
+export function workspaceAffectedText(run: WorkspaceAffectedRun): string {
+  const { result } = run;
   const source =
     result.since !== null ? `since ${result.since}` : `for ${result.targets.join(", ")}`;
   const { selected, total } = result.tests;
@@ -236,8 +238,9 @@ export function workspaceAffectedText(result: WorkspaceAffectedResult): string {
     lines.push("", "across packages:", ...cappedLines(result.links, edgeLine, SECTION_LIMIT));
   }
   for (const note of result.notes) lines.push(`note: ${note}`);
-  const text = result.packages.map(
-    (entry) => `\n${packageHeading(entry)}${affectedText(entry.result)}`,
+  const text = workspaceProjects(run).map(
+    (project, place) =>
+      `\n${packageHeading(result.packages[place]!)}${affectedText(project.result, planForText(project.analysis, project.result))}`,
   );
   return `${lines.join("\n")}\n${text.join("")}`;
 }
