@@ -22,13 +22,18 @@ export interface Classified {
   readonly notes: readonly string[];
 }
 
+/**
+ * `testedElsewhere`: files the tests of another analysis of the root load (a tsconfig inside it
+ * that owns tests this one leaves out): shared code they reach is test-reached here too.
+ */
 export function classifyChanges(
   facts: AffectedFacts,
   changes: readonly FileChange[],
   importers: Importers,
   base: BaseIndexLookup | undefined,
+  testedElsewhere: (file: string) => boolean = () => false,
 ): Classified {
-  const classifier = new ChangeClassifier(facts, importers);
+  const classifier = new ChangeClassifier(facts, importers, testedElsewhere);
   for (const change of changes) classifier.classify(change);
   classifier.widenForForeignSchemas();
   classifier.widenForUnknownSetups();
@@ -48,6 +53,7 @@ class ChangeClassifier {
   constructor(
     private readonly facts: AffectedFacts,
     private readonly importers: Importers,
+    private readonly testedElsewhere: (file: string) => boolean,
   ) {}
 
   private widen(reason: WideningReason): void {
@@ -189,7 +195,9 @@ class ChangeClassifier {
         queue.push(entry.importer);
       }
     }
-    return [...seen].some((file) => this.facts.file(file)?.test === true);
+    return [...seen].some(
+      (file) => this.facts.file(file)?.test === true || this.testedElsewhere(file),
+    );
   }
 
   /**

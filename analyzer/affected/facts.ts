@@ -106,6 +106,12 @@ export interface AffectedFacts {
    * SETUP_RESOLUTION), as if it imported each first.
    */
   readonly unknownSetups: readonly UnknownLoader[];
+  /**
+   * Tests the project's tsconfig leaves out and another tsconfig inside the root owns
+   * (drizzle-orm's tests/tsconfig.json, a sibling tsconfig.spec.json), root-relative: an answer
+   * analyses each owner as well, so that its tests are counted and selected too.
+   */
+  readonly testOwners: readonly { readonly test: string; readonly owner: string }[];
   /** Operations with where their descriptor call starts. */
   readonly operations: readonly {
     readonly id: string;

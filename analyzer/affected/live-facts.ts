@@ -128,6 +128,7 @@ class LiveFacts {
       imports,
       unknownLoaders,
       unknownSetups: unknownSetups(vitest),
+      testOwners: testOwners(analysis),
       operations: analysis.descriptors.operations.map((operation) => ({
         id: operation.id,
         file: operation.site.file.path,
@@ -327,6 +328,19 @@ function addPatternImports(
 }
 
 /** The setup lists of the Vitest configs that cannot be read statically. */
+/** The tests other tsconfigs inside the root own (the analysis says so; it left them out). */
+function testOwners(analysis: Analysis): AffectedFacts["testOwners"] {
+  return analysis.loaded.problems.flatMap((problem) =>
+    problem.code === "test-not-analysed" &&
+    problem.file !== null &&
+    problem.owner !== undefined &&
+    !problem.owner.startsWith("../") &&
+    !path.isAbsolute(problem.owner)
+      ? [{ test: problem.file, owner: problem.owner }]
+      : [],
+  );
+}
+
 function unknownSetups(vitest: VitestConfig): UnknownLoader[] {
   return [vitest, ...vitest.others].flatMap((config) =>
     config.setup.problems.map((problem) => ({

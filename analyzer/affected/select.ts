@@ -52,6 +52,13 @@ export interface AffectedComputation {
 export interface AffectedScope {
   /** Whether the test file (project-relative) is this project's to count and select. */
   readonly countsTest?: (path: string) => boolean;
+  /**
+   * Widenings another analysis of the same root found for the same changes (the project's, for a
+   * tsconfig inside it that owns tests it leaves out): one answer widens as a whole.
+   */
+  readonly widenedBy?: readonly WideningReason[];
+  /** Files the tests of another analysis of the same root load (classify-changes.ts). */
+  readonly testedElsewhere?: (file: string) => boolean;
 }
 
 /** The closure of `changes` (live-facts.ts: computeAffected, on an analysis). */
@@ -63,7 +70,16 @@ export function computeAffectedFrom(
   scope: AffectedScope = {},
 ): AffectedComputation {
   const importers = reverseImports(facts);
-  const classified = classifyChanges(facts, changes, importers, base);
+  const classified = classifyChanges(facts, changes, importers, base, scope.testedElsewhere);
+  const widened = [
+    ...classified.widened,
+    ...(scope.widenedBy ?? []).filter(
+      (reason) =>
+        !classified.widened.some(
+          (known) => known.code === reason.code && known.path === reason.path,
+        ),
+    ),
+  ];
   const operations = (targets.operations ?? []).flatMap((id) =>
     facts.operations.filter((operation) => operation.id === id),
   );
@@ -98,7 +114,7 @@ export function computeAffectedFrom(
     files,
     graph,
     propagation,
-    classified.widened.length > 0,
+    widened.length > 0,
     scope.countsTest,
   );
 
@@ -112,7 +128,7 @@ export function computeAffectedFrom(
   }
   return {
     facts,
-    widened: classified.widened,
+    widened,
     affectedFiles: [...affectedFiles].sort(),
     affectedUnits: propagation.units,
     affectedModules: propagation.modules,

@@ -2,9 +2,17 @@
 // verb, verify and the workspace layer (which would otherwise import the verb back).
 import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
-import type { AffectedResult } from "../affected/result.js";
+import type { AffectedResult, AffectedTestFile } from "../affected/result.js";
 import { cappedLines, listText } from "../text.js";
-import type { VitestPlan } from "./verify/vitest-plan.js";
+
+/** What the text shows of the project's Vitest plan (verify/vitest-plan.ts: planForText). */
+export interface TextPlan {
+  /** The project root, and the folder Vitest runs from. */
+  readonly root: string;
+  readonly cwd: string;
+  readonly filters: readonly string[];
+  readonly otherRunner: readonly AffectedTestFile[];
+}
 
 const LIST_LIMIT = 12;
 /** Lines of a section (widenings, changes, edges) shown before the rest is counted. */
@@ -17,10 +25,7 @@ const list = (values: readonly string[]): string =>
  * `run:` line is the command verify runs, from the folder it runs in, and the selected files
  * Vitest does not run there are named apart.
  */
-export function affectedText(
-  result: AffectedResult,
-  plan?: Pick<VitestPlan, "cwd" | "filters" | "otherRunner"> & { readonly root: string },
-): string {
+export function affectedText(result: AffectedResult, plan?: TextPlan): string {
   const lines: string[] = [];
   const { tests } = result;
   const source =
@@ -83,10 +88,7 @@ export function affectedText(
   return `${lines.join("\n")}\n`;
 }
 
-function runLines(
-  result: AffectedResult,
-  plan: (Pick<VitestPlan, "cwd" | "filters" | "otherRunner"> & { root: string }) | undefined,
-): string[] {
+function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] {
   if (plan === undefined) return [`run: vitest run ${vitestFilters(result).join(" ")}`];
   const lines: string[] = [];
   const from = toPosix(path.relative(plan.root, plan.cwd));

@@ -14,7 +14,7 @@ import { baseIndexAt } from "../affected/base-index.js";
 import { changesSince, type FileChange } from "../affected/changes.js";
 import type { AffectedFacts } from "../affected/facts.js";
 import { affectedResult, type AffectedResult } from "../affected/result.js";
-import { computeAffectedFrom } from "../affected/select.js";
+import { computeAffectedFrom, type AffectedScope } from "../affected/select.js";
 import { isConfigFile, isInertFile } from "../affected/widening.js";
 import type { Analysis } from "../analyze.js";
 import { UsageError } from "../errors.js";
@@ -88,17 +88,26 @@ export async function answerAffected(
     }
   }
   await beforeAnalysis();
-  const [{ projectAnalysis }, { liveFacts }] = await Promise.all([
-    import("./project.js"),
-    import("../affected/live-facts.js"),
-  ]);
-  const analysis = projectAnalysis(values, io);
+  const [{ projectAnalysis }, { liveFacts }, { analyseTestOwners, answerWithOwners }] =
+    await Promise.all([
+      import("./project.js"),
+      import("../affected/live-facts.js"),
+      import("./test-owner-answers.js"),
+    ]);
+  const analysis = projectAnalysis(values, io, { announce: false });
   const facts = liveFacts(analysis);
+  const owners = analyseTestOwners(values, io, analysis, facts, {
+    analysis: (args, output) => projectAnalysis(args, output, { announce: false }),
+    facts: liveFacts,
+  });
   const found =
     since !== undefined
       ? { changes: since, operations: [] }
       : changesOf(verb, values, targets, facts, io.cwd);
-  return { result: compute(values, targets, facts, found), project: analysis, analysis };
+  const result = answerWithOwners(facts, owners, (of, scope, keep) =>
+    compute(values, targets, of, found, scope, keep),
+  );
+  return { result, project: analysis, analysis };
 }
 
 /** The answer from the record, or undefined when a change needs what only an analysis has. */
@@ -108,7 +117,8 @@ function recordedAnswer(
   facts: AffectedFacts,
   found: Changes,
 ): AffectedAnswer | undefined {
-  if (found.changes.some(needsAnalysis)) return undefined;
+  // Tests another tsconfig owns are answered for by analysing it (test-owner-answers.ts).
+  if (found.changes.some(needsAnalysis) || facts.testOwners.length > 0) return undefined;
   const result = compute(values, targets, facts, found);
   const runs = (file: string) => facts.file(file)?.vitestRuns;
   return {
@@ -140,13 +150,17 @@ function compute(
   targets: readonly string[],
   facts: AffectedFacts,
   found: Changes,
+  scope?: AffectedScope,
+  keep: (change: FileChange) => boolean = () => true,
 ): AffectedResult {
   const base = values.since === undefined ? undefined : baseIndexAt(values.since, facts.root);
+  // The answer lists every change; the computation takes those this analysis answers for.
   const computation = computeAffectedFrom(
     facts,
-    found.changes,
+    found.changes.filter(keep),
     { operations: found.operations },
     base,
+    scope,
   );
   return affectedResult(computation, {
     since: values.since ?? null,

@@ -184,6 +184,7 @@ export type ProjectRows = Pick<
   AffectedFacts,
   | "unknownLoaders"
   | "unknownSetups"
+  | "testOwners"
   | "operations"
   | "entitySites"
   | "everything"
@@ -194,6 +195,7 @@ export function projectRows(facts: ProjectRows) {
   return {
     unknownLoaders: facts.unknownLoaders.map((l) => [l.file, l.line, l.reason]),
     unknownSetups: facts.unknownSetups.map((l) => [l.file, l.line, l.reason]),
+    testOwners: facts.testOwners.map((t) => [t.test, t.owner]),
     operations: facts.operations.map((o) => [o.id, o.file, o.callStart]),
     entitySites: facts
       .entitySites()
@@ -215,6 +217,10 @@ export function projectFacts(header: Record<string, unknown>): ProjectRows {
     });
   const unknownLoaders = loaders("unknownLoaders");
   const unknownSetups = loaders("unknownSetups");
+  const testOwners = list(header["testOwners"], "testOwners").map((value) => {
+    const [test, owner] = row(value, 2, "a test's owner");
+    return { test: text(test, "a test"), owner: text(owner, "a test's owner") };
+  });
   const operations = list(header["operations"], "operations").map((value) => {
     const [id, file, callStart] = row(value, 3, "an operation");
     return {
@@ -264,6 +270,7 @@ export function projectFacts(header: Record<string, unknown>): ProjectRows {
   return {
     unknownLoaders,
     unknownSetups,
+    testOwners,
     operations,
     // Read only by the answers that name them (a widened one names everything).
     entitySites: once(entitySites),

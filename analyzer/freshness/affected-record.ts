@@ -40,8 +40,9 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 2: a header line and one segment line per file; rows; no line starts, no self-uses.
  * 3: a loader with a pattern target (`import(`./locales/${lang}.json`)`) imports what matches it.
  * 4: a test imports the Vitest setup files run before it; unreadable setup lists (unknownSetups).
+ * 5: the tests other tsconfigs inside the root own (testOwners).
  */
-export const AFFECTED_RECORD_FORMAT = 4;
+export const AFFECTED_RECORD_FORMAT = 5;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

@@ -109,12 +109,13 @@ describe("the record's layout", () => {
 
   it("is a header line then one segment line per non-declaration file, in the header's order", () => {
     const { header, segments } = linesOf(affected);
-    expect(header.format).toBe(4);
+    expect(header.format).toBe(5);
     expect(Object.keys(header)).toEqual([
       "format",
       "files",
       "unknownLoaders",
       "unknownSetups",
+      "testOwners",
       "operations",
       "entitySites",
       "everything",

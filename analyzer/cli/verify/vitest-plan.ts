@@ -6,7 +6,7 @@ import { toPosix } from "../../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
 import { shardFiles, type Shard } from "../../affected/shard.js";
 import type { VitestConfig } from "../../project/vitest-config.js";
-import { vitestFilters } from "../affected-text.js";
+import { vitestFilters, type TextPlan } from "../affected-text.js";
 import { otherRunnerWhy, projectRunner } from "./other-runner.js";
 import { vitestRoot } from "./tools.js";
 
@@ -104,7 +104,7 @@ export function vitestPlan(
 }
 
 /** The plan the text answer of `affected` shows (affectedText): the whole selection, unsharded. */
-export function planForText(analysis: VitestSource, affected: AffectedResult) {
+export function planForText(analysis: VitestSource, affected: AffectedResult): TextPlan {
   return { ...vitestPlan(analysis, affected, undefined), root: analysis.loaded.root };
 }
 

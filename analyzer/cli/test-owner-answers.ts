@@ -1,0 +1,123 @@
+// An answer for a project whose tsconfig leaves some tests to another tsconfig inside its root
+// (drizzle-orm's tests/tsconfig.json, which includes "." and "../src"; a tsconfig.spec.json beside
+// tsconfig.json): each such owner is analysed too, from the same root, and counts and selects only
+// the tests it owns, so the one answer covers every test instead of counting those as none.
+import path from "node:path";
+import type { FileChange } from "../affected/changes.js";
+import type { AffectedFacts } from "../affected/facts.js";
+import { mergeResults } from "../affected/merge-results.js";
+import type { AffectedResult } from "../affected/result.js";
+import type { AffectedScope } from "../affected/select.js";
+import type { WideningReason } from "../affected/widening.js";
+import type { Analysis } from "../analyze.js";
+import { ProjectLoadError } from "../errors.js";
+import { problemLines } from "../project/tsconfig.js";
+import type { CliIO } from "./io.js";
+import type { ProjectArgs } from "./project-args.js";
+
+export interface OwnerAnalysis {
+  readonly owner: string;
+  readonly tests: ReadonlySet<string>;
+  readonly facts: AffectedFacts;
+}
+
+/**
+ * The owners of the project's left-out tests, each analysed (one that cannot be loaded is left
+ * out: its tests stay reported as not analysed). Then the project's problems are announced, but
+ * for the tests an owner analyses, and the owners' own, each line once.
+ */
+export function analyseTestOwners(
+  values: ProjectArgs,
+  io: CliIO,
+  analysis: Analysis,
+  facts: AffectedFacts,
+  load: {
+    readonly analysis: (values: ProjectArgs, io: CliIO) => Analysis;
+    readonly facts: (analysis: Analysis) => AffectedFacts;
+  },
+): OwnerAnalysis[] {
+  const owned = new Map<string, Set<string>>();
+  // A tsconfig named with --project is the one answered for: its left-out tests stay so.
+  if (values.project === undefined)
+    for (const { test, owner } of facts.testOwners)
+      owned.set(owner, (owned.get(owner) ?? new Set()).add(test));
+  const owners: (OwnerAnalysis & { readonly analysis: Analysis })[] = [];
+  for (const [owner, tests] of owned) {
+    try {
+      const project = path.join(facts.root, owner);
+      const loaded = load.analysis({ ...values, root: facts.root, project }, io);
+      owners.push({ owner, tests, analysis: loaded, facts: load.facts(loaded) });
+    } catch (error) {
+      if (!(error instanceof ProjectLoadError)) throw error;
+    }
+  }
+  const covered = new Set(owners.flatMap(({ tests }) => [...tests]));
+  const problems = [
+    ...analysis.loaded.problems.filter(
+      (problem) =>
+        problem.code !== "test-not-analysed" || problem.file === null || !covered.has(problem.file),
+    ),
+    ...owners.flatMap((owner) => owner.analysis.loaded.problems),
+  ];
+  for (const line of new Set(problemLines(problems))) io.stderr(`agentix: ${line}\n`);
+  return owners;
+}
+
+/**
+ * The project's answer with its test owners' added. One answer widens as a whole: when any
+ * analysis widens, each is computed again with those widenings, selecting all its tests.
+ */
+export function answerWithOwners(
+  facts: AffectedFacts,
+  owners: readonly OwnerAnalysis[],
+  answer: (
+    facts: AffectedFacts,
+    scope: AffectedScope,
+    keep: (change: FileChange) => boolean,
+  ) => AffectedResult,
+): AffectedResult {
+  const tested = new Set(owners.flatMap((owner) => [...loadedBy(owner.facts, owner.tests)]));
+  const testedElsewhere = (file: string) => tested.has(file);
+  // A file one analysis compiles and another does not is the first one's change alone (the other
+  // would take it for a file it cannot follow, and widen).
+  const all = [facts, ...owners.map((owner) => owner.facts)];
+  const keepFor = (self: AffectedFacts) => (change: FileChange) => {
+    const paths = [change.path, change.oldPath].filter((file) => file !== undefined);
+    const compiles = (of: AffectedFacts) => paths.some((file) => of.file(file) !== undefined);
+    return compiles(self) || !all.some((other) => other !== self && compiles(other));
+  };
+  const each = (widenedBy: readonly WideningReason[]) => [
+    answer(facts, { widenedBy, testedElsewhere }, keepFor(facts)),
+    ...owners.map((owner) =>
+      answer(
+        owner.facts,
+        { countsTest: (test) => owner.tests.has(test), widenedBy },
+        keepFor(owner.facts),
+      ),
+    ),
+  ];
+  let results = each([]);
+  const widened = results.flatMap((result) => result.widened);
+  if (widened.length > 0 && results.some((result) => result.widened.length === 0))
+    results = each(widened);
+  const [main, ...extra] = results;
+  const merged = extra.reduce(mergeResults, main!);
+  const told = owners.map(
+    ({ owner, tests }) =>
+      `${owner} owns ${tests.size === 1 ? "1 test" : `${tests.size} tests`} the project's tsconfig leaves out: analysed with it`,
+  );
+  return { ...merged, notes: [...merged.notes, ...told] };
+}
+
+/** Every file the tests load, directly or through what they load (type-only imports too). */
+function loadedBy(facts: AffectedFacts, tests: ReadonlySet<string>): Set<string> {
+  const seen = new Set<string>(tests);
+  const queue = [...tests];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop())
+    for (const item of facts.imports.get(file) ?? [])
+      if (item.target.kind === "file" && !seen.has(item.target.path)) {
+        seen.add(item.target.path);
+        queue.push(item.target.path);
+      }
+  return seen;
+}
