@@ -51,14 +51,18 @@ export function analyseTestOwners(
       if (!(error instanceof ProjectLoadError)) throw error;
     }
   }
-  const covered = new Set(owners.flatMap(({ tests }) => [...tests]));
-  const problems = [
-    ...analysis.loaded.problems.filter(
+  // A test some analysis of the root covers is not "not analysed", whichever reports it.
+  const covered = new Set(
+    [analysis, ...owners.map((owner) => owner.analysis)].flatMap((each) =>
+      each.loaded.files.map((file) => file.path),
+    ),
+  );
+  const problems = [analysis, ...owners.map((owner) => owner.analysis)]
+    .flatMap((each) => each.loaded.problems)
+    .filter(
       (problem) =>
         problem.code !== "test-not-analysed" || problem.file === null || !covered.has(problem.file),
-    ),
-    ...owners.flatMap((owner) => owner.analysis.loaded.problems),
-  ];
+    );
   for (const line of new Set(problemLines(problems))) io.stderr(`agentix: ${line}\n`);
   return owners;
 }

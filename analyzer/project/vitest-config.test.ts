@@ -77,6 +77,22 @@ function projectWith(files: Record<string, string>) {
 const config = (test: string) =>
   `import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: ${test} });\n`;
 
+// livekit's vite.config.js: a Rolldown chunk group under build has a `test: /regex/` of its own.
+describe("another option's test key", () => {
+  it("is not Vitest's: the config's own test block is read", () => {
+    const read = projectWith({
+      "vite.config.ts": `import { defineConfig } from "vitest/config";
+export default defineConfig({
+  build: { rollupOptions: { output: { advancedChunks: { groups: [{ name: "lib", test: /lib/ }] } } } },
+  test: { include: ["src/**/*.test.ts"] },
+});
+`,
+    });
+    expect(read.problem).toBeUndefined();
+    expect(["src/a.test.ts", "src/other.spec.ts"].map(read.runs)).toEqual([true, false]);
+  });
+});
+
 describe("projects", () => {
   it("a folder without a config is a project of Vitest's defaults rooted there (zod's packages/*)", () => {
     const read = projectWith({

@@ -73,6 +73,24 @@ describe("tests another tsconfig inside the project owns", () => {
     ]);
   });
 
+  it("beside the project's own tests, which the owner does not call not analysed", async () => {
+    const dir = copyFixture("test-owners");
+    writeFileSync(
+      path.join(dir, "tests/tsconfig.json"),
+      '{ "extends": "../tsconfig.json", "include": ["."] }\n',
+    );
+    writeFileSync(
+      path.join(dir, "src/add.unit.test.ts"),
+      'import { expect, it } from "vitest";\nimport { add } from "./add.js";\n\nit("adds", () => {\n  expect(add(2, 2)).toBe(4);\n});\n',
+    );
+    const add = await answer(dir, "src/add.ts");
+    expect(add.tests.files.map((file) => file.file)).toEqual([
+      "src/add.unit.test.ts",
+      "tests/add.test.ts",
+    ]);
+    expect(add.tests.total).toEqual({ files: 3, cases: 4 });
+  });
+
   it("are answered for the same with a fresh index (which does not hold them)", async () => {
     const dir = copyFixture("test-owners");
     const before = await answer(dir, "src/add.ts");
