@@ -121,6 +121,11 @@ export function computeWorkspaceAffected(
     });
     results.set(pkg, result);
     const changedFiles = new Set(changes.map((change) => change.path));
+    // A module changed as a whole (it imported a removed or renamed file, or loads one no one can
+    // name) reaches the package's importers as a changed file would: the removed file is in no
+    // import graph any more.
+    for (const [file, cause] of computation.affectedModules)
+      if (cause.from === null) changedFiles.add(file);
     for (const operation of operations)
       for (const model of analysis.descriptors.operations)
         if (model.id === operation) changedFiles.add(model.site.file.path);

@@ -238,6 +238,43 @@ describe("agentix affected at a workspace root", () => {
     }
   });
 
+  // A file a package's entry re-exports, deleted or renamed: the entry imported a removed file,
+  // so its importers in other packages are reached as if the entry changed (they were not).
+  it("--since: a file the contracts' entry re-exports, deleted or renamed, reaches the importing packages", async () => {
+    const copy = workspaceCopy();
+    const entry = path.join(copy.root, "packages/contracts/src/index.ts");
+    writeFileSync(
+      path.join(copy.root, "packages/contracts/src/sku-format.ts"),
+      'export const SKU_SEPARATOR = "-";\n',
+    );
+    writeFileSync(
+      entry,
+      `${readFileSync(entry, "utf8")}export { SKU_SEPARATOR } from "./sku-format.js";\n`,
+    );
+    copy.git("add", "-A");
+    copy.git(
+      "-c",
+      "user.email=t@agentix",
+      "-c",
+      "user.name=test",
+      "commit",
+      "-q",
+      "-m",
+      "sku format",
+    );
+    const firstLine = async () =>
+      (await copy.cli(["affected", "--since", "HEAD"])).stdout.split("\n")[0];
+    rmSync(path.join(copy.root, "packages/contracts/src/sku-format.ts"));
+    expect(await firstLine()).toBe(
+      "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 2 of 6 test cases in 1 of 4 test files of 2 packages",
+    );
+    copy.git("checkout", "-q", "--", "packages");
+    copy.git("mv", "packages/contracts/src/sku-format.ts", "packages/contracts/src/sku-text.ts");
+    expect(await firstLine()).toBe(
+      "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 4 of 6 test cases in 2 of 4 test files of 2 packages",
+    );
+  });
+
   it("a workspace-level config change widens every package", async () => {
     const json = workspaceJson<AffectedJson>(
       (await cli(["affected", "tsconfig.base.json", "--json"])).stdout,
