@@ -7,7 +7,7 @@ import { toPosix } from "../../schema/paths.js";
 import type { FileChange } from "../affected/changes.js";
 import type { AffectedEdge } from "../affected/edges.js";
 import { affectedResult, type AffectedResult } from "../affected/result.js";
-import type { NamedTargets } from "../affected/select.js";
+import type { AffectedComputation, NamedTargets } from "../affected/select.js";
 import type { BaseIndexLookup } from "../affected/base-index.js";
 import { computeAffected } from "../affected/live-facts.js";
 import { isConfigFile, isInertFile } from "../affected/widening.js";
@@ -120,15 +120,7 @@ export function computeWorkspaceAffected(
       changes,
     });
     results.set(pkg, result);
-    const changedFiles = new Set(changes.map((change) => change.path));
-    // A module changed as a whole (it imported a removed or renamed file, or loads one no one can
-    // name) reaches the package's importers as a changed file would: the removed file is in no
-    // import graph any more.
-    for (const [file, cause] of computation.affectedModules)
-      if (cause.from === null) changedFiles.add(file);
-    for (const operation of operations)
-      for (const model of analysis.descriptors.operations)
-        if (model.id === operation) changedFiles.add(model.site.file.path);
+    const changedFiles = filesChangedFor(analysis, changes, computation, operations);
     reached.set(pkg, crossesAsAll(result) ? "all" : exportsReaching(analysis, changedFiles));
     spread(pkg);
   }
@@ -355,6 +347,26 @@ function withReached(
     .sort(compareText)
     .map((file): FileChange => ({ path: file, status: "modified" }));
   return [...seen, ...reached];
+}
+
+/**
+ * The files of a package whose change its importers in other packages see: the changed ones,
+ * the named operations' files, and a module changed as a whole (it imported a removed or renamed
+ * file, or loads one no one can name), since the removed file is in no import graph any more.
+ */
+function filesChangedFor(
+  analysis: Analysis,
+  changes: readonly FileChange[],
+  computation: AffectedComputation,
+  operations: readonly string[],
+): Set<string> {
+  const changedFiles = new Set(changes.map((change) => change.path));
+  for (const [file, cause] of computation.affectedModules)
+    if (cause.from === null) changedFiles.add(file);
+  for (const operation of operations)
+    for (const model of analysis.descriptors.operations)
+      if (model.id === operation) changedFiles.add(model.site.file.path);
+  return changedFiles;
 }
 
 /** The files of a package that load a changed file (through any import, type-only included). */
