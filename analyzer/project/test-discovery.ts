@@ -128,8 +128,19 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
   const added: string[] = [];
   const owners = new Map<string, string>();
   const analysedDir = path.dirname(path.resolve(input.tsconfigFile));
+  // Beside sibling projects (an Nx library's tsconfig.lib.json and tsconfig.spec.json), a setup
+  // file neither includes goes with each project that has tests: it runs before them, and it is
+  // counted nowhere, so it cannot count twice.
+  const setups: string[] = [];
   for (const file of walk.files) {
     if (!isTest(file)) continue;
+    if (
+      input.ownedBySibling !== undefined &&
+      isVitestSetupFile(vitest, relativeToRoot(root, file) ?? file)
+    ) {
+      setups.push(file);
+      continue;
+    }
     let owner = ownerTsconfig(path.dirname(file), root, owners);
     if (owner === undefined || path.dirname(owner) === analysedDir) {
       owner = input.ownedBySibling?.(file);
@@ -150,6 +161,12 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
       owner: shownOwner,
     });
   }
+  const includesTests = () =>
+    parsed.fileNames.some(
+      (file) =>
+        layout.isTestFile(file) || vitestRunsAny(vitest, relativeToRoot(root, file) ?? file),
+    );
+  if (setups.length > 0 && (added.length > 0 || includesTests())) added.push(...setups);
   return { added, problems, textsRead };
 }
 

@@ -325,8 +325,13 @@ function changesSeen(
       !isConfigFile(change.path) &&
       !compiles(pkg, absolute) &&
       siblings.some((sibling) => compiles(sibling, absolute))
-    )
+    ) {
+      // A file a sibling compiles, renamed: the new file is the sibling's, but the old one's
+      // removal is this project's too (an Nx spec project whose tests imported it).
+      if (change.status === "renamed" && change.oldPath !== undefined)
+        seen.push({ path: rebase(change.oldPath), status: "deleted" });
       continue;
+    }
     seen.push({
       ...change,
       path: rebase(change.path),
