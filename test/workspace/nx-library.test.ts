@@ -1,6 +1,8 @@
 // test/fixtures/nx-library (nrwl/nx-examples' libraries): a solution of tsconfig.lib.json (the
 // sources) and tsconfig.spec.json (the specs), the Vitest setup file in neither. A change to the
 // setup file, or a source file renamed, reaches the specs (both selected 0 of 1 before).
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { removeCopies } from "../support/analyzer-fixtures.js";
 import { workspaceCopy } from "./workspace-copy.js";
@@ -32,6 +34,53 @@ describe("an Nx library: lib and spec projects in one folder", () => {
     expect(totals(run.stdout)).toEqual([
       "  nx-library (tsconfig.lib.json)   0 of 0 test cases in 0 of 0 test files",
       "  nx-library (tsconfig.spec.json)  1 of 1 test cases in 1 of 1 test files",
+    ]);
+  });
+});
+
+// nx-examples' libraries run Jest; vite-electron-builder's packages have no tests and no Vitest.
+describe("a widened folder without a Vitest config", () => {
+  const invocations = async (cli: (args: string[]) => Promise<{ stdout: string }>) =>
+    (
+      JSON.parse(
+        (await cli(["affected", "src/sum.ts", "--format", "vitest-invocations"])).stdout,
+      ) as { invocations: unknown[] }
+    ).invocations;
+
+  it("set up for Jest gets no Vitest run, and verify says why", async () => {
+    const { root, cli } = workspaceCopy("nx-library");
+    rmSync(path.join(root, "vitest.config.ts"));
+    writeFileSync(
+      path.join(root, "jest.config.ts"),
+      'export default { setupFilesAfterEnv: ["<rootDir>/src/test-setup.ts"] };\n',
+    );
+    // Jest's globals: no import of a runner.
+    writeFileSync(
+      path.join(root, "src/sum.spec.ts"),
+      'import { sum } from "./sum";\n\nit("sums", () => {\n  expect(sum([1, 2, 3])).toBe(6);\n});\n',
+    );
+    writeFileSync(path.join(root, "src/test-setup.ts"), 'process.env["TZ"] = "UTC";\n');
+    expect(await invocations(cli)).toEqual([]);
+    const verify = await cli(["verify", "src/sum.ts", "--dry-run"]);
+    expect(verify.stdout).toContain(
+      "\ntests: none\n  why: the project runs Jest (jest.config.ts), not Vitest\n",
+    );
+    expect(verify.stdout).toContain(
+      "\ntests not run by vitest (run them with their own runner):\n  src/sum.spec.ts (the project runs Jest (jest.config.ts))\n",
+    );
+  });
+
+  it("with no tests and nothing naming Vitest gets none; naming Vitest, the whole suite", async () => {
+    const { root, cli } = workspaceCopy("nx-library");
+    for (const file of ["vitest.config.ts", "src/sum.spec.ts", "src/test-setup.ts"])
+      rmSync(path.join(root, file));
+    expect(await invocations(cli)).toEqual([]);
+    writeFileSync(
+      path.join(root, "package.json"),
+      '{ "name": "nx-library", "private": true, "type": "module", "devDependencies": { "vitest": "4.1.12" } }\n',
+    );
+    expect(await invocations(cli)).toMatchObject([
+      { cwd: ".", args: ["run", ".", "--passWithNoTests"], widened: true },
     ]);
   });
 });

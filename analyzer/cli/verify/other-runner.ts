@@ -2,7 +2,7 @@
 // defaults would take every *.test.ts and *.spec.ts, whoever runs them): a file that imports
 // another runner (Playwright's specs), or every test of a project configured for Jest or Mocha
 // that does not import Vitest itself. Read as text when the plan is made, never run.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isFile } from "../../../schema/folder-listings.js";
 
@@ -45,6 +45,47 @@ export function projectRunner(root: string): string | undefined {
   for (const [runner] of RUNNER_CONFIGS)
     if (runsCommand(test, runner.toLowerCase())) return `${runner} (package.json "scripts.test")`;
   return undefined;
+}
+
+/**
+ * Whether a package.json from `root` up to the repository's root names Vitest (a dependency of
+ * any kind, or a script that runs it): where none does and there is no config, a Vitest run has
+ * nothing to run with (vite-electron-builder's Playwright-only packages).
+ */
+export function declaresVitest(root: string): boolean {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    let manifest: Record<string, unknown> | undefined;
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+      if (typeof parsed === "object" && parsed !== null)
+        manifest = parsed as Record<string, unknown>;
+    } catch {
+      manifest = undefined;
+    }
+    if (manifest !== undefined && namesVitest(manifest)) return true;
+    if (existsSync(path.join(dir, ".git"))) return false;
+    if (path.dirname(dir) === dir) return false;
+  }
+}
+
+function namesVitest(manifest: Record<string, unknown>): boolean {
+  for (const field of [
+    "dependencies",
+    "devDependencies",
+    "peerDependencies",
+    "optionalDependencies",
+  ]) {
+    const deps = manifest[field];
+    if (typeof deps === "object" && deps !== null && "vitest" in deps) return true;
+  }
+  const scripts = manifest["scripts"];
+  return (
+    typeof scripts === "object" &&
+    scripts !== null &&
+    Object.values(scripts).some(
+      (script) => typeof script === "string" && /\bvitest\b/u.test(script),
+    )
+  );
 }
 
 /**

@@ -223,6 +223,7 @@ export function testsStep(context: StepContext): VerifyStep {
     filters,
     otherRunner,
     importedRunner,
+    noSuite,
   } = vitestPlan(analysis, affected, context.shard, context.chosen, context.scoped);
   const config = analysis.loaded.vitest.file;
   // Files that import vitest and that the config leaves out: helpers the tests load (outline's
@@ -261,13 +262,15 @@ export function testsStep(context: StepContext): VerifyStep {
   }
   if (filters.length === 0) {
     const why =
-      context.shard !== undefined && affected.tests.files.length > 0
-        ? `shard ${context.shard.index}/${context.shard.count} has no selected test files`
-        : others.length > 0
-          ? "every selected test is another runner's"
-          : leftOut.length > 0
-            ? `${config} runs none of the selected files`
-            : "no test can observe this change";
+      noSuite !== undefined
+        ? noSuite
+        : context.shard !== undefined && affected.tests.files.length > 0
+          ? `shard ${context.shard.index}/${context.shard.count} has no selected test files`
+          : others.length > 0
+            ? "every selected test is another runner's"
+            : leftOut.length > 0
+              ? `${config} runs none of the selected files`
+              : "no test can observe this change";
     context.log(`\ntests: none\n  why: ${why}\n`);
     return notRun("tests", "(none)", why, "skipped");
   }

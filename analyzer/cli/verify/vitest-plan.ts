@@ -7,7 +7,7 @@ import type { AffectedResult, AffectedTestFile } from "../../affected/result.js"
 import { shardFiles, type Shard } from "../../affected/shard.js";
 import type { VitestConfig } from "../../project/vitest-config.js";
 import { vitestFilters, type TextPlan } from "../affected-text.js";
-import { otherRunnerWhy, projectRunner } from "./other-runner.js";
+import { declaresVitest, otherRunnerWhy, projectRunner } from "./other-runner.js";
 import { vitestRoot } from "./tools.js";
 
 /** What a plan reads of a project: its root and which files its Vitest config runs. */
@@ -29,6 +29,8 @@ export interface VitestPlan {
    * another runner owns, with why (`it imports @playwright/test`, `the project runs Jest (...)`).
    */
   readonly importedRunner: ReadonlyMap<AffectedTestFile, string>;
+  /** Why a widened project without a Vitest config runs no Vitest suite at all, when it does not. */
+  readonly noSuite?: string;
 }
 
 /**
@@ -58,8 +60,14 @@ export function vitestPlan(
   const runs = analysis.loaded.vitest.runs;
   // Without a Vitest config, its defaults take every *.spec.ts, Playwright's and Jest's too.
   const importedRunner = new Map<AffectedTestFile, string>();
+  // Without a Vitest config of its own: a folder set up for another runner, or one where nothing
+  // names Vitest and agentix found no test, gets no Vitest run of its whole suite.
+  let noSuite: string | undefined;
   if (analysis.loaded.vitest.file === null) {
     const runner = projectRunner(root);
+    if (cwd === root && runner !== undefined) noSuite = `the project runs ${runner}, not Vitest`;
+    else if (cwd === root && affected.tests.total.files === 0 && !declaresVitest(root))
+      noSuite = "the project has no tests and nothing here names Vitest";
     for (const file of affected.tests.files) {
       const why = otherRunnerWhy(path.join(root, file.file), runner);
       if (why !== undefined) importedRunner.set(file, why);
@@ -86,6 +94,8 @@ export function vitestPlan(
     filters = byVitest.map((file) => (prefix === "" ? file.file : `${prefix}/${file.file}`));
     if (shard !== undefined && filters.length > 0)
       filters.push(`--shard=${shard.index}/${shard.count}`);
+  } else if (affected.widened.length > 0 && noSuite !== undefined) {
+    filters = [];
   } else if (affected.widened.length > 0) {
     // Widened: the whole suite, which Vitest itself shards (it knows files agentix may not).
     filters = [prefix === "" ? "." : prefix];
@@ -100,7 +110,14 @@ export function vitestPlan(
       prefix === "" ? "" : `${prefix}/`,
     );
   }
-  return { cwd, filters, files, otherRunner, importedRunner };
+  return {
+    cwd,
+    filters,
+    files,
+    otherRunner,
+    importedRunner,
+    ...(affected.widened.length > 0 && noSuite !== undefined ? { noSuite } : {}),
+  };
 }
 
 /** The plan the text answer of `affected` shows (affectedText): the whole selection, unsharded. */
