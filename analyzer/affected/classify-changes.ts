@@ -181,6 +181,23 @@ class ChangeClassifier {
     }
   }
 
+  /**
+   * Whether the project may have read a removed file that is not TypeScript: an import would
+   * lead to it, or one names a file of its name (`import data from "../../shared/data.json"`).
+   */
+  private mayHaveRead(removed: string): boolean {
+    if (this.facts.wouldImport(removed).length > 0) return true;
+    const name = path.posix.basename(removed);
+    for (const imports of this.facts.imports.values())
+      if (
+        imports.some(
+          (item) => item.specifier !== null && path.posix.basename(item.specifier) === name,
+        )
+      )
+        return true;
+    return false;
+  }
+
   /** Reached only by tests (and test helpers): a test support file, not shared application code. */
   private onlyTestsReach(start: FactFile): boolean {
     const seen = new Set<string>([start.path]);
@@ -264,6 +281,11 @@ class ChangeClassifier {
         continue;
       }
       if (isInertFile(old)) continue;
+      if (!/\.[cm]?tsx?$/.test(old) && old.startsWith("../") && !this.mayHaveRead(old)) {
+        // As for a modified file there: outside the project, and nothing imports it by name.
+        this.notes.push(`${old} is outside the project and not part of its program`);
+        continue;
+      }
       if (!/\.[cm]?tsx?$/.test(old)) {
         this.widen({
           code: "deleted-file",
