@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { otherRunnerWhy, projectRunner } from "./other-runner.js";
+import { declaresVitest, otherRunnerWhy, projectRunner } from "./other-runner.js";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,6 +29,12 @@ describe("projectRunner", () => {
     [
       { "package.json": '{ "scripts": { "test": "tsc && npx mocha" } }\n' },
       'Mocha (package.json "scripts.test")',
+    ],
+    // oak: Deno.test files beside deno.json.
+    [{ "deno.json": '{ "tasks": {} }\n' }, "Deno (deno.json)"],
+    [
+      { "package.json": '{ "scripts": { "test": "deno test -A" } }\n' },
+      'Deno (package.json "scripts.test")',
     ],
   ])("names the runner a project is set up for: %j", (files, runner) => {
     expect(projectRunner(project(files))).toBe(runner);
@@ -72,5 +78,30 @@ describe("otherRunnerWhy", () => {
       "the project runs Jest (jest.config.js)",
     ]);
     expect(why("missing.test.ts", "Jest (jest.config.js)")).toBeUndefined();
+  });
+});
+
+describe("declaresVitest", () => {
+  it("finds Vitest named by a package.json from the folder up to the repository", () => {
+    const root = project({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "package.json": '{ "devDependencies": { "vitest": "4.1.12" } }\n',
+      "packages/a/package.json": '{ "name": "a" }\n',
+      "packages/b/package.json": '{ "scripts": { "test": "vitest run" } }\n',
+      "packages/c/package.json": "{ nope",
+    });
+    expect(declaresVitest(path.join(root, "packages/a"))).toBe(true);
+    expect(declaresVitest(path.join(root, "packages/b"))).toBe(true);
+    expect(declaresVitest(path.join(root, "packages/c"))).toBe(true);
+  });
+
+  it("stops at the repository: nothing there names Vitest", () => {
+    const root = project({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "package.json":
+        '{ "devDependencies": { "@playwright/test": "1.50.0" }, "scripts": { "test": "playwright test" } }\n',
+      "packages/main/package.json": '{ "dependencies": null }\n',
+    });
+    expect(declaresVitest(path.join(root, "packages/main"))).toBe(false);
   });
 });

@@ -14,6 +14,8 @@ const VITEST_IMPORT = /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["']vitest["']
 const RUNNER_CONFIGS: readonly (readonly [runner: string, names: readonly string[]])[] = [
   ["Jest", ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map((ext) => `jest.config.${ext}`)],
   ["Mocha", ["js", "cjs", "mjs", "json", "jsonc", "yaml", "yml"].map((ext) => `.mocharc.${ext}`)],
+  // oak's `Deno.test(...)` files: `deno test` runs them.
+  ["Deno", ["deno.json", "deno.jsonc"]],
 ];
 
 /**
