@@ -77,6 +77,38 @@ function projectWith(files: Record<string, string>) {
 const config = (test: string) =>
   `import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: ${test} });\n`;
 
+// vitest's own test/e2e/vitest.config.ts: `exclude: [...defaultExclude, ...serialTests]`.
+describe("a list named by a const of the config, or Vitest's defaultExclude", () => {
+  it("is read", () => {
+    const read = projectWith({
+      "vitest.config.ts": `import { defineConfig, defaultExclude } from "vitest/config";
+const serialTests = ["test/git-changed.test.ts", "test/watch/related.test.ts"];
+const testGlobs = ["test/**/*.test.ts"];
+export default defineConfig({ test: { include: testGlobs, exclude: [...defaultExclude, ...serialTests] } });
+`,
+    });
+    expect(read.problem).toBeUndefined();
+    expect(
+      [
+        "test/a.test.ts",
+        "test/git-changed.test.ts",
+        "test/watch/related.test.ts",
+        "node_modules/x/test/b.test.ts",
+      ].map(read.runs),
+    ).toEqual([true, false, false, false]);
+  });
+
+  it("a const that is not a list of strings leaves the config unread", () => {
+    const read = projectWith({
+      "vitest.config.ts": `const serialTests = process.env.SERIAL;
+export default { test: { exclude: serialTests } };
+`,
+    });
+    expect(read.runs("a.test.ts")).toBeUndefined();
+    expect(read.problem?.message).toContain("(process.env.SERIAL is not a literal)");
+  });
+});
+
 // livekit's vite.config.js: a Rolldown chunk group under build has a `test: /regex/` of its own.
 describe("another option's test key", () => {
   it("is not Vitest's: the config's own test block is read", () => {

@@ -128,10 +128,15 @@ function objectOf(node: ts.Expression): ts.ObjectLiteralExpression {
   return inner;
 }
 
-/** `configDefaults.include` / `.exclude` (imported from vitest/config) are Vitest's defaults. */
+/**
+ * `configDefaults.include` / `.exclude`, `defaultInclude` / `defaultExclude` (imported from
+ * vitest/config) are Vitest's defaults.
+ */
 const DEFAULTS: Readonly<Record<string, readonly string[]>> = {
   "configDefaults.include": VITEST_DEFAULT_INCLUDE,
   "configDefaults.exclude": VITEST_DEFAULT_EXCLUDE,
+  defaultInclude: VITEST_DEFAULT_INCLUDE,
+  defaultExclude: VITEST_DEFAULT_EXCLUDE,
 };
 
 /**
@@ -139,14 +144,23 @@ const DEFAULTS: Readonly<Record<string, readonly string[]>> = {
  * environment variable is set) is read as both branches for `include` and as what both share for
  * `exclude`: never fewer files than Vitest may run.
  */
-function stringsOf(node: ts.Expression, list: "include" | "exclude" = "include"): string[] {
+function stringsOf(
+  node: ts.Expression,
+  list: "include" | "exclude" = "include",
+  depth = 0,
+): string[] {
   const inner = unwrap(node);
+  // A list named by a `const` of the config file (vitest's own `serialTests`), then the defaults.
+  if (ts.isIdentifier(inner) && depth < 4) {
+    const named = constant(inner.getSourceFile(), inner);
+    if (named !== undefined) return stringsOf(named, list, depth + 1);
+  }
   const known = DEFAULTS[inner.getText()];
   if (known !== undefined) return [...known];
   if (ts.isConditionalExpression(inner)) {
     const [whenTrue, whenFalse] = [
-      stringsOf(inner.whenTrue, list),
-      stringsOf(inner.whenFalse, list),
+      stringsOf(inner.whenTrue, list, depth),
+      stringsOf(inner.whenFalse, list, depth),
     ];
     return list === "include"
       ? [...new Set([...whenTrue, ...whenFalse])]
@@ -154,7 +168,7 @@ function stringsOf(node: ts.Expression, list: "include" | "exclude" = "include")
   }
   if (!ts.isArrayLiteralExpression(inner)) throw new NotLiteral(inner);
   return inner.elements.flatMap((element) => {
-    if (ts.isSpreadElement(element)) return stringsOf(element.expression, list);
+    if (ts.isSpreadElement(element)) return stringsOf(element.expression, list, depth);
     const value = unwrap(element);
     if (!ts.isStringLiteral(value) && !ts.isNoSubstitutionTemplateLiteral(value))
       throw new NotLiteral(value);
@@ -352,4 +366,16 @@ function expandGlob(dir: string, glob: ts.StringLiteralLike, inputs: VitestInput
     });
   }
   return current.filter((file) => inputs.exists(file));
+}
+
+/** The initializer of a top-level `const` of that name in the file. */
+export function constant(source: ts.SourceFile, name: ts.Identifier): ts.Expression | undefined {
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    if (!(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+    for (const declaration of statement.declarationList.declarations)
+      if (ts.isIdentifier(declaration.name) && declaration.name.text === name.text)
+        return declaration.initializer && unwrap(declaration.initializer);
+  }
+  return undefined;
 }

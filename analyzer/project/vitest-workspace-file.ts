@@ -3,6 +3,7 @@
 import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import {
+  constant,
   defaultGlobs,
   emptySource,
   namesProjects,
@@ -86,16 +87,4 @@ function isJson(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The initializer of a top-level `const` of that name. */
-function constant(source: ts.SourceFile, name: ts.Identifier): ts.Expression | undefined {
-  for (const statement of source.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    if (!(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const declaration of statement.declarationList.declarations)
-      if (ts.isIdentifier(declaration.name) && declaration.name.text === name.text)
-        return declaration.initializer && unwrap(declaration.initializer);
-  }
-  return undefined;
 }
