@@ -109,6 +109,28 @@ export default { test: { exclude: serialTests } };
   });
 });
 
+// typescript-eslint's packages: typecheck.enabled with *.test-d.ts type tests.
+describe("type tests", () => {
+  it("run when typecheck is enabled, by its include or Vitest's default", () => {
+    const files = ["src/a.test.ts", "tests/rule.test-d.ts", "types/x.test-d.ts"];
+    expect(
+      files.map(
+        projectWith({ "vitest.config.ts": config(`{ typecheck: { enabled: true } }`) }).runs,
+      ),
+    ).toEqual([true, true, true]);
+    const named = projectWith({
+      "vitest.config.ts": config(
+        `{ typecheck: { enabled: true, include: ["tests/**/*.test-d.ts"] } }`,
+      ),
+    });
+    expect(files.map(named.runs)).toEqual([true, true, false]);
+    const off = projectWith({
+      "vitest.config.ts": config(`{ typecheck: { include: ["tests/**"] } }`),
+    });
+    expect(files.map(off.runs)).toEqual([true, false, false]);
+  });
+});
+
 // livekit's vite.config.js: a Rolldown chunk group under build has a `test: /regex/` of its own.
 describe("another option's test key", () => {
   it("is not Vitest's: the config's own test block is read", () => {

@@ -259,6 +259,7 @@ function globsOf(
     else if (base === undefined) projects = property.initializer;
     else throw new NotLiteral(property);
   }
+  own = { ...own, include: [...own.include, ...typeTests(test)] };
   // `dir` (TanStack Query's './src', './tests'): the folder the globs are taken from, below the root.
   if (dir !== undefined) own = under(toPosix(dir).replace(/^\.\/|\/$/gu, ""), own);
   // `root` (an inline project's own folder, systemd-js's `./packages/conf/`): the globs apply there.
@@ -272,6 +273,28 @@ function globsOf(
     ...(project.ownRoot ? project : under(prefix, project)),
     setup: [...own.setup, ...project.setup],
   }));
+}
+
+/** Vitest's default `typecheck.include`. */
+const TYPECHECK_DEFAULT_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
+
+/**
+ * The type tests Vitest runs too when `typecheck.enabled` is literally true (typescript-eslint's
+ * `*.test-d.ts`): its `typecheck.include`, or Vitest's default. None otherwise (the CLI's
+ * `--typecheck` is not the config's to say).
+ */
+function typeTests(test: ts.ObjectLiteralExpression): string[] {
+  const property = test.properties.find((p) => propertyName(p) === "typecheck");
+  if (property === undefined || !ts.isPropertyAssignment(property)) return [];
+  const typecheck = unwrap(property.initializer);
+  if (!ts.isObjectLiteralExpression(typecheck)) return [];
+  const option = (name: string) =>
+    typecheck.properties.find(
+      (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyName(p) === name,
+    );
+  if (option("enabled")?.initializer.kind !== ts.SyntaxKind.TrueKeyword) return [];
+  const include = option("include");
+  return include === undefined ? TYPECHECK_DEFAULT_INCLUDE : stringsOf(include.initializer);
 }
 
 /**
