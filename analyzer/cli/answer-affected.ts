@@ -66,7 +66,10 @@ export async function answerAffected(
     const { root, tsconfigFile } = resolveProjectPaths(projectOptions(values), io.cwd);
     const freshness = checkInputs(root, tsconfigFile);
     const facts = freshness.fresh ? readAffectedRecord(root, freshness.affected) : undefined;
-    if (freshness.fresh && facts !== undefined) {
+    // Tests another tsconfig owns are answered for by analysing it (test-owner-answers.ts), unless
+    // --project names the one tsconfig to answer for: the record holds the project alone.
+    const owners = values.project === undefined && (facts?.testOwners.length ?? 0) > 0;
+    if (freshness.fresh && facts !== undefined && !owners) {
       const announce = () => {
         for (const line of freshness.problems) io.stderr(`agentix: ${line}\n`);
       };
@@ -97,7 +100,9 @@ export async function answerAffected(
   const analysis = projectAnalysis(values, io, { announce: false });
   const facts = liveFacts(analysis);
   const owners = analyseTestOwners(values, io, analysis, facts, {
-    analysis: (args, output) => projectAnalysis(args, output, { announce: false }),
+    // A warm session holds the project's analysis alone: an owner is analysed afresh.
+    analysis: (args, { analyses: _session, ...cold }) =>
+      projectAnalysis(args, cold, { announce: false }),
     facts: liveFacts,
   });
   const found =
@@ -117,8 +122,7 @@ function recordedAnswer(
   facts: AffectedFacts,
   found: Changes,
 ): AffectedAnswer | undefined {
-  // Tests another tsconfig owns are answered for by analysing it (test-owner-answers.ts).
-  if (found.changes.some(needsAnalysis) || facts.testOwners.length > 0) return undefined;
+  if (found.changes.some(needsAnalysis)) return undefined;
   const result = compute(values, targets, facts, found);
   const runs = (file: string) => facts.file(file)?.vitestRuns;
   return {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../analyzer/cli/main.js";
 import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
+import { analysesOf, answer as inProcess } from "../support/in-process-cli.js";
 
 afterAll(removeCopies);
 
@@ -96,6 +97,21 @@ describe("tests another tsconfig inside the project owns", () => {
     const before = await answer(dir, "src/add.ts");
     expect((await cli(dir, "index")).code).toBe(0);
     expect(await answer(dir, "src/add.ts")).toEqual(before);
+  });
+
+  it("are answered for the same in a warm session (the MCP server's), and for a bad target alike", async () => {
+    const dir = copyFixture("test-owners");
+    for (const argv of [
+      ["affected", "src/add.ts", "--json"],
+      ["affected", "no-such-target"],
+    ]) {
+      const warm = await inProcess(argv, dir, { analyses: analysesOf(dir) });
+      expect(warm).toEqual(await inProcess(argv, dir));
+    }
+    expect((await cli(dir, "index")).code).toBe(0);
+    expect(await inProcess(["affected", "no-such-target"], dir)).toEqual(
+      await inProcess(["affected", "no-such-target"], dir, { analyses: analysesOf(dir) }),
+    );
   });
 
   it("all run when any analysis widens (a tsconfig both read)", async () => {
