@@ -38,6 +38,25 @@ describe("test.dir", () => {
     );
   });
 
+  // typescript-eslint's packages: `dir: path.join(import.meta.dirname, "tests", "lib")`.
+  it("built from the config's folder is read; relative, it is taken from the root", () => {
+    const joined = projectWith({
+      "vitest.config.mts": `import * as path from "node:path";\nexport default { test: { dir: path.join(import.meta.dirname, "tests", "lib"), root: import.meta.dirname } };\n`,
+    });
+    expect(joined.problem).toBeUndefined();
+    expect(
+      ["tests/lib/a.test.ts", "tests/util/b.test.ts", "src/c.test.ts"].map(joined.runs),
+    ).toEqual([true, false, false]);
+    const rooted = projectWith({
+      "vitest.config.ts": config(
+        `{ projects: [{ test: { root: "./packages/a", dir: "./src" } }] }`,
+      ),
+    });
+    expect(
+      ["packages/a/src/x.test.ts", "src/x.test.ts", "packages/a/x.test.ts"].map(rooted.runs),
+    ).toEqual([true, false, false]);
+  });
+
   it("that is not a literal leaves the config unread, with a warning", () => {
     const config = configIn(`{ dir: folder }`);
     expect(config.runs("src/a.test.ts")).toBeUndefined();

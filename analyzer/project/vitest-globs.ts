@@ -11,7 +11,7 @@ import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import { CONFIG_NAMES } from "./vitest-config-name.js";
 import type { VitestInputs } from "./vitest-inputs.js";
-import { propertyName, readSetup, testRoot, type SetupContext } from "./vitest-setup.js";
+import { folderOption, propertyName, readSetup, type SetupContext } from "./vitest-setup.js";
 
 /** Vitest's own defaults (vitest 4). */
 export const VITEST_DEFAULT_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
@@ -247,7 +247,6 @@ function globsOf(
   context.setupProblems.push(...setup.problems);
   let own: Globs = { ...start, setup: [...start.setup, ...setup.files] };
   let projects: ts.Expression | undefined;
-  let dir: string | undefined;
   for (const property of test.properties) {
     if (ts.isSpreadAssignment(property)) throw new NotLiteral(property);
     const name = propertyName(property);
@@ -255,16 +254,18 @@ function globsOf(
     if (!ts.isPropertyAssignment(property)) throw new NotLiteral(property);
     if (name === "include") own.include = stringsOf(property.initializer);
     else if (name === "exclude") own.exclude = stringsOf(property.initializer, "exclude");
-    else if (name === "dir") dir = stringOf(property.initializer);
+    else if (name === "dir")
+      continue; // below, against the root
     else if (base === undefined) projects = property.initializer;
     else throw new NotLiteral(property);
   }
   own = { ...own, include: [...own.include, ...typeTests(test)] };
-  // `dir` (TanStack Query's './src', './tests'): the folder the globs are taken from, below the root.
-  if (dir !== undefined) own = under(toPosix(dir).replace(/^\.\/|\/$/gu, ""), own);
   // `root` (an inline project's own folder, systemd-js's `./packages/conf/`): the globs apply there.
-  const root = testRoot(test, setupContext(context));
-  if (root !== undefined && typeof root !== "string") throw new NotLiteral(root);
+  const root = folderOf(test, "root", context);
+  // `dir` (TanStack Query's './src', './tests'; typescript-eslint's path.join of the config's
+  // folder): the folder the globs are taken from, resolved against the root as Vitest does.
+  const dir = folderOf(test, "dir", context, root);
+  if (dir !== undefined) own = under(toPosix(path.relative(root ?? context.dir, dir)), own);
   const prefix = root === undefined ? "" : toPosix(path.relative(context.dir, root));
   if (projects === undefined) return [under(prefix, own)];
   // A config that names projects runs no test itself. Its own setup runs for a project only when
@@ -273,6 +274,18 @@ function globsOf(
     ...(project.ownRoot ? project : under(prefix, project)),
     setup: [...own.setup, ...project.setup],
   }));
+}
+
+/** A folder option's absolute path, undefined when unset, or a NotLiteral. */
+function folderOf(
+  test: ts.ObjectLiteralExpression,
+  name: "root" | "dir",
+  context: ReadContext,
+  base?: string,
+): string | undefined {
+  const folder = folderOption(test, name, setupContext(context), base ?? context.dir);
+  if (folder !== undefined && typeof folder !== "string") throw new NotLiteral(folder);
+  return folder;
 }
 
 /** Vitest's default `typecheck.include`. */

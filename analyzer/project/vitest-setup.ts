@@ -203,11 +203,26 @@ export function testRoot(
   test: ts.ObjectLiteralExpression,
   context: SetupContext,
 ): string | ts.Node | undefined {
-  const root = test.properties.find((property) => propertyName(property) === "root");
-  if (root === undefined) return undefined;
+  return folderOption(test, "root", context);
+}
+
+/**
+ * The folder a test object's path option names (`root`, `dir`: a literal, resolved against
+ * `base`, or built from the config's folder as typescript-eslint's
+ * `dir: path.join(import.meta.dirname, "tests", "lib")`), absolute; undefined when it sets none,
+ * or the node that cannot be read statically.
+ */
+export function folderOption(
+  test: ts.ObjectLiteralExpression,
+  name: "root" | "dir",
+  context: SetupContext,
+  base = context.configDir,
+): string | ts.Node | undefined {
+  const option = test.properties.find((property) => propertyName(property) === name);
+  if (option === undefined) return undefined;
   try {
-    if (!ts.isPropertyAssignment(root)) throw new NotStatic(root);
-    return path.resolve(context.configDir, pathOf(root.initializer, context));
+    if (!ts.isPropertyAssignment(option)) throw new NotStatic(option);
+    return path.resolve(base, pathOf(option.initializer, context));
   } catch (error) {
     if (!(error instanceof NotStatic)) throw error;
     return error.node;
