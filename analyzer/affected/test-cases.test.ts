@@ -107,3 +107,25 @@ describe("shared state between cases", () => {
     ).toEqual(["added", "cleared", "given", "aliased", "built", "reassignable"]);
   });
 });
+
+// oak: Deno's tests in their four forms, each one case; Deno.test.ignore too.
+describe("Deno's tests", () => {
+  it("are one case each, at the line of the call", () => {
+    const units = unitsOf(`
+      declare const Deno: { test: any };
+      Deno.test("by name", () => {});
+      Deno.test("with options", { permissions: { net: true } }, async () => {});
+      Deno.test(function byFunctionName() {});
+      Deno.test({ name: "by object", fn: () => {} });
+      Deno.test.ignore("ignored", () => {});
+      Deno.env.get("X");
+    `);
+    expect(units.testCases.map((testCase) => [testCase.line, testCase.runs])).toEqual([
+      [3, 1],
+      [4, 1],
+      [5, 1],
+      [6, 1],
+      [7, 1],
+    ]);
+  });
+});

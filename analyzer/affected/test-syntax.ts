@@ -9,7 +9,17 @@ const SUITE_CALLS = new Set(["describe", "suite"]);
 const HOOK_CALLS = new Set(["beforeEach", "afterEach", "beforeAll", "afterAll", "before", "after"]);
 export const SHARED_HOOKS = new Set(["beforeAll", "afterAll", "before", "after"]);
 const PARAMETERISED = new Set(["each", "for"]);
-const MODIFIERS = new Set(["only", "skip", "todo", "concurrent", "sequential", "fails", "shuffle"]);
+// `ignore` is Deno's skip (`Deno.test.ignore(...)`).
+const MODIFIERS = new Set([
+  "only",
+  "skip",
+  "todo",
+  "concurrent",
+  "sequential",
+  "fails",
+  "shuffle",
+  "ignore",
+]);
 const CONDITIONS = new Set(["skipIf", "runIf"]);
 
 export interface TestCall {
@@ -49,6 +59,7 @@ export function testCall(call: ts.CallExpression): TestCall | undefined {
       break;
     }
   }
+  if (isDenoTest(callee)) return denoTest(call);
   if (!ts.isIdentifier(callee)) return undefined;
   const base = callee.text;
   const kind = TEST_CALLS.has(base)
@@ -71,4 +82,43 @@ export function testCall(call: ts.CallExpression): TestCall | undefined {
         ? first.text
         : "";
   return { kind, name, parameterised, table, callback };
+}
+
+/** `Deno.test` (its modifiers already taken off). */
+function isDenoTest(callee: ts.Expression): boolean {
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    callee.name.text === "test" &&
+    ts.isIdentifier(callee.expression) &&
+    callee.expression.text === "Deno"
+  );
+}
+
+/**
+ * Deno's test (oak's files): `Deno.test("name", fn)`, `Deno.test("name", options, fn)`,
+ * `Deno.test(function name() {})` and `Deno.test({ name, fn })`; one case each.
+ */
+function denoTest(call: ts.CallExpression): TestCall {
+  const args = call.arguments;
+  const first = args[0];
+  const options = args.find(ts.isObjectLiteralExpression);
+  const option = (key: string) =>
+    options?.properties.find(
+      (p): p is ts.PropertyAssignment =>
+        ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === key,
+    )?.initializer;
+  const fromOptions = option("fn");
+  const callback =
+    args.find(isFunctionLike) ??
+    (fromOptions !== undefined && isFunctionLike(fromOptions) ? fromOptions : undefined);
+  const named = option("name");
+  const name =
+    first !== undefined && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))
+      ? first.text
+      : named !== undefined && ts.isStringLiteral(named)
+        ? named.text
+        : callback !== undefined && ts.isFunctionExpression(callback) && callback.name
+          ? callback.name.text
+          : "";
+  return { kind: "test", name, parameterised: false, table: undefined, callback };
 }
