@@ -36,10 +36,25 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export function processIO(): CliIO {
   return {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: writerTo(process.stdout),
+    stderr: writerTo(process.stderr),
     stderrIsTTY: process.stderr.isTTY === true,
     cwd: process.cwd(),
+  };
+}
+
+/**
+ * Writes to a stream until its reader goes away (`agentix check --json | head -c 200`): then the
+ * rest is dropped and the verb ends with its own exit code, never an unhandled EPIPE.
+ */
+function writerTo(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
   };
 }
 
