@@ -8,7 +8,7 @@ import {
 import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
 import { toPosix } from "../../schema/paths.js";
-import { importsTestFramework } from "./test-discovery.js";
+import { importsTestFramework, isToolConfig } from "./test-discovery.js";
 import { isVitestSetupFile, vitestRunsAny, type VitestConfig } from "./vitest-config.js";
 import type { AgentixConfig } from "../../schema/load-config.js";
 
@@ -91,6 +91,7 @@ export class FileRoles {
       const { vitest } = this.loaded;
       test =
         !file.declaration &&
+        !isToolConfig(file.path) &&
         (this.layout.isTestFile(this.absolute(file)) ||
           vitestRunsAny(vitest, file.path) ||
           (importsTestFramework(file.sourceFile) && !isVitestSetupFile(vitest, file.path)));

@@ -36,6 +36,14 @@ const FRAMEWORK_IMPORT =
  */
 const TOOL_CONFIG = /\.config\.[cm]?[jt]sx?$/u;
 
+/**
+ * Whether a file is a tool's configuration, which no convention makes a test: not a folder's
+ * (starlight's `__tests__/basics/vitest.config.ts`, a Vitest project config), nor its imports.
+ */
+export function isToolConfig(file: string): boolean {
+  return TOOL_CONFIG.test(file);
+}
+
 /** Whether a parsed file imports a test framework (static imports and import-equals). */
 export function importsTestFramework(sourceFile: ts.SourceFile): boolean {
   if (TOOL_CONFIG.test(sourceFile.fileName)) return false;
@@ -106,6 +114,7 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
   // A setup file is analysed with the tests it runs before (roles.ts: it is not one of them).
   const isTest = (file: string): boolean => {
     const relative = relativeToRoot(root, file) ?? file;
+    if (isToolConfig(file)) return false;
     if (layout.isTestFile(file) || vitestRunsAny(vitest, relative)) return true;
     if (isVitestSetupFile(vitest, relative)) return true;
     textsRead.push(file);

@@ -11,7 +11,13 @@ import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import { CONFIG_NAMES } from "./vitest-config-name.js";
 import type { VitestInputs } from "./vitest-inputs.js";
-import { folderOption, propertyName, readSetup, type SetupContext } from "./vitest-setup.js";
+import {
+  configModules,
+  folderOption,
+  propertyName,
+  readSetup,
+  type SetupContext,
+} from "./vitest-setup.js";
 
 /** Vitest's own defaults (vitest 4). */
 export const VITEST_DEFAULT_INCLUDE = ["**/*.{test,spec}.?(c|m)[jt]s?(x)"];
@@ -379,8 +385,15 @@ function projectFiles(glob: ts.StringLiteralLike, context: ReadContext): Globs[]
       // A folder outside the project runs none of its files.
       return folder === undefined ? [] : [{ ...under(folder, defaultGlobs()), ownRoot: true }];
     }
-    return readConfigFile(config, { ...context, depth: context.depth + 1 }).map((globs) => ({
+    const projects = readConfigFile(config, { ...context, depth: context.depth + 1 });
+    const source = context.sources.get(config);
+    const modules =
+      source === undefined
+        ? []
+        : configModules(source, setupContext({ ...context, dir: path.dirname(config) }));
+    return projects.map((globs) => ({
       ...globs,
+      setup: [...globs.setup, ...modules],
       ownRoot: true,
     }));
   });

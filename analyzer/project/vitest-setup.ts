@@ -72,14 +72,31 @@ export function withImportedSetup(
   runs: (test: string) => boolean = () => true,
 ): VitestSetup {
   if (source === undefined) return setup;
-  const imported = importedSetup(source, context, new Set([source.fileName]));
-  if (imported.files.length === 0 && imported.problems.length === 0) return setup;
-  const files = imported.files.map((found) => relativeToRoot(context.root, found) ?? found);
+  const seen = new Set([source.fileName]);
+  const imported = importedSetup(source, context, seen);
+  // The modules themselves run when Vitest loads the config (a plugin built from src/).
+  const modules = [...seen].filter((file) => file !== source.fileName);
+  if (imported.files.length === 0 && imported.problems.length === 0 && modules.length === 0)
+    return setup;
+  const files = [...new Set([...imported.files, ...modules])].map(
+    (found) => relativeToRoot(context.root, found) ?? found,
+  );
   return {
     before: (test) => [...new Set([...setup.before(test), ...(runs(test) ? files : [])])],
     files: new Set([...setup.files, ...files]),
     problems: [...setup.problems, ...imported.problems],
   };
+}
+
+/**
+ * The local modules a config file imports, and theirs (a few levels), absolute. They run when
+ * Vitest loads the config, before every test it runs: starlight's project configs import
+ * `__tests__/test-config.ts`, which builds the Vite plugin the tests' virtual module comes from.
+ */
+export function configModules(source: ts.SourceFile, context: SetupContext): string[] {
+  const seen = new Set([source.fileName]);
+  importedSetup(source, context, seen);
+  return [...seen].filter((file) => file !== source.fileName);
 }
 
 /**

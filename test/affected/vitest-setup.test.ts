@@ -2,7 +2,7 @@
 // globalSetup before its tests, which import neither. A change there (or in what a setup file
 // imports) reaches every test of that project and no other; a setup list that cannot be read
 // statically may load anything, so it widens; setup files are not tests themselves.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
@@ -307,5 +307,54 @@ describe("a Vitest 3 workspace file", () => {
         path: "vitest.workspace.ts",
       },
     ]);
+  });
+});
+
+// starlight's project configs import __tests__/test-config.ts, which builds the Vite plugin the
+// tests' virtual module comes from: what a config loads runs before every test it runs.
+describe("a module a Vitest config imports", () => {
+  it("runs before every test of that config, and so does what it imports", () => {
+    const dir = copyFixture("vitest-setup");
+    writeFileSync(
+      path.join(dir, "server/vitest.config.ts"),
+      'import { defineConfig } from "vitest/config";\nimport { tagPlugin } from "./vitest.plugin.js";\n\nexport default defineConfig({ plugins: [tagPlugin()], test: { include: ["**/*.test.ts"] } });\n',
+    );
+    writeFileSync(
+      path.join(dir, "server/vitest.plugin.ts"),
+      'import { tag } from "../src/tag.js";\n\nexport function tagPlugin() {\n  return { name: "tag", transform: (code: string) => `${tag}\\n${code}` };\n}\n',
+    );
+    writeFileSync(path.join(dir, "src/tag.ts"), 'export const tag = "// tagged";\n');
+    writeFileSync(
+      path.join(dir, "vitest.config.ts"),
+      'import { defineConfig } from "vitest/config";\n\nexport default defineConfig({ test: { projects: ["server/vitest.config.ts", { test: { include: ["app/**/*.test.ts"] } }] } });\n',
+    );
+    const result = affectedIn(analyze({ root: dir }), "src/tag.ts");
+    expect(result.widened).toEqual([]);
+    expect(testsOf(result)).toEqual([
+      "server/users.test.ts: src/tag.ts runs before it (test setup) <- src/tag.ts; changed",
+    ]);
+    expect(testsOf(affectedIn(analyze({ root: dir }), "server/vitest.plugin.ts"))).toEqual([
+      "server/users.test.ts: server/vitest.plugin.ts runs before it (test setup) <- server/vitest.plugin.ts; changed",
+    ]);
+  });
+});
+
+// starlight: `projects: ["__tests__/*/vitest.config.ts"]`, each config under `__tests__/`.
+describe("a Vitest config under __tests__", () => {
+  it("is no test (a tool's config), though the folder makes its other files tests", () => {
+    const dir = copyFixture("vitest-setup");
+    mkdirSync(path.join(dir, "int/__tests__/basics"), { recursive: true });
+    writeFileSync(
+      path.join(dir, "int/__tests__/basics/vitest.config.ts"),
+      'import { defineProject } from "vitest/config";\nimport { base } from "../test-config.js";\n\nexport default defineProject(base);\n',
+    );
+    writeFileSync(path.join(dir, "int/__tests__/test-config.ts"), "export const base = {};\n");
+    const analysis = analyze({ root: dir });
+    const isTest = (file: string) =>
+      analysis.roles.isTest(analysis.loaded.files.find((each) => each.path === file)!);
+    expect([
+      isTest("int/__tests__/basics/vitest.config.ts"),
+      isTest("int/__tests__/test-config.ts"),
+    ]).toEqual([false, true]);
   });
 });
