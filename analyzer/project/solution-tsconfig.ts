@@ -12,6 +12,11 @@ export interface TsconfigShape {
   readonly solution: readonly string[] | undefined;
   /** Whether it names files of its own (a non-empty `files` or `include`); false unless asked. */
   readonly namesFiles: boolean;
+  /**
+   * Whether it sets neither `files` nor `include` (nor references), so TypeScript compiles every
+   * file below it, or an extended config decides: xstate's root tsconfig.json.
+   */
+  readonly includesAll: boolean;
 }
 
 /**
@@ -29,8 +34,9 @@ export function tsconfigShape(
   } catch {
     return undefined;
   }
+  const includesAll = !/"(?:references|files|include)"\s*:/u.test(text);
   const mentions = asked.namesFiles ? /"(?:references|files|include)"\s*:/u : /"references"\s*:/u;
-  if (!mentions.test(text)) return { solution: undefined, namesFiles: false };
+  if (!mentions.test(text)) return { solution: undefined, namesFiles: false, includesAll };
   const ts = createRequire(import.meta.url)("typescript") as typeof import("typescript");
   const { config } = ts.parseConfigFileTextToJson(file, text);
   if (typeof config !== "object" || config === null || Array.isArray(config)) return undefined;
@@ -45,6 +51,7 @@ export function tsconfigShape(
   return {
     solution: solution ? referencedTsconfigs(file, references as unknown[]) : undefined,
     namesFiles: nonEmpty(files) || nonEmpty(include),
+    includesAll,
   };
 }
 

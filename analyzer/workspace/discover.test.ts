@@ -46,14 +46,18 @@ describe("a tsconfig's shape", () => {
     expect(tsconfigShape(path.join(root, "tsconfig.json"))).toEqual({
       solution: [path.join(root, "tsconfig.app.json"), path.join(root, "lib/tsconfig.json")],
       namesFiles: false,
+      includesAll: false,
     });
     expect(tsconfigShape(path.join(root, "own.json"), { namesFiles: true })).toEqual({
       solution: undefined,
       namesFiles: true,
+      includesAll: false,
     });
+    // Neither files nor include: TypeScript compiles every file below it.
     expect(tsconfigShape(path.join(root, "base.json"), { namesFiles: true })).toEqual({
       solution: undefined,
       namesFiles: false,
+      includesAll: true,
     });
     expect(tsconfigShape(path.join(root, "missing.json"))).toBeUndefined();
   });
@@ -115,13 +119,20 @@ describe("discoverWorkspace", () => {
       [".", "tsconfig.json", "acme"],
       ["packages/a", "packages/a/tsconfig.json", "a"],
     ]);
-    // Options only (packages extend it): not a project of its own.
+    // Options only (packages extend it): not a project of its own while every package has a
+    // tsconfig; with one that has none (xstate's packages/core), the project that compiles it.
     const baseOnly = folder({
       "package.json": '{ "workspaces": ["packages/*"] }',
       "tsconfig.json": '{ "compilerOptions": { "strict": true } }',
       "packages/a/package.json": '{ "name": "a" }',
+      "packages/a/tsconfig.json": '{ "extends": "../../tsconfig.json" }',
     });
-    expect(projects(baseOnly)).toEqual([["packages/a", null, "a"]]);
+    expect(projects(baseOnly)).toEqual([["packages/a", "packages/a/tsconfig.json", "a"]]);
+    rmSync(path.join(baseOnly, "packages/a/tsconfig.json"));
+    expect(projects(baseOnly)).toEqual([
+      [".", "tsconfig.json", "."],
+      ["packages/a", null, "a"],
+    ]);
     // A solution without package.json: the root folder's projects are named ".".
     const solution = folder({
       "tsconfig.json": SOLUTION("./tsconfig.build.json", "./tsconfig.spec.json", "./gone"),

@@ -87,10 +87,14 @@ export function discoverWorkspace(root: string): Workspace | undefined {
     else unanalysed.push(workspaceProject(root, folder, undefined));
   }
   // The root's own projects: a solution's references, or its tsconfig.json when it names files
-  // (one that only sets options for packages to extend is not a project of its own).
+  // (one that only sets options for packages to extend is not a project of its own), or when it
+  // names none, so TypeScript compiles everything below it, and a package has no tsconfig of its
+  // own (xstate's packages/core: its tests were seen by no project).
+  const rootNames = tsconfigShape(rootTsconfig, { namesFiles: true });
   if (
     rootShape?.solution !== undefined ||
-    tsconfigShape(rootTsconfig, { namesFiles: true })?.namesFiles === true
+    rootNames?.namesFiles === true ||
+    (rootNames?.includesAll === true && unanalysed.length > 0)
   )
     addProjects(rootTsconfig);
   const analysedFolders = new Set([...projects.values()].map((entry) => entry.path));
