@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readVitestConfig } from "./vitest-config.js";
+import { readVitestConfig, vitestRunsAny, vitestSetupBefore } from "./vitest-config.js";
 
 // A test may make several; each is removed after it.
 const made: string[] = [];
@@ -147,6 +147,30 @@ describe("type tests", () => {
       "vitest.config.ts": config(`{ typecheck: { include: ["tests/**"] } }`),
     });
     expect(files.map(off.runs)).toEqual([true, false, false]);
+  });
+});
+
+// mswjs/msw: package.json scripts run more suites with `vitest --config=./test/<suite>/...`.
+describe("a config the package.json scripts give Vitest with --config", () => {
+  it("is another config: what it runs are tests, its setup (from its own root) runs before them", () => {
+    const read = projectWith({
+      "package.json": JSON.stringify({
+        scripts: {
+          test: "vitest run && vitest run --config=./test/int/vitest.config.ts",
+          e2e: "vitest -c 'e2e.ts'",
+        },
+      }),
+      "test/int/vitest.config.ts": config(
+        `{ root: "./test/int", include: ["**/*.int.test.ts"], setupFiles: ["./setup.ts"] }`,
+      ),
+      "test/int/setup.ts": "export {};\n",
+    });
+    expect(read.others.map((other) => other.file)).toEqual(["test/int/vitest.config.ts"]);
+    expect(
+      ["test/int/mode.int.test.ts", "test/int/helper.ts"].map((file) => vitestRunsAny(read, file)),
+    ).toEqual([true, false]);
+    expect(read.others[0]?.runs("src/a.int.test.ts")).toBe(false);
+    expect(vitestSetupBefore(read, "test/int/mode.int.test.ts")).toEqual(["test/int/setup.ts"]);
   });
 });
 

@@ -68,10 +68,12 @@ export function readVitestConfig(root: string): VitestConfig {
   const inputs = new VitestInputs();
   const main = readMainConfig(root, inputs);
   // An unreadable root lists nothing here; the walk reports it.
-  const others = inputs
+  const beside = inputs
     .list(root, "other configs", (name) => OTHER_CONFIG.test(name))
-    .map((name) => path.join(root, name))
-    .filter((file) => inputs.isFile(file))
+    .map((name) => path.join(root, name));
+  const mainFile = main.file === null ? undefined : path.resolve(root, main.file);
+  const others = [...new Set([...beside, ...configsInScripts(root, inputs)])]
+    .filter((file) => file !== mainFile && inputs.isFile(file))
     .map((file) => readOneConfig(root, file, inputs));
   // Jest's config, and for a project without a Vitest config of its own the one of the
   // workspace above (effect's root vitest.config.ts names every package as a project): read for
@@ -95,6 +97,31 @@ export function readVitestConfig(root: string): VitestConfig {
       setup,
     }));
   return { ...main, others: [...others, ...setupOnly] };
+}
+
+/** `vitest run --config=./test/node/vitest.config.ts` (msw's suites), `vitest -c x.ts`. */
+const SCRIPT_CONFIG = /\bvitest\b[^&|;]*?(?:--config[=\s]+|\s-c\s+)(["']?)([^\s"'&|;]+)\1/gu;
+
+/**
+ * The configs the package.json scripts run Vitest with (`--config <file>`), absolute: a file
+ * one of them runs is a test too, and their setup runs before it.
+ */
+function configsInScripts(root: string, inputs: VitestInputs): string[] {
+  const text = inputs.read(path.join(root, "package.json"));
+  if (text === undefined) return [];
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(text) as { scripts?: unknown } | null)?.scripts;
+  } catch {
+    return [];
+  }
+  if (typeof scripts !== "object" || scripts === null) return [];
+  const files: string[] = [];
+  for (const script of Object.values(scripts))
+    if (typeof script === "string")
+      for (const match of script.matchAll(SCRIPT_CONFIG))
+        files.push(path.resolve(root, match[2] as string));
+  return files.sort();
 }
 
 /**
@@ -161,6 +188,8 @@ function readOneConfig(
     inputs,
     setupProblems,
     sources: new Map(),
+    // Given to Vitest with --config (or found in the root), it resolves `root` from the root.
+    rootBase: root,
   };
   const withImports = (setup: VitestSetup, runs?: (test: string) => boolean) =>
     withImportedSetup(setup, context.sources.get(file), setupContext(context), runs);

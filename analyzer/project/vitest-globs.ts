@@ -58,6 +58,7 @@ export function setupContext(context: ReadContext): SetupContext {
     configDir: context.dir,
     exists: (f) => context.inputs.exists(f),
     read: (f) => context.inputs.read(f),
+    ...(context.rootBase === undefined ? {} : { rootBase: context.rootBase }),
   };
 }
 
@@ -108,6 +109,8 @@ export interface ReadContext {
   readonly setupProblems: LoadProblem[];
   /** Each config file as parsed for its globs: its setup lists are read from the same tree. */
   readonly sources: Map<string, ts.SourceFile>;
+  /** What a relative `root` resolves against (SetupContext.rootBase); the config's folder if unset. */
+  readonly rootBase?: string;
 }
 
 /** The options of a test object that decide which files Vitest runs. */
@@ -289,7 +292,12 @@ function folderOf(
   context: ReadContext,
   base?: string,
 ): string | undefined {
-  const folder = folderOption(test, name, setupContext(context), base ?? context.dir);
+  const folder = folderOption(
+    test,
+    name,
+    setupContext(context),
+    base ?? context.rootBase ?? context.dir,
+  );
   if (folder !== undefined && typeof folder !== "string") throw new NotLiteral(folder);
   return folder;
 }
@@ -361,7 +369,9 @@ function extendedGlobs(
   if (source === undefined) throw new NotLiteral(value, "it names no readable config file");
   context.sources.set(file, source);
   const test = topTestObject(source);
-  const inner = { ...context, dir: path.dirname(file), depth: context.depth + 1 };
+  // Its paths taken from its own folder (the project's root, as a rule: systemd-js).
+  const { rootBase: _declaring, ...own } = context;
+  const inner = { ...own, dir: path.dirname(file), depth: context.depth + 1 };
   // Extended into a project, whose root its globs then apply to; a list of projects cannot be.
   const [globs, ...more] = globsOf(test, inner, defaultGlobs());
   if (globs === undefined || more.length > 0) throw new NotLiteral(value);
@@ -385,7 +395,8 @@ function projectFiles(glob: ts.StringLiteralLike, context: ReadContext): Globs[]
       // A folder outside the project runs none of its files.
       return folder === undefined ? [] : [{ ...under(folder, defaultGlobs()), ownRoot: true }];
     }
-    const projects = readConfigFile(config, { ...context, depth: context.depth + 1 });
+    const { rootBase: _declaring, ...own } = context;
+    const projects = readConfigFile(config, { ...own, depth: context.depth + 1 });
     const source = context.sources.get(config);
     const modules =
       source === undefined

@@ -182,6 +182,11 @@ export interface SetupContext {
   readonly options?: ReadonlySet<string>;
   /** Jest's `<rootDir>`: replaced in every path, and what relative paths are resolved against. */
   readonly rootDir?: string;
+  /**
+   * What a relative `root` resolves against: the config's folder (a project config), or the
+   * folder Vitest runs in for a config given with `--config` (msw's `./test/node/...`).
+   */
+  readonly rootBase?: string;
   /** Reads a module the config imports (its setup lists count too); none: imports not followed. */
   readonly read?: (file: string) => string | undefined;
 }
@@ -203,7 +208,7 @@ export function readSetup(test: ts.ObjectLiteralExpression, context: SetupContex
   const read: SetupRead = { files: [], problems: [] };
   const root = testRoot(test, context);
   if (typeof root === "object") read.problems.push(setupProblem(root, "root", context));
-  const base = typeof root === "string" ? root : context.configDir;
+  const base = typeof root === "string" ? root : (context.rootBase ?? context.configDir);
   for (const property of test.properties) {
     const name = propertyName(property);
     if (name === undefined || !SETUP_OPTIONS.has(name)) continue;
@@ -220,7 +225,7 @@ export function testRoot(
   test: ts.ObjectLiteralExpression,
   context: SetupContext,
 ): string | ts.Node | undefined {
-  return folderOption(test, "root", context);
+  return folderOption(test, "root", context, context.rootBase);
 }
 
 /**
@@ -233,7 +238,7 @@ export function folderOption(
   test: ts.ObjectLiteralExpression,
   name: "root" | "dir",
   context: SetupContext,
-  base = context.configDir,
+  base = context.rootBase ?? context.configDir,
 ): string | ts.Node | undefined {
   const option = test.properties.find((property) => propertyName(property) === name);
   if (option === undefined) return undefined;
