@@ -9,6 +9,9 @@ import type { FileUnits } from "./units.js";
 /** The resolution of a test's import of a setup file Vitest runs before it (no import in its text). */
 export const SETUP_RESOLUTION = "vitest-setup";
 
+/** The resolution of an import a file makes through a component it imports (component-imports.ts). */
+export const COMPONENT_RESOLUTION = "component";
+
 /** How a unit is used where it is named. */
 export type UseKind = "call" | "value" | "read" | "load";
 

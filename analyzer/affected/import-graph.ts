@@ -1,6 +1,6 @@
 // The project's import graph seen backwards (who imports a file) and forwards (what a test
 // file loads), as the analysis resolved it.
-import { SETUP_RESOLUTION, type AffectedFacts } from "./facts.js";
+import { COMPONENT_RESOLUTION, SETUP_RESOLUTION, type AffectedFacts } from "./facts.js";
 
 export interface ImportEntry {
   /** The importing file's path. */
@@ -10,6 +10,8 @@ export interface ImportEntry {
   readonly typeOnly: boolean;
   /** A setup file Vitest runs before the importing test (no import in its text). */
   readonly setup?: boolean;
+  /** The component the importer loads this file through (component-imports.ts). */
+  readonly via?: string;
 }
 
 /** File path -> the imports of it. */
@@ -27,6 +29,9 @@ export function reverseImports(facts: AffectedFacts): Importers {
         position: item.position,
         typeOnly: item.typeOnly,
         ...(item.resolution === SETUP_RESOLUTION ? { setup: true } : {}),
+        ...(item.resolution === COMPONENT_RESOLUTION && item.specifier !== null
+          ? { via: item.specifier }
+          : {}),
       });
       importers.set(item.target.path, list);
     }

@@ -21,6 +21,7 @@ import type {
   UnknownLoader,
 } from "./facts.js";
 import { SETUP_RESOLUTION } from "./facts.js";
+import { addComponentImports } from "./component-imports.js";
 import { fileUses } from "./reference-graph.js";
 import {
   isVitestSetupFile,
@@ -117,10 +118,8 @@ class LiveFacts {
           ...this.factFiles.keys(),
         ]);
     }
+    this.addLoadsWithoutImports(imports);
     const { vitest } = analysis.loaded;
-    addSetupImports(imports, [...this.factFiles.values()], (test) =>
-      vitestSetupBefore(vitest, test),
-    );
     return {
       root: analysis.loaded.root,
       files: [...this.factFiles.values()],
@@ -160,6 +159,17 @@ class LiveFacts {
       outside: (absolute) => this.outside(absolute),
       wouldImport: (removed) => wouldImport(analysis, removed),
     };
+  }
+
+  /** What a file loads that its text does not import: through components, and test setup. */
+  private addLoadsWithoutImports(imports: Map<string, ImportFact[]>): void {
+    const { loaded } = this.analysis;
+    addComponentImports(imports, loaded.root, loaded.compilerOptions, (file) =>
+      this.factFiles.has(file),
+    );
+    addSetupImports(imports, [...this.factFiles.values()], (test) =>
+      vitestSetupBefore(loaded.vitest, test),
+    );
   }
 
   private projectFile(file: string): ProjectFile {

@@ -119,12 +119,13 @@ class Propagator {
           this.markUnit(unit, { from: file, reason: "module code of its file changed" });
       for (const use of this.graph.usesOf.get(entry.units.module.id) ?? [])
         this.follow(entry.units.module, use);
-      for (const { importer, position, typeOnly, setup } of this.importers.get(file) ?? []) {
+      for (const { importer, position, typeOnly, setup, via } of this.importers.get(file) ?? []) {
         if (typeOnly) continue;
         const importerFile = this.files.get(importer);
         if (importerFile === undefined) continue;
         const region = regionAt(importerFile.units, position);
-        if (setup)
+        if (via !== undefined) this.throughComponent(importer, file, file, via);
+        else if (setup)
           this.markModule(importer, {
             from: file,
             reason: `${file} runs before it (test setup)`,
@@ -141,7 +142,16 @@ class Propagator {
     this.units.set(unit.id, cause);
     this.work.push(() => {
       for (const use of this.graph.usesOf.get(unit.id) ?? []) this.follow(unit, use);
+      // A component uses what it imports in a text no one analyses: any of it may be this.
+      for (const { importer, via } of this.importers.get(unit.file) ?? [])
+        if (via !== undefined) this.throughComponent(importer, unit.id, unit.file, via);
     });
+  }
+
+  /** The importer of a component loads `file` through it: the whole importer is affected. */
+  private throughComponent(importer: string, from: string, file: string, via: string): void {
+    if (this.files.has(importer))
+      this.markModule(importer, { from, reason: `imports ${via}, which imports ${file}` });
   }
 
   private follow(target: CodeUnit, use: Use): void {

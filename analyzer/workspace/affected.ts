@@ -316,7 +316,7 @@ function changesSeen(
     // would list all of them as reached, each answering that nothing can observe it.
     if (!ownFolder && isInertFile(change.path)) continue;
     if (where.length > 0 && !where.includes(pkg) && !moved) {
-      if (!compiles(pkg, absolute)) continue;
+      if (!compiles(pkg, absolute) && !answersForAsset(change.path, where, pkg, analyses)) continue;
       linked ??= linkedFiles(workspace, pkg, analysis);
       if (linked.has(absolute)) continue;
     } else if (
@@ -339,6 +339,26 @@ function changesSeen(
     });
   }
   return seen;
+}
+
+/**
+ * Whether `pkg` answers for a file that is not TypeScript in a package without a project of its
+ * own (a `.vue` component in vueuse's packages/core): it compiles that package's files.
+ */
+function answersForAsset(
+  file: string,
+  where: readonly WorkspacePackage[],
+  pkg: WorkspacePackage,
+  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+): boolean {
+  if (/\.[cm]?tsx?$/u.test(file) || where.some((owner) => analyses.has(owner))) return false;
+  const analysis = analyses.get(pkg);
+  if (analysis === undefined) return false;
+  const folders = where.map((owner) => `${owner.dir}${path.sep}`);
+  return analysis.loaded.files.some((source) => {
+    const absolute = path.resolve(source.fileName);
+    return folders.some((folder) => absolute.startsWith(folder));
+  });
 }
 
 /** The changes seen, then the importers other packages' changes reach (whole files). */

@@ -1,0 +1,53 @@
+// test/fixtures/vue-components (vueuse's shape): a test imports ./Demo.vue, whose <script setup>
+// imports ./greet and ./Inner.vue, which imports ./shout. TypeScript sees the components as
+// assets; agentix reads their imports, so a change to what they load reaches the test (it did
+// not: vueuse's useMouse/demo.browser.test.ts was never selected for a change to useMouse).
+import { afterAll, describe, expect, it } from "vitest";
+import { analyze, type Analysis } from "../../analyzer/analyze.js";
+import { affectedResult } from "../../analyzer/affected/result.js";
+import { computeAffected } from "../../analyzer/affected/live-facts.js";
+import type { FileChange } from "../../analyzer/affected/changes.js";
+import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
+
+afterAll(removeCopies);
+
+let analysis: Analysis | undefined;
+const analysed = () => (analysis ??= analyze({ root: copyFixture("vue-components") }));
+
+function testsFor(change: FileChange): string[] {
+  const changes = [change];
+  const result = affectedResult(computeAffected(analysed(), changes), {
+    since: null,
+    targets: [change.path],
+    changes,
+  });
+  expect(result.widened).toEqual([]);
+  return result.tests.files.map(({ file, reason }) => `${file}: ${reason}`);
+}
+
+describe("a single-file component a test imports", () => {
+  it("passes on a change to a module it imports", () => {
+    expect(testsFor({ path: "src/greet.ts", status: "modified" })).toEqual([
+      "src/demo.test.ts: imports src/Demo.vue, which imports src/greet.ts <- src/greet.ts; changed",
+      "src/greet.test.ts: imports src/greet.ts <- src/greet.ts; changed",
+    ]);
+  });
+
+  it("and to one a component it imports imports", () => {
+    expect(testsFor({ path: "src/shout.ts", status: "modified" })).toEqual([
+      "src/demo.test.ts: imports src/Demo.vue, which imports src/shout.ts <- src/shout.ts; changed",
+    ]);
+  });
+
+  it("even when only a function's body changed (the component's uses are not analysed)", () => {
+    expect(testsFor({ path: "src/shout.ts", status: "modified", lines: [[3, 3]] })).toEqual([
+      "src/demo.test.ts: imports src/Demo.vue, which imports src/shout.ts <- src/shout.ts#shout; changed at line 3",
+    ]);
+  });
+
+  it("and a change to the component itself reaches the test that imports it", () => {
+    expect(
+      testsFor({ path: "src/Inner.vue", status: "modified" }).map((t) => t.split(":")[0]),
+    ).toEqual(["src/demo.test.ts"]);
+  });
+});
