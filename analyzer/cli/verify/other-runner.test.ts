@@ -32,6 +32,7 @@ describe("projectRunner", () => {
     ],
     // oak: Deno.test files beside deno.json.
     [{ "deno.json": '{ "tasks": {} }\n' }, "Deno (deno.json)"],
+    [{ "playwright.config.ts": "export default {};\n" }, "Playwright (playwright.config.ts)"],
     [
       { "package.json": '{ "scripts": { "test": "deno test -A" } }\n' },
       'Deno (package.json "scripts.test")',

@@ -16,6 +16,8 @@ const RUNNER_CONFIGS: readonly (readonly [runner: string, names: readonly string
   ["Mocha", ["js", "cjs", "mjs", "json", "jsonc", "yaml", "yml"].map((ext) => `.mocharc.${ext}`)],
   // oak's `Deno.test(...)` files: `deno test` runs them.
   ["Deno", ["deno.json", "deno.jsonc"]],
+  // starlight's docs: e2e specs that import @playwright/test through a fixtures module.
+  ["Playwright", ["ts", "js", "mts", "mjs", "cts", "cjs"].map((ext) => `playwright.config.${ext}`)],
 ];
 
 /**
