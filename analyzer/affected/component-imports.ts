@@ -11,9 +11,12 @@ import { relativeToRoot } from "../project/paths.js";
 import { COMPONENT_RESOLUTION, type ImportFact } from "./facts.js";
 
 const COMPONENT = /\.(?:vue|svelte|astro)$/u;
-/** `import x from "y"`, `import "y"`, `export ... from "y"`, `import("y")`. */
+/**
+ * `import x from "y"`, `import "y"`, `export ... from "y"`, `import("y")`. Every repetition is
+ * bounded: a component's text is the user's, and a long run of spaces must not make it slow.
+ */
 const SPECIFIER =
-  /(?:\bimport\s*(?:[\w*${}\s,]+?\s*from\s*)?|\bexport\s*[\w*${}\s,]*?\s*from\s*|\bimport\s*\(\s*)["']([^"'\n]+)["']/gu;
+  /\bimport\s{1,40}(?:[^"';()]{1,300}?\s{1,40}from\s{0,40})?["']([^"'\n]{1,300})["']|\bexport\s{1,40}[^"';()]{1,300}?\s{1,40}from\s{0,40}["']([^"'\n]{1,300})["']|\bimport\s{0,40}\(\s{0,40}["']([^"'\n]{1,300})["']/gu;
 
 /**
  * Adds, to each file that imports a component, the project files the component imports (and
@@ -69,7 +72,7 @@ function componentImports(component: string, root: string, options: ts.CompilerO
   }
   const found: string[] = [];
   for (const match of text.matchAll(SPECIFIER)) {
-    const specifier = match[1] as string;
+    const specifier = (match[1] ?? match[2] ?? match[3]) as string;
     const target = COMPONENT.test(specifier)
       ? specifier.startsWith(".")
         ? path.resolve(path.dirname(absolute), specifier)

@@ -100,7 +100,8 @@ export function readVitestConfig(root: string): VitestConfig {
 }
 
 /** `vitest run --config=./test/node/vitest.config.ts` (msw's suites), `vitest -c x.ts`. */
-const SCRIPT_CONFIG = /\bvitest\b[^&|;]*?(?:--config[=\s]+|\s-c\s+)(["']?)([^\s"'&|;]+)\1/gu;
+const SCRIPT_CONFIG =
+  /\bvitest\b[^&|;]{0,500}?(?:--config[=\s]{1,20}|\s-c\s{1,20})(["']?)([^\s"'&|;]{1,500})\1/gu;
 
 /**
  * The configs the package.json scripts run Vitest with (`--config <file>`), absolute: a file

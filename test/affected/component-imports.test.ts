@@ -2,6 +2,8 @@
 // imports ./greet and ./Inner.vue, which imports ./shout. TypeScript sees the components as
 // assets; agentix reads their imports, so a change to what they load reaches the test (it did
 // not: vueuse's useMouse/demo.browser.test.ts was never selected for a change to useMouse).
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
 import { affectedResult } from "../../analyzer/affected/result.js";
@@ -49,5 +51,25 @@ describe("a single-file component a test imports", () => {
     expect(
       testsFor({ path: "src/Inner.vue", status: "modified" }).map((t) => t.split(":")[0]),
     ).toEqual(["src/demo.test.ts"]);
+  });
+});
+
+describe("a hostile component", () => {
+  // Its text is the user's: a megabyte of spaces after `import` once made the scan run for
+  // minutes (an unbounded regular expression backtracking); every repetition is bounded now.
+  it("is scanned quickly, and its real imports still found", () => {
+    const root = copyFixture("vue-components");
+    writeFileSync(
+      path.join(root, "src/Inner.vue"),
+      `<script setup lang="ts">\nimport { shout } from "./shout";\nimport ${" ".repeat(1_000_000)}\n${"import".repeat(100_000)}\nimport {${" a,".repeat(100_000)}\n</script>\n`,
+    );
+    const hostile = analyze({ root });
+    const changes: FileChange[] = [{ path: "src/shout.ts", status: "modified" }];
+    const result = affectedResult(computeAffected(hostile, changes), {
+      since: null,
+      targets: ["src/shout.ts"],
+      changes,
+    });
+    expect(result.tests.files.map((file) => file.file)).toEqual(["src/demo.test.ts"]);
   });
 });
