@@ -5,6 +5,7 @@
 import path from "node:path";
 import type { FileChange } from "../affected/changes.js";
 import type { AffectedFacts } from "../affected/facts.js";
+import { runtimeImportsClosure } from "../affected/import-graph.js";
 import { mergeResults } from "../affected/merge-results.js";
 import type { AffectedResult } from "../affected/result.js";
 import type { AffectedScope } from "../affected/select.js";
@@ -80,7 +81,9 @@ export function answerWithOwners(
     keep: (change: FileChange) => boolean,
   ) => AffectedResult,
 ): AffectedResult {
-  const tested = new Set(owners.flatMap((owner) => [...loadedBy(owner.facts, owner.tests)]));
+  const tested = new Set(
+    owners.flatMap((owner) => [...runtimeImportsClosure(owner.tests, owner.facts)]),
+  );
   const testedElsewhere = (file: string) => tested.has(file);
   // A file one analysis compiles and another does not is the first one's change alone (the other
   // would take it for a file it cannot follow, and widen).
@@ -111,17 +114,4 @@ export function answerWithOwners(
       `${owner} owns ${tests.size === 1 ? "1 test" : `${tests.size} tests`} the project's tsconfig leaves out: analysed with it`,
   );
   return { ...merged, notes: [...merged.notes, ...told] };
-}
-
-/** Every file the tests load, directly or through what they load (type-only imports too). */
-function loadedBy(facts: AffectedFacts, tests: ReadonlySet<string>): Set<string> {
-  const seen = new Set<string>(tests);
-  const queue = [...tests];
-  for (let file = queue.pop(); file !== undefined; file = queue.pop())
-    for (const item of facts.imports.get(file) ?? [])
-      if (item.target.kind === "file" && !seen.has(item.target.path)) {
-        seen.add(item.target.path);
-        queue.push(item.target.path);
-      }
-  return seen;
 }

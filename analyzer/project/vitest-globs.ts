@@ -87,17 +87,12 @@ export function readConfigFile(file: string, context: ReadContext): Globs[] {
 /** Globs written in `file` (those not already relative to the project root), made so. */
 export function rebased(projects: Globs[], file: string, context: ReadContext): Globs[] {
   const prefix = toPosix(path.relative(context.root, path.dirname(file)));
-  const rebase = (glob: string): string =>
-    prefix === "" ? glob.replace(/^\.\//u, "") : path.posix.join(prefix, glob);
-  return projects.map((globs) =>
-    globs.ownRoot
-      ? { include: globs.include, exclude: globs.exclude, setup: globs.setup }
-      : {
-          include: globs.include.map(rebase),
-          exclude: globs.exclude.map(rebase),
-          setup: globs.setup,
-        },
-  );
+  const bare = (glob: string) => glob.replace(/^\.\//u, "");
+  return projects.map(({ ownRoot, ...globs }) => {
+    if (ownRoot) return globs;
+    if (prefix !== "") return under(prefix, globs);
+    return { ...globs, include: globs.include.map(bare), exclude: globs.exclude.map(bare) };
+  });
 }
 
 export interface ReadContext {

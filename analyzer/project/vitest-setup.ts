@@ -225,7 +225,7 @@ export function testRoot(
   test: ts.ObjectLiteralExpression,
   context: SetupContext,
 ): string | ts.Node | undefined {
-  return folderOption(test, "root", context, context.rootBase);
+  return folderOption(test, "root", context);
 }
 
 /**

@@ -306,6 +306,7 @@ function changesSeen(
     (other) => other !== pkg && other.path === pkg.path && analyses.has(other),
   );
   let linked: ReadonlySet<string> | undefined;
+  let compiledDirs: ReadonlySet<string> | undefined;
   const seen: FileChange[] = [];
   for (const change of changes) {
     const where = owners(workspace, change.path);
@@ -316,7 +317,12 @@ function changesSeen(
     // would list all of them as reached, each answering that nothing can observe it.
     if (!ownFolder && isInertFile(change.path)) continue;
     if (where.length > 0 && !where.includes(pkg) && !moved) {
-      if (!compiles(pkg, absolute) && !answersForAsset(change.path, where, pkg, analyses)) continue;
+      if (!compiles(pkg, absolute)) {
+        compiledDirs ??= new Set(
+          analysis.loaded.files.map((f) => path.dirname(path.resolve(f.fileName))),
+        );
+        if (!answersForAsset(change.path, where, compiledDirs, analyses)) continue;
+      }
       linked ??= linkedFiles(workspace, pkg, analysis);
       if (linked.has(absolute)) continue;
     } else if (
@@ -342,23 +348,21 @@ function changesSeen(
 }
 
 /**
- * Whether `pkg` answers for a file that is not TypeScript in a package without a project of its
- * own (a `.vue` component in vueuse's packages/core): it compiles that package's files.
+ * Whether a project answers for a file that is not TypeScript in a package without a project of
+ * its own (a `.vue` component in vueuse's packages/core): it compiles that package's files.
  */
 function answersForAsset(
   file: string,
   where: readonly WorkspacePackage[],
-  pkg: WorkspacePackage,
+  compiledDirs: ReadonlySet<string>,
   analyses: ReadonlyMap<WorkspacePackage, Analysis>,
 ): boolean {
   if (/\.[cm]?tsx?$/u.test(file) || where.some((owner) => analyses.has(owner))) return false;
-  const analysis = analyses.get(pkg);
-  if (analysis === undefined) return false;
-  const folders = where.map((owner) => `${owner.dir}${path.sep}`);
-  return analysis.loaded.files.some((source) => {
-    const absolute = path.resolve(source.fileName);
-    return folders.some((folder) => absolute.startsWith(folder));
-  });
+  // By the folders of the project's files (far fewer than its files), once per project.
+  for (const dir of compiledDirs)
+    if (where.some((owner) => dir === owner.dir || dir.startsWith(`${owner.dir}${path.sep}`)))
+      return true;
+  return false;
 }
 
 /** The changes seen, then the importers other packages' changes reach (whole files). */
