@@ -174,6 +174,25 @@ describe("a config the package.json scripts give Vitest with --config", () => {
   });
 });
 
+describe("hostile package.json scripts", () => {
+  it("name no other config: not JSON, scripts that are not an object, values that are not strings, a --config of no file", () => {
+    for (const manifest of [
+      "{ scripts: ",
+      "null",
+      JSON.stringify({ scripts: null }),
+      JSON.stringify({ scripts: ["vitest --config=a.ts"] }),
+      JSON.stringify({
+        scripts: { test: 42, e2e: null, unit: "vitest --config ./nowhere.config.ts" },
+      }),
+      JSON.stringify({ scripts: { test: `vitest ${" ".repeat(100_000)}--config=x.ts` } }),
+    ]) {
+      const read = projectWith({ "package.json": manifest, "x.ts": "export default {};\n" });
+      expect(read.others).toEqual([]);
+      expect(read.problem).toBeUndefined();
+    }
+  });
+});
+
 // livekit's vite.config.js: a Rolldown chunk group under build has a `test: /regex/` of its own.
 describe("another option's test key", () => {
   it("is not Vitest's: the config's own test block is read", () => {
