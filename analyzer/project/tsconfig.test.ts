@@ -49,4 +49,24 @@ describe("problemLines", () => {
       "warning: tsconfig.json:3:5: Option 'baseUrl' is deprecated. (TS5101)",
     ]);
   });
+
+  // next-forge: every package's own tsconfig sets `baseUrl`; 23 copies of one warning.
+  it("gives one message found in three or more places one line, where the first stood", () => {
+    const at = (file: string, line: number): LoadProblem => ({ ...deprecated, file, line });
+    const places = ["a", "b", "c", "d", "e"].map((name) => at(`${name}/tsconfig.json`, 4));
+    const other = { ...deprecated, message: "Option 'charset' is deprecated. (TS5101)" };
+    expect(
+      problemLines([other, ...places.slice(0, 2), other, places[0]!, ...places.slice(2)]),
+    ).toEqual([
+      "warning: tsconfig.json:3:5: Option 'charset' is deprecated. (TS5101)",
+      "warning: a/tsconfig.json:4:5, b/tsconfig.json:4:5, c/tsconfig.json:4:5, and 2 more places: Option 'baseUrl' is deprecated. (TS5101)",
+      "warning: tsconfig.json:3:5: Option 'charset' is deprecated. (TS5101)",
+    ]);
+    expect(problemLines(places.slice(0, 3))).toEqual([
+      "warning: a/tsconfig.json:4:5, b/tsconfig.json:4:5, c/tsconfig.json:4:5: Option 'baseUrl' is deprecated. (TS5101)",
+    ]);
+    expect(problemLines(places.slice(0, 2))).toEqual(
+      places.slice(0, 2).map((problem) => `warning: ${problem.file}:4:5: ${problem.message}`),
+    );
+  });
 });

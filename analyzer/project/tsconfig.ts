@@ -76,6 +76,8 @@ export function problemLine(problem: LoadProblem): string {
 
 /** From this many tests one tsconfig owns and the analysed one leaves out, they share a line. */
 const GROUPED_TESTS = 3;
+/** From this many places, one message (a deprecated option every package's tsconfig sets) is printed once. */
+const GROUPED_PLACES = 3;
 /** From this many such tsconfigs, all their tests share one line. */
 const GROUPED_OWNERS = 4;
 
@@ -87,17 +89,32 @@ const GROUPED_OWNERS = 4;
  */
 export function problemLines(problems: readonly LoadProblem[]): string[] {
   const byOwner = new Map<string, LoadProblem[]>();
+  const byMessage = new Map<string, LoadProblem[]>();
   for (const problem of problems)
     if (problem.owner !== undefined && problem.file !== null) {
       const group = byOwner.get(problem.owner);
       if (group === undefined) byOwner.set(problem.owner, [problem]);
       else group.push(problem);
+    } else if (problem.file !== null) {
+      const key = `${problem.severity}\0${problem.message}`;
+      const same = byMessage.get(key);
+      if (same === undefined) byMessage.set(key, [problem]);
+      else if (!same.some((place) => formatProblem(place) === formatProblem(problem)))
+        same.push(problem);
     }
   const lines: string[] = [];
+  const printed = new Set<readonly LoadProblem[]>();
   let summarised = false;
   for (const problem of problems) {
     const group = problem.owner === undefined ? undefined : byOwner.get(problem.owner);
-    if (group === undefined) lines.push(problemLine(problem));
+    const same =
+      group === undefined && problem.file !== null
+        ? byMessage.get(`${problem.severity}\0${problem.message}`)
+        : undefined;
+    if (same !== undefined && same.length >= GROUPED_PLACES) {
+      if (!printed.has(same)) lines.push(placesLine(same));
+      printed.add(same);
+    } else if (group === undefined) lines.push(problemLine(problem));
     else if (byOwner.size >= GROUPED_OWNERS) {
       if (!summarised) lines.push(ownersLine(problem.severity, byOwner));
       summarised = true;
@@ -113,6 +130,15 @@ export function problemLines(problems: readonly LoadProblem[]): string[] {
     }
   }
   return lines;
+}
+
+/** One message found in several places (every package's tsconfig sets a deprecated option), once. */
+function placesLine(same: readonly LoadProblem[]): string {
+  const first = same[0] as LoadProblem;
+  const places = same.map((problem) => formatProblem({ ...problem, message: "" }).slice(0, -2));
+  const shown = places.slice(0, GROUPED_PLACES).join(", ");
+  const more = places.length - GROUPED_PLACES;
+  return `${first.severity}: ${shown}${more > 0 ? `, and ${more} more ${more === 1 ? "place" : "places"}` : ""}: ${first.message}`;
 }
 
 /** Every test other tsconfigs own, in one line: the owners with the most of them first. */

@@ -501,6 +501,29 @@ describe("agentix affected at a workspace root", () => {
     }
   });
 
+  // next-forge: 23 packages' own tsconfigs each set `baseUrl`, and the same two-line TS5101
+  // warning was printed 23 times before the answer.
+  it("says a message every package's own tsconfig earns once, with its places", async () => {
+    const tsconfigs = ["apps/admin", "apps/shop", "packages/contracts"].map((dir) =>
+      path.join(root, dir, "tsconfig.json"),
+    );
+    const originals = tsconfigs.map((file) => readFileSync(file, "utf8"));
+    for (const file of tsconfigs)
+      writeFileSync(
+        file,
+        '{\n  "extends": "../../tsconfig.base.json",\n  "compilerOptions": { "baseUrl": "." },\n  "include": ["src"]\n}\n',
+      );
+    try {
+      const result = await cli(["affected", "packages/contracts/src/index.ts"]);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe(
+        "agentix: warning: apps/admin/tsconfig.json:3:24, apps/shop/tsconfig.json:3:24, packages/contracts/tsconfig.json:3:24: Option 'baseUrl' is deprecated and will stop functioning in TypeScript 7.0. Specify compilerOption '\"ignoreDeprecations\": \"6.0\"' to silence this error.\n  Visit https://aka.ms/ts6 for migration information. (TS5101)\n",
+      );
+    } finally {
+      tsconfigs.forEach((file, at) => writeFileSync(file, originals[at]!));
+    }
+  });
+
   it("a target no package has is exit 2 naming the packages", async () => {
     expect(await cli(["affected", "nope.nothing"])).toEqual({
       code: 2,

@@ -8,7 +8,7 @@ import { ProjectLoadError } from "../../errors.js";
 import type { CliIO } from "../io.js";
 import { projectAnalysis } from "../project.js";
 import { listText } from "../../text.js";
-import { problemLines } from "../../project/tsconfig.js";
+import { problemLine, problemLines, type LoadProblem } from "../../project/tsconfig.js";
 import { relativeToRoot } from "../../project/paths.js";
 import type { ProjectArgs } from "../project-args.js";
 
@@ -57,7 +57,13 @@ export function analyseWorkspace(
   const analysed = new Set<string>();
   for (const analysis of analyses.values())
     for (const file of analysis.loaded.files) analysed.add(path.resolve(file.fileName));
-  const announced = new Set<string>();
+  // Named from the workspace root (`apps/web/tsconfig.json:2:14`, not each project's
+  // `tsconfig.json`), and each once: every project extending tsconfig.base.json repeats its
+  // problems, and a message every package's own tsconfig earns is printed once with its places.
+  // Tests other tsconfigs own are grouped per analysed project, as "the analysed tsconfig" says.
+  const shared: LoadProblem[] = [];
+  const seen = new Set<string>();
+  const owned: LoadProblem[][] = [];
   for (const [entry, analysis] of analyses) {
     const problems = analysis.loaded.problems.filter(
       (problem) =>
@@ -65,8 +71,6 @@ export function analyseWorkspace(
         problem.file === null ||
         !analysed.has(path.resolve(entry.dir, problem.file)),
     );
-    // Named from the workspace root (`apps/web/tsconfig.json:2:14`, not each project's
-    // `tsconfig.json`), and each once: every project extending tsconfig.base.json repeats its.
     const fromRoot = (relative: string) => {
       const absolute = path.resolve(entry.dir, relative);
       return relativeToRoot(workspace.root, absolute) ?? absolute;
@@ -76,11 +80,20 @@ export function analyseWorkspace(
       file: problem.file === null ? null : fromRoot(problem.file),
       ...(problem.owner === undefined ? {} : { owner: fromRoot(problem.owner) }),
     }));
-    for (const line of problemLines(rebased)) {
-      if (announced.has(line)) continue;
-      announced.add(line);
-      io.stderr(`agentix: ${line}\n`);
+    owned.push(rebased.filter((problem) => problem.owner !== undefined));
+    for (const problem of rebased) {
+      if (problem.owner !== undefined) continue;
+      const key = problemLine(problem);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      shared.push(problem);
     }
+  }
+  const announced = new Set<string>();
+  for (const line of [shared, ...owned].flatMap((problems) => problemLines(problems))) {
+    if (announced.has(line)) continue;
+    announced.add(line);
+    io.stderr(`agentix: ${line}\n`);
   }
   if (empty.size === 0 && testProjects.size === 0) return { workspace, analyses };
   return {
