@@ -24,6 +24,11 @@ export interface FactFile {
   readonly feature: string | null;
   /** Whether the project's Vitest config runs it (undefined: it could not be read statically). */
   readonly vitestRuns: boolean | undefined;
+  /**
+   * For a test the main config does not run, the second Vitest config that runs it
+   * (vitest.e2e.config.ts, repository-relative); null otherwise.
+   */
+  readonly otherVitestConfig: string | null;
 }
 
 export type ImportTargetFact =

@@ -71,13 +71,19 @@ class LiveFacts {
     for (const file of loaded.files) {
       this.byPath.set(file.path, file);
       this.byFileName.set(file.fileName, file);
+      const test = roles.isTest(file);
+      const vitestRuns = loaded.vitest.runs(file.path);
       this.factFiles.set(file.path, {
         path: file.path,
         declaration: file.declaration,
-        test: roles.isTest(file),
+        test,
         role: roles.role(file),
         feature: roles.featureOf(file)?.id ?? null,
-        vitestRuns: loaded.vitest.runs(file.path),
+        vitestRuns,
+        otherVitestConfig:
+          test && vitestRuns === false
+            ? (loaded.vitest.others.find((other) => other.runs(file.path) === true)?.file ?? null)
+            : null,
       });
     }
   }

@@ -12,6 +12,8 @@ export interface TextPlan {
   readonly cwd: string;
   readonly filters: readonly string[];
   readonly otherRunner: readonly AffectedTestFile[];
+  /** The runs of a second Vitest config (`--config vitest.e2e.config.ts` and its tests). */
+  readonly otherConfigs: readonly { readonly filters: readonly string[] }[];
 }
 
 const LIST_LIMIT = 12;
@@ -92,8 +94,9 @@ function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] 
   if (plan === undefined) return [`run: vitest run ${vitestFilters(result).join(" ")}`];
   const lines: string[] = [];
   const from = toPosix(path.relative(plan.root, plan.cwd));
-  if (plan.filters.length > 0)
-    lines.push(`run${from === "" ? "" : ` (from ${from})`}: vitest run ${plan.filters.join(" ")}`);
+  for (const filters of [plan.filters, ...plan.otherConfigs.map((run) => run.filters)])
+    if (filters.length > 0)
+      lines.push(`run${from === "" ? "" : ` (from ${from})`}: vitest run ${filters.join(" ")}`);
   if (plan.otherRunner.length > 0)
     lines.push(
       `not run by vitest: ${list(plan.otherRunner.map((file) => file.file))} (agentix verify says why)`,

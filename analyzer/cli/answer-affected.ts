@@ -125,9 +125,21 @@ function recordedAnswer(
   if (found.changes.some(needsAnalysis)) return undefined;
   const result = compute(values, targets, facts, found);
   const runs = (file: string) => facts.file(file)?.vitestRuns;
+  // The second configs that run some selected test, as the plan asks them (vitestPlan).
+  const configs = new Set<string>();
+  for (const test of result.tests.files) {
+    const other = facts.file(test.file)?.otherVitestConfig;
+    if (other) configs.add(other);
+  }
+  const others = [...configs].sort().map((config) => ({
+    file: config,
+    runs: (file: string) => facts.file(file)?.otherVitestConfig === config,
+  }));
   return {
     result,
-    project: { loaded: { root: facts.root, vitest: { runs, file: mainConfigName(facts.root) } } },
+    project: {
+      loaded: { root: facts.root, vitest: { runs, file: mainConfigName(facts.root), others } },
+    },
     analysis: undefined,
   };
 }

@@ -64,22 +64,25 @@ export function vitestInvocations(
   const chosen = shard === undefined ? undefined : shardAcrossProjects(projects, shard, io);
   for (const { name, analysis, result, scoped } of projects) {
     const plan = vitestPlan(analysis, result, shard, chosen, scoped);
-    if (plan.filters.length === 0) continue;
     const cwd = toPosix(path.relative(io.cwd, plan.cwd)) || ".";
-    // Two projects of one folder widened alike run the folder's suite once.
-    if (
-      invocations.some((other) => other.cwd === cwd && sameRun(other.args.slice(1), plan.filters))
-    )
-      continue;
-    invocations.push({
-      package: name,
-      cwd,
-      command: "vitest",
-      args: ["run", ...plan.filters],
-      files: plan.files.length,
-      cases: plan.files.reduce((sum, file) => sum + file.selected, 0),
-      widened: result.widened.length > 0,
-    });
+    // The main config's run, then a second config's (vitest.e2e.config.ts) with its tests.
+    for (const run of [plan, ...plan.otherConfigs]) {
+      if (run.filters.length === 0) continue;
+      // Two projects of one folder widened alike run the folder's suite once.
+      if (
+        invocations.some((other) => other.cwd === cwd && sameRun(other.args.slice(1), run.filters))
+      )
+        continue;
+      invocations.push({
+        package: name,
+        cwd,
+        command: "vitest",
+        args: ["run", ...run.filters],
+        files: run.files.length,
+        cases: run.files.reduce((sum, file) => sum + file.selected, 0),
+        widened: result.widened.length > 0,
+      });
+    }
   }
   return {
     schemaVersion: VITEST_INVOCATIONS_SCHEMA_VERSION,

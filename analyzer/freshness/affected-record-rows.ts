@@ -117,13 +117,18 @@ export function fileRow(header: HeaderFile): unknown[] {
     file.role,
     file.feature,
     file.vitestRuns ?? null,
+    file.otherVitestConfig,
     imports?.map(importRow) ?? null,
     segment ?? null,
   ];
 }
 
 export function headerFile(value: unknown): HeaderFile {
-  const [path, declaration, test, role, feature, runs, imports, segment] = row(value, 8, "a file");
+  const [path, declaration, test, role, feature, runs, other, imports, segment] = row(
+    value,
+    9,
+    "a file",
+  );
   const file: FactFile = {
     path: text(path, "a file's path"),
     declaration: flag(declaration, "declaration"),
@@ -131,6 +136,7 @@ export function headerFile(value: unknown): HeaderFile {
     role: fileRole(role, "a file's role"),
     feature: textOrNull(feature, "a file's feature"),
     vitestRuns: flagOrNull(runs, "vitestRuns") ?? undefined,
+    otherVitestConfig: textOrNull(other, "a file's other Vitest config"),
   };
   const at =
     segment === null

@@ -12,7 +12,7 @@ import type { TestSplitFormat } from "../test-split.js";
 import {
   indexStep,
   lintStep,
-  testsStep,
+  testsSteps,
   typecheckStep,
   type IndexAction,
   type StepContext,
@@ -65,7 +65,7 @@ export function verifySteps(
     },
   };
   context.log(headline(context));
-  const steps = [typecheckStep, lintStep, indexStep, testsStep].map((step) => step(context));
+  const steps = [typecheckStep, lintStep, indexStep, testsSteps].flatMap((step) => step(context));
   const ok = steps.every((step) => step.status !== "failed");
   context.log(`\n${verdict(context, steps, ok)}\n`);
   const index = {

@@ -15,13 +15,12 @@ import { compareIndex } from "../../index-file/staleness.js";
 import { indexPath, writeFileAtomic } from "../../index-file/write.js";
 import { fileAccessError } from "../../errors.js";
 import { recordFreshness } from "../../freshness/freshness.js";
-import type { VitestConfig } from "../../project/vitest-config.js";
 import { collectViolations } from "../../violations/collect.js";
 import type { Shard } from "../../affected/shard.js";
 import { widenedText } from "../affected-text.js";
 import type { CliIO } from "../io.js";
 import { toolBin } from "./tools.js";
-import { vitestPlan } from "./vitest-plan.js";
+import { vitestPlan, type OtherConfigRun } from "./vitest-plan.js";
 import { importsVitest } from "./other-runner.js";
 
 export type StepName = "typecheck" | "lint" | "index" | "tests";
@@ -209,12 +208,16 @@ function indexedTsconfig(file: string): string | undefined {
   }
 }
 
-export function testsStep(context: StepContext): VerifyStep {
+/**
+ * The tests step: the main Vitest config's run of the selected tests, then one run per second
+ * config (vitest.e2e.config.ts, a package.json script's --config) that runs some of them.
+ */
+export function testsSteps(context: StepContext): VerifyStep[] {
   const { analysis, affected, widened } = context;
   if (context.sameTestsAs !== undefined) {
     const why = `the same Vitest run as ${context.sameTestsAs}'s`;
     context.log(`\ntests: skipped\n  why: ${why}\n`);
-    return notRun("tests", "vitest", why, "skipped");
+    return [notRun("tests", "vitest", why, "skipped")];
   }
   const root = analysis.loaded.root;
   const vitest = toolBin(root, "vitest", "vitest");
@@ -222,6 +225,7 @@ export function testsStep(context: StepContext): VerifyStep {
     cwd: from,
     filters,
     otherRunner,
+    otherConfigs,
     importedRunner,
     noSuite,
   } = vitestPlan(analysis, affected, context.shard, context.chosen, context.scoped);
@@ -232,9 +236,7 @@ export function testsStep(context: StepContext): VerifyStep {
     config === null ? [] : otherRunner.filter((file) => importsVitest(path.join(root, file.file)));
   const others = otherRunner.filter((file) => !leftOut.includes(file));
   if (leftOut.length > 0) {
-    const names = leftOut.map(
-      (file) => `  ${file.file}${otherConfig(analysis.loaded.vitest, file.file)}\n`,
-    );
+    const names = leftOut.map((file) => `  ${file.file}\n`);
     context.log(
       `\nfiles that import vitest but ${config} does not include (a helper runs inside the tests that load it; a test it leaves out does not run):\n${names.join("")}`,
     );
@@ -248,7 +250,7 @@ export function testsStep(context: StepContext): VerifyStep {
           ? ` (${owner})`
           : config === null
             ? " (Vitest's defaults do not include it)"
-            : otherConfig(analysis.loaded.vitest, file.file);
+            : "";
       return `  ${file.file}${reason}\n`;
     };
     context.log(
@@ -258,8 +260,13 @@ export function testsStep(context: StepContext): VerifyStep {
   if (vitest === undefined) {
     const why = "vitest is not installed for this project";
     context.log(`\ntests: skipped\n  why: ${why}\n`);
-    return notRun("tests", "vitest", why, "skipped");
+    return [notRun("tests", "vitest", why, "skipped")];
   }
+  const shardNote =
+    context.shard !== undefined ? ` (shard ${context.shard.index}/${context.shard.count})` : "";
+  const otherRuns = () =>
+    otherConfigs.map((run) => secondConfigStep(context, run, { from, vitest, config, shardNote }));
+  if (filters.length === 0 && otherConfigs.length > 0) return otherRuns();
   if (filters.length === 0) {
     const why =
       noSuite !== undefined
@@ -272,26 +279,52 @@ export function testsStep(context: StepContext): VerifyStep {
               ? `${config} runs none of the selected files`
               : "no test can observe this change";
     context.log(`\ntests: none\n  why: ${why}\n`);
-    return notRun("tests", "(none)", why, "skipped");
+    return [notRun("tests", "(none)", why, "skipped")];
   }
-  const shardNote =
-    context.shard !== undefined ? ` (shard ${context.shard.index}/${context.shard.count})` : "";
   const why = widened
     ? `widened: ${widenedText(affected.widened)}${shardNote}`
-    : `${affected.tests.selected.cases} of ${affected.tests.total.cases} cases: the ones the change can reach (see agentix affected)${othersNote(others)}${shardNote}`;
-  return spawnStep(context, "tests", from, "vitest", [vitest, "run", ...filters], why);
+    : `${affected.tests.selected.cases} of ${affected.tests.total.cases} cases: the ones the change can reach (see agentix affected)${othersNote(others)}${configsNote(otherConfigs)}${shardNote}`;
+  return [
+    spawnStep(context, "tests", from, "vitest", [vitest, "run", ...filters], why),
+    ...otherRuns(),
+  ];
+}
+
+/** The run of the selected tests a second Vitest config runs (vitest.e2e.config.ts). */
+function secondConfigStep(
+  context: StepContext,
+  run: OtherConfigRun,
+  where: { from: string; vitest: string; config: string | null; shardNote: string },
+): VerifyStep {
+  const { affected, widened } = context;
+  const cases = run.files.reduce((sum, file) => sum + file.selected, 0);
+  const why = widened
+    ? `widened: ${widenedText(affected.widened)}; ${run.config}'s tests${where.shardNote}`
+    : `${cases} of the ${affected.tests.selected.cases} cases the change can reach, the ones ${run.config} runs and ${where.config === null ? "Vitest's defaults leave" : `${where.config} leaves`} out${where.shardNote}`;
+  return spawnStep(
+    context,
+    "tests",
+    where.from,
+    "vitest",
+    [where.vitest, "run", ...run.filters],
+    why,
+  );
+}
+
+/** `; 2 of them vitest.e2e.config.ts's (run next)`, when a second config runs some selected tests. */
+function configsNote(runs: readonly OtherConfigRun[]): string {
+  return runs
+    .map((run) => {
+      const cases = run.files.reduce((sum, file) => sum + file.selected, 0);
+      return `; ${cases} of them ${run.config}'s (run next)`;
+    })
+    .join("");
 }
 
 /** `; 1 of them another runner's (named above)`, when some selected tests are not Vitest's. */
 function othersNote(otherRunner: readonly AffectedTestFile[]): string {
   const cases = otherRunner.reduce((sum, file) => sum + file.selected, 0);
   return cases > 0 ? `; ${cases} of them another runner's (named above)` : "";
-}
-
-/** ` (vitest --config vitest.e2e.config.ts runs it)` when a second Vitest config runs the file. */
-function otherConfig(vitest: VitestConfig, file: string): string {
-  const other = vitest.others.find((config) => config.runs(file) === true);
-  return other?.file ? ` (vitest --config ${other.file} runs it)` : "";
 }
 
 /** Runs a tool (its output is diagnostics: stderr), or plans it under --dry-run. */

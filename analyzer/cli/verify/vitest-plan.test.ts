@@ -102,3 +102,69 @@ describe("vitestPlan: tests of another runner", () => {
     expect(vitestPlan(project("vitest.config.ts"), answer(true), undefined).filters).toEqual(["."]);
   });
 });
+
+// NestJS's vitest.e2e.config.ts (a package.json script's `vitest --config`): its tests were
+// named "not run by vitest", and a CI matrix reading the invocations never ran them.
+describe("vitestPlan: tests a second Vitest config runs", () => {
+  const e2e = {
+    file: "vitest.e2e.config.ts",
+    runs: (file: string) => file.startsWith("e2e/"),
+  };
+  // A function: `root` is made in beforeAll.
+  const nest = (): VitestSource => ({
+    loaded: {
+      root,
+      vitest: {
+        file: "vitest.config.ts",
+        runs: (file) => file.startsWith("src/"),
+        others: [{ file: null, runs: () => true }, e2e],
+      },
+    },
+  });
+  const other = (file: string): AffectedTestFile => ({ ...test(file), selected: 2, total: 2 });
+  const selection = (widened: boolean, extra: AffectedTestFile[] = []): AffectedResult => {
+    const base = answer(widened);
+    const all = [...base.tests.files, ...extra];
+    return { ...base, tests: { ...base.tests, files: all } };
+  };
+
+  it("runs them with that config, apart from the main run and from another runner's", () => {
+    const plan = vitestPlan(nest(), selection(false, [other("lib/x.test.ts")]), undefined);
+    expect(plan.filters).toEqual(["src/both.test.ts", "src/sign.test.ts"]);
+    expect(plan.otherConfigs).toEqual([
+      {
+        config: "vitest.e2e.config.ts",
+        filters: ["--config", "vitest.e2e.config.ts", "e2e/sign.spec.ts"],
+        files: [files[0]],
+      },
+    ]);
+    expect(plan.otherRunner.map((file) => file.file)).toEqual(["lib/x.test.ts"]);
+  });
+
+  it("widened, runs that config's whole suite as well", () => {
+    const plan = vitestPlan(nest(), answer(true), { index: 2, count: 2 });
+    expect(plan.filters).toEqual([".", "--shard=2/2"]);
+    expect(plan.otherConfigs.map((run) => run.filters)).toEqual([
+      ["--config", "vitest.e2e.config.ts", ".", "--shard=2/2"],
+    ]);
+  });
+
+  it("shares a shard's split with the main config's files", () => {
+    const split = [1, 2].map((index) => vitestPlan(nest(), answer(false), { index, count: 2 }));
+    const ran = split.flatMap((plan) => [
+      ...plan.files,
+      ...plan.otherConfigs.flatMap((run) => run.files),
+    ]);
+    expect(ran.map((file) => file.file).sort()).toEqual(files.map((file) => file.file));
+    expect(split.map((plan) => plan.files.length + plan.otherConfigs.length)).toEqual([2, 1]);
+  });
+
+  it("gives a test another runner's import claims to that runner, without a main config", () => {
+    const defaults: VitestSource = {
+      loaded: { root, vitest: { file: null, runs: () => false, others: [e2e] } },
+    };
+    const plan = vitestPlan(defaults, answer(false), undefined);
+    expect(plan.otherConfigs).toEqual([]);
+    expect(plan.otherRunner.map((file) => file.file)).toEqual(files.map((file) => file.file));
+  });
+});

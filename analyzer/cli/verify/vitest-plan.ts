@@ -10,9 +10,26 @@ import { vitestFilters, type TextPlan } from "../affected-text.js";
 import { declaresVitest, otherRunnerWhy, projectRunner } from "./other-runner.js";
 import { vitestRoot } from "./tools.js";
 
-/** What a plan reads of a project: its root and which files its Vitest config runs. */
+/** A Vitest config as a plan reads it: its file and which files it runs. */
+type ConfigRuns = Pick<VitestConfig, "runs" | "file">;
+
+/**
+ * What a plan reads of a project: its root, which files its Vitest config runs, and the other
+ * configs run with `vitest --config <file>` (vitest.e2e.config.ts, a package.json script's).
+ */
 export interface VitestSource {
-  readonly loaded: { readonly root: string; readonly vitest: Pick<VitestConfig, "runs" | "file"> };
+  readonly loaded: {
+    readonly root: string;
+    readonly vitest: ConfigRuns & { readonly others?: readonly ConfigRuns[] };
+  };
+}
+
+/** The selected tests a second Vitest config runs, and the arguments after `vitest run` that run them. */
+export interface OtherConfigRun {
+  /** The config, repository-relative. */
+  readonly config: string;
+  readonly filters: readonly string[];
+  readonly files: readonly AffectedTestFile[];
 }
 
 export interface VitestPlan {
@@ -22,8 +39,10 @@ export interface VitestPlan {
   readonly filters: readonly string[];
   /** The selected files Vitest runs (in this shard; all of them when widened). */
   readonly files: readonly AffectedTestFile[];
-  /** Selected tests the project's Vitest config does not include: another runner's. */
+  /** Selected tests no Vitest config of the project includes: another runner's. */
   readonly otherRunner: readonly AffectedTestFile[];
+  /** Selected tests the main config leaves out and a second one runs, a run per config. */
+  readonly otherConfigs: readonly OtherConfigRun[];
   /**
    * Of those, the ones Vitest's defaults would include (the project has no Vitest config) but
    * another runner owns, with why (`it imports @playwright/test`, `the project runs Jest (...)`).
@@ -73,19 +92,21 @@ export function vitestPlan(
       if (why !== undefined) importedRunner.set(file, why);
     }
   }
-  const otherRunner = affected.tests.files.filter(
+  const leftOut = affected.tests.files.filter(
     (file) => runs(file.file) === false || importedRunner.has(file),
   );
   const byVitest = affected.tests.files.filter(
     (file) => runs(file.file) !== false && !importedRunner.has(file),
   );
-  // A widened project runs whole (Vitest shards it itself): its files are all of them.
-  const files =
+  const configOf = secondConfigs(analysis, leftOut, importedRunner);
+  const otherRunner = leftOut.filter((file) => !configOf.has(file));
+  // A widened project runs whole (Vitest shards it itself): its files are all of them. A shard
+  // is taken of every file a Vitest config runs, the second configs' included.
+  const inShard =
     shard === undefined || affected.widened.length > 0
-      ? byVitest
-      : chosen !== undefined
-        ? byVitest.filter((file) => chosen.has(file))
-        : shardFiles(byVitest, shard);
+      ? undefined
+      : (chosen ?? new Set(shardFiles([...byVitest, ...configOf.keys()], shard)));
+  const files = inShard === undefined ? byVitest : byVitest.filter((file) => inShard.has(file));
   let filters: string[];
   if (affected.widened.length > 0 && (scoped || importedRunner.size > 0)) {
     // The folder holds other projects' tests (a root tsconfig.json including the packages'), or
@@ -115,9 +136,66 @@ export function vitestPlan(
     filters,
     files,
     otherRunner,
+    otherConfigs: secondConfigRuns(configOf, { root, cwd, affected, shard, inShard }),
     importedRunner,
     ...(affected.widened.length > 0 && noSuite !== undefined ? { noSuite } : {}),
   };
+}
+
+/**
+ * NestJS's vitest.e2e.config.ts: of the selected tests the main config leaves out (and no other
+ * runner's import claims), the ones a second config runs, each with the first such config.
+ */
+function secondConfigs(
+  analysis: VitestSource,
+  leftOut: readonly AffectedTestFile[],
+  importedRunner: ReadonlyMap<AffectedTestFile, string>,
+): Map<AffectedTestFile, string> {
+  const configs = (analysis.loaded.vitest.others ?? []).filter(
+    (other): other is ConfigRuns & { file: string } => other.file !== null,
+  );
+  const configOf = new Map<AffectedTestFile, string>();
+  if (configs.length === 0) return configOf;
+  for (const file of leftOut) {
+    if (importedRunner.has(file)) continue;
+    const config = configs.find((other) => other.runs(file.file) === true)?.file;
+    if (config !== undefined) configOf.set(file, config);
+  }
+  return configOf;
+}
+
+/**
+ * A run per second config: `--config <file>` and its selected tests of this shard, or its whole
+ * suite when the answer widened (as the main config's).
+ */
+function secondConfigRuns(
+  configOf: ReadonlyMap<AffectedTestFile, string>,
+  where: {
+    readonly root: string;
+    readonly cwd: string;
+    readonly affected: AffectedResult;
+    readonly shard: Shard | undefined;
+    readonly inShard: ReadonlySet<AffectedTestFile> | undefined;
+  },
+): OtherConfigRun[] {
+  const { root, cwd, affected, shard, inShard } = where;
+  const prefix = toPosix(path.relative(cwd, root));
+  return [...new Set(configOf.values())].flatMap((config): OtherConfigRun[] => {
+    const mine = [...configOf].filter(([, other]) => other === config).map(([file]) => file);
+    const configArgs = ["--config", toPosix(path.relative(cwd, path.join(root, config)))];
+    if (affected.widened.length > 0) {
+      const whole = [...configArgs, prefix === "" ? "." : prefix];
+      if (shard !== undefined) whole.push(`--shard=${shard.index}/${shard.count}`);
+      return [{ config, filters: whole, files: mine }];
+    }
+    const chosen = inShard === undefined ? mine : mine.filter((file) => inShard.has(file));
+    if (chosen.length === 0) return [];
+    const selected = vitestFilters(
+      { ...affected, tests: { ...affected.tests, files: chosen } },
+      prefix === "" ? "" : `${prefix}/`,
+    );
+    return [{ config, filters: [...configArgs, ...selected], files: chosen }];
+  });
 }
 
 /** The plan the text answer of `affected` shows (affectedText): the whole selection, unsharded. */
