@@ -86,6 +86,11 @@ export function adapterListElements(
   following: ReadonlySet<ts.Node> = new Set(),
 ): ts.Expression[] {
   const { resolver, literals } = context;
+  // `buildApp(adapters = [randomIds])`, `...extra` of `extra = []`: a composition root's
+  // parameter (tests pass fakes) is read as its default, the adapters a caller passing none gets.
+  const defaultList = parameterDefault(expression, resolver);
+  if (defaultList !== undefined && !following.has(defaultList))
+    return adapterListElements(defaultList, where, context, new Set([...following, defaultList]));
   const origin = resolver.resolve(expression);
   if (origin.kind === "node" && ts.isArrayLiteralExpression(origin.node)) {
     return origin.node.elements.flatMap((element) => {
@@ -108,6 +113,19 @@ export function adapterListElements(
     }
   }
   return literals.arrayElements(expression, where);
+}
+
+/** The default value of the parameter `expression` names, when it names one that has a default. */
+function parameterDefault(
+  expression: ts.Expression,
+  resolver: ReadContext["resolver"],
+): ts.Expression | undefined {
+  const name = unwrap(expression);
+  if (!ts.isIdentifier(name)) return undefined;
+  const binding = resolver.lookup(name);
+  return binding?.kind === "other" && ts.isParameter(binding.node)
+    ? binding.node.initializer
+    : undefined;
 }
 
 /** The project function a call calls: a declaration, a `const` arrow or function, or an import of one. */

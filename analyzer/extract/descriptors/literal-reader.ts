@@ -144,7 +144,7 @@ export class LiteralReader {
       this.sites.report(
         "reference",
         expression,
-        `${what} ${snippet(expression)} is not an array literal the analyzer can read${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`,
+        `${what} (${snippet(expression)}) are not an array literal the analyzer can read${origin.kind === "unknown" ? `: ${origin.reason}` : ""}`,
       );
       return [];
     }
