@@ -159,8 +159,12 @@ function causeChain(cause: Cause, propagation: Propagation, graph: ReferenceGrap
   const chain: string[] = [];
   const seen = new Set<string>();
   for (let current: Cause | undefined = cause; current !== undefined && chain.length < 12;) {
+    const from = current.from === null ? undefined : label(current.from);
+    // `imports src/a.ts` names its module already: not `imports src/a.ts <- src/a.ts`.
     chain.push(
-      current.from === null ? current.reason : `${current.reason} <- ${label(current.from)}`,
+      from === undefined || current.reason.split(" ").includes(from)
+        ? current.reason
+        : `${current.reason} <- ${from}`,
     );
     if (current.from === null || seen.has(current.from)) break;
     seen.add(current.from);

@@ -30,14 +30,14 @@ function testsFor(change: FileChange): string[] {
 describe("a single-file component a test imports", () => {
   it("passes on a change to a module it imports", () => {
     expect(testsFor({ path: "src/greet.ts", status: "modified" })).toEqual([
-      "src/demo.test.ts: imports src/Demo.vue, which imports src/greet.ts <- src/greet.ts; changed",
-      "src/greet.test.ts: imports src/greet.ts <- src/greet.ts; changed",
+      "src/demo.test.ts: imports src/Demo.vue, which imports src/greet.ts; changed",
+      "src/greet.test.ts: imports src/greet.ts; changed",
     ]);
   });
 
   it("and to one a component it imports imports", () => {
     expect(testsFor({ path: "src/shout.ts", status: "modified" })).toEqual([
-      "src/demo.test.ts: imports src/Demo.vue, which imports src/shout.ts <- src/shout.ts; changed",
+      "src/demo.test.ts: imports src/Demo.vue, which imports src/shout.ts; changed",
     ]);
   });
 

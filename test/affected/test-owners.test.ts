@@ -46,7 +46,7 @@ describe("tests another tsconfig inside the project owns", () => {
       files: [
         expect.objectContaining({
           file: "tests/add.test.ts",
-          reason: "imports src/add.ts <- src/add.ts; changed",
+          reason: "imports src/add.ts; changed",
         }),
       ],
     });
@@ -55,7 +55,7 @@ describe("tests another tsconfig inside the project owns", () => {
     expect(greet.tests.files.map((file) => file.file)).toEqual(["tests/greet.test.ts"]);
     const text = await cli(dir, "affected", "src/greet.ts");
     expect(text.stdout).toContain(
-      "\ntests:\n  tests/greet.test.ts  all 1 (imports src/greet.ts <- src/greet.ts; changed)\n",
+      "\ntests:\n  tests/greet.test.ts  all 1 (imports src/greet.ts; changed)\n",
     );
     expect(text.stdout).toContain(`\nnote: ${NOTE}\n`);
   });
@@ -70,7 +70,7 @@ describe("tests another tsconfig inside the project owns", () => {
     const numbers = await answer(dir, "tests/numbers.ts");
     expect(numbers.widened).toEqual([]);
     expect(numbers.tests.files.map((file) => [file.file, file.reason])).toEqual([
-      ["tests/add.test.ts", "imports tests/numbers.ts <- tests/numbers.ts; changed"],
+      ["tests/add.test.ts", "imports tests/numbers.ts; changed"],
     ]);
   });
 

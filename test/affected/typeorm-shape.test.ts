@@ -93,7 +93,7 @@ describe("a typeorm-shaped project", () => {
         true,
         2,
         2,
-        "imports test/functional/find/entity/User.ts <- test/functional/find/entity/User.ts; changed module code at line 6",
+        "imports test/functional/find/entity/User.ts; changed module code at line 6",
         [],
       ],
     ]);

@@ -48,10 +48,10 @@ describe("Vitest setup files", () => {
 
   it("reach every test of their project, and only those", () => {
     expect(testsOf(affectedIn(analysis, "server/test/setup.ts"))).toEqual([
-      "server/users.test.ts: server/test/setup.ts runs before it (test setup) <- server/test/setup.ts; changed",
+      "server/users.test.ts: server/test/setup.ts runs before it (test setup); changed",
     ]);
     expect(testsOf(affectedIn(analysis, "app/test/setup.ts"))).toEqual([
-      "app/title.test.ts: app/test/setup.ts runs before it (test setup) <- app/test/setup.ts; changed",
+      "app/title.test.ts: app/test/setup.ts runs before it (test setup); changed",
     ]);
   });
 
@@ -59,7 +59,7 @@ describe("Vitest setup files", () => {
     const result = affectedIn(analysis, "server/test/global.ts");
     expect(result.widened).toEqual([]);
     expect(testsOf(result)).toEqual([
-      "server/users.test.ts: server/test/global.ts runs before it (test setup) <- server/test/global.ts; changed",
+      "server/users.test.ts: server/test/global.ts runs before it (test setup); changed",
     ]);
   });
 
@@ -67,8 +67,8 @@ describe("Vitest setup files", () => {
     const result = affectedIn(analysis, "src/clock.ts");
     expect(result.widened).toEqual([]);
     expect(testsOf(result)).toEqual([
-      "int/clock.test.ts: imports src/clock.ts <- src/clock.ts; changed",
-      "server/users.test.ts: server/test/setup.ts runs before it (test setup) <- server/test/setup.ts; imports src/clock.ts <- src/clock.ts; changed",
+      "int/clock.test.ts: imports src/clock.ts; changed",
+      "server/users.test.ts: server/test/setup.ts runs before it (test setup); imports src/clock.ts; changed",
     ]);
     expect(result.edges).toContainEqual({
       from: "file server/test/setup.ts",
@@ -222,10 +222,10 @@ describe("Jest's setup files", () => {
       }),
     });
     expect(testsOf(affectedIn(analyze({ root: dir }), "app/test/setup.ts"))).toEqual([
-      "app/title.test.ts: app/test/setup.ts runs before it (test setup) <- app/test/setup.ts; changed",
-      "int/clock.test.ts: app/test/setup.ts runs before it (test setup) <- app/test/setup.ts; changed",
-      "server/test/setup.ts: app/test/setup.ts runs before it (test setup) <- app/test/setup.ts; changed",
-      "server/users.test.ts: app/test/setup.ts runs before it (test setup) <- app/test/setup.ts; changed",
+      "app/title.test.ts: app/test/setup.ts runs before it (test setup); changed",
+      "int/clock.test.ts: app/test/setup.ts runs before it (test setup); changed",
+      "server/test/setup.ts: app/test/setup.ts runs before it (test setup); changed",
+      "server/users.test.ts: app/test/setup.ts runs before it (test setup); changed",
     ]);
   });
 
@@ -278,9 +278,9 @@ describe("a setup list in a module the config imports", () => {
     expect(result.widened).toEqual([]);
     // The setup files of the fixture's own config are gone with it: they import vitest, so tests.
     expect(testsOf(result)).toEqual([
-      "app/title.test.ts: src/clock.ts runs before it (test setup) <- src/clock.ts; changed",
-      "int/clock.test.ts: imports src/clock.ts <- src/clock.ts; changed",
-      "server/test/setup.ts: imports src/clock.ts <- src/clock.ts; changed",
+      "app/title.test.ts: src/clock.ts runs before it (test setup); changed",
+      "int/clock.test.ts: imports src/clock.ts; changed",
+      "server/test/setup.ts: imports src/clock.ts; changed",
     ]);
   });
 });
@@ -331,10 +331,10 @@ describe("a module a Vitest config imports", () => {
     const result = affectedIn(analyze({ root: dir }), "src/tag.ts");
     expect(result.widened).toEqual([]);
     expect(testsOf(result)).toEqual([
-      "server/users.test.ts: src/tag.ts runs before it (test setup) <- src/tag.ts; changed",
+      "server/users.test.ts: src/tag.ts runs before it (test setup); changed",
     ]);
     expect(testsOf(affectedIn(analyze({ root: dir }), "server/vitest.plugin.ts"))).toEqual([
-      "server/users.test.ts: server/vitest.plugin.ts runs before it (test setup) <- server/vitest.plugin.ts; changed",
+      "server/users.test.ts: server/vitest.plugin.ts runs before it (test setup); changed",
     ]);
   });
 });

@@ -22,7 +22,7 @@ describe("an Nx library: lib and spec projects in one folder", () => {
       "  nx-library (tsconfig.spec.json)  1 of 1 test cases in 1 of 1 test files",
     ]);
     expect(run.stdout).toContain(
-      "  src/sum.spec.ts  all 1 (src/test-setup.ts runs before it (test setup) <- src/test-setup.ts; changed)\n",
+      "  src/sum.spec.ts  all 1 (src/test-setup.ts runs before it (test setup); changed)\n",
     );
   });
 
