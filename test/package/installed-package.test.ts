@@ -144,6 +144,26 @@ describe("a production install (npm i --omit=dev agentix)", () => {
       `npm i --omit=dev agentix: ${mb(size.blockBytes)} in 4 KiB blocks, ${mb(size.bytes)} of file bytes, ${size.files} files (agentix itself ${mb(own.blockBytes)}, ${mb(own.bytes)}, ${own.files} files); ${mb(size.diskHere)} of disk blocks on this machine`,
     );
     expect(size.blockBytes).toBeLessThanOrEqual(5 * MB);
+    // The README's figures (a user of the README app found them 10-30% off): within 5%.
+    const readme = readFileSync(path.join(REPO, "README.md"), "utf8");
+    const figure = (pattern: RegExp) => Number(pattern.exec(readme.replace(/\s+/gu, " "))?.[1]);
+    const documented = {
+      blocks: figure(/takes (\d+\.\d) MB on disk in 4 KiB blocks/u) * MB,
+      bytes: figure(/(\d+\.\d) MB of file bytes/u) * MB,
+      own: figure(/agentix's own part is (\d+\.\d) MB/u) * MB,
+      files: figure(/(\d+) files instead of/u),
+    };
+    const measured = {
+      blocks: size.blockBytes,
+      bytes: size.bytes,
+      own: own.blockBytes,
+      files: own.files,
+    };
+    for (const [name, value] of Object.entries(measured))
+      expect({
+        name,
+        within5Percent: Math.abs(documented[name as keyof typeof documented] / value - 1) < 0.05,
+      }).toEqual({ name, within5Percent: true });
   });
 
   it("runs an application through agentix, agentix/testing and agentix/http", () => {
