@@ -35,6 +35,8 @@ export function affectedEdges(
     if (why.from === null) addEdge("change", `file ${file}`, why.reason);
     else addEdge(label(why.from), `file ${file}`, edgeReason(context, why.from, file, why));
   }
+  for (const [test, changed] of computation.typeTests)
+    addEdge(`file ${changed}`, `file ${test}`, "type test of its imports");
   return causalOrder([...edges.values()]);
 }
 

@@ -55,6 +55,35 @@ export function runtimeImportersClosure(
   return closure;
 }
 
+/** Vitest's type tests by name (its default `typecheck.include`): `*.test-d.ts`, `*.spec-d.mts`. */
+const TYPE_TEST = /\.(?:test|spec)-d\.[cm]?[jt]sx?$/u;
+
+export function isTypeTest(file: string): boolean {
+  return TYPE_TEST.test(file);
+}
+
+/**
+ * The type tests that import any of `files`, type-only imports included, and so on: what a type
+ * test checks is the types it imports (`import type { Shape }` and `expectTypeOf`), which a
+ * change can alter without any code running. Each with the changed file it reaches.
+ */
+export function typeTestsReaching(
+  files: Iterable<string>,
+  importers: Importers,
+): Map<string, string> {
+  const reachedFrom = new Map<string, string>();
+  const stack: [string, string][] = [...files].map((file) => [file, file]);
+  while (stack.length > 0) {
+    const [file, seed] = stack.pop() as [string, string];
+    if (reachedFrom.has(file)) continue;
+    reachedFrom.set(file, seed);
+    for (const entry of importers.get(file) ?? []) stack.push([entry.importer, seed]);
+  }
+  const tests = new Map<string, string>();
+  for (const [file, seed] of reachedFrom) if (isTypeTest(file)) tests.set(file, seed);
+  return tests;
+}
+
 /** Everything the files load at run time (declaration files aside), the files included. */
 export function runtimeImportsClosure(files: Iterable<string>, facts: AffectedFacts): Set<string> {
   const closure = new Set(files);

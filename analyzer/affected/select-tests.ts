@@ -28,6 +28,8 @@ export interface TestSelection {
   readonly tests: readonly SelectedTestFile[];
   readonly totalTestFiles: number;
   readonly totalCases: number;
+  /** The type tests selected for their imports' types alone, each with the changed file it reaches. */
+  readonly typeTests: ReadonlyMap<string, string>;
 }
 
 export function selectTests(
@@ -37,6 +39,8 @@ export function selectTests(
   propagation: Propagation,
   widened: boolean,
   countsTest: (path: string) => boolean = () => true,
+  /** Type tests a change reaches through imports, type-only ones included: the changed file. */
+  typeTests: ReadonlyMap<string, string> = new Map(),
 ): TestSelection {
   const testFiles = facts.files.filter(
     (file) => file.test && !file.declaration && countsTest(file.path),
@@ -50,6 +54,7 @@ export function selectTests(
   };
   let totalCases = 0;
   const tests: SelectedTestFile[] = [];
+  const typeSelected = new Map<string, string>();
   for (const file of testFiles) {
     const entry = files.get(file.path);
     const count = Math.max(runsOf((entry?.units ?? facts.units(file.path)).testCases), 1);
@@ -64,12 +69,37 @@ export function selectTests(
           selectedCases: count,
         }
       : selectInFile(context, file, entry, count);
-    if (selected !== undefined) tests.push(selected);
+    const chosen = selected ?? typeTestOf(file, typeTests, count);
+    if (chosen === undefined) continue;
+    if (selected === undefined) typeSelected.set(file.path, typeTests.get(file.path) as string);
+    tests.push(chosen);
   }
   return {
     tests: tests.sort((a, b) => (a.file < b.file ? -1 : 1)),
     totalTestFiles: testFiles.length,
     totalCases,
+    typeTests: typeSelected,
+  };
+}
+
+/** A type test whose imports reach the change: all of it (its cases are what tsc reports). */
+function typeTestOf(
+  file: FactFile,
+  typeTests: ReadonlyMap<string, string>,
+  count: number,
+): SelectedTestFile | undefined {
+  const changed = typeTests.get(file.path);
+  if (changed === undefined) return undefined;
+  return {
+    file: file.path,
+    whole: true,
+    reason:
+      changed === file.path
+        ? "a type test: changed"
+        : `a type test: its imports (type-only ones included) reach ${changed}`,
+    cases: [],
+    totalCases: count,
+    selectedCases: count,
   };
 }
 

@@ -17,6 +17,8 @@ import {
   reverseImports,
   runtimeImportersClosure,
   runtimeImportsClosure,
+  isTypeTest,
+  typeTestsReaching,
   type Importers,
 } from "./import-graph.js";
 import { propagate, type AnalysedFile, type Cause } from "./propagate.js";
@@ -40,6 +42,8 @@ export interface AffectedComputation {
   readonly affectedFiles: readonly string[];
   readonly affectedUnits: ReadonlyMap<string, Cause>;
   readonly affectedModules: ReadonlyMap<string, Cause>;
+  /** Type tests selected for their imports' types alone (`*.test-d.ts`): the changed file each reaches. */
+  readonly typeTests: ReadonlyMap<string, string>;
   readonly unitById: ReadonlyMap<string, CodeUnit>;
   readonly tests: readonly SelectedTestFile[];
   readonly totalTestFiles: number;
@@ -116,28 +120,55 @@ export function computeAffectedFrom(
     propagation,
     widened.length > 0,
     scope.countsTest,
+    typeTestsOf(facts, importers, [
+      ...changedFiles,
+      ...propagation.typeOnlyFiles,
+      ...propagation.modules.keys(),
+    ]),
   );
 
-  const affectedFiles = new Set<string>([
-    ...propagation.modules.keys(),
-    ...propagation.typeOnlyFiles,
-  ]);
-  for (const id of propagation.units.keys()) {
-    const file = graph.unitById.get(id)?.file;
-    if (file !== undefined) affectedFiles.add(file);
-  }
   return {
     facts,
     widened,
-    affectedFiles: [...affectedFiles].sort(),
+    affectedFiles: filesOf(propagation, graph, selection.typeTests),
     affectedUnits: propagation.units,
     affectedModules: propagation.modules,
+    typeTests: selection.typeTests,
     unitById: graph.unitById,
     tests: selection.tests,
     totalTestFiles: selection.totalTestFiles,
     totalCases: selection.totalCases,
     notes: classified.notes,
   };
+}
+
+/** Every file with something affected: modules, units' files, type-only changes, type tests. */
+function filesOf(
+  propagation: ReturnType<typeof propagate>,
+  graph: ReturnType<typeof assembleGraph>,
+  typeTests: ReadonlyMap<string, string>,
+): string[] {
+  const affectedFiles = new Set<string>([
+    ...propagation.modules.keys(),
+    ...propagation.typeOnlyFiles,
+    ...typeTests.keys(),
+  ]);
+  for (const id of propagation.units.keys()) {
+    const file = graph.unitById.get(id)?.file;
+    if (file !== undefined) affectedFiles.add(file);
+  }
+  return [...affectedFiles].sort();
+}
+
+/** The type tests the changed files reach through any import (none asked when there are none). */
+function typeTestsOf(
+  facts: AffectedFacts,
+  importers: Importers,
+  touched: readonly string[],
+): Map<string, string> | undefined {
+  return facts.files.some((file) => file.test && isTypeTest(file.path))
+    ? typeTestsReaching(touched, importers)
+    : undefined;
 }
 
 /**

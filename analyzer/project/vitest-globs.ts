@@ -301,9 +301,10 @@ function folderOf(
 const TYPECHECK_DEFAULT_INCLUDE = ["**/*.{test,spec}-d.?(c|m)[jt]s?(x)"];
 
 /**
- * The type tests Vitest runs too when `typecheck.enabled` is literally true (typescript-eslint's
- * `*.test-d.ts`): its `typecheck.include`, or Vitest's default. None otherwise (the CLI's
- * `--typecheck` is not the config's to say).
+ * The type tests Vitest runs too when `typecheck.enabled` is true (typescript-eslint's
+ * `*.test-d.ts`): its `typecheck.include`, or Vitest's default. A value that is not a literal
+ * (h3's `!process.argv.includes("bench")`) counts as true: more tests, never fewer. None when it
+ * is absent or false (the CLI's `--typecheck` is not the config's to say).
  */
 function typeTests(test: ts.ObjectLiteralExpression): string[] {
   const property = test.properties.find((p) => propertyName(p) === "typecheck");
@@ -314,7 +315,9 @@ function typeTests(test: ts.ObjectLiteralExpression): string[] {
     typecheck.properties.find(
       (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && propertyName(p) === name,
     );
-  if (option("enabled")?.initializer.kind !== ts.SyntaxKind.TrueKeyword) return [];
+  const enabled = option("enabled");
+  if (enabled === undefined || unwrap(enabled.initializer).kind === ts.SyntaxKind.FalseKeyword)
+    return [];
   const include = option("include");
   return include === undefined ? TYPECHECK_DEFAULT_INCLUDE : stringsOf(include.initializer);
 }

@@ -86,6 +86,7 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "schemas", violations: 0 },
   { fixture: "nx-library", project: "tsconfig.spec.json", violations: 0 },
   { fixture: "test-owners", violations: 0 },
+  { fixture: "type-tests", violations: 0 },
   { fixture: "vitest-setup", violations: 0 },
   { fixture: "vue-components", violations: 0 },
   // hono's root: a solution whose projects are in the root folder and sub-folders; compared on
