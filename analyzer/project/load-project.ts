@@ -16,6 +16,7 @@ import { configCandidates } from "./input-files.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 import { siblingTests } from "./sibling-tests.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
+import { withJavaScriptTests } from "./javascript-tests.js";
 import { rootFilesOf, type RootFiles } from "./root-files.js";
 import { unmatchedFeatureDirectories } from "./feature-directories.js";
 import { positionOfOption, readTsconfig, shownPath, type LoadProblem } from "./tsconfig.js";
@@ -159,10 +160,11 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
       rootNames.push(fileName);
       addedTests.push(fileName);
     }
+  const analysisOptions = withJavaScriptTests(compilerOptions, addedTests);
   const program = ts.createProgram({
     rootNames,
-    options: compilerOptions,
-    host: projectCompilerHost(compilerOptions),
+    options: analysisOptions,
+    host: projectCompilerHost(analysisOptions),
   });
   problems.push(
     ...optionProblems(program, { root, tsconfigFile, extendsChain: tsconfigFiles }, problems),
@@ -178,7 +180,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     cwd,
     config,
     program,
-    compilerOptions,
+    compilerOptions: analysisOptions,
     files,
     fileByName: new Map(files.map((file) => [file.fileName, file])),
     addedTests: addedTests.map((file) => relativeToRoot(root, file) ?? file).sort(),

@@ -1,6 +1,7 @@
 // A loaded project brought up to date without starting over: the files that did not change keep
 // their parsed SourceFile objects, so TypeScript's program reuse (oldProgram) skips parsing,
 // binding and module resolution for them. Used by the warm session behind `agentix mcp`.
+import { withJavaScriptTests } from "./javascript-tests.js";
 import { ts } from "./ts-morph.js";
 import { projectCompilerHost } from "./compiler-host.js";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
@@ -107,11 +108,13 @@ export function reloadProject(
   roots: RootFiles,
   reuse: boolean,
 ): LoadedProject {
+  // A JavaScript test created since: the options gain allowJs, and resolution starts over.
+  const options = withJavaScriptTests(previous.compilerOptions, roots.addedTests);
   const program = ts.createProgram({
     rootNames: roots.rootNames,
-    options: previous.compilerOptions,
-    host: cache.host(previous.compilerOptions),
-    ...(reuse ? { oldProgram: previous.program } : {}),
+    options,
+    host: cache.host(options),
+    ...(reuse && options === previous.compilerOptions ? { oldProgram: previous.program } : {}),
   });
   cache.keep(program);
   const { root } = previous;
@@ -132,6 +135,7 @@ export function reloadProject(
   problems.push(...unmatchedFeatureDirectories(previous.config, files));
   return {
     ...previous,
+    compilerOptions: options,
     program,
     files,
     fileByName: new Map(files.map((file) => [file.fileName, file])),

@@ -11,6 +11,7 @@ import type { ProjectLayout } from "../../eslint-plugin/logic/project/layout.js"
 import { isDeclarationFile, relativeToRoot } from "./paths.js";
 import type { LoadProblem } from "./tsconfig.js";
 import { isVitestSetupFile, vitestRunsAny, type VitestConfig } from "./vitest-config.js";
+import { isJavaScriptFile } from "./javascript-tests.js";
 import { walkProject } from "./walk.js";
 
 /** Modules only tests import: a file importing one is a test, whatever its name. */
@@ -75,7 +76,7 @@ function textImportsTestFramework(file: string): boolean {
   }
 }
 
-const SOURCE_FILE = /\.(?:[cm]?ts|tsx)$/u;
+const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/u;
 
 export interface TestDiscovery {
   /** Test files outside the tsconfig that the analysis adds (absolute, sorted). */
@@ -117,6 +118,9 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
     if (isToolConfig(file)) return false;
     if (layout.isTestFile(file) || vitestRunsAny(vitest, relative)) return true;
     if (isVitestSetupFile(vitest, relative)) return true;
+    // A JavaScript file is a test by its name or a Vitest config (javascript-tests.ts): scripts,
+    // configs and build output are not read.
+    if (isJavaScriptFile(file)) return false;
     textsRead.push(file);
     return textImportsTestFramework(file);
   };
