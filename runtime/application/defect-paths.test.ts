@@ -316,7 +316,7 @@ const defects: readonly Row[] = [
           },
         },
       );
-      return { outcome: await world.app.dispatch(hostile as never, { id: "t1" }), reports: world.defects };
+      return { outcome: await world.app.dispatch(hostile as never, { id: "t1" } as never), reports: world.defects };
     },
     outcome: { ok: false, error: { code: "DEFECT", message: "the dispatch failed unexpectedly" } },
     reports: [{ operation: "(unknown operation)", cause: { class: "Error", name: "Error", message: "trap" } }],
