@@ -89,6 +89,38 @@ interface Row {
   readonly reports: readonly unknown[];
 }
 
+/** The outcome and the report of a value breaking a port operation's schema in things.make. */
+function brokenSchema(portOperation: string, phase: "input" | "output", message: string, issuesText: string, issue: object): Pick<Row, "outcome" | "reports"> {
+  return {
+    outcome: { ok: false, error: { code: "DEFECT", message, details: { portOperation, phase } } },
+    reports: [
+      {
+        operation: "things.make",
+        portOperation,
+        cause: {
+          class: "PortSchemaViolation",
+          name: "PortSchemaViolation",
+          message: `${message}: ${issuesText}`,
+          operation: "things.make",
+          portOperation,
+          phase,
+          issues: [issue],
+          omittedIssues: 0,
+        },
+      },
+    ],
+  };
+}
+
+/** A DEFECT latched as a BoundaryFault at an adapter, reported as its own cause. */
+function faultReported(portOperation: string, message: string): Pick<Row, "outcome" | "reports"> {
+  const details = { portOperation, phase: "adapter" };
+  return {
+    outcome: { ok: false, error: { code: "DEFECT", message, details } },
+    reports: [{ operation: "things.make", portOperation, cause: { class: "BoundaryFault", name: "BoundaryFault", message, code: "DEFECT", details } }],
+  };
+}
+
 const defects: readonly Row[] = [
   {
     path: "execute throws",
@@ -131,74 +163,17 @@ const defects: readonly Row[] = [
   {
     path: "an adapter's result breaks its port operation's output schema",
     run: () => things(async ({ effects }) => (await effects.load("t1"), { id: "t1" }), { load: (id) => ({ id, size: -3 }) }),
-    outcome: {
-      ok: false,
-      error: { code: "DEFECT", message: "the adapter for things.load returned a result that breaks its schema", details: { portOperation: "things.load", phase: "output" } },
-    },
-    reports: [
-      {
-        operation: "things.make",
-        portOperation: "things.load",
-        cause: {
-          class: "PortSchemaViolation",
-          name: "PortSchemaViolation",
-          message: "the adapter for things.load returned a result that breaks its schema: /size must be >= 0",
-          operation: "things.make",
-          portOperation: "things.load",
-          phase: "output",
-          issues: [{ code: "too_small", path: "/size", message: "must be >= 0" }],
-          omittedIssues: 0,
-        },
-      },
-    ],
+    ...brokenSchema("things.load", "output", "the adapter for things.load returned a result that breaks its schema", "/size must be >= 0", { code: "too_small", path: "/size", message: "must be >= 0" }),
   },
   {
     path: "an asynchronous adapter's result breaks its schema (and is caught by execute)",
     run: () => things(async ({ effects }) => (await effects.load("t1").catch(() => null), { id: "t1" }), { load: async () => "not a thing" as never }),
-    outcome: {
-      ok: false,
-      error: { code: "DEFECT", message: "the adapter for things.load returned a result that breaks its schema", details: { portOperation: "things.load", phase: "output" } },
-    },
-    reports: [
-      {
-        operation: "things.make",
-        portOperation: "things.load",
-        cause: {
-          class: "PortSchemaViolation",
-          name: "PortSchemaViolation",
-          message: "the adapter for things.load returned a result that breaks its schema: (root) must be object",
-          operation: "things.make",
-          portOperation: "things.load",
-          phase: "output",
-          issues: [{ code: "invalid_type", path: "", message: "must be object" }],
-          omittedIssues: 0,
-        },
-      },
-    ],
+    ...brokenSchema("things.load", "output", "the adapter for things.load returned a result that breaks its schema", "(root) must be object", { code: "invalid_type", path: "", message: "must be object" }),
   },
   {
     path: "the operation calls a port operation with input that breaks its schema",
     run: () => things(async ({ effects }) => (await effects.store({ id: "t1", size: 1.5 }), { id: "t1" })),
-    outcome: {
-      ok: false,
-      error: { code: "DEFECT", message: "things.make called things.store with input that breaks its schema", details: { portOperation: "things.store", phase: "input" } },
-    },
-    reports: [
-      {
-        operation: "things.make",
-        portOperation: "things.store",
-        cause: {
-          class: "PortSchemaViolation",
-          name: "PortSchemaViolation",
-          message: "things.make called things.store with input that breaks its schema: /size must be integer",
-          operation: "things.make",
-          portOperation: "things.store",
-          phase: "input",
-          issues: [{ code: "invalid_type", path: "/size", message: "must be integer" }],
-          omittedIssues: 0,
-        },
-      },
-    ],
+    ...brokenSchema("things.store", "input", "things.make called things.store with input that breaks its schema", "/size must be integer", { code: "invalid_type", path: "/size", message: "must be integer" }),
   },
   {
     path: "a port operation's foreign input validator throws",
@@ -266,20 +241,7 @@ const defects: readonly Row[] = [
         throw kept;
       });
     },
-    outcome: { ok: false, error: { code: "DEFECT", message: "the adapter for things.store threw", details: { portOperation: "things.store", phase: "adapter" } } },
-    reports: [
-      {
-        operation: "things.make",
-        portOperation: "things.store",
-        cause: {
-          class: "BoundaryFault",
-          name: "BoundaryFault",
-          message: "the adapter for things.store threw",
-          code: "DEFECT",
-          details: { portOperation: "things.store", phase: "adapter" },
-        },
-      },
-    ],
+    ...faultReported("things.store", "the adapter for things.store threw"),
   },
   {
     path: "no adapter is bound (a harness given no handler)",
@@ -289,20 +251,7 @@ const defects: readonly Row[] = [
       const outcome = await runOperation(planOperation(command, new Map()), { id: "t1" }, undefined, { onDefect: (report) => reports.push(report) });
       return { outcome, reports };
     },
-    outcome: { ok: false, error: { code: "DEFECT", message: "no adapter is bound for things.load", details: { portOperation: "things.load", phase: "adapter" } } },
-    reports: [
-      {
-        operation: "things.make",
-        portOperation: "things.load",
-        cause: {
-          class: "BoundaryFault",
-          name: "BoundaryFault",
-          message: "no adapter is bound for things.load",
-          code: "DEFECT",
-          details: { portOperation: "things.load", phase: "adapter" },
-        },
-      },
-    ],
+    ...faultReported("things.load", "no adapter is bound for things.load"),
   },
   {
     path: "a dispatch target that cannot be read (a proxy whose traps throw)",
