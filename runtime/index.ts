@@ -49,6 +49,7 @@ export type { AnyFeature, Feature } from "./descriptors/feature.js";
 export { createApplication, ApplicationDefinitionError } from "./application/create-application.js";
 export type { Application, ApplicationConfig, OperationMap, OutcomeOf } from "./application/create-application.js";
 export { BoundaryFault } from "./application/fault.js";
+export { PortSchemaViolation } from "./application/port-schema-violation.js";
 export { frameworkErrorCodes } from "./application/outcome.js";
 export type {
   EffectCall,

@@ -12,6 +12,7 @@ import { isTimeoutMs } from "./deadline.js";
 import { planOperation, type OperationPlan } from "./operation-plan.js";
 import { runOperation, type DefectHook, type DispatchOptions } from "./run-operation.js";
 import { dependencyCycles } from "./dependency-cycles.js";
+import { defaultDefectHook, reportDefect } from "./report-defect.js";
 
 /** Thrown by `createApplication` with every problem found, each naming its culprit. */
 export class ApplicationDefinitionError extends Error {
@@ -61,10 +62,6 @@ export interface ApplicationConfig<Features extends readonly AnyFeature[]> {
 
 const configKeys: ReadonlySet<string> = new Set(["features", "adapters", "onDefect", "timeoutMs"]);
 
-const defaultDefectHook: DefectHook = (report) => {
-  console.error(`[agentix] DEFECT in ${report.operation}${report.portOperation ? ` (adapter of ${report.portOperation})` : ""}:`, report.cause);
-};
-
 /** The config's own shape; a config too broken to look inside throws at once. */
 function checkConfig(config: unknown): string[] {
   if (config === null || typeof config !== "object" || Array.isArray(config)) {
@@ -87,8 +84,11 @@ function checkConfig(config: unknown): string[] {
 }
 
 const unknownOperation = (message: string) => Promise.resolve({ ok: false as const, error: { code: "UNKNOWN_OPERATION" as const, message } });
-const failedDispatch = () =>
-  Promise.resolve({ ok: false as const, error: { code: "DEFECT" as const, message: "the dispatch failed unexpectedly" } });
+/** A target that could not even be looked at (a getter or proxy trap threw): reported like any DEFECT. */
+function failedDispatch(onDefect: DefectHook, target: unknown, cause: unknown) {
+  reportDefect(onDefect, { operation: typeof target === "string" ? target : "(unknown operation)", cause });
+  return Promise.resolve({ ok: false as const, error: { code: "DEFECT" as const, message: "the dispatch failed unexpectedly" } });
+}
 
 export function createApplication<const Features extends readonly AnyFeature[]>(
   config: ApplicationConfig<Features>,
@@ -243,8 +243,8 @@ export function createApplication<const Features extends readonly AnyFeature[]>(
       const plan = plansById.get(id);
       if (plan === undefined) return unknownOperation(`the application has no operation ${typeof id === "string" ? `"${id}"` : `with the id ${describeValue(id)}`}`);
       return runOperation(plan, input, options, environment) as ReturnType<Application["dispatchUntyped"]>;
-    } catch {
-      return failedDispatch();
+    } catch (cause) {
+      return failedDispatch(environment.onDefect, id, cause);
     }
   };
 
@@ -258,8 +258,8 @@ export function createApplication<const Features extends readonly AnyFeature[]>(
           return unknownOperation(`the operation ${typeof id === "string" ? `"${id}" ` : ""}is not part of this application`);
         }
         return runOperation(plan, input, options, environment);
-      } catch {
-        return failedDispatch();
+      } catch (cause) {
+        return failedDispatch(environment.onDefect, target, cause);
       }
     },
     dispatchUntyped,

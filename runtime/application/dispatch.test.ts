@@ -12,6 +12,7 @@ import {
   implementPort,
   portOperation,
   s,
+  PortSchemaViolation,
   type DefectReport,
 } from "../index.js";
 import { customers, getCustomer, registerCustomer } from "../test-support/customers.js";
@@ -172,8 +173,8 @@ describe("boundaries", () => {
     expect(calls).toEqual([]);
   });
 
-  it("turns an adapter result that breaks its port's output schema into a DEFECT naming the port operation", async () => {
-    const { app } = thingWorld(
+  it("turns an adapter result that breaks its port's output schema into a DEFECT naming the port operation, its issues for onDefect only", async () => {
+    const { app, defects } = thingWorld(
       async ({ input, effects }) => {
         await effects.load(input.id);
         return { id: input.id };
@@ -186,7 +187,7 @@ describe("boundaries", () => {
       error: {
         code: "DEFECT",
         message: "the adapter for things.load returned a result that breaks its schema",
-        details: { portOperation: "things.load", phase: "output", issues: [{ code: "too_small", path: "/size", message: "must be >= 0" }] },
+        details: { portOperation: "things.load", phase: "output" },
       },
       trace: {
         operation: "things.make",
@@ -194,16 +195,24 @@ describe("boundaries", () => {
         events: [],
       },
     });
+    expect(defects).toEqual([{ operation: "things.make", portOperation: "things.load", cause: expect.any(PortSchemaViolation) }]);
+    expect(defects[0]?.cause).toMatchObject({ phase: "output", issues: [{ code: "too_small", path: "/size", message: "must be >= 0" }] });
   });
 
   it("turns effect input that breaks the port's input schema into a DEFECT before the adapter runs", async () => {
-    const { app, calls } = thingWorld(async ({ input, effects }) => {
+    const { app, calls, defects } = thingWorld(async ({ input, effects }) => {
       await effects.store({ id: input.id, size: 1.5 });
       return { id: input.id };
     });
     const outcome = await app.dispatch("things.make", { id: "t1" });
-    expect(outcome).toMatchObject({ ok: false, error: { code: "DEFECT", details: { portOperation: "things.store", phase: "input" } } });
+    expect(outcome).toEqual({
+      ok: false,
+      error: { code: "DEFECT", message: "things.make called things.store with input that breaks its schema", details: { portOperation: "things.store", phase: "input" } },
+    });
     expect(calls).toEqual([]);
+    expect(defects.map((defect) => [defect.portOperation, (defect.cause as Error).message])).toEqual([
+      ["things.store", "things.make called things.store with input that breaks its schema: /size must be integer"],
+    ]);
   });
 
   it("turns a thrown exception into a DEFECT without its message, and hands the cause to onDefect", async () => {

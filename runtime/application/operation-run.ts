@@ -4,6 +4,7 @@ import type { EmittedEvent } from "../descriptors/event.js";
 import type { AnyOperation } from "../descriptors/operation.js";
 import { capabilityProxy } from "./capability-proxy.js";
 import { issueFault, type BoundaryFault } from "./fault.js";
+import { PortSchemaViolation, violationSummary } from "./port-schema-violation.js";
 import type { EffectSlot, EmitSlot, OperationPlan } from "./operation-plan.js";
 import type { EffectCall, FrameworkError, Outcome, Trace } from "./outcome.js";
 import { reportDefect, type DefectHook } from "./report-defect.js";
@@ -111,6 +112,11 @@ export class OperationRun {
       this.environment.onDefect,
       portOperation === undefined ? { operation: this.operation.id, cause } : { operation: this.operation.id, portOperation, cause },
     );
+  }
+
+  /** A defect of an event's payload validator: the report names the event. */
+  private reportEvent(cause: unknown, event: string): void {
+    reportDefect(this.environment.onDefect, { operation: this.operation.id, event, cause });
   }
 
   /**
@@ -271,7 +277,7 @@ export class OperationRun {
   private eventValidatorFailed(slot: EmitSlot, cause: unknown): void {
     const event = slot.event;
     this.latch(issueFault("DEFECT", `the payload validator of ${event.id} failed`, { event: event.id, phase: "validator" }));
-    this.report(cause);
+    this.reportEvent(cause, event.id);
   }
 
   /**
@@ -299,7 +305,9 @@ export class OperationRun {
   private startEffect(slot: EffectSlot, argument: unknown): unknown {
     const portOperation = slot.portOperation;
     if (slot.handler === undefined) {
-      throw this.latch(issueFault("DEFECT", `no adapter is bound for ${portOperation.id}`, { portOperation: portOperation.id, phase: "adapter" }));
+      const fault = this.latch(issueFault("DEFECT", `no adapter is bound for ${portOperation.id}`, { portOperation: portOperation.id, phase: "adapter" }));
+      this.report(fault, portOperation.id);
+      throw fault;
     }
     const call: Mutable<EffectCall> | undefined = this.calls === undefined ? undefined : { effect: slot.key, operation: portOperation.id, kind: portOperation.kind };
     if (call !== undefined) this.calls?.push(call);
@@ -326,7 +334,7 @@ export class OperationRun {
   }
 
   private afterInput(slot: EffectSlot, call: Mutable<EffectCall> | undefined, parsed: Checked): unknown {
-    if (!parsed.ok) throw this.brokeSchema(slot, call, "input", `${this.operation.id} called ${slot.portOperation.id} with input that breaks its schema`, parsed);
+    if (!parsed.ok) throw this.brokeSchema(slot, call, "input", parsed);
     if (this.abandoned) throw this.abandonedFault(slot.portOperation);
     if (call !== undefined) call.input = parsed.value;
     return this.invokeAdapter(slot, call, parsed.value);
@@ -366,7 +374,7 @@ export class OperationRun {
   }
 
   private afterOutput(slot: EffectSlot, call: Mutable<EffectCall> | undefined, checked: Checked): unknown {
-    if (!checked.ok) throw this.brokeSchema(slot, call, "output", `the adapter for ${slot.portOperation.id} returned a result that breaks its schema`, checked);
+    if (!checked.ok) throw this.brokeSchema(slot, call, "output", checked);
     if (this.abandoned) throw this.abandonedFault(slot.portOperation);
     if (call !== undefined) call.output = checked.value;
     return checked.value;
@@ -398,9 +406,13 @@ export class OperationRun {
     return fault;
   }
 
-  private brokeSchema(slot: EffectSlot, call: Mutable<EffectCall> | undefined, phase: Phase, message: string, failed: Checked & { ok: false }): BoundaryFault {
+  /** Like every DEFECT: the outcome names where (port operation, phase), the hook gets what (the issues). */
+  private brokeSchema(slot: EffectSlot, call: Mutable<EffectCall> | undefined, phase: Phase, failed: Checked & { ok: false }): BoundaryFault {
+    const id = slot.portOperation.id;
     if (call !== undefined) call.fault = "DEFECT";
-    return this.latch(issueFault("DEFECT", message, { portOperation: slot.portOperation.id, phase, ...issueDetails(failed) }));
+    const fault = this.latch(issueFault("DEFECT", violationSummary(this.operation.id, id, phase), { portOperation: id, phase }));
+    this.report(new PortSchemaViolation(this.operation.id, id, phase, failed.issues, failed.omittedIssues), id);
+    return fault;
   }
 }
 

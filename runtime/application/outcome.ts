@@ -36,15 +36,21 @@ export interface FrameworkErrorDetails {
   readonly missing?: readonly string[];
   /** FORBIDDEN for a malformed principal: what is wrong with it. */
   readonly reason?: string;
-  /** INVALID_INPUT, INVALID_OUTPUT, DEFECT at a port boundary: what was wrong (at most 50 issues). */
+  /** INVALID_INPUT, INVALID_OUTPUT: what was wrong (at most 50 issues). A DEFECT never carries them: they go to `onDefect`. */
   readonly issues?: readonly Issue[];
   /** How many issues were found beyond the listed ones. */
   readonly omittedIssues?: number;
   /** UNDECLARED_EFFECT: the effect or event key that is not declared. */
   readonly effect?: string;
   readonly event?: string;
-  /** DEFECT at a port boundary: the port operation whose adapter misbehaved. */
+  /** DEFECT at a port boundary: the port operation it happened at. */
   readonly portOperation?: string;
+  /**
+   * DEFECT at a port or an event: `input` (the operation's call broke the port's input schema,
+   * or its foreign validator failed), `output` (the adapter's result broke the port's output
+   * schema, or its foreign validator failed), `adapter` (the adapter threw, or none is bound),
+   * `validator` (an event payload's foreign validator failed).
+   */
   readonly phase?: "input" | "output" | "adapter" | "validator";
   /** DEFECT from assertInvariant. */
   readonly invariant?: string;

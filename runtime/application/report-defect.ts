@@ -1,11 +1,28 @@
 export interface DefectReport {
   readonly operation: string;
-  /** The port operation whose adapter threw, when it was an adapter. */
+  /**
+   * The port operation it happened at, when it was at a port: its adapter threw, its result
+   * or its input broke its schema (the cause is then a `PortSchemaViolation` with the issues),
+   * its validator failed, or no adapter is bound for it.
+   */
   readonly portOperation?: string;
+  /** The event whose payload validator failed, when it was one. */
+  readonly event?: string;
   readonly cause: unknown;
 }
 
 export type DefectHook = (report: DefectReport) => void;
+
+/** Without an `onDefect` hook, defects go to the console, saying where they happened. */
+export const defaultDefectHook: DefectHook = (report) => {
+  console.error(`[agentix] DEFECT in ${report.operation}${defectPlace(report)}:`, report.cause);
+};
+
+function defectPlace(report: DefectReport): string {
+  if (report.portOperation !== undefined) return ` (at port operation ${report.portOperation})`;
+  if (report.event !== undefined) return ` (payload of ${report.event})`;
+  return "";
+}
 
 /**
  * Hands a report to the defect hook, which may itself be broken: a hook that throws (or

@@ -84,7 +84,10 @@ function withDeadline(run: OperationRun, work: Step, timeoutMs: number | undefin
     // runSteps never rejects; the second handler is only there so nothing can be left unhandled.
     work.then(
       (outcome) => race.finish(outcome),
-      () => race.finish({ ok: false, error: { code: "DEFECT", message: `${run.operation.id} failed unexpectedly` } }),
+      (cause: unknown) => {
+        run.report(cause);
+        race.finish({ ok: false, error: { code: "DEFECT", message: `${run.operation.id} failed unexpectedly` } });
+      },
     );
   });
 }
@@ -213,8 +216,12 @@ function conclude(run: OperationRun, result: unknown, thrown: { readonly cause: 
     if (run.fault !== undefined) return completed(run, run.failed(run.fault.toError()));
     if (thrown !== undefined) {
       const cause = thrown.cause;
-      // A fault of another dispatch's context (a leaked one) keeps its code.
-      if (isIssuedFault(cause)) return completed(run, run.failed(cause.toError()));
+      // A fault of another dispatch's context (a leaked one) keeps its code; a DEFECT of it is
+      // reported again here, as this dispatch's (the hook hears of every DEFECT outcome).
+      if (isIssuedFault(cause)) {
+        if (cause.code === "DEFECT") run.report(cause, cause.details?.portOperation);
+        return completed(run, run.failed(cause.toError()));
+      }
       run.report(cause);
       if (cause instanceof InvariantViolation) {
         return completed(

@@ -66,7 +66,7 @@ describe("createHttpHandler", () => {
     expect(await call(handler, "/customers/cus_1", auth)).toMatchObject({ status: 200, body: { id: "cus_1", name: "Ada", status: "active" } });
     expect(await call(handler, "/customers/cus_9", auth)).toMatchObject({
       status: 404,
-      body: { error: { code: "NOT_FOUND", message: "NOT_FOUND", details: { id: "cus_9" } } },
+      body: { error: { code: "NOT_FOUND", message: "customers.get failed with NOT_FOUND.", details: { id: "cus_9" } } },
     });
     expect(await call(handler, "/customers", json({ name: "Ada" }))).toMatchObject({ status: 409, body: { error: { code: "NAME_TAKEN", details: { name: "Ada" } } } });
   });
@@ -147,7 +147,7 @@ describe("createHttpHandler", () => {
     expect(await call(handler, "/nowhere")).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: "No route for GET /nowhere." } } });
     const wrongMethod = await call(handler, "/customers/cus_1", { method: "DELETE" });
     expect(wrongMethod).toMatchObject({ status: 405, body: { error: { code: "METHOD_NOT_ALLOWED" } } });
-    expect(wrongMethod.headers.get("allow")).toBe("GET");
+    expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD");
     expect(await call(handler, "/customers", { ...json({ name: "Ada" }), headers: { "content-type": "text/plain", authorization: "Bearer writer" } })).toMatchObject({
       status: 415,
       body: { error: { code: "UNSUPPORTED_MEDIA_TYPE" } },
@@ -185,6 +185,18 @@ describe("served by @hono/node-server on 127.0.0.1, called with fetch", () => {
     expect(await created.json()).toEqual({ id: "cus_1", name: "Grace", status: "active" });
     const read = await fetch(`${base}/customers/cus_1`, { headers: { authorization: "Bearer reader" } });
     expect([read.status, await read.json()]).toEqual([200, { id: "cus_1", name: "Grace", status: "active" }]);
+  });
+
+  it("answers HEAD with the GET's status and headers (content-length included) and no body", async () => {
+    const read = { headers: { authorization: "Bearer reader" } };
+    for (const path of ["/customers/cus_1", "/customers/cus_404", "/nowhere"]) {
+      const get = await fetch(`${base}${path}`, read);
+      const getBody = await get.text();
+      const head = await fetch(`${base}${path}`, { ...read, method: "HEAD" });
+      const sameHeaders = (headers: Headers) => ["content-type", "content-length", "allow"].map((name) => headers.get(name));
+      expect([head.status, sameHeaders(head.headers), await head.text()]).toEqual([get.status, sameHeaders(get.headers), ""]);
+      expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(getBody)));
+    }
   });
 
   it("sends a 500 envelope without the exception's message", async () => {

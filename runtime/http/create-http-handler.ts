@@ -2,7 +2,8 @@ import type { Application } from "../application/create-application.js";
 import { isTimeoutMs } from "../application/deadline.js";
 import { authorize } from "../application/principal.js";
 import type { AnyOperation, Principal } from "../descriptors/operation.js";
-import { errorResponse, internalErrorResponse, jsonResponse } from "./envelope.js";
+import { errorResponse, internalErrorResponse, jsonResponse, withoutBody } from "./envelope.js";
+import { declaredErrorMessage, queryInputMessage } from "./error-message.js";
 import { compileRoutes } from "./match-route.js";
 import { readJsonBody } from "./read-body.js";
 import { ABANDONED, RequestDeadline } from "./request-deadline.js";
@@ -88,6 +89,7 @@ function optionProblems(app: unknown, options: unknown): string[] {
 /**
  * Maps Web-standard requests to operations and outcomes to responses. Mount the returned
  * function on any host: `serve({ fetch: handler })` with @hono/node-server, Bun, Deno.
+ * A HEAD is answered wherever a GET route leads to a query: the GET's status and headers, no body.
  */
 export function createHttpHandler(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -102,8 +104,10 @@ export function createHttpHandler(
       `createHttpHandler: ${unknown.map((route) => `${route.method} ${route.path} -> "${route.operation}"`).join(", ")}: no such operation in the application`,
     );
   }
-  const match = compileRoutes(options.routes);
   const operations = new Map<Route, AnyOperation>(options.routes.map((route) => [route, app.operation(route.operation) as AnyOperation]));
+  // HEAD is served wherever GET is, by running the GET route's query: never a command's effects.
+  const headRoutes = new Set(options.routes.filter((route) => route.method === "GET" && operations.get(route)?.kind === "query"));
+  const match = compileRoutes(options.routes, headRoutes);
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const timeoutMs = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) > 2_147_483_647 ? undefined : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const onError = options.onError ?? ((error: unknown) => console.error("[agentix/http]", error));
@@ -112,16 +116,19 @@ export function createHttpHandler(
       ? errorResponse(503, "ABORTED", "The client closed the request.")
       : errorResponse(503, "TIMEOUT", "The server did not finish this request in time.");
 
-  return async (request) => {
+  const answer = async (request: Request, method: string): Promise<Response> => {
     const deadline = new RequestDeadline(request, timeoutMs);
     try {
       const url = new URL(request.url);
-      const found = match(request.method, url.pathname);
+      const found = match(method, url.pathname);
       if (found.kind === "bad-path") return errorResponse(400, "BAD_REQUEST", "The request path is not valid.");
-      if (found.kind === "not-found") return errorResponse(404, "NOT_FOUND", `No route for ${request.method} ${url.pathname}.`);
+      // A HEAD answered as its GET would be says GET, so that its content-length is the GET's.
+      if (found.kind === "not-found") return errorResponse(404, "NOT_FOUND", `No route for ${method === "HEAD" ? "GET" : method} ${url.pathname}.`);
       if (found.kind === "method-not-allowed") {
-        return errorResponse(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed here.`, undefined, { allow: found.allow.join(", ") });
+        const refused = method === "HEAD" && !found.allow.includes("GET") ? "GET" : method;
+        return errorResponse(405, "METHOD_NOT_ALLOWED", `${refused} is not allowed here.`, undefined, { allow: found.allow.join(", ") });
       }
+      // From here on the route's method decides (a HEAD runs as the GET it matched).
       const { route, params } = found;
       // Authentication and authorization first: a request that may not run the operation
       // learns nothing about body limits or formats, and its body is never read.
@@ -133,7 +140,7 @@ export function createHttpHandler(
         return errorResponse(403, "FORBIDDEN", authorization.error.message, authorization.error.details);
       }
       let body: unknown;
-      if (bodyMethods.has(request.method)) {
+      if (bodyMethods.has(route.method)) {
         const read = await readJsonBody(request, limit, deadline.signal);
         if (read.kind === "aborted") return abandoned(deadline);
         if (read.kind === "unreadable") return errorResponse(400, "BAD_REQUEST", "The request body could not be read.");
@@ -143,17 +150,20 @@ export function createHttpHandler(
         body = read.kind === "json" ? read.value : undefined;
       }
       const routeRequest: RouteRequest = { params, query: url.searchParams, body, headers: request.headers };
-      const input = route.input ? route.input(routeRequest) : defaultInput(request.method, routeRequest);
+      const input = route.input ? route.input(routeRequest) : defaultInput(route.method, routeRequest);
       if (input instanceof Response) return input;
       const outcome = await app.dispatchUntyped(route.operation, input, { principal: authorization.principal, signal: deadline.signal });
-      if (outcome.ok) return jsonResponse(route.status ?? (request.method === "POST" ? 201 : 200), outcome.value);
-      const { code } = outcome.error;
+      if (outcome.ok) return jsonResponse(route.status ?? (route.method === "POST" ? 201 : 200), outcome.value);
+      const { code, message, details } = outcome.error;
       if (code === "TIMEOUT" || code === "ABORTED") return abandoned(deadline);
       const status = frameworkStatus[code];
       if (status === 500) return internalErrorResponse(code);
-      if (status !== undefined) return errorResponse(status, code, outcome.error.message ?? code, outcome.error.details);
+      if (code === "INVALID_INPUT" && route.input === undefined && !bodyMethods.has(route.method)) {
+        return errorResponse(400, code, queryInputMessage(message ?? code, details, routeRequest), details);
+      }
+      if (status !== undefined) return errorResponse(status, code, message ?? code, details);
       const declaredStatus = route.errors?.[code] ?? options.errorStatus?.[code] ?? 422;
-      return errorResponse(declaredStatus, code, outcome.error.message ?? code, outcome.error.details);
+      return errorResponse(declaredStatus, code, message ?? declaredErrorMessage(operations.get(route) as AnyOperation, code), details);
     } catch (error) {
       // A client that went away is not a server failure: nothing to report, nobody to answer.
       if (deadline.clientAborted) return abandoned(deadline);
@@ -162,6 +172,18 @@ export function createHttpHandler(
     } finally {
       deadline.dispose();
     }
+  };
+
+  // Not async itself: a GET or POST costs no extra promise for what only a HEAD needs.
+  return (request) => {
+    let method: string;
+    try {
+      method = request.method;
+    } catch (error) {
+      return Promise.reject(error as Error); // as the async handler did for a request that cannot be read
+    }
+    const response = answer(request, method);
+    return method === "HEAD" ? response.then(withoutBody) : response;
   };
 }
 

@@ -22,6 +22,16 @@ export function errorResponse(status: number, code: string, message: string, det
   return new Response(errorBody(code, message, details), { status, headers: { ...jsonHeaders, ...headers } });
 }
 
+/**
+ * The answer to a HEAD: the status and headers the GET would have, no body (RFC 9110 9.3.2).
+ * The length the body would have had is kept as `content-length`, as a host sends it for GET.
+ */
+export async function withoutBody(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  if (response.body !== null) headers.set("content-length", String((await response.arrayBuffer()).byteLength));
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** What a client sees of a server-side fault: a code and a fixed sentence, never internals. */
 export function internalErrorResponse(code: string): Response {
   return errorResponse(500, code, "The server failed to handle this request.");

@@ -8,7 +8,7 @@ interface CompiledRoute {
 
 export type RouteMatch =
   | { readonly kind: "found"; readonly route: Route; readonly params: Record<string, string> }
-  | { readonly kind: "method-not-allowed"; readonly allow: readonly HttpMethod[] }
+  | { readonly kind: "method-not-allowed"; readonly allow: readonly (HttpMethod | "HEAD")[] }
   | { readonly kind: "not-found" }
   | { readonly kind: "bad-path" };
 
@@ -17,8 +17,12 @@ function splitPath(path: string): string[] {
   return trimmed.split("/").slice(1);
 }
 
-/** Compiles the route array once; refuses duplicate method + path pairs. */
-export function compileRoutes(routes: readonly Route[]): (method: string, pathname: string) => RouteMatch {
+/**
+ * Compiles the route array once; refuses duplicate method + path pairs. A `HEAD` request
+ * matches the `GET` routes in `headRoutes` (those whose operation is a query, so running it
+ * for a HEAD changes nothing), and the `Allow` list of a 405 names HEAD beside their GET.
+ */
+export function compileRoutes(routes: readonly Route[], headRoutes: ReadonlySet<Route> = new Set()): (method: string, pathname: string) => RouteMatch {
   const compiled: CompiledRoute[] = [];
   const seen = new Set<string>();
   for (const route of routes) {
@@ -35,7 +39,7 @@ export function compileRoutes(routes: readonly Route[]): (method: string, pathna
     } catch {
       return { kind: "bad-path" };
     }
-    const allow: HttpMethod[] = [];
+    const allow: (HttpMethod | "HEAD")[] = [];
     for (const { route, segments } of compiled) {
       if (segments.length !== parts.length) continue;
       const params: Record<string, string> = {};
@@ -46,8 +50,10 @@ export function compileRoutes(routes: readonly Route[]): (method: string, pathna
         return part !== "";
       });
       if (!matches) continue;
-      if (route.method === method) return { kind: "found", route, params };
+      const head = headRoutes.has(route);
+      if (route.method === method || (head && method === "HEAD")) return { kind: "found", route, params };
       allow.push(route.method);
+      if (head) allow.push("HEAD");
     }
     return allow.length > 0 ? { kind: "method-not-allowed", allow } : { kind: "not-found" };
   };

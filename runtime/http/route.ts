@@ -18,7 +18,9 @@ export interface RouteOptions {
   readonly errors?: Readonly<Record<string, number>>;
   /**
    * Builds the operation's input. Default: the JSON body (an object) for POST/PUT/PATCH, the
-   * query parameters for GET/DELETE, plus the path parameters.
+   * query parameters for GET/DELETE, plus the path parameters. Inputs are closed, so a query
+   * parameter the input does not declare (`?_=1`) is a 400; a function that picks the
+   * parameters the operation takes ignores the others.
    */
   readonly input?: (request: RouteRequest) => unknown;
 }

@@ -1,7 +1,7 @@
 // Any Standard Schema V1 validator works wherever a descriptor takes a schema.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { assertInvariant, createApplication, defineCommand, defineContract, defineEvent, defineFeature, defineInvariant, definePort, implementPort, portOperation, s } from "../index.js";
+import { assertInvariant, createApplication, defineCommand, defineContract, defineEvent, defineFeature, defineInvariant, definePort, implementPort, portOperation, s, type DefectHook, type DefectReport, type PortSchemaViolation } from "../index.js";
 
 const Note = z.object({ title: z.string().min(1), pages: z.number().int().positive() }).strict();
 const NoteFiled = defineEvent({ id: "notes.filed", version: 1, payload: z.object({ title: z.string() }) });
@@ -29,9 +29,9 @@ const fileNote = defineCommand({
   },
 });
 
-function app(shelf: unknown) {
+function app(shelf: unknown, onDefect: DefectHook = () => {}) {
   const feature = defineFeature({ id: "notes", contract, operations: [fileNote], invariants: [shelved] });
-  return createApplication({ features: [feature], adapters: [implementPort(Archive, { put: () => ({ shelf }) as never })], onDefect: () => {} });
+  return createApplication({ features: [feature], adapters: [implementPort(Archive, { put: () => ({ shelf }) as never })], onDefect });
 }
 
 describe("foreign Standard Schema validators (zod 4) in descriptor slots", () => {
@@ -55,10 +55,16 @@ describe("foreign Standard Schema validators (zod 4) in descriptor slots", () =>
 
   it("validates declared error details and adapter results with the foreign schema", async () => {
     expect(await app("A3").dispatch("notes.file", { title: "Dune", pages: 900 })).toEqual({ ok: false, error: { code: "TOO_LONG", details: { pages: 900 } } });
-    expect(await app(7).dispatch("notes.file", { title: "Dune", pages: 1 })).toMatchObject({
+    const defects: DefectReport[] = [];
+    expect(await app(7, (report) => defects.push(report)).dispatch("notes.file", { title: "Dune", pages: 1 })).toEqual({
       ok: false,
-      error: { code: "DEFECT", details: { portOperation: "notes.archive.put", phase: "output", issues: [{ code: "invalid", path: "/shelf" }] } },
+      error: {
+        code: "DEFECT",
+        message: "the adapter for notes.archive.put returned a result that breaks its schema",
+        details: { portOperation: "notes.archive.put", phase: "output" },
+      },
     });
+    expect(defects.map((defect) => (defect.cause as PortSchemaViolation).issues)).toMatchObject([[{ code: "invalid", path: "/shelf" }]]);
   });
 
   it("runs invariants with foreign evidence schemas", async () => {

@@ -85,11 +85,13 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   return app;
 }
 
-/** A known path asked with another method is 405, naming the methods it has. */
+/** A known path asked with another method is 405, naming the methods it has (Hono answers HEAD wherever GET is). */
 function answerOtherMethods(app: Hono<AppEnv>): void {
   const methods = new Map<string, string[]>();
   for (const route of app.routes) {
-    if (route.method !== "ALL") methods.set(route.path, [...new Set([...(methods.get(route.path) ?? []), route.method])]);
+    if (route.method === "ALL") continue;
+    const added = route.method === "GET" ? ["GET", "HEAD"] : [route.method];
+    methods.set(route.path, [...new Set([...(methods.get(route.path) ?? []), ...added])]);
   }
   for (const [path, allowed] of methods) {
     app.all(path, (c) => {

@@ -29,7 +29,7 @@ describe("the checks before a handler, in order", () => {
   test("routing (404/405), then authentication (401), then permission (403, the body unread), then the body (400), then input (400)", async () => {
     const { call } = shopApp();
     expect(await call("GET", "/nowhere")).toEqual({ status: 404, body: { error: { code: "NOT_FOUND", message: "No route for GET /nowhere." } }, allow: null });
-    expect(await call("PATCH", "/orders/ord_1")).toEqual({ status: 405, body: { error: { code: "METHOD_NOT_ALLOWED", message: "PATCH is not allowed here." } }, allow: "GET" });
+    expect(await call("PATCH", "/orders/ord_1")).toEqual({ status: 405, body: { error: { code: "METHOD_NOT_ALLOWED", message: "PATCH is not allowed here." } }, allow: "GET, HEAD" });
     expect((await call("POST", "/products", { body: "{" })).status).toBe(401);
     const forbidden = { error: { code: "FORBIDDEN", message: 'principal "clerk" lacks products:write for products.create', details: { missing: ["products:write"] } } };
     expect((await call("POST", "/products", { token: "dev-clerk-token", body: "{" })).body).toEqual(forbidden);

@@ -2,6 +2,7 @@
 // transport would: the composition is right (every feature, dependency and adapter), events
 // come back with each outcome, and the outbox holds the same events as data.
 import { describe, expect, test } from "vitest";
+import { PortSchemaViolation, type DefectReport } from "agentix";
 import { fakeClock, memoryPort, sequentialIds } from "agentix/testing";
 import { MemoryDatabase, memoryStorage } from "../src/adapters/memory/index.js";
 import { simulatedGateway } from "../src/adapters/payments/simulated-gateway.js";
@@ -16,8 +17,12 @@ const now = "2026-03-01T09:00:00.000Z";
 
 function application(payments = simulatedGateway()) {
   const db = new MemoryDatabase();
-  const app = createOrdersApplication({ storage: memoryStorage(db), payments, clock: fakeClock(now), ids: sequentialIds() });
-  return { app, db };
+  const defects: DefectReport[] = [];
+  const app = createOrdersApplication(
+    { storage: memoryStorage(db), payments, clock: fakeClock(now), ids: sequentialIds() },
+    { onDefect: (report) => defects.push(report) },
+  );
+  return { app, db, defects };
 }
 
 describe("the orders application", () => {
@@ -62,7 +67,7 @@ describe("the orders application", () => {
 
   test("a gateway that breaks its port's schema is a DEFECT at the boundary, and nothing is recorded", async () => {
     const broken = memoryPort(Payments, { charge: [{ ok: true, value: { chargeId: "" } }] });
-    const { app, db } = application(broken);
+    const { app, db, defects } = application(broken);
     await app.dispatch("customers.register", { name: "Ada", email: "ada@example.com" }, { principal: admin });
     await app.dispatch("products.create", { name: "Kettle", priceCents: 2_500, stock: 3 }, { principal: admin });
     await app.dispatch("orders.create", { customerId: "cus_1", lines: [{ productId: "prd_2", quantity: 1 }] }, { principal: admin });
@@ -73,12 +78,14 @@ describe("the orders application", () => {
       error: {
         code: "DEFECT",
         message: "the adapter for payments.gateway.charge returned a result that breaks its schema",
-        details: {
-          portOperation: "payments.gateway.charge",
-          phase: "output",
-          issues: [{ code: "too_small", path: "/value/chargeId", message: "must NOT have fewer than 1 characters" }],
-        },
+        details: { portOperation: "payments.gateway.charge", phase: "output" },
       },
+    });
+    // The issues go to the defect hook, never to the outcome (which reaches clients).
+    expect(defects).toEqual([{ operation: "orders.pay", portOperation: "payments.gateway.charge", cause: expect.any(PortSchemaViolation) }]);
+    expect(defects[0]?.cause).toMatchObject({
+      phase: "output",
+      issues: [{ code: "too_small", path: "/value/chargeId", message: "must NOT have fewer than 1 characters" }],
     });
     expect(memoryState(db)).toMatchObject({ orders: [{ id: "ord_3", status: "pending_payment", paymentId: null }], payments: [] });
   });

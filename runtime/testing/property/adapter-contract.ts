@@ -3,9 +3,9 @@ import type { Adapter } from "../../descriptors/adapter.js";
 import { defineCommand } from "../../descriptors/operation.js";
 import type { AnyPortOperation, CallOf } from "../../descriptors/port-operation.js";
 import type { AnyPort } from "../../descriptors/port.js";
+import { PortSchemaViolation } from "../../application/port-schema-violation.js";
 import { s } from "../../schema/builders.js";
 import { formatIssues } from "../../schema/issues.js";
-import type { Issue } from "../../schema/types.js";
 import { runWithHarness } from "../harness.js";
 import { arbitraryOf } from "./arbitrary.js";
 import { fc } from "./fast-check.js";
@@ -142,7 +142,8 @@ function probeOf(operation: AnyPortOperation) {
 }
 
 function faultOf(error: { code: string; message?: string; details?: unknown }, cause: unknown, adapter: Adapter<AnyPort>): string {
-  const issues = (error.details as { issues?: readonly Issue[] } | undefined)?.issues;
+  // A result breaking the port's schema: its issues are in the defect's cause, never in the outcome.
+  const issues = cause instanceof PortSchemaViolation ? cause.issues : undefined;
   const named = adapter.name === undefined ? "" : ` (adapter "${adapter.name}")`;
   const because = issues !== undefined ? `: ${formatIssues(issues)}` : cause === undefined ? "" : `: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}`;
   return `${error.code}: ${error.message ?? "failed"}${named}${because}`;

@@ -28,8 +28,23 @@ export interface Issue {
 export function parseInput<Schema extends z.ZodType>(c: Context<AppEnv>, schema: Schema): z.output<Schema> {
   const raw = requestInput(c);
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ApiError(400, "INVALID_INPUT", `invalid input for ${c.get("action")}`, { issues: toIssues(parsed.error.issues, raw) });
+  if (!parsed.success) {
+    const issues = toIssues(parsed.error.issues, raw);
+    throw new ApiError(400, "INVALID_INPUT", `invalid input for ${c.get("action")}${unknownQueryParameters(c, issues)}`, { issues });
+  }
   return parsed.data;
+}
+
+/** A query string is the input of a GET: a parameter the schema lacks is named as one. */
+function unknownQueryParameters(c: Context<AppEnv>, issues: readonly Issue[]): string {
+  if (c.req.method === "POST") return "";
+  const query = new URL(c.req.url).searchParams;
+  const params: Record<string, string> = c.req.param();
+  const names = issues
+    .filter((issue) => issue.code === "unknown_property" && issue.path.lastIndexOf("/") === 0)
+    .map((issue) => issue.path.slice(1).replaceAll("~1", "/").replaceAll("~0", "~"))
+    .filter((name) => query.has(name) && !Object.hasOwn(params, name));
+  return names.length === 0 ? "" : `: unknown query parameter${names.length === 1 ? "" : "s"} ${names.map((name) => JSON.stringify(name)).join(", ")}`;
 }
 
 function requestInput(c: Context<AppEnv>): unknown {
