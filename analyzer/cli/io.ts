@@ -1,3 +1,4 @@
+import type { HeapReading } from "./workspace/heap-budget.js";
 import type { Analysis } from "../analyze.js";
 import type { AgentixIndex } from "../index-file/types.js";
 import type { ModelIndex } from "../index-file/model-index.js";
@@ -22,6 +23,8 @@ export interface CliIO {
   readonly cwd: string;
   /** Where analysing verbs get the project's analysis; without it each run analyses afresh. */
   readonly analyses?: AnalysisSource;
+  /** How much heap is in use and allowed (workspace/heap-budget.ts); the process's own without it. */
+  readonly heap?: () => HeapReading;
 }
 
 /** The CLI's exit codes (README, "The analyzer and the index"); `exitCodeFor` in main.ts maps errors to them. */

@@ -184,6 +184,7 @@ const EXIT_CODES: Readonly<Record<ErrorCode, ExitCode>> = {
   "no-feature-location": EXIT.badInvocation,
   "feature-exists": EXIT.checkFailed,
   "file-access": EXIT.badInvocation,
+  "heap-limit": EXIT.badInvocation,
   "invalid-index": EXIT.internalError,
 };
 

@@ -4,7 +4,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO, removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
+import { REPO, recordingIO, removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
+import { run } from "../../analyzer/cli/main.js";
 import { createAjv } from "../../schema/ajv.js";
 import { workspaceCopy } from "./workspace-copy.js";
 import { validateWorkspace, workspaceJson } from "./workspace-json.js";
@@ -522,6 +523,28 @@ describe("agentix affected at a workspace root", () => {
     } finally {
       tsconfigs.forEach((file, at) => writeFileSync(file, originals[at]!));
     }
+  });
+
+  // TanStack Router's 412 projects: V8 aborted at its heap limit ("FATAL ERROR: Reached heap
+  // limit", a native stack, exit 134) after 3 minutes. Between two projects agentix stops first.
+  it("stops with exit 2 and how to go on when the next projects would not fit in the heap", async () => {
+    const MB = 1024 * 1024;
+    // In use: 50 MB at the start, 60 before the first project, 270 after it (210 MB a project).
+    const used = [50, 60, 270];
+    let reads = 0;
+    const heap = () => ({
+      used: (used[Math.min(reads++, used.length - 1)] as number) * MB,
+      limit: 700 * MB,
+    });
+    const { io, stdout, stderr } = recordingIO(root);
+    const code = await run(["affected", "packages/contracts/src/index.ts"], { ...io, heap });
+    expect([code, stdout(), stderr()]).toEqual([
+      2,
+      "",
+      "agentix affected: the workspace's 3 projects need more memory than Node.js gives this process (heap limit 0.7 GB, 0.3 GB in use after 1 of them): run it with a larger heap (NODE_OPTIONS=--max-old-space-size=2048), or inside one package, or with --project\n",
+    ]);
+    // The process's own heap: the same answer as always.
+    expect((await cli(["affected", "packages/contracts/src/index.ts"])).code).toBe(0);
   });
 
   it("a target no package has is exit 2 naming the packages", async () => {

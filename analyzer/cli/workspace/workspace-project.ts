@@ -7,6 +7,7 @@ import { tsconfigPath, type Workspace, type WorkspacePackage } from "../../works
 import { ProjectLoadError } from "../../errors.js";
 import type { CliIO } from "../io.js";
 import { projectAnalysis } from "../project.js";
+import { heapBudget } from "./heap-budget.js";
 import { listText } from "../../text.js";
 import { problemLine, problemLines, type LoadProblem } from "../../project/tsconfig.js";
 import { relativeToRoot } from "../../project/paths.js";
@@ -37,7 +38,10 @@ export function analyseWorkspace(
 ): { readonly workspace: Workspace; readonly analyses: Map<WorkspacePackage, Analysis> } {
   const analyses = new Map<WorkspacePackage, Analysis>();
   const empty = new Map<WorkspacePackage, WorkspacePackage>();
-  for (const entry of analysedPackages(workspace)) {
+  const packages = analysedPackages(workspace);
+  const fits = heapBudget(packages.length, io.heap);
+  for (const [done, entry] of packages.entries()) {
+    fits(done);
     try {
       analyses.set(entry, projectAnalysis(projectArgs(entry), io, { announce: false }));
     } catch (error) {
