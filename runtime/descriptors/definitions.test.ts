@@ -2,6 +2,7 @@
 // or non-schema schema slot, a key it does not have, a slot of the wrong type. Plain JavaScript
 // and casts reach these; accepted, each failed later, at dispatch, with an internal error.
 import { describe, expect, it } from "vitest";
+import { refusal, untyped } from "../test-support/refusal.js";
 import { z } from "zod";
 import {
   createApplication,
@@ -16,20 +17,6 @@ import {
   portOperation,
   s,
 } from "../index.js";
-
-/** The message of the TypeError `run` throws, so tests compare whole messages, not substrings. */
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TypeError);
-    return (error as Error).message;
-  }
-  throw new Error("expected a TypeError, nothing was thrown");
-}
-
-/** Calls a define function as plain JavaScript would. */
-const untyped = (define: unknown) => (definition: unknown) => (define as (definition: unknown) => unknown)(definition);
 
 const schemaSlot = "must be a schema (s.object(...) or a Standard Schema)";
 const command = { id: "x.y", input: s.object({}), output: s.literal(null), execute: () => null };

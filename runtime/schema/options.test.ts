@@ -4,24 +4,11 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { refusal, untyped } from "../test-support/refusal.js";
 import { s } from "../index.js";
 import { NUMBER_FORMATS, STRING_FORMATS, runtimeAjv } from "./ajv.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as typeof addFormatsModule.default;
-
-/** The message of the TypeError `build` throws, so tests compare whole messages, not substrings. */
-function refusal(build: () => unknown): string {
-  try {
-    build();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TypeError);
-    return (error as Error).message;
-  }
-  throw new Error("expected a TypeError, nothing was thrown");
-}
-
-/** Calls a builder as plain JavaScript would. */
-const untyped = (builder: unknown) => (...args: unknown[]) => (builder as (...args: unknown[]) => unknown)(...args);
 
 const formatList = [...STRING_FORMATS].join(", ");
 
