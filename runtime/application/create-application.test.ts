@@ -140,8 +140,12 @@ describe("createApplication checks shapes and ownership", () => {
         "adapters must be an array of implementPort(...) values (an empty array when no feature uses a port), got a string",
       ]],
       [{ features: [], adapters: [], onDefect: "log", timeout: 5 }, [
-        'unknown option "timeout" (the options are features, adapters, onDefect, timeoutMs)',
+        'unknown option "timeout" (did you mean "timeoutMs"?)',
         "onDefect must be a function, got a string",
+      ]],
+      [{ features: [], adapters: [], verbose: true, timeoutMs: "100" }, [
+        'unknown option "verbose" (the options are features, adapters, onDefect, timeoutMs)',
+        'timeoutMs must be a positive number of milliseconds, got the string "100"',
       ]],
       [{ features: [, customers], adapters: [memoryCustomerStore().adapter, ids] }, ["features[0] must be a defineFeature(...), got undefined"]],
     ];
@@ -218,7 +222,7 @@ describe("descriptor validation", () => {
 
   it("portOperation rejects an unknown kind", () => {
     expect(() => portOperation({ id: "x", kind: "delete" as never, output: s.string() })).toThrow(
-      'portOperation "x": kind must be one of read, write, time, random, external, got "delete"',
+      'portOperation "x": kind must be one of read, write, time, random, external, got the string "delete"',
     );
   });
 });

@@ -1,6 +1,7 @@
 import type { AnyAdapter } from "../descriptors/adapter.js";
 import type { Contract } from "../descriptors/contract.js";
-import { describeValue, kindOf } from "../descriptors/descriptor-kind.js";
+import { describeValue, kindOf, showValue } from "../descriptors/descriptor-kind.js";
+import { unknownKeyProblems } from "../descriptors/known-keys.js";
 import type { AnyEvent } from "../descriptors/event.js";
 import type { AnyFeature } from "../descriptors/feature.js";
 import type { AnyInvariant } from "../descriptors/invariant.js";
@@ -73,12 +74,9 @@ function checkConfig(config: unknown): string[] {
   if (!Array.isArray(adapters)) {
     fatal.push(`adapters must be an array of implementPort(...) values (an empty array when no feature uses a port), got ${describeValue(adapters)}`);
   }
-  const problems: string[] = [];
-  for (const key of Object.keys(config)) {
-    if (!configKeys.has(key)) problems.push(`unknown option "${key}" (the options are ${[...configKeys].join(", ")})`);
-  }
+  const problems = unknownKeyProblems(config, configKeys, "option");
   if (onDefect !== undefined && typeof onDefect !== "function") problems.push(`onDefect must be a function, got ${describeValue(onDefect)}`);
-  if (timeoutMs !== undefined && !isTimeoutMs(timeoutMs)) problems.push(`timeoutMs must be a positive number of milliseconds, got ${String(timeoutMs)}`);
+  if (timeoutMs !== undefined && !isTimeoutMs(timeoutMs)) problems.push(`timeoutMs must be a positive number of milliseconds, got ${showValue(timeoutMs)}`);
   if (fatal.length > 0) throw new ApplicationDefinitionError([...fatal, ...problems]);
   return problems;
 }

@@ -179,7 +179,7 @@ describe("deadlines: a dispatch always settles", () => {
     const cases: [unknown, string][] = [
       [{ timeoutMs: -1 }, "timeoutMs must be a positive number of milliseconds, got -1"],
       [{ timeoutMs: Number.NaN }, "timeoutMs must be a positive number of milliseconds, got NaN"],
-      [{ timeoutMs: "50" }, "timeoutMs must be a positive number of milliseconds, got 50"],
+      [{ timeoutMs: "50" }, 'timeoutMs must be a positive number of milliseconds, got the string "50"'],
       [{ signal: { aborted: false } }, "signal must be an AbortSignal"],
       ["fast", "the options must be an object, got string"],
     ];

@@ -1,3 +1,4 @@
+import { showValue } from "../descriptors/descriptor-kind.js";
 import { InvariantViolation } from "../descriptors/invariant.js";
 import { createFailure, isFailure, type Principal } from "../descriptors/operation.js";
 import type { SafeParseResult } from "../schema/types.js";
@@ -51,7 +52,7 @@ export function runOperation(plan: OperationPlan, rawInput: unknown, options: un
       if (typeof options !== "object") return invalidOptions(operation.id, environment, `the options must be an object, got ${typeof options}`);
       ({ principal, trace, timeoutMs: ownTimeoutMs, signal } = options as Record<string, unknown>);
       if (ownTimeoutMs !== undefined && !isTimeoutMs(ownTimeoutMs)) {
-        return invalidOptions(operation.id, environment, `timeoutMs must be a positive number of milliseconds, got ${String(ownTimeoutMs)}`);
+        return invalidOptions(operation.id, environment, `timeoutMs must be a positive number of milliseconds, got ${showValue(ownTimeoutMs)}`);
       }
       if (signal !== undefined && !(signal instanceof AbortSignal)) return invalidOptions(operation.id, environment, "signal must be an AbortSignal");
     }

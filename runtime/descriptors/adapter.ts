@@ -1,4 +1,5 @@
-import { describeValue, kindOf, tag } from "./descriptor-kind.js";
+import { describeValue, kindOf, showValue, tag } from "./descriptor-kind.js";
+import { unknownKeyProblems } from "./known-keys.js";
 import type { HandlerContext } from "./port-operation.js";
 import type { AnyPort, BoundHandlers, PortHandlers } from "./port.js";
 
@@ -26,22 +27,29 @@ export function rawHandlersOf(adapter: AnyAdapter): Readonly<Record<string, RawH
   return (adapter as unknown as { [RAW_HANDLERS]: Readonly<Record<string, RawHandler>> })[RAW_HANDLERS];
 }
 
+const optionKeys: ReadonlySet<string> = new Set(["name"]);
+
 /** Binds a port to its implementation. Every operation of the port needs a handler. */
 export function implementPort<P extends AnyPort>(port: P, handlers: PortHandlers<P>, options: { readonly name?: string } = {}): Adapter<P> {
   if (kindOf(port) !== "port") throw new TypeError(`implementPort: expected a port from definePort(...), got ${describeValue(port)}`);
+  const where = `implementPort "${port.id}"`;
   if (handlers === null || typeof handlers !== "object") {
-    throw new TypeError(`implementPort "${port.id}": handlers must be an object with one function per port operation, got ${describeValue(handlers)}`);
+    throw new TypeError(`${where}: handlers must be an object with one function per port operation, got ${describeValue(handlers)}`);
   }
-  const missing = Object.keys(port.operations).filter(
-    (name) => typeof (handlers as Record<string, unknown>)[name] !== "function",
-  );
-  if (missing.length > 0) {
-    throw new TypeError(`implementPort "${port.id}": missing handler${missing.length > 1 ? "s" : ""} for ${missing.join(", ")}`);
+  const given = handlers as Record<string, unknown>;
+  const missing = Object.keys(port.operations).filter((name) => given[name] === undefined);
+  const problems = missing.length > 0 ? [`missing handler${missing.length > 1 ? "s" : ""} for ${missing.join(", ")}`] : [];
+  for (const name of Object.keys(port.operations)) {
+    if (given[name] !== undefined && typeof given[name] !== "function") problems.push(`handler for ${name} must be a function, got ${describeValue(given[name])}`);
   }
   const extra = Object.keys(handlers).filter((name) => !Object.hasOwn(port.operations, name));
-  if (extra.length > 0) {
-    throw new TypeError(`implementPort "${port.id}": ${extra.join(", ")} ${extra.length > 1 ? "are not operations" : "is not an operation"} of the port`);
+  if (extra.length > 0) problems.push(`${extra.join(", ")} ${extra.length > 1 ? "are not operations" : "is not an operation"} of the port`);
+  if (options === null || typeof options !== "object" || Array.isArray(options)) problems.push(`options must be an object { name? }, got ${describeValue(options)}`);
+  else {
+    problems.push(...unknownKeyProblems(options, optionKeys, "option"));
+    if (options.name !== undefined && typeof options.name !== "string") problems.push(`name must be a string, got ${showValue(options.name)}`);
   }
+  if (problems.length > 0) throw new TypeError(`${where}: ${problems.join("; ")}`);
   const raw: Record<string, RawHandler> = {};
   const bound: Record<string, (input?: unknown, context?: HandlerContext) => unknown> = {};
   for (const name of Object.keys(port.operations)) {

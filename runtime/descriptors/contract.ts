@@ -1,5 +1,6 @@
 import type { AnySchema } from "../schema/types.js";
 import { describeValue, kindOf, listOrEmpty, recordOrEmpty, tag } from "./descriptor-kind.js";
+import { definitionId, definitionObject, optionalText, refuseUnknownKeys, requireSchemaValues } from "./definition-slots.js";
 import type { AnyEvent } from "./event.js";
 import type { AnyPort } from "./port.js";
 
@@ -12,18 +13,22 @@ export interface Contract<Id extends string = string> {
   readonly description: string | undefined;
 }
 
-export function defineContract<Id extends string>(definition: {
+const contractKeys: ReadonlySet<string> = new Set(["id", "schemas", "ports", "events", "description"]);
+
+export function defineContract<Id extends string>(given: {
   readonly id: Id;
   readonly schemas?: { readonly [name: string]: AnySchema };
   readonly ports?: readonly AnyPort[];
   readonly events?: readonly AnyEvent[];
   readonly description?: string;
 }): Contract<Id> {
-  if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("defineContract: id must be a non-empty string");
-  const name = `defineContract "${definition.id}"`;
+  const definition = definitionObject(given, "defineContract") as unknown as typeof given;
+  const name = `defineContract "${definitionId(definition.id, "defineContract")}"`;
+  refuseUnknownKeys(definition, contractKeys, name);
   const ports = listOrEmpty(definition.ports, `${name}: ports`);
   const events = listOrEmpty(definition.events, `${name}: events`);
   const schemas = recordOrEmpty(definition.schemas, `${name}: schemas`);
+  requireSchemaValues(schemas, name, "schema");
   for (let index = 0; index < ports.length; index++) {
     if (kindOf(ports[index]) !== "port") throw new TypeError(`${name}: ports[${index}] must be a port, got ${describeValue(ports[index])}`);
   }
@@ -35,6 +40,6 @@ export function defineContract<Id extends string>(definition: {
     schemas: Object.freeze({ ...schemas }),
     ports: Object.freeze([...ports]),
     events: Object.freeze([...events]),
-    description: definition.description,
+    description: optionalText(definition.description, `${name}: description`),
   });
 }

@@ -20,6 +20,35 @@ export function describeValue(value: unknown): string {
   return `${/^[aeiou]/.test(noun) ? "an" : "a"} ${noun}`;
 }
 
+/** Longest stretch of a caller's text a message repeats; the rest is counted, not shown. */
+const MAX_SHOWN_CHARACTERS = 60;
+
+/** A caller's text, JSON-quoted and cut to a readable length: `"^(97[89]"`, `"aaa…" (1048576 characters)`. */
+export function quoted(text: string): string {
+  if (text.length <= MAX_SHOWN_CHARACTERS) return JSON.stringify(text);
+  return `${JSON.stringify(text.slice(0, MAX_SHOWN_CHARACTERS)).slice(0, -1)}…" (${text.length} characters)`;
+}
+
+/**
+ * A value as a message shows what it got: scalars as they are (`-1`, `NaN`, `true`, `the string
+ * "100"`), so a string that looks like a number is not mistaken for one; anything else by its kind.
+ */
+export function showValue(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return `the string ${quoted(value)}`;
+    case "number":
+    case "boolean":
+      return String(value);
+    case "bigint":
+      return `${value}n`;
+    case "symbol":
+      return "a symbol";
+    default:
+      return Array.isArray(value) && value.length === 0 ? "an empty array" : describeValue(value);
+  }
+}
+
 /** An optional list slot of a definition: absent is empty; anything but an array is refused. */
 export function listOrEmpty<T>(value: readonly T[] | undefined, where: string): readonly T[] {
   if (value === undefined) return [];

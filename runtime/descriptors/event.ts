@@ -1,5 +1,6 @@
 import type { AnySchema } from "../schema/types.js";
-import { tag } from "./descriptor-kind.js";
+import { showValue, tag } from "./descriptor-kind.js";
+import { definitionId, definitionObject, optionalText, refuseUnknownKeys, requiredSchema } from "./definition-slots.js";
 
 export interface EventDescriptor<Id extends string = string, Version extends number = number, Payload extends AnySchema = AnySchema> {
   readonly id: Id;
@@ -17,20 +18,24 @@ export interface EmittedEvent {
   readonly payload: unknown;
 }
 
-export function defineEvent<Id extends string, Version extends number, Payload extends AnySchema>(definition: {
+const eventKeys: ReadonlySet<string> = new Set(["id", "version", "payload", "description"]);
+
+export function defineEvent<Id extends string, Version extends number, Payload extends AnySchema>(given: {
   readonly id: Id;
   readonly version: Version;
   readonly payload: Payload;
   readonly description?: string;
 }): EventDescriptor<Id, Version, Payload> {
-  if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("defineEvent: id must be a non-empty string");
+  const definition = definitionObject(given, "defineEvent") as unknown as typeof given;
+  const name = `defineEvent "${definitionId(definition.id, "defineEvent")}"`;
+  refuseUnknownKeys(definition, eventKeys, name);
   if (!Number.isInteger(definition.version) || definition.version < 1) {
-    throw new TypeError(`defineEvent "${definition.id}": version must be a positive integer`);
+    throw new TypeError(`${name}: version must be a positive integer, got ${showValue(definition.version)}`);
   }
   return tag("event", {
     id: definition.id,
     version: definition.version,
-    payload: definition.payload,
-    description: definition.description,
+    payload: requiredSchema(definition.payload, `${name}: payload`) as Payload,
+    description: optionalText(definition.description, `${name}: description`),
   });
 }

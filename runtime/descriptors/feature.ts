@@ -1,5 +1,6 @@
 import type { Contract } from "./contract.js";
 import { describeValue, kindOf, listOrEmpty, tag } from "./descriptor-kind.js";
+import { definitionId, definitionObject, optionalText, refuseUnknownKeys } from "./definition-slots.js";
 import type { AnyInvariant } from "./invariant.js";
 import type { AnyOperation } from "./operation.js";
 
@@ -16,7 +17,9 @@ export interface Feature<Id extends string = string, Ops extends readonly AnyOpe
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFeature = Feature<string, readonly any[]>;
 
-export function defineFeature<Id extends string, Ops extends readonly AnyOperation[]>(definition: {
+const featureKeys: ReadonlySet<string> = new Set(["id", "contract", "dependencies", "operations", "invariants", "description"]);
+
+export function defineFeature<Id extends string, Ops extends readonly AnyOperation[]>(given: {
   readonly id: Id;
   readonly contract: Contract;
   readonly dependencies?: readonly Contract[];
@@ -24,8 +27,9 @@ export function defineFeature<Id extends string, Ops extends readonly AnyOperati
   readonly invariants?: readonly AnyInvariant[];
   readonly description?: string;
 }): Feature<Id, Ops> {
-  const name = `defineFeature "${definition.id}"`;
-  if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("defineFeature: id must be a non-empty string");
+  const definition = definitionObject(given, "defineFeature") as unknown as typeof given;
+  const name = `defineFeature "${definitionId(definition.id, "defineFeature")}"`;
+  refuseUnknownKeys(definition, featureKeys, name);
   if (kindOf(definition.contract) !== "contract") throw new TypeError(`${name}: contract must be a defineContract(...), got ${describeValue(definition.contract)}`);
   // Index loops, so a hole in an array is refused rather than skipped.
   const dependencies = listOrEmpty(definition.dependencies, `${name}: dependencies`);
@@ -51,6 +55,6 @@ export function defineFeature<Id extends string, Ops extends readonly AnyOperati
     dependencies: Object.freeze([...dependencies]),
     operations: Object.freeze([...definition.operations]) as unknown as Ops,
     invariants: Object.freeze([...invariants]),
-    description: definition.description,
+    description: optionalText(definition.description, `${name}: description`),
   });
 }

@@ -3,6 +3,7 @@ import { validateSync } from "../schema/validate.js";
 import { formatIssues } from "../schema/issues.js";
 import type { Contract } from "./contract.js";
 import { describeValue, kindOf, tag } from "./descriptor-kind.js";
+import { definitionId, definitionObject, optionalText, refuseUnknownKeys, requiredSchema } from "./definition-slots.js";
 
 export interface Invariant<Id extends string = string, Evidence extends AnySchema = AnySchema> {
   readonly id: Id;
@@ -22,16 +23,20 @@ export interface AnyInvariant {
   readonly description: string | undefined;
 }
 
-export function defineInvariant<Id extends string, Evidence extends AnySchema>(definition: {
+const invariantKeys: ReadonlySet<string> = new Set(["id", "dependsOn", "evidence", "check", "description"]);
+
+export function defineInvariant<Id extends string, Evidence extends AnySchema>(given: {
   readonly id: Id;
   readonly dependsOn: readonly Contract[];
   readonly evidence: Evidence;
   readonly check: (evidence: Output<Evidence>) => boolean;
   readonly description?: string;
 }): Invariant<Id, Evidence> {
-  if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("defineInvariant: id must be a non-empty string");
-  const name = `defineInvariant "${definition.id}"`;
-  if (typeof definition.check !== "function") throw new TypeError(`${name}: check must be a function`);
+  const definition = definitionObject(given, "defineInvariant") as unknown as typeof given;
+  const name = `defineInvariant "${definitionId(definition.id, "defineInvariant")}"`;
+  refuseUnknownKeys(definition, invariantKeys, name);
+  const evidence = requiredSchema(definition.evidence, `${name}: evidence`) as Evidence;
+  if (typeof definition.check !== "function") throw new TypeError(`${name}: check must be a function, got ${describeValue(definition.check)}`);
   if (!Array.isArray(definition.dependsOn)) throw new TypeError(`${name}: dependsOn must be an array of contracts, got ${describeValue(definition.dependsOn)}`);
   for (let index = 0; index < definition.dependsOn.length; index++) {
     const contract = definition.dependsOn[index];
@@ -40,9 +45,9 @@ export function defineInvariant<Id extends string, Evidence extends AnySchema>(d
   return tag("invariant", {
     id: definition.id,
     dependsOn: Object.freeze([...definition.dependsOn]),
-    evidence: definition.evidence,
+    evidence,
     check: definition.check,
-    description: definition.description,
+    description: optionalText(definition.description, `${name}: description`),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { AnySchema, Input, Output } from "../schema/types.js";
-import { describeValue, kindOf, listOrEmpty, recordOrEmpty, tag } from "./descriptor-kind.js";
+import { describeValue, kindOf, listOrEmpty, recordOrEmpty, showValue, tag } from "./descriptor-kind.js";
+import { definitionId, definitionObject, optionalText, refuseUnknownKeys, requiredSchema, requireSchemaValues } from "./definition-slots.js";
 import type { AnyEvent } from "./event.js";
 import type { AnyInvariant } from "./invariant.js";
 import type { AnyPortOperation, CallOf, DeclaredError, ErrorMap, PortOperation, QueryEffectKind } from "./port-operation.js";
@@ -119,11 +120,27 @@ export type ErrorOf<Op extends AnyOperation> = Op[typeof operationTypes]["error"
 export type Command<Id extends string = string, In = unknown, Out = unknown, Err = unknown> = Operation<"command", Id, In, Out, Err>;
 export type Query<Id extends string = string, In = unknown, Out = unknown, Err = unknown> = Operation<"query", Id, In, Out, Err>;
 
-function defineOperation(kind: "command" | "query", definition: OperationDefinition<string, AnySchema, AnySchema, ErrorMap, EffectMap, EventMap>) {
+const operationKeys: ReadonlySet<string> = new Set([
+  "id",
+  "description",
+  "input",
+  "output",
+  "errors",
+  "permissions",
+  "effects",
+  "emits",
+  "invariants",
+  "execute",
+]);
+
+function defineOperation(kind: "command" | "query", given: OperationDefinition<string, AnySchema, AnySchema, ErrorMap, EffectMap, EventMap>) {
   const where = `define${kind === "command" ? "Command" : "Query"}`;
-  if (typeof definition.id !== "string" || definition.id === "") throw new TypeError(`${where}: id must be a non-empty string`);
-  const name = `${where} "${definition.id}"`;
-  if (typeof definition.execute !== "function") throw new TypeError(`${name}: execute must be a function`);
+  const definition = definitionObject(given, where) as unknown as typeof given;
+  const name = `${where} "${definitionId(definition.id, where)}"`;
+  refuseUnknownKeys(definition, operationKeys, name);
+  const input = requiredSchema(definition.input, `${name}: input`);
+  const output = requiredSchema(definition.output, `${name}: output`);
+  if (typeof definition.execute !== "function") throw new TypeError(`${name}: execute must be a function, got ${describeValue(definition.execute)}`);
   const effects = recordOrEmpty(definition.effects, `${name}: effects`);
   for (const [key, effect] of Object.entries(effects)) {
     if (kindOf(effect) !== "portOperation") {
@@ -146,20 +163,21 @@ function defineOperation(kind: "command" | "query", definition: OperationDefinit
   const permissions = listOrEmpty(definition.permissions, `${name}: permissions`);
   for (let index = 0; index < permissions.length; index++) {
     const permission = permissions[index];
-    if (typeof permission !== "string" || permission === "") throw new TypeError(`${name}: permissions[${index}] must be a non-empty string`);
+    if (typeof permission !== "string" || permission === "") throw new TypeError(`${name}: permissions[${index}] must be a non-empty string, got ${showValue(permission)}`);
   }
   const errors = recordOrEmpty(definition.errors, `${name}: errors`);
+  requireSchemaValues(errors, name, "error");
   return tag(kind, {
     kind,
     id: definition.id,
-    input: definition.input,
-    output: definition.output,
+    input,
+    output,
     errors: Object.freeze({ ...errors }),
     permissions: Object.freeze([...permissions]),
     effects: Object.freeze({ ...effects }),
     emits: Object.freeze({ ...emits }),
     invariants: Object.freeze([...invariants]),
-    description: definition.description,
+    description: optionalText(definition.description, `${name}: description`),
     execute: definition.execute,
   });
 }

@@ -1,5 +1,6 @@
 import type { AnySchema, Input, Output } from "../schema/types.js";
-import { recordOrEmpty, tag } from "./descriptor-kind.js";
+import { recordOrEmpty, showValue, tag } from "./descriptor-kind.js";
+import { definitionId, definitionObject, optionalSchema, optionalText, refuseUnknownKeys, requiredSchema, requireSchemaValues } from "./definition-slots.js";
 
 /**
  * What a port operation does to the world. Queries may declare only `read`, `time` and
@@ -116,6 +117,7 @@ export interface PortOperationDefinition<
 }
 
 const effectKinds: ReadonlySet<string> = new Set<EffectKind>(["read", "write", "time", "random", "external"]);
+const portOperationKeys: ReadonlySet<string> = new Set(["id", "kind", "input", "output", "errors", "description"]);
 
 export function portOperation<
   const Id extends string,
@@ -125,23 +127,23 @@ export function portOperation<
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   E extends ErrorMap = {},
 >(
-  definition: PortOperationDefinition<Id, Kind, I, O, E>,
+  given: PortOperationDefinition<Id, Kind, I, O, E>,
 ): PortOperation<Id, Kind, EffectCallFor<I, O, E>, HandlerFor<I, O, E>, InvokeFor<I, O, E>> {
-  if (typeof definition.id !== "string" || definition.id === "") {
-    throw new TypeError("portOperation: id must be a non-empty string");
-  }
+  const definition = definitionObject(given, "portOperation") as unknown as typeof given;
+  const name = `portOperation "${definitionId(definition.id, "portOperation")}"`;
+  refuseUnknownKeys(definition, portOperationKeys, name);
   if (!effectKinds.has(definition.kind)) {
-    throw new TypeError(
-      `portOperation "${definition.id}": kind must be one of ${[...effectKinds].join(", ")}, got ${JSON.stringify(definition.kind)}`,
-    );
+    throw new TypeError(`${name}: kind must be one of ${[...effectKinds].join(", ")}, got ${showValue(definition.kind)}`);
   }
+  const errors = recordOrEmpty(definition.errors, `${name}: errors`);
+  requireSchemaValues(errors, name, "error");
   return tag("portOperation", {
     id: definition.id,
     kind: definition.kind,
-    input: definition.input,
-    output: definition.output,
-    errors: Object.freeze({ ...recordOrEmpty(definition.errors, `portOperation "${definition.id}": errors`) }),
-    description: definition.description,
+    input: optionalSchema(definition.input, `${name}: input`),
+    output: requiredSchema(definition.output, `${name}: output`),
+    errors: Object.freeze({ ...errors }),
+    description: optionalText(definition.description, `${name}: description`),
     port: undefined,
   }) as unknown as PortOperation<Id, Kind, EffectCallFor<I, O, E>, HandlerFor<I, O, E>, InvokeFor<I, O, E>>;
 }

@@ -1,4 +1,5 @@
 import { describeValue, kindOf, recordOrEmpty, tag } from "./descriptor-kind.js";
+import { definitionId, definitionObject, optionalText, refuseUnknownKeys } from "./definition-slots.js";
 import type { AnyPortOperation, HandlerOf, InvokeOf, PortOperation } from "./port-operation.js";
 
 export type PortOperations = { readonly [name: string]: AnyPortOperation };
@@ -31,21 +32,25 @@ export interface PortDefinition<Id extends string, Ops extends PortOperations> {
   readonly description?: string;
 }
 
+const portKeys: ReadonlySet<string> = new Set(["id", "operations", "description"]);
+
 export function definePort<Id extends string, Ops extends PortOperations>(
-  definition: PortDefinition<Id, Ops>,
+  given: PortDefinition<Id, Ops>,
 ): Port<Id, Ops> {
-  if (typeof definition.id !== "string" || definition.id === "") throw new TypeError("definePort: id must be a non-empty string");
+  const definition = definitionObject(given, "definePort") as unknown as typeof given;
+  const where = `definePort "${definitionId(definition.id, "definePort")}"`;
+  refuseUnknownKeys(definition, portKeys, where);
   const operations: Record<string, AnyPortOperation> = {};
-  if (definition.operations === undefined) throw new TypeError(`definePort "${definition.id}": operations must be an object of portOperation(...) values`);
-  for (const [name, operation] of Object.entries(recordOrEmpty(definition.operations, `definePort "${definition.id}": operations`))) {
+  if (definition.operations === undefined) throw new TypeError(`${where}: operations must be an object of portOperation(...) values, got undefined`);
+  for (const [name, operation] of Object.entries(recordOrEmpty(definition.operations, `${where}: operations`))) {
     if (reservedNames.has(name)) {
-      throw new TypeError(`definePort "${definition.id}": an operation may not be named "${name}" (it is a field of the port itself)`);
+      throw new TypeError(`${where}: an operation may not be named "${name}" (it is a field of the port itself)`);
     }
     if (kindOf(operation) !== "portOperation") {
-      throw new TypeError(`definePort "${definition.id}": operation "${name}" must be a portOperation(...), got ${describeValue(operation)}`);
+      throw new TypeError(`${where}: operation "${name}" must be a portOperation(...), got ${describeValue(operation)}`);
     }
     if (operation.port !== undefined) {
-      throw new TypeError(`definePort "${definition.id}": operation "${name}" (${operation.id}) already belongs to port "${operation.port}"`);
+      throw new TypeError(`${where}: operation "${name}" (${operation.id}) already belongs to port "${operation.port}"`);
     }
     operations[name] = tag("portOperation", { ...operation, port: definition.id }) as unknown as AnyPortOperation;
   }
@@ -54,7 +59,7 @@ export function definePort<Id extends string, Ops extends PortOperations>(
     ...operations,
     id: definition.id,
     operations,
-    description: definition.description,
+    description: optionalText(definition.description, `${where}: description`),
   }) as unknown as Port<Id, Ops>;
   for (const operation of Object.values(operations)) ports.set(operation, port as AnyPort);
   return port;

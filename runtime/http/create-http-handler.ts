@@ -1,6 +1,8 @@
 import type { Application } from "../application/create-application.js";
 import { isTimeoutMs } from "../application/deadline.js";
 import { authorize } from "../application/principal.js";
+import { showValue } from "../descriptors/descriptor-kind.js";
+import { unknownKeyProblems } from "../descriptors/known-keys.js";
 import type { AnyOperation, Principal } from "../descriptors/operation.js";
 import { errorResponse, internalErrorResponse, jsonResponse, withoutBody } from "./envelope.js";
 import { declaredErrorMessage, queryInputMessage } from "./error-message.js";
@@ -61,7 +63,7 @@ function optionProblems(app: unknown, options: unknown): string[] {
   if (typeof dispatchUntyped !== "function" || typeof operation !== "function") problems.push("the first argument must be an application from createApplication");
   if (options === null || typeof options !== "object") return [...problems, "the options must be an object { routes, principal }"];
   const given = options as Record<string, unknown>;
-  for (const key of Object.keys(given)) if (!optionKeys.has(key)) problems.push(`unknown option "${key}" (the options are ${[...optionKeys].join(", ")})`);
+  problems.push(...unknownKeyProblems(given, optionKeys, "option"));
   if (!Array.isArray(given["routes"])) problems.push("routes must be an array of route(...) entries");
   else {
     for (const [index, entry] of (given["routes"] as unknown[]).entries()) {
@@ -76,12 +78,12 @@ function optionProblems(app: unknown, options: unknown): string[] {
   if (typeof given["principal"] !== "function") problems.push("principal must be a function (request) => principal | undefined");
   const maxBodyBytes = given["maxBodyBytes"];
   if (maxBodyBytes !== undefined && !(Number.isSafeInteger(maxBodyBytes) && (maxBodyBytes as number) > 0)) {
-    problems.push(`maxBodyBytes must be a positive integer (bytes), got ${String(maxBodyBytes)}`);
+    problems.push(`maxBodyBytes must be a positive integer (bytes), got ${showValue(maxBodyBytes)}`);
   }
   problems.push(...errorStatusProblems(given["errorStatus"], "errorStatus"));
   if (given["onError"] !== undefined && typeof given["onError"] !== "function") problems.push("onError must be a function (error, request) => void");
   if (given["timeoutMs"] !== undefined && !isTimeoutMs(given["timeoutMs"])) {
-    problems.push(`timeoutMs must be a positive number of milliseconds (Infinity for none), got ${String(given["timeoutMs"])}`);
+    problems.push(`timeoutMs must be a positive number of milliseconds (Infinity for none), got ${showValue(given["timeoutMs"])}`);
   }
   return problems;
 }

@@ -266,11 +266,15 @@ describe("agentix/http validates its options", () => {
     expect(() => route("POST", "/x", "x.y", { status: 99 })).toThrow("route POST /x: status must be an integer from 200 to 599, got 99");
     expect(() => route("POST", "/x", "x.y", { status: 600 })).toThrow("route POST /x: status must be an integer from 200 to 599, got 600");
     expect(() => route("POST", "/x", "x.y", { status: 201.5 })).toThrow("status must be an integer from 200 to 599, got 201.5");
+    expect(() => route("POST", "/x", "x.y", { status: "201" as never })).toThrow('route POST /x: status must be an integer from 200 to 599, got the string "201"');
     expect(() => route("GET", "/x/:id/:id", "x.y")).toThrow('route GET /x/:id/:id: the path parameter "id" appears twice');
     expect(() => route("GET", "/x/:", "x.y")).toThrow('route GET /x/:: a path parameter needs a name (":" alone)');
     expect(() => route("GET", "/x", "x.y", { errors: { NOT_FOUND: 200 } })).toThrow("errors.NOT_FOUND must be an integer status from 400 to 599, got 200");
     expect(() => route("GET", "/x", "", { statuss: 200 } as never)).toThrow(
-      'route GET /x: the operation must be a non-empty operation id; unknown option "statuss" (the options are status, errors, input)',
+      'route GET /x: the operation must be a non-empty operation id; unknown option "statuss" (did you mean "status"?)',
+    );
+    expect(() => route("GET", "/x", "x.y", { verbose: true } as never)).toThrow(
+      'route GET /x: unknown option "verbose" (the options are status, errors, input)',
     );
   });
 
@@ -284,7 +288,9 @@ describe("agentix/http validates its options", () => {
       [{ errorStatus: { NAME_TAKEN: 99 } }, "errorStatus.NAME_TAKEN must be an integer status from 400 to 599, got 99"],
       [{ principal: "token" }, "principal must be a function (request) => principal | undefined"],
       [{ onError: true }, "onError must be a function (error, request) => void"],
-      [{ route: [] }, 'unknown option "route" (the options are routes, principal, maxBodyBytes, errorStatus, onError, timeoutMs)'],
+      [{ maxBodyBytes: "1024" }, 'maxBodyBytes must be a positive integer (bytes), got the string "1024"'],
+      [{ route: [] }, 'unknown option "route" (did you mean "routes"?)'],
+      [{ verbose: true }, 'unknown option "verbose" (the options are routes, principal, maxBodyBytes, errorStatus, onError, timeoutMs)'],
       [{ routes: "all" }, "routes must be an array of route(...) entries"],
       [{ routes: [{ method: "GET", path: "/x/:a/:a", operation: "customers.get" }] }, 'routes[0]: route GET /x/:a/:a: the path parameter "a" appears twice'],
     ];

@@ -1,3 +1,5 @@
+import { showValue } from "../descriptors/descriptor-kind.js";
+import { unknownKeyProblems } from "../descriptors/known-keys.js";
 import { errorStatusProblems, isSuccessStatus } from "./status.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -43,8 +45,8 @@ export function route(method: HttpMethod, path: string, operation: string, optio
   if (typeof operation !== "string" || operation === "") problems.push("the operation must be a non-empty operation id");
   if (options === null || typeof options !== "object") problems.push("the options must be an object");
   else {
-    for (const key of Object.keys(options)) if (!optionKeys.has(key)) problems.push(`unknown option "${key}" (the options are status, errors, input)`);
-    if (options.status !== undefined && !isSuccessStatus(options.status)) problems.push(`status must be an integer from 200 to 599, got ${String(options.status)}`);
+    problems.push(...unknownKeyProblems(options, optionKeys, "option"));
+    if (options.status !== undefined && !isSuccessStatus(options.status)) problems.push(`status must be an integer from 200 to 599, got ${showValue(options.status)}`);
     problems.push(...errorStatusProblems(options.errors, "errors"));
     if (options.input !== undefined && typeof options.input !== "function") problems.push("input must be a function (request) => input");
   }

@@ -1,3 +1,5 @@
+import { showValue } from "../descriptors/descriptor-kind.js";
+
 /** A success status a `Response` can carry (the fetch standard refuses 1xx). */
 export function isSuccessStatus(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 200 && (value as number) <= 599;
@@ -14,5 +16,5 @@ export function errorStatusProblems(value: unknown, where: string): string[] {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return [`${where} must be an object { CODE: status }`];
   return Object.entries(value)
     .filter(([, status]) => !isErrorStatus(status))
-    .map(([code, status]) => `${where}.${code} must be an integer status from 400 to 599, got ${String(status)}`);
+    .map(([code, status]) => `${where}.${code} must be an integer status from 400 to 599, got ${showValue(status)}`);
 }

@@ -1,5 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { formatNames, fullFormats } from "ajv-formats/dist/formats.js";
 import type { ValidateFunction } from "ajv";
 
 // ajv-formats is CommonJS with an `exports.default`; under NodeNext the default import is the
@@ -12,6 +13,20 @@ function createAjv(allErrors: boolean): Ajv2020 {
   addFormats(ajv);
   return ajv;
 }
+
+/** A format that ajv-formats defines for numbers (`int32`, `float`, ...): it never checks a string. */
+function checksNumbers(name: (typeof formatNames)[number]): boolean {
+  const format: unknown = fullFormats[name];
+  return typeof format === "object" && format !== null && (format as { type?: unknown }).type === "number";
+}
+
+/**
+ * The string formats `createAjv` registers (ajv-formats' default set, less its number formats),
+ * known without creating an Ajv: builders check `format` against them when a schema is built.
+ */
+export const STRING_FORMATS: ReadonlySet<string> = new Set(formatNames.filter((name) => !checksNumbers(name)));
+/** The number formats `createAjv` registers; no builder takes them. */
+export const NUMBER_FORMATS: ReadonlySet<string> = new Set(formatNames.filter(checksNumbers));
 
 let firstError: Ajv2020 | undefined;
 let everyError: Ajv2020 | undefined;

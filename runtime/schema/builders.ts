@@ -1,4 +1,6 @@
+import { showValue } from "../descriptors/descriptor-kind.js";
 import { AGENTIX_SCHEMA, OPTIONAL, createSchema, isAgentixSchema } from "./create-schema.js";
+import { ANNOTATION_OPTIONS, ARRAY_OPTIONS, NUMBER_OPTIONS, RECORD_OPTIONS, STRING_OPTIONS, withOptions } from "./options.js";
 import type { Brand, HasOptionalKeys, Input, OptionalKeys, OptionalSchema, Output, Schema } from "./types.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -68,49 +70,60 @@ function requireAgentixSchema(value: unknown, where: string): void {
   }
 }
 
-/** Copies only the options that were given, so the JSON has no `undefined` keywords. */
-function keywords(options: object | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(options ?? {})) if (value !== undefined) out[key] = value;
-  return out;
-}
-
 function string(options?: StringOptions): Schema<string> {
-  return createSchema({ type: "string", ...keywords(options) });
+  return createSchema(withOptions("s.string", STRING_OPTIONS, options, { type: "string" }));
 }
 
 function number(options?: NumberOptions): Schema<number> {
-  return createSchema({ type: "number", ...keywords(options) });
+  return createSchema(withOptions("s.number", NUMBER_OPTIONS, options, { type: "number" }));
 }
 
 function integer(options?: NumberOptions): Schema<number> {
-  return createSchema({ type: "integer", ...keywords(options) });
+  return createSchema(withOptions("s.integer", NUMBER_OPTIONS, options, { type: "integer" }));
 }
 
 function boolean(options?: Annotations): Schema<boolean> {
-  return createSchema({ type: "boolean", ...keywords(options) });
+  return createSchema(withOptions("s.boolean", ANNOTATION_OPTIONS, options, { type: "boolean" }));
 }
 
 function literal<V extends string | number | boolean | null>(value: V, options?: Annotations): Schema<V> {
-  return createSchema({ const: value, ...keywords(options) });
+  if (!isJsonScalar(value)) throw new TypeError(`s.literal: value must be a string, a finite number, a boolean or null, got ${showValue(value)}`);
+  return createSchema(withOptions("s.literal", ANNOTATION_OPTIONS, options, { const: value }));
+}
+
+/** What `const` and `enum` may hold and JSON keeps as it is (JSON writes NaN as null). */
+function isJsonScalar(value: unknown): boolean {
+  return value === null || typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
 }
 
 function enumOf<const V extends readonly [string, ...string[]] | readonly [number, ...number[]]>(
   values: V,
   options?: Annotations,
 ): Schema<V[number]> {
-  if (values.length === 0) throw new TypeError("s.enum needs at least one value");
-  return createSchema({ enum: [...values], ...keywords(options) });
+  if (!Array.isArray(values) || values.length === 0) {
+    throw new TypeError(`s.enum: values must be a non-empty array of strings or numbers, got ${showValue(values)}`);
+  }
+  // An index loop, so a hole in the array is refused rather than skipped.
+  for (let index = 0; index < values.length; index++) {
+    const value: unknown = values[index];
+    if (typeof value !== "string" && !Number.isFinite(value)) {
+      throw new TypeError(`s.enum: values[${index}] must be a string or a finite number, got ${showValue(value)}`);
+    }
+  }
+  return createSchema(withOptions("s.enum", ANNOTATION_OPTIONS, options, { enum: [...values] }));
 }
 
 // Inputs are readonly (callers may pass `as const` data); parsed outputs are plain, mutable data.
 function array<S extends AnyAgentixSchema>(items: S, options?: ArrayOptions): Schema<Output<S>[], readonly Input<S>[]> {
   requireAgentixSchema(items, "s.array items");
-  return createSchema({ type: "array", items, ...keywords(options) });
+  return createSchema(withOptions("s.array", ARRAY_OPTIONS, options, { type: "array", items }));
 }
 
 /** A closed object: unknown keys are rejected. Mark optional properties with `s.optional`. */
 function object<Sh extends Shape>(shape: Sh, options?: Annotations): Schema<ObjectOutput<Sh>, ObjectInput<Sh>> {
+  if (shape === null || typeof shape !== "object" || Array.isArray(shape)) {
+    throw new TypeError(`s.object: shape must be an object of s.* schemas, got ${showValue(shape)}`);
+  }
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const [key, value] of Object.entries(shape)) {
@@ -118,13 +131,9 @@ function object<Sh extends Shape>(shape: Sh, options?: Annotations): Schema<Obje
     properties[key] = value;
     if ((value as unknown as Record<symbol, unknown>)[OPTIONAL] !== true) required.push(key);
   }
-  return createSchema({
-    type: "object",
-    ...keywords(options),
-    properties,
-    ...(required.length > 0 ? { required } : {}),
-    additionalProperties: false,
-  });
+  return createSchema(
+    withOptions("s.object", ANNOTATION_OPTIONS, options, { type: "object" }, { properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false }),
+  );
 }
 
 /** A map from string keys to values of one schema. */
@@ -133,7 +142,7 @@ function record<S extends AnyAgentixSchema>(
   options?: RecordOptions,
 ): Schema<Record<string, Output<S>>, Readonly<Record<string, Input<S>>>> {
   requireAgentixSchema(values, "s.record values");
-  return createSchema({ type: "object", ...keywords(options), additionalProperties: values });
+  return createSchema(withOptions("s.record", RECORD_OPTIONS, options, { type: "object" }, { additionalProperties: values }));
 }
 
 /** A property that may be absent. Only meaningful as an `s.object` property. */
@@ -147,8 +156,11 @@ function union<Members extends readonly [AnyAgentixSchema, ...AnyAgentixSchema[]
   members: Members,
   options?: Annotations,
 ): Schema<Output<Members[number]>, Input<Members[number]>> {
-  members.forEach((member, index) => requireAgentixSchema(member, `s.union member ${index}`));
-  return createSchema({ ...keywords(options), anyOf: [...members] });
+  if (!Array.isArray(members) || members.length === 0) {
+    throw new TypeError(`s.union: members must be a non-empty array of s.* schemas, got ${showValue(members)}`);
+  }
+  for (let index = 0; index < members.length; index++) requireAgentixSchema(members[index], `s.union member ${index}`);
+  return createSchema(withOptions("s.union", ANNOTATION_OPTIONS, options, {}, { anyOf: [...members] }));
 }
 
 /**
@@ -159,13 +171,14 @@ function brand<Name extends string, S extends AnyAgentixSchema>(
   name: Name,
   schema: S,
 ): Schema<Output<S> & Brand<Name>, Input<S>> {
+  if (typeof name !== "string" || name === "") throw new TypeError(`s.brand: name must be a non-empty string, got ${showValue(name)}`);
   requireAgentixSchema(schema, "s.brand");
   return createSchema({ ...(schema as object), title: name }, { brand: name });
 }
 
 /** Any JSON value. */
 function unknown(options?: Annotations): Schema<unknown> {
-  return createSchema({ ...keywords(options) });
+  return createSchema(withOptions("s.unknown", ANNOTATION_OPTIONS, options, {}));
 }
 
 /** The schema builder. Every result is a frozen JSON Schema 2020-12 object. */

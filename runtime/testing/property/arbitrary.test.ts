@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { s } from "../../index.js";
+import { STRING_FORMATS } from "../../schema/ajv.js";
+import { formatArbitrary } from "./formats.js";
 import { arbitrary, NoArbitrary } from "./index.js";
 
 const sample = <T>(generated: fc.Arbitrary<T>, count = 300) => fc.sample(generated, { numRuns: count, seed: 42 });
@@ -86,10 +88,13 @@ describe("arbitrary: what it refuses", () => {
     expect(() => arbitrary(Tags)).toThrow(
       new NoArbitrary('arbitrary(schema): the keyword "contains" (with array) at /properties/tags has no generator in agentix; give an arbitrary yourself'),
     );
-    expect(() => arbitrary(s.string({ format: "iri" }))).toThrow('arbitrary(schema): the format "iri" has no generator in agentix; give an arbitrary yourself');
     expect(() => arbitrary(s.union([s.string(), s.string({ pattern: "(a)\\1" })]))).toThrow(
       'arbitrary(schema): the pattern "(a)\\\\1" at /anyOf/1 has no generator in agentix; give an arbitrary yourself',
     );
+  });
+
+  it("has a generator for every string format the runtime enforces (s.string refuses any other)", () => {
+    for (const format of STRING_FORMATS) expect(formatArbitrary(format), format).toBeDefined();
   });
 
   it("refuses numeric bounds no value meets", () => {
