@@ -92,6 +92,20 @@ describe("s: schemas are JSON Schema", () => {
   });
 });
 
+// A shape whose keys come from parsed JSON may hold "__proto__": assigned, it replaced the
+// prototype of the schema's `properties` and the key was lost (Ajv cannot validate it either).
+describe("s.object: a \"__proto__\" key", () => {
+  it("is refused when the schema is built", () => {
+    const shape: Record<string, Schema<string>> = { name: s.string() };
+    Object.defineProperty(shape, "__proto__", { value: s.string(), enumerable: true });
+    expect(() => s.object(shape)).toThrow(
+      new TypeError(
+        's.object: the key "__proto__" cannot be a property (it would replace the object\'s prototype)',
+      ),
+    );
+  });
+});
+
 describe("s: parsing", () => {
   it("accepts valid values and returns them", () => {
     const value = { id: "cus_1", name: "Ada", status: "active", tags: ["x"] };

@@ -128,6 +128,9 @@ function object<Sh extends Shape>(shape: Sh, options?: Annotations): Schema<Obje
   const required: string[] = [];
   for (const [key, value] of Object.entries(shape)) {
     requireAgentixSchema(value, `s.object property "${key}"`);
+    // A shape built from parsed JSON may hold "__proto__": assigned, it replaced the prototype of
+    // `properties` and vanished; Ajv cannot validate such a property either.
+    if (key === "__proto__") throw new TypeError(`s.object: the key "__proto__" cannot be a property (it would replace the object's prototype)`);
     properties[key] = value;
     if ((value as unknown as Record<symbol, unknown>)[OPTIONAL] !== true) required.push(key);
   }
