@@ -77,3 +77,41 @@ describe("widenedText", () => {
     );
   });
 });
+
+describe("affectedText's run lines", () => {
+  it("name the folder each run is from when it is not the project's", () => {
+    const base = result([]);
+    const answer: AffectedResult = {
+      ...base,
+      tests: {
+        ...base.tests,
+        files: [
+          {
+            file: "src/c.test.ts",
+            whole: true,
+            reason: "changed",
+            selected: 1,
+            total: 1,
+            cases: [],
+          },
+        ],
+      },
+    };
+    const text = affectedText(answer, {
+      root: "/repo",
+      cwd: "/repo",
+      filters: ["src/c.test.ts"],
+      otherRunner: [],
+      otherConfigs: [
+        { cwd: "/repo", filters: ["--config", "vitest.e2e.config.ts", "e2e/x.test.ts"] },
+        { cwd: "/repo/packages/lib", filters: ["test/a.test.ts"] },
+      ],
+    });
+    expect(text.split("\n").slice(-4)).toEqual([
+      "run: vitest run src/c.test.ts",
+      "run: vitest run --config vitest.e2e.config.ts e2e/x.test.ts",
+      "run (from packages/lib): vitest run test/a.test.ts",
+      "",
+    ]);
+  });
+});

@@ -12,8 +12,11 @@ export interface TextPlan {
   readonly cwd: string;
   readonly filters: readonly string[];
   readonly otherRunner: readonly AffectedTestFile[];
-  /** The runs of a second Vitest config (`--config vitest.e2e.config.ts` and its tests). */
-  readonly otherConfigs: readonly { readonly filters: readonly string[] }[];
+  /**
+   * The runs of other Vitest configs: a second one (`--config vitest.e2e.config.ts` and its
+   * tests), or a folder's own below the Vitest root, from that folder (`cwd`).
+   */
+  readonly otherConfigs: readonly { readonly cwd: string; readonly filters: readonly string[] }[];
 }
 
 const LIST_LIMIT = 12;
@@ -93,10 +96,11 @@ export function affectedText(result: AffectedResult, plan?: TextPlan): string {
 function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] {
   if (plan === undefined) return [`run: vitest run ${vitestFilters(result).join(" ")}`];
   const lines: string[] = [];
-  const from = toPosix(path.relative(plan.root, plan.cwd));
-  for (const filters of [plan.filters, ...plan.otherConfigs.map((run) => run.filters)])
+  for (const { cwd, filters } of [plan, ...plan.otherConfigs]) {
+    const from = toPosix(path.relative(plan.root, cwd));
     if (filters.length > 0)
       lines.push(`run${from === "" ? "" : ` (from ${from})`}: vitest run ${filters.join(" ")}`);
+  }
   if (plan.otherRunner.length > 0)
     lines.push(
       `not run by vitest: ${list(plan.otherRunner.map((file) => file.file))} (agentix verify says why)`,

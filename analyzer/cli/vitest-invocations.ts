@@ -64,10 +64,10 @@ export function vitestInvocations(
   const chosen = shard === undefined ? undefined : shardAcrossProjects(projects, shard, io);
   for (const { name, analysis, result, scoped } of projects) {
     const plan = vitestPlan(analysis, result, shard, chosen, scoped);
-    const cwd = toPosix(path.relative(io.cwd, plan.cwd)) || ".";
-    // The main config's run, then a second config's (vitest.e2e.config.ts) with its tests.
+    // The main config's run, then the other configs' (vitest.e2e.config.ts, a folder's own).
     for (const run of [plan, ...plan.otherConfigs]) {
       if (run.filters.length === 0) continue;
+      const cwd = toPosix(path.relative(io.cwd, run.cwd)) || ".";
       // Two projects of one folder widened alike run the folder's suite once.
       if (
         invocations.some((other) => other.cwd === cwd && sameRun(other.args.slice(1), run.filters))

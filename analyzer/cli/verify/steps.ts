@@ -265,7 +265,7 @@ export function testsSteps(context: StepContext): VerifyStep[] {
   const shardNote =
     context.shard !== undefined ? ` (shard ${context.shard.index}/${context.shard.count})` : "";
   const otherRuns = () =>
-    otherConfigs.map((run) => secondConfigStep(context, run, { from, vitest, config, shardNote }));
+    otherConfigs.map((run) => secondConfigStep(context, run, { vitest, config, shardNote }));
   if (filters.length === 0 && otherConfigs.length > 0) return otherRuns();
   if (filters.length === 0) {
     const why =
@@ -290,25 +290,25 @@ export function testsSteps(context: StepContext): VerifyStep[] {
   ];
 }
 
-/** The run of the selected tests a second Vitest config runs (vitest.e2e.config.ts). */
+/**
+ * The run of the selected tests another Vitest config runs: a second one (vitest.e2e.config.ts),
+ * or a folder's own below the Vitest root, from that folder.
+ */
 function secondConfigStep(
   context: StepContext,
   run: OtherConfigRun,
-  where: { from: string; vitest: string; config: string | null; shardNote: string },
+  where: { vitest: string; config: string | null; shardNote: string },
 ): VerifyStep {
   const { affected, widened } = context;
   const cases = run.files.reduce((sum, file) => sum + file.selected, 0);
+  const which =
+    run.kind === "nested"
+      ? `the ones ${run.config} runs, from its folder`
+      : `the ones ${run.config} runs and ${where.config === null ? "Vitest's defaults leave" : `${where.config} leaves`} out`;
   const why = widened
     ? `widened: ${widenedText(affected.widened)}; ${run.config}'s tests${where.shardNote}`
-    : `${cases} of the ${affected.tests.selected.cases} cases the change can reach, the ones ${run.config} runs and ${where.config === null ? "Vitest's defaults leave" : `${where.config} leaves`} out${where.shardNote}`;
-  return spawnStep(
-    context,
-    "tests",
-    where.from,
-    "vitest",
-    [where.vitest, "run", ...run.filters],
-    why,
-  );
+    : `${cases} of the ${affected.tests.selected.cases} cases the change can reach, ${which}${where.shardNote}`;
+  return spawnStep(context, "tests", run.cwd, "vitest", [where.vitest, "run", ...run.filters], why);
 }
 
 /** `; 2 of them vitest.e2e.config.ts's (run next)`, when a second config runs some selected tests. */
@@ -342,7 +342,9 @@ function spawnStep(
     tool,
     ...shownArgs.map((part) => (part.includes(" ") ? JSON.stringify(part) : part)),
   ].join(" ");
-  context.log(`\n${step}: ${command}\n  why: ${why}\n`);
+  // Vitest run from above the project (the workspace's config) or below it (a folder's own).
+  const from = toPosix(path.relative(context.analysis.loaded.root, cwd));
+  context.log(`\n${step}${from === "" ? "" : ` (from ${from})`}: ${command}\n  why: ${why}\n`);
   if (context.dryRun) return notRun(step, command, why, "planned");
   const { value: run, ms } = timed(() =>
     spawnSync(process.execPath, argv, { cwd, stdio: ["ignore", 2, 2], env: process.env }),

@@ -34,6 +34,11 @@ const VITEST_CONFIGS = [
   "vite.config.mjs",
 ];
 
+/** The Vitest (or Vite) config in `dir` Vitest would take, by its name; undefined when none. */
+export function vitestConfigIn(dir: string): string | undefined {
+  return VITEST_CONFIGS.find((name) => existsSync(path.join(dir, name)));
+}
+
 /** The folder Vitest runs from: the nearest one with a Vitest (or Vite) config, else the project root. */
 export function vitestRoot(root: string): string {
   for (let dir = root; ; dir = path.dirname(dir)) {

@@ -134,6 +134,8 @@ describe("vitestPlan: tests a second Vitest config runs", () => {
     expect(plan.otherConfigs).toEqual([
       {
         config: "vitest.e2e.config.ts",
+        kind: "second",
+        cwd: root,
         filters: ["--config", "vitest.e2e.config.ts", "e2e/sign.spec.ts"],
         files: [files[0]],
       },
@@ -166,5 +168,67 @@ describe("vitestPlan: tests a second Vitest config runs", () => {
     const plan = vitestPlan(defaults, answer(false), undefined);
     expect(plan.otherConfigs).toEqual([]);
     expect(plan.otherRunner.map((file) => file.file)).toEqual(files.map((file) => file.file));
+  });
+});
+
+// starlight: the root tsconfig compiles packages/lib, whose own vitest.config.ts (its setup
+// files) Vitest ignored when run from the root: `vitest run packages/lib/test/x.test.ts` failed.
+describe("vitestPlan: tests under a folder with a Vitest config of its own", () => {
+  let workspace: string;
+  beforeAll(() => {
+    workspace = mkdtempSync(path.join(tmpdir(), "agentix-nested-vitest-"));
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(workspace, file)), { recursive: true });
+      writeFileSync(path.join(workspace, file), text);
+    };
+    write(".git/HEAD", "ref: refs/heads/main\n");
+    write("packages/lib/vitest.config.ts", "export default {};\n");
+    write("packages/lib/test/a.test.ts", 'import { it } from "vitest";\nit("a", () => {});\n');
+    write("packages/lib/e2e/b.spec.ts", 'import { test } from "@playwright/test";\n');
+    write("src/c.test.ts", 'import { it } from "vitest";\nit("c", () => {});\n');
+  });
+  afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+
+  const tests = ["packages/lib/e2e/b.spec.ts", "packages/lib/test/a.test.ts", "src/c.test.ts"];
+  const selection = (widened: boolean): AffectedResult => {
+    const base = answer(widened);
+    return { ...base, tests: { ...base.tests, files: tests.map(test) } };
+  };
+  const source = (): VitestSource => ({
+    loaded: { root: workspace, vitest: { file: null, runs: () => true } },
+  });
+
+  it("runs them from that folder, by their paths there; another runner's spec there is its own", () => {
+    const plan = vitestPlan(source(), selection(false), undefined);
+    expect(plan.filters).toEqual(["src/c.test.ts"]);
+    expect(
+      plan.otherConfigs.map((run) => [
+        run.kind,
+        run.config,
+        run.cwd,
+        run.filters,
+        run.files.length,
+      ]),
+    ).toEqual([
+      [
+        "nested",
+        "packages/lib/vitest.config.ts",
+        path.join(workspace, "packages/lib"),
+        ["test/a.test.ts"],
+        1,
+      ],
+    ]);
+    expect([...plan.importedRunner].map(([file, why]) => [file.file, why])).toEqual([
+      ["packages/lib/e2e/b.spec.ts", "it imports @playwright/test"],
+    ]);
+    expect(plan.otherRunner.map((file) => file.file)).toEqual(["packages/lib/e2e/b.spec.ts"]);
+  });
+
+  it("widened, the project's own files by name and the folder's whole suite from there", () => {
+    const plan = vitestPlan(source(), selection(true), undefined);
+    expect(plan.filters).toEqual(["src/c.test.ts"]);
+    expect(plan.otherConfigs.map((run) => [run.cwd, run.filters])).toEqual([
+      [path.join(workspace, "packages/lib"), ["."]],
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import type { VitestConfig } from "../../project/vitest-config.js";
 import { vitestFilters, type TextPlan } from "../affected-text.js";
 import { declaresVitest, otherRunnerWhy, projectRunner } from "./other-runner.js";
 import { vitestRoot } from "./tools.js";
+import { nestedVitestFolders, pathInFolder, type NestedVitest } from "./nested-vitest.js";
 
 /** A Vitest config as a plan reads it: its file and which files it runs. */
 type ConfigRuns = Pick<VitestConfig, "runs" | "file">;
@@ -24,10 +25,18 @@ export interface VitestSource {
   };
 }
 
-/** The selected tests a second Vitest config runs, and the arguments after `vitest run` that run them. */
+/**
+ * The selected tests another Vitest config runs, and the arguments after `vitest run` that run
+ * them: a second config of the project (`--config vitest.e2e.config.ts`), or the config of a
+ * folder below the project's Vitest root, run from that folder (nested-vitest.ts).
+ */
 export interface OtherConfigRun {
-  /** The config, repository-relative. */
+  /** The config, relative to the project root. */
   readonly config: string;
+  /** A second config of the project's folder, or the config of a folder below it. */
+  readonly kind: "second" | "nested";
+  /** Absolute folder Vitest runs from. */
+  readonly cwd: string;
   readonly filters: readonly string[];
   readonly files: readonly AffectedTestFile[];
 }
@@ -79,6 +88,7 @@ export function vitestPlan(
   const runs = analysis.loaded.vitest.runs;
   // Without a Vitest config, its defaults take every *.spec.ts, Playwright's and Jest's too.
   const importedRunner = new Map<AffectedTestFile, string>();
+  const { nested, tests, byFolder } = splitNested(root, cwd, affected, importedRunner);
   // Without a Vitest config of its own: a folder set up for another runner, or one where nothing
   // names Vitest and agentix found no test, gets no Vitest run of its whole suite.
   let noSuite: string | undefined;
@@ -87,19 +97,19 @@ export function vitestPlan(
     if (cwd === root && runner !== undefined) noSuite = `the project runs ${runner}, not Vitest`;
     else if (cwd === root && affected.tests.total.files === 0 && !declaresVitest(root))
       noSuite = "the project has no tests and nothing here names Vitest";
-    for (const file of affected.tests.files) {
+    for (const file of tests) {
       const why = otherRunnerWhy(path.join(root, file.file), runner);
       if (why !== undefined) importedRunner.set(file, why);
     }
   }
-  const leftOut = affected.tests.files.filter(
-    (file) => runs(file.file) === false || importedRunner.has(file),
-  );
-  const byVitest = affected.tests.files.filter(
-    (file) => runs(file.file) !== false && !importedRunner.has(file),
-  );
+  const leftOut = tests.filter((file) => runs(file.file) === false || importedRunner.has(file));
+  const byVitest = tests.filter((file) => runs(file.file) !== false && !importedRunner.has(file));
   const configOf = secondConfigs(analysis, leftOut, importedRunner);
-  const otherRunner = leftOut.filter((file) => !configOf.has(file));
+  for (const [file, folder] of byFolder) configOf.set(file, folder.config);
+  const otherRunner = [
+    ...leftOut.filter((file) => !configOf.has(file)),
+    ...[...nested.keys()].filter((file) => !configOf.has(file)),
+  ];
   // A widened project runs whole (Vitest shards it itself): its files are all of them. A shard
   // is taken of every file a Vitest config runs, the second configs' included.
   const inShard =
@@ -108,10 +118,10 @@ export function vitestPlan(
       : (chosen ?? new Set(shardFiles([...byVitest, ...configOf.keys()], shard)));
   const files = inShard === undefined ? byVitest : byVitest.filter((file) => inShard.has(file));
   let filters: string[];
-  if (affected.widened.length > 0 && (scoped || importedRunner.size > 0)) {
-    // The folder holds other projects' tests (a root tsconfig.json including the packages'), or
-    // tests Vitest's defaults take but cannot run: its own files by name, so the folder's whole
-    // suite does not run theirs (a second time).
+  if (affected.widened.length > 0 && (scoped || importedRunner.size > 0 || nested.size > 0)) {
+    // The folder holds other projects' tests (a root tsconfig.json including the packages'),
+    // tests Vitest's defaults take but cannot run, or folders with configs of their own: its own
+    // files by name, so the folder's whole suite does not run theirs (a second time, or wrongly).
     filters = byVitest.map((file) => (prefix === "" ? file.file : `${prefix}/${file.file}`));
     if (shard !== undefined && filters.length > 0)
       filters.push(`--shard=${shard.index}/${shard.count}`);
@@ -136,10 +146,31 @@ export function vitestPlan(
     filters,
     files,
     otherRunner,
-    otherConfigs: secondConfigRuns(configOf, { root, cwd, affected, shard, inShard }),
+    otherConfigs: secondConfigRuns(configOf, { root, cwd, affected, shard, inShard, nested }),
     importedRunner,
     ...(affected.widened.length > 0 && noSuite !== undefined ? { noSuite } : {}),
   };
+}
+
+/**
+ * The selected tests under a folder with a Vitest config of its own (nested-vitest.ts), the ones
+ * the project's Vitest decides about, and of the first the ones that folder's Vitest runs (a
+ * spec importing another runner is claimed for it in `importedRunner`).
+ */
+function splitNested(
+  root: string,
+  cwd: string,
+  affected: AffectedResult,
+  importedRunner: Map<AffectedTestFile, string>,
+) {
+  const nested = nestedVitestFolders(root, cwd, affected.tests.files);
+  const tests = affected.tests.files.filter((file) => !nested.has(file));
+  const byFolder = [...nested].filter(([file]) => {
+    const why = otherRunnerWhy(path.join(root, file.file), undefined);
+    if (why !== undefined) importedRunner.set(file, why);
+    return why === undefined;
+  });
+  return { nested, tests, byFolder };
 }
 
 /**
@@ -176,25 +207,35 @@ function secondConfigRuns(
     readonly affected: AffectedResult;
     readonly shard: Shard | undefined;
     readonly inShard: ReadonlySet<AffectedTestFile> | undefined;
+    readonly nested: ReadonlyMap<AffectedTestFile, NestedVitest>;
   },
 ): OtherConfigRun[] {
-  const { root, cwd, affected, shard, inShard } = where;
-  const prefix = toPosix(path.relative(cwd, root));
+  const { root, affected, shard, inShard, nested } = where;
   return [...new Set(configOf.values())].flatMap((config): OtherConfigRun[] => {
     const mine = [...configOf].filter(([, other]) => other === config).map(([file]) => file);
-    const configArgs = ["--config", toPosix(path.relative(cwd, path.join(root, config)))];
+    const folder = nested.get(mine[0] as AffectedTestFile);
+    // A nested folder's config is the one Vitest takes there; a second config is named.
+    const cwd = folder?.dir ?? where.cwd;
+    const prefix = folder ? "" : toPosix(path.relative(cwd, root));
+    const configArgs = folder
+      ? []
+      : ["--config", toPosix(path.relative(cwd, path.join(root, config)))];
+    const base = { config, kind: folder ? ("nested" as const) : ("second" as const), cwd };
     if (affected.widened.length > 0) {
       const whole = [...configArgs, prefix === "" ? "." : prefix];
       if (shard !== undefined) whole.push(`--shard=${shard.index}/${shard.count}`);
-      return [{ config, filters: whole, files: mine }];
+      return [{ ...base, filters: whole, files: mine }];
     }
     const chosen = inShard === undefined ? mine : mine.filter((file) => inShard.has(file));
     if (chosen.length === 0) return [];
+    const inFolder = folder
+      ? chosen.map((file) => ({ ...file, file: pathInFolder(root, folder, file) }))
+      : chosen;
     const selected = vitestFilters(
-      { ...affected, tests: { ...affected.tests, files: chosen } },
+      { ...affected, tests: { ...affected.tests, files: inFolder } },
       prefix === "" ? "" : `${prefix}/`,
     );
-    return [{ config, filters: [...configArgs, ...selected], files: chosen }];
+    return [{ ...base, filters: [...configArgs, ...selected], files: chosen }];
   });
 }
 
