@@ -228,6 +228,22 @@ describe("agentix.config.json", () => {
     vi.useRealTimers();
   });
 
+  // A project with a tsconfig.json and no package.json: each file's folder was its own root,
+  // so no features glob matched and ESLint said nothing where `agentix check` reported.
+  it("finds the root of a project with neither agentix.config.json nor package.json at its tsconfig.json", () => {
+    const root = project({
+      "tsconfig.json": "{}",
+      "src/features/ui/button.ts": "",
+      "loose/z.ts": "",
+    });
+    expect(findProject(path.join(root, "src/features/ui/button.ts"))).toEqual({
+      root,
+      configFile: undefined,
+    });
+    const bare = project({ "x/y.ts": "" });
+    expect(findProject(path.join(bare, "x/y.ts")).root).toBe(path.join(bare, "x"));
+  });
+
   it("finds the root: agentix.config.json above, else the nearest package.json, else the file's directory", () => {
     const root = project({
       "agentix.config.json": "{}",

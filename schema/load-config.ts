@@ -249,6 +249,7 @@ interface ProjectLocation {
 interface FolderMarkers {
   readonly hasConfig: boolean;
   readonly hasPackageJson: boolean;
+  readonly hasTsconfig: boolean;
 }
 
 const markersByFolder = new WeakMap<object, FolderMarkers>();
@@ -263,6 +264,7 @@ function markersIn(dir: string): FolderMarkers {
   return derivedFromFolder(dir, markersByFolder, (mtimeMs, entries) => ({
     hasConfig: mtimeMs !== -1 && holdsFile(dir, CONFIG_FILE_NAME, entries),
     hasPackageJson: mtimeMs !== -1 && holdsFile(dir, "package.json", entries),
+    hasTsconfig: mtimeMs !== -1 && holdsFile(dir, "tsconfig.json", entries),
   }));
 }
 
@@ -273,11 +275,12 @@ function holdsFile(dir: string, name: string, entries: readonly Dirent[] | undef
   return entry !== undefined && entryIsFile(dir, entry);
 }
 
-/** The nearest folders at or above one that hold agentix.config.json and package.json. */
+/** The nearest folders at or above one that hold agentix.config.json, package.json, tsconfig.json. */
 interface Above {
   readonly round: number;
   readonly configDir: string | undefined;
   readonly packageDir: string | undefined;
+  readonly tsconfigDir: string | undefined;
 }
 
 const aboveCache = new Map<string, Above>();
@@ -292,7 +295,8 @@ function markersAbove(dir: string, round: number): Above {
   if (known?.round === round) return known;
   const markers = markersIn(dir);
   let above: Above;
-  if (markers.hasConfig) above = { round, configDir: dir, packageDir: undefined };
+  if (markers.hasConfig)
+    above = { round, configDir: dir, packageDir: undefined, tsconfigDir: undefined };
   else {
     const parent = path.dirname(dir);
     const up = parent === dir ? undefined : markersAbove(parent, round);
@@ -300,6 +304,7 @@ function markersAbove(dir: string, round: number): Above {
       round,
       configDir: up?.configDir,
       packageDir: markers.hasPackageJson ? dir : up?.packageDir,
+      tsconfigDir: markers.hasTsconfig ? dir : up?.tsconfigDir,
     };
   }
   aboveCache.set(dir, above);
@@ -307,16 +312,18 @@ function markersAbove(dir: string, round: number): Above {
 }
 
 function locate(dir: string, round: number): ProjectLocation {
-  const { configDir, packageDir } = markersAbove(dir, round);
+  const { configDir, packageDir, tsconfigDir } = markersAbove(dir, round);
   return configDir !== undefined
     ? { root: configDir, configFile: path.join(configDir, CONFIG_FILE_NAME) }
-    : { root: packageDir ?? dir, configFile: undefined };
+    : { root: packageDir ?? tsconfigDir ?? dir, configFile: undefined };
 }
 
 /**
  * The project a file belongs to: the nearest ancestor directory holding agentix.config.json;
- * without one, the nearest directory holding package.json; without either, the file's own
- * directory. Each folder's answer is cached and looked at again once per disk round.
+ * without one, the nearest directory holding package.json; without either, the nearest holding
+ * tsconfig.json (the project `agentix check` analyses there: without it each file's folder was
+ * its own project, and no features glob matched); else the file's own directory.
+ * Each folder's answer is cached and looked at again once per disk round.
  */
 export function findProject(fromFile: string): ProjectLocation {
   return locate(path.dirname(path.resolve(fromFile)), diskRound());
