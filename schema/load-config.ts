@@ -249,7 +249,6 @@ interface ProjectLocation {
 interface FolderMarkers {
   readonly hasConfig: boolean;
   readonly hasPackageJson: boolean;
-  readonly hasTsconfig: boolean;
 }
 
 const markersByFolder = new WeakMap<object, FolderMarkers>();
@@ -264,7 +263,6 @@ function markersIn(dir: string): FolderMarkers {
   return derivedFromFolder(dir, markersByFolder, (mtimeMs, entries) => ({
     hasConfig: mtimeMs !== -1 && holdsFile(dir, CONFIG_FILE_NAME, entries),
     hasPackageJson: mtimeMs !== -1 && holdsFile(dir, "package.json", entries),
-    hasTsconfig: mtimeMs !== -1 && holdsFile(dir, "tsconfig.json", entries),
   }));
 }
 
@@ -275,12 +273,11 @@ function holdsFile(dir: string, name: string, entries: readonly Dirent[] | undef
   return entry !== undefined && entryIsFile(dir, entry);
 }
 
-/** The nearest folders at or above one that hold agentix.config.json, package.json, tsconfig.json. */
+/** The nearest folders at or above one that hold agentix.config.json and package.json. */
 interface Above {
   readonly round: number;
   readonly configDir: string | undefined;
   readonly packageDir: string | undefined;
-  readonly tsconfigDir: string | undefined;
 }
 
 const aboveCache = new Map<string, Above>();
@@ -295,8 +292,7 @@ function markersAbove(dir: string, round: number): Above {
   if (known?.round === round) return known;
   const markers = markersIn(dir);
   let above: Above;
-  if (markers.hasConfig)
-    above = { round, configDir: dir, packageDir: undefined, tsconfigDir: undefined };
+  if (markers.hasConfig) above = { round, configDir: dir, packageDir: undefined };
   else {
     const parent = path.dirname(dir);
     const up = parent === dir ? undefined : markersAbove(parent, round);
@@ -304,7 +300,6 @@ function markersAbove(dir: string, round: number): Above {
       round,
       configDir: up?.configDir,
       packageDir: markers.hasPackageJson ? dir : up?.packageDir,
-      tsconfigDir: markers.hasTsconfig ? dir : up?.tsconfigDir,
     };
   }
   aboveCache.set(dir, above);
@@ -312,10 +307,18 @@ function markersAbove(dir: string, round: number): Above {
 }
 
 function locate(dir: string, round: number): ProjectLocation {
-  const { configDir, packageDir, tsconfigDir } = markersAbove(dir, round);
+  const { configDir, packageDir } = markersAbove(dir, round);
   return configDir !== undefined
     ? { root: configDir, configFile: path.join(configDir, CONFIG_FILE_NAME) }
-    : { root: packageDir ?? tsconfigDir ?? dir, configFile: undefined };
+    : { root: packageDir ?? nearestTsconfigDir(dir) ?? dir, configFile: undefined };
+}
+
+/** The nearest folder at or above `dir` holding tsconfig.json (asked only without the others). */
+function nearestTsconfigDir(dir: string): string | undefined {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (isFile(path.join(at, "tsconfig.json"))) return at;
+    if (path.dirname(at) === at) return undefined;
+  }
 }
 
 /**
