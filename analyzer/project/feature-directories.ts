@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import type { AgentixConfig } from "../../schema/load-config.js";
+import { isNegatedGlob } from "../../schema/glob-matcher.js";
 import { relativeToRoot } from "./paths.js";
 import type { LoadProblem } from "./tsconfig.js";
 
@@ -32,6 +33,7 @@ export function unmatchedFeatureDirectories(
   }
   const shown = relativeToRoot(config.root, configFile) ?? configFile;
   return config.features.directories
+    .filter((glob) => !isNegatedGlob(glob))
     .filter((glob) => {
       const matches = picomatch(glob);
       return ![...folders].some((folder) => matches(folder));

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
+import { isNegatedGlob } from "../../schema/glob-matcher.js";
 import { loadConfigForFile } from "../../schema/load-config.js";
 import {
   entryName,
@@ -128,7 +129,7 @@ function featuresParent(projectDir: string, layout: ProjectLayout, id: string): 
   const existing = findFeatureDirs(projectDir, layout, 6).sort();
   if (existing[0] !== undefined) return path.dirname(existing[0]);
   const { directories } = layout.config.features;
-  for (const glob of directories) {
+  for (const glob of directories.filter((candidate) => !isNegatedGlob(candidate))) {
     const parents = firstFeatureParents(projectDir, layout, glob, id);
     if (parents.length === 1 && parents[0] !== undefined) return parents[0];
     if (parents.length > 1)

@@ -3,8 +3,8 @@
 // them that holds a file. Read before analysing,
 // so `agentix index` at a workspace root indexes exactly the packages with features.
 import path from "node:path";
-import picomatch from "picomatch";
 import { toPosix } from "../../schema/paths.js";
+import { globMatcher } from "../../schema/glob-matcher.js";
 import { loadAgentixConfig } from "../project/load-project.js";
 import { walkProject } from "../project/walk.js";
 
@@ -18,7 +18,7 @@ export function hasFeatures(dir: string, skipped: ReadonlySet<string> = new Set(
 /** Whether a file (absolute) lies in one of the feature folders of the project in `dir`. */
 export function featureFolderTest(dir: string): (file: string) => boolean {
   const config = loadAgentixConfig(dir);
-  const isFeatureFolder = picomatch([...config.features.directories]);
+  const isFeatureFolder = globMatcher(config.features.directories);
   return (file) => {
     for (
       let folder = path.dirname(file);

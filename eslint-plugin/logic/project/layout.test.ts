@@ -108,3 +108,20 @@ describe("compiling the layout's globs", () => {
     compiled.mockRestore();
   });
 });
+
+// ["src/features/*", "!src/features/legacy"]: every folder but legacy was a feature ("src",
+// "lib"); the segments fast path was lost too.
+describe("a negated features.directories glob", () => {
+  it("excludes its folders from the others' features, and nothing else is one", () => {
+    const layout = layoutWith(["src/features/*", "!src/features/legacy"]);
+    expect(
+      [
+        "src/features/orders/model.ts",
+        "src/features/legacy/old.ts",
+        "src/lib/strings.ts",
+        "src/main.ts",
+      ].map((file) => layout.featureOf(path.join(root, file))?.id ?? null),
+    ).toEqual(["orders", null, null, null]);
+    expect(layout.featureSegments).toEqual(["features"]);
+  });
+});

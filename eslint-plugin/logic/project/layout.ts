@@ -1,8 +1,8 @@
 import path from "node:path";
-import picomatch from "picomatch";
 import type { AgentixConfig, AmbientCategory } from "../../../schema/load-config.js";
 import { AMBIENT_CATEGORIES, FEATURE_ID_PLACEHOLDER } from "../../../schema/load-config.js";
 import { toPosix } from "../../../schema/paths.js";
+import { globMatcher, isNegatedGlob } from "../../../schema/glob-matcher.js";
 
 /** A feature capsule: a folder matched by `features.directories`. */
 export interface Feature {
@@ -42,7 +42,7 @@ type Matcher = (posixPath: string) => boolean;
 const NEVER: Matcher = () => false;
 
 function compile(globs: readonly string[]): Matcher {
-  return globs.length === 0 ? NEVER : picomatch([...globs]);
+  return globs.length === 0 ? NEVER : globMatcher(globs);
 }
 
 /**
@@ -100,9 +100,12 @@ export class ProjectLayout {
     this.rootPrefix = config.root.endsWith(path.sep) ? config.root : config.root + path.sep;
     this.isFeatureDir = compile(config.features.directories);
     this.childTestIsExact = config.features.directories.every(
-      (glob) => glob.slice(glob.lastIndexOf("/") + 1) === "*",
+      (glob) => isNegatedGlob(glob) || glob.slice(glob.lastIndexOf("/") + 1) === "*",
     );
-    const segments = config.features.directories.map(literalSegmentOf);
+    // A negation only narrows what the others match: every feature path still holds their segments.
+    const segments = config.features.directories
+      .filter((glob) => !isNegatedGlob(glob))
+      .map(literalSegmentOf);
     this.featureSegments = segments.every((segment) => segment !== undefined)
       ? segments
       : undefined;
