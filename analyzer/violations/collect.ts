@@ -75,6 +75,8 @@ function sharedResolver(analysis: Analysis): SharedResolver {
             : morphTs.ModuleKind.ESNext;
     const target = resolver.modules.resolve(specifier, from.sourceFile, undefined, mode);
     if (target.kind === "file") return analysis.roles.absolute(target.file);
+    // A stylesheet, an image: the file it names, as the plugin's resolver answers.
+    if (target.kind === "asset") return path.join(loaded.root, target.path);
     if (target.kind === "unresolved" && isRelativeSpecifier(specifier))
       return resolveLexically(specifier, path.dirname(fromFile));
     return undefined;
@@ -114,6 +116,13 @@ function importsAcrossFeatures(
   for (const item of analysis.imports.get(file) ?? []) {
     if (item.site.specifier === undefined) return true;
     if (item.target.kind === "unresolved" || item.target.kind === "outside") return true;
+    // `import "../modules/ui/globals.css"` (formbricks): a feature's stylesheet is as private as
+    // its code; the rule judges the path, as ESLint does.
+    if (item.target.kind === "asset") {
+      const to = analysis.roles.layout.featureOf(path.join(analysis.loaded.root, item.target.path));
+      if (to !== undefined && to.dir !== from?.dir) return true;
+      continue;
+    }
     if (item.target.kind !== "file") continue;
     const to = analysis.roles.featureOf(item.target.file);
     if (!to || to.dir === from?.dir) continue;

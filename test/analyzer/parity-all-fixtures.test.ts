@@ -13,7 +13,7 @@ import {
   parityCase,
 } from "./parity-fixtures.js";
 
-const SAMPLE = ["broken", "parity", "transitive", "verdict"].map(parityCase);
+const SAMPLE = ["asset-imports", "broken", "parity", "transitive", "verdict"].map(parityCase);
 
 describe("parity with ESLint on a sample of the fixtures", { timeout: 120_000 }, () => {
   it("covers every fixture folder and workspace package or says why not", () => {

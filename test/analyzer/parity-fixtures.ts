@@ -85,6 +85,15 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "real-workspace/packages/trpc", violations: 0 },
   { fixture: "schemas", violations: 0 },
   { fixture: "nx-library", project: "tsconfig.spec.json", violations: 0 },
+  // formbricks: `import "../modules/ui/globals.css"`; check said nothing where ESLint reported.
+  {
+    fixture: "asset-imports",
+    violations: 2,
+    reports: [
+      "src/features/orders/model.ts:1:8-1:27 error agentix/no-private-imports",
+      "src/shell.ts:1:8-1:35 error agentix/no-private-imports",
+    ],
+  },
   { fixture: "test-owners", violations: 0 },
   { fixture: "type-tests", violations: 0 },
   { fixture: "vitest-setup", violations: 0 },
