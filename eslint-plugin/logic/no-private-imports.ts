@@ -1,6 +1,7 @@
 import path from "node:path";
 import { isFileDirectlyIn, toPosix } from "../../schema/paths.js";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { ExportOriginLookup } from "./project/export-origins.js";
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import {
   type LeanFile,
@@ -358,7 +359,20 @@ export const noPrivateImportsLogic: RuleLogic = {
     ): Suggestion[] => {
       const { names, literal, specifier } = site;
       if (!literal || specifier === undefined || !names || names.length === 0) return [];
+      const origins = services.exportOrigin;
+      // The contract must export the very binding taken, and a value as a value: a contract's
+      // own `format`, or `export type { Money }` for a class used as one, would not compile.
+      const offers = (lookup: ExportOriginLookup, contract: string, name: string): boolean => {
+        const wanted = lookup(target, name);
+        const offered = lookup(contract, name);
+        return (
+          wanted !== undefined &&
+          offered?.file === wanted.file &&
+          (!offered.typeOnly || site.typeOnly || wanted.typeOnly)
+        );
+      };
       const contractFile = contracts.find((contract) => {
+        if (origins !== undefined) return names.every((name) => offers(origins, contract, name));
         const exported = services.moduleExports(contract);
         return exported !== undefined && names.every((name) => exported.has(name));
       });

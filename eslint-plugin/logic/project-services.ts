@@ -5,6 +5,7 @@ import { createFeatureFolderPresence } from "./project/feature-folders.js";
 import type { ProjectLayout } from "./project/layout.js";
 import { createFileExistence } from "./project/file-existence.js";
 import { createModuleExportsLookup } from "./project/module-exports.js";
+import { createExportOriginLookup } from "./project/export-origins.js";
 import { createModuleResolver, type ModuleResolver } from "./project/module-resolver.js";
 import { clearSourceCache, type SourceProvider } from "./project/source-cache.js";
 
@@ -28,6 +29,7 @@ export function createProjectServices(
     resolveModule,
     featureDependencies: createFeatureDependencyLookup(resolveModule, options.sources),
     moduleExports: createModuleExportsLookup(resolveModule, options.sources),
+    exportOrigin: createExportOriginLookup(resolveModule, options.sources),
     fileExists: options.fileExists ?? createFileExistence(),
     ...(options.mayHaveFeatureFolders
       ? { mayHaveFeatureFolders: options.mayHaveFeatureFolders }

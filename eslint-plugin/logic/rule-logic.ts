@@ -6,6 +6,7 @@ import type { ProjectLayout } from "./project/layout.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
 import type { FeatureDependencyLookup } from "./project/feature-dependencies.js";
 import type { ModuleExportsLookup } from "./project/module-exports.js";
+import type { ExportOriginLookup } from "./project/export-origins.js";
 import { compareViolations, type Violation } from "./violation.js";
 
 type Estree = typeof import("@typescript-eslint/typescript-estree");
@@ -29,6 +30,11 @@ export interface ProjectServices {
   readonly featureDependencies: FeatureDependencyLookup;
   /** The names a module file exports, or undefined when they cannot be known. */
   readonly moduleExports: ModuleExportsLookup;
+  /**
+   * The file that declares what a module exports under a name (re-exports followed). Absent: a
+   * suggestion trusts an export of the same name.
+   */
+  readonly exportOrigin?: ExportOriginLookup;
   /** Whether a project file exists (which of a feature's allowed entries it has). */
   readonly fileExists: (file: string) => boolean;
   /**

@@ -164,6 +164,40 @@ ruleTester.run("no-private-imports", noPrivateImports, {
         },
       ],
     },
+    // ghostfolio-like: the suggestion compiled before and broke after (TS1362, TS2345).
+    {
+      name: "a class the contract exports as a type only, imported as a value: no suggestion",
+      filename: customers,
+      code: `import { Money } from "../orders/model.js";`,
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 23, suggestions: [] },
+      ],
+    },
+    {
+      name: "a class the contract exports as a type only, imported as a type: the suggestion",
+      filename: customers,
+      code: `import type { Money } from "../orders/model.js";`,
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: modelData,
+          line: 1,
+          column: 28,
+          suggestions: useContract(
+            "../orders/contract.js",
+            `import type { Money } from "../orders/contract.js";`,
+          ),
+        },
+      ],
+    },
+    {
+      name: "a name the contract exports from elsewhere (its own format): no suggestion",
+      filename: customers,
+      code: `import { format } from "../orders/model.js";`,
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] },
+      ],
+    },
     {
       name: "a name the contract does not export: no suggestion",
       filename: customers,
