@@ -1,7 +1,9 @@
 import { ruleDocsUrl, ruleOfId } from "../../../eslint-plugin/rule-registry.js";
 import { ANALYZER_VERSION } from "../../version.js";
 import type { AgentixIndex } from "../../index-file/types.js";
-import { compareText } from "../../project/paths.js";
+import path from "node:path";
+import { compareText, relativeToRoot } from "../../project/paths.js";
+import { resolveProjectPaths } from "../../project/project-paths.js";
 import { FORMAT_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { ProjectLoadError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
@@ -120,8 +122,14 @@ function textReport(result: CheckResult): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** SARIF 2.1.0, with repository-relative URIs (uriBaseId %SRCROOT%). */
-export function sarifReport(result: CheckResult): Record<string, unknown> {
+/**
+ * SARIF 2.1.0, with URIs relative to the working directory (uriBaseId %SRCROOT%, the checkout a
+ * code-scanning upload runs in): `base` is the project root from there (`apps/api` for
+ * `--project apps/api/tsconfig.app.json`), whose paths the problems give.
+ */
+export function sarifReport(result: CheckResult, base = ""): Record<string, unknown> {
+  const uri = (file: string) =>
+    base === "" || path.isAbsolute(file) ? file : path.posix.normalize(`${base}/${file}`);
   const rules = [...new Set(result.problems.map((p) => p.rule))].sort(compareText);
   const ruleIndex = new Map(rules.map((rule, index) => [rule, index]));
   return {
@@ -151,7 +159,7 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
                 locations: [
                   {
                     physicalLocation: {
-                      artifactLocation: { uri: problem.file, uriBaseId: "%SRCROOT%" },
+                      artifactLocation: { uri: uri(problem.file), uriBaseId: "%SRCROOT%" },
                       ...(problem.line !== null
                         ? {
                             region: {
@@ -174,7 +182,7 @@ export function sarifReport(result: CheckResult): Record<string, unknown> {
                 relatedLocations: problem.related.map((related, index) => ({
                   id: index,
                   physicalLocation: {
-                    artifactLocation: { uri: related.file, uriBaseId: "%SRCROOT%" },
+                    artifactLocation: { uri: uri(related.file), uriBaseId: "%SRCROOT%" },
                     region: { startLine: related.line },
                   },
                 })),
@@ -259,7 +267,17 @@ agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
       result = checkResult([problem], undefined);
     }
     if (format === "json") io.stdout(jsonOutput(result, compact));
-    else if (format === "sarif") io.stdout(jsonOutput(sarifReport(result), compact));
+    else if (format === "sarif") {
+      const { root } = resolveProjectPaths(
+        {
+          ...(values.project !== undefined ? { tsconfig: values.project } : {}),
+          ...(values.root !== undefined ? { root: values.root } : {}),
+        },
+        io.cwd,
+      );
+      const base = relativeToRoot(io.cwd, root);
+      io.stdout(jsonOutput(sarifReport(result, base ?? ""), compact));
+    }
     else io.stdout(textReport(result));
     return result.ok ? EXIT.ok : EXIT.checkFailed;
   },
