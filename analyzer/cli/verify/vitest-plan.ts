@@ -61,10 +61,6 @@ export interface VitestPlan {
   readonly noSuite?: string;
 }
 
-/**
- * `chosen`: the files this shard runs when the split was made across several projects
- * (shardAcross); otherwise the shard is taken of this project's files alone.
- */
 /** Vitest's flag that makes a run that finds no test file pass. */
 export const NO_TESTS_PASS = "--passWithNoTests";
 
@@ -75,6 +71,10 @@ export function sameRun(a: readonly string[], b: readonly string[]): boolean {
   return key(a) === key(b);
 }
 
+/**
+ * `chosen`: the files this shard runs when the split was made across several projects
+ * (shardAcross); otherwise the shard is taken of this project's files alone.
+ */
 export function vitestPlan(
   analysis: VitestSource,
   affected: AffectedResult,
