@@ -67,7 +67,10 @@ export function changesSince(ref: string, projectRoot: string): FileChange[] {
   return changes
     .map((change) => {
       if (change.status !== "modified") return change;
-      const found = hunks.get(change.path) ?? { lines: [], deletedAfter: [] };
+      const found = hunks.get(change.path);
+      // No hunk read for it (a binary file, a mode change, a name the diff spelt otherwise):
+      // the whole file counts as changed, never none of it.
+      if (found === undefined) return change;
       return { ...change, lines: found.lines, deletedAfter: found.deletedAfter };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -87,6 +90,9 @@ function changedLines(top: string, ref: string, projectRoot: string): Map<string
     "-U0",
     "--no-color",
     "--no-ext-diff",
+    // The user's diff.mnemonicPrefix or diff.noprefix would write `+++ w/x` or `+++ x`.
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
     "-M",
     ref,
     "--",
@@ -95,7 +101,7 @@ function changedLines(top: string, ref: string, projectRoot: string): Map<string
   let current: Hunks | undefined;
   for (const line of diff.split("\n")) {
     if (line.startsWith("+++ ")) {
-      const name = line.slice(4);
+      const name = diffPath(line.slice(4));
       current = undefined;
       if (name !== "/dev/null") {
         const file = toPosix(path.relative(projectRoot, path.join(top, name.replace(/^b\//, ""))));
@@ -112,4 +118,43 @@ function changedLines(top: string, ref: string, projectRoot: string): Map<string
     }
   }
   return result;
+}
+
+/**
+ * A path as a diff's `+++` line writes it: a name with a space ends with a tab, and one with a
+ * quote, a backslash or a control character is quoted with C escapes (octal bytes of UTF-8).
+ */
+export function diffPath(written: string): string {
+  const name = written.endsWith("\t") ? written.slice(0, -1) : written;
+  if (!name.startsWith('"') || !name.endsWith('"') || name.length < 2) return name;
+  const bytes: number[] = [];
+  const escapes: Readonly<Record<string, number>> = {
+    n: 10,
+    t: 9,
+    r: 13,
+    '"': 34,
+    "\\": 92,
+    a: 7,
+    b: 8,
+    f: 12,
+    v: 11,
+  };
+  const body = name.slice(1, -1);
+  for (let at = 0; at < body.length; at++) {
+    const char = body[at] as string;
+    if (char !== "\\") {
+      bytes.push(...Buffer.from(char, "utf8"));
+      continue;
+    }
+    const next = body[at + 1] ?? "";
+    const octal = /^[0-7]{3}/u.exec(body.slice(at + 1));
+    if (octal !== null) {
+      bytes.push(Number.parseInt(octal[0], 8));
+      at += 3;
+    } else {
+      bytes.push(escapes[next] ?? next.charCodeAt(0));
+      at += 1;
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
 }

@@ -104,13 +104,13 @@ describe("affectedText's run lines", () => {
       otherRunner: [],
       otherConfigs: [
         { cwd: "/repo", filters: ["--config", "vitest.e2e.config.ts", "e2e/x.test.ts"] },
-        { cwd: "/repo/packages/lib", filters: ["test/a.test.ts"] },
+        { cwd: "/repo/packages/lib", filters: ["test/a.test.ts", "test/with space/b.test.ts"] },
       ],
     });
     expect(text.split("\n").slice(-4)).toEqual([
       "run: vitest run src/c.test.ts",
       "run: vitest run --config vitest.e2e.config.ts e2e/x.test.ts",
-      "run (from packages/lib): vitest run test/a.test.ts",
+      'run (from packages/lib): vitest run test/a.test.ts "test/with space/b.test.ts"',
       "",
     ]);
   });

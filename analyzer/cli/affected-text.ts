@@ -94,18 +94,26 @@ export function affectedText(result: AffectedResult, plan?: TextPlan): string {
 }
 
 function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] {
-  if (plan === undefined) return [`run: vitest run ${vitestFilters(result).join(" ")}`];
+  if (plan === undefined)
+    return [`run: vitest run ${vitestFilters(result).map(shellWord).join(" ")}`];
   const lines: string[] = [];
   for (const { cwd, filters } of [plan, ...plan.otherConfigs]) {
     const from = toPosix(path.relative(plan.root, cwd));
     if (filters.length > 0)
-      lines.push(`run${from === "" ? "" : ` (from ${from})`}: vitest run ${filters.join(" ")}`);
+      lines.push(
+        `run${from === "" ? "" : ` (from ${from})`}: vitest run ${filters.map(shellWord).join(" ")}`,
+      );
   }
   if (plan.otherRunner.length > 0)
     lines.push(
       `not run by vitest: ${list(plan.otherRunner.map((file) => file.file))} (agentix verify says why)`,
     );
   return lines;
+}
+
+/** A filter as the run line prints it: quoted when it has a space (unquoted it is two filters). */
+function shellWord(filter: string): string {
+  return /\s/u.test(filter) ? JSON.stringify(filter) : filter;
 }
 
 /** Why an answer widened, in one line: the first three reasons, the rest counted. */
