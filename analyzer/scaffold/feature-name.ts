@@ -23,6 +23,14 @@ const reserved = new Set(
     "prototype __proto__"
   ).split(" "),
 );
+// What the scaffolded files import: a feature named after one (`define-feature`) would declare
+// `export const defineFeature = defineFeature(...)`, which does not compile.
+const imported = new Set(
+  (
+    "defineContract definePort portOperation s Infer defineCommand defineQuery Ids defineFeature " +
+    "assertEffects memoryPort sequentialIds testCommand testQuery describe expect it"
+  ).split(" "),
+);
 // Device names Windows refuses as folder names, whatever the extension.
 const windowsDevices = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
 
@@ -48,6 +56,11 @@ export function parseFeatureName(raw: string): FeatureNameResult {
   const pascal = camel.charAt(0).toUpperCase() + camel.slice(1);
   if (reserved.has(name) || reserved.has(camel))
     return { ok: false, problem: `"${name}" is a reserved word in JavaScript or TypeScript` };
+  if (imported.has(camel))
+    return {
+      ok: false,
+      problem: `"${name}" would name the feature ${camel}, which the scaffolded files import from agentix or vitest; choose another name`,
+    };
   if (windowsDevices.test(name))
     return { ok: false, problem: `"${name}" is a reserved device name on Windows` };
   return { ok: true, names: { id: name, camel, pascal } };

@@ -107,6 +107,10 @@ describe("parseFeatureName", () => {
     ["delete", '"delete" is a reserved word in JavaScript or TypeScript'],
     ["class", '"class" is a reserved word in JavaScript or TypeScript'],
     ["con", '"con" is a reserved device name on Windows'],
+    [
+      "define-feature",
+      '"define-feature" would name the feature defineFeature, which the scaffolded files import from agentix or vitest; choose another name',
+    ],
     ["a".repeat(41), `"${"a".repeat(41)}" is longer than 40 characters`],
   ])("rejects %j", (name, problem) => {
     expect(parseFeatureName(name)).toEqual({ ok: false, problem });
