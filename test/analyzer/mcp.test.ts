@@ -173,4 +173,16 @@ describe("agentix mcp", () => {
     expect(serverLog).toContain(`agentix mcp: serving 5 tools on stdio for ${root}`);
     expect(serverLog).toMatch(/agentix mcp: inspect answered in \d+ ms/u);
   });
+
+  // It started serving, logged as healthy, and answered every call with an error.
+  it("refuses a project that is not there with exit 2, as every verb does", async () => {
+    const missingRoot = recordingIO(root);
+    expect(await run(["mcp", "--root", path.join(root, "nope")], missingRoot.io)).toBe(2);
+    expect(missingRoot.stderr()).toBe("agentix mcp: nope: the project root does not exist\n");
+    const missingProject = recordingIO(root);
+    expect(await run(["mcp", "--project", "missing.json"], missingProject.io)).toBe(2);
+    expect(missingProject.stderr()).toBe(
+      "agentix mcp: missing.json: no such file (pass the project's tsconfig with --project <path>)\n",
+    );
+  });
 });

@@ -1,7 +1,10 @@
 // agentix mcp: a Model Context Protocol server on stdio (cli/mcp/), answering from one warm
 // analysis of the project that is refreshed from disk before each answer.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { resolveProjectPaths } from "../../project/load-project.js";
+import { existsSync } from "node:fs";
+import { ProjectLoadError } from "../../errors.js";
+import { assertRoot, resolveProjectPaths } from "../../project/load-project.js";
+import { shownPath } from "../../project/tsconfig.js";
 import { parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { createMcpServer, type RunVerb } from "../mcp/server.js";
@@ -35,6 +38,15 @@ Exit codes: 0 when the client closes the connection, 2 bad invocation.`,
       const { values } = parseVerbArgs("mcp", args, {}, 0);
       const options = projectOptions(values);
       const { root, tsconfigFile } = resolveProjectPaths(options, io.cwd);
+      // A server that starts on a project that is not there looks healthy to its client, and
+      // answers every call with an error: said here, as every verb says it, with exit 2.
+      if (options.tsconfig === undefined || existsSync(tsconfigFile)) assertRoot(root, io.cwd);
+      if (!existsSync(tsconfigFile))
+        throw new ProjectLoadError(
+          "tsconfig-missing",
+          `${shownPath(tsconfigFile, io.cwd)}: no such file (pass the project's tsconfig with --project <path>)`,
+          shownPath(tsconfigFile, io.cwd),
+        );
       const source = warmSource(root, tsconfigFile, io.cwd);
       const log = (line: string) => io.stderr(`${line}\n`);
       const server = createMcpServer({ source, runVerb, log });
