@@ -29,6 +29,9 @@ const LOCAL_CACHES = new Set(
  * untracked), with the changed lines of each modified file.
  */
 export function changesSince(ref: string, projectRoot: string): FileChange[] {
+  // A ref is never an option: `--output=x` handed to git would be one.
+  if (ref.startsWith("-"))
+    throw new ChangeSourceError("not-a-commit", `"${ref}" is not a commit in this repository`);
   const top = repositoryTop(projectRoot);
   try {
     git(projectRoot, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);

@@ -116,6 +116,12 @@ describe("agentix affected", () => {
       ["affected", "--since", "no-such-ref"],
       'agentix affected: "no-such-ref" is not a commit in this repository\n',
     ],
+    // An MCP client's `since: "--output=x"` reaches the verb as `--since=--output=x`: never an
+    // option of git's.
+    [
+      ["affected", "--since=--output=/tmp/agentix-pwned"],
+      'agentix affected: "--output=/tmp/agentix-pwned" is not a commit in this repository\n',
+    ],
     [
       ["affected", "nothing.here"],
       'agentix affected: "nothing.here" is not an operation, a feature or an existing file (operations: cart.add-item, cart.check-coupon, cart.total, catalog.add, catalog.discount, catalog.get)\n',

@@ -69,7 +69,8 @@ function bundled(schema: JsonSchema, embedded: JsonSchema): JsonSchema {
 
 const list = (values: unknown): string[] => (Array.isArray(values) ? (values as string[]) : []);
 const changes = (args: Readonly<Record<string, unknown>>): string[] => [
-  ...(typeof args["since"] === "string" ? ["--since", args["since"]] : []),
+  // `--since=` so that a value starting with "-" is the ref, not another option.
+  ...(typeof args["since"] === "string" ? [`--since=${args["since"]}`] : []),
   "--",
   ...list(args["targets"]),
 ];
