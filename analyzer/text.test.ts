@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cappedLines, listText, plural } from "./text.js";
+import { cappedLines, listText, plural, quotedInput } from "./text.js";
 
 describe("listText", () => {
   const files = ["a", "b", "c", "d"];
@@ -39,5 +39,14 @@ describe("cappedLines", () => {
     ]);
     expect(cappedLines([1, 2], render, 2)).toEqual(["  item 1", "  item 2"]);
     expect(cappedLines([], render, 2)).toEqual([]);
+  });
+});
+
+// An MCP client's inspect of a 1 MB target came back as a 1 MB error, after 5 s.
+describe("quotedInput", () => {
+  it("quotes short input whole, and long input by its start and its length", () => {
+    expect(quotedInput("orders.place")).toBe('"orders.place"');
+    const long = "x".repeat(1_000_000);
+    expect(quotedInput(long)).toBe(`"${"x".repeat(200)}..." (1000000 characters)`);
   });
 });

@@ -39,3 +39,16 @@ export function cappedLines<T>(
 export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
+
+/** Longest user input a message quotes whole; past it, its start and its length. */
+const QUOTED_LIMIT = 200;
+
+/**
+ * A value the user gave, quoted in a message: whole when short, else its start and its length
+ * (a 1 MB target came back as a 1 MB error).
+ */
+export function quotedInput(value: string): string {
+  return value.length <= QUOTED_LIMIT
+    ? `"${value}"`
+    : `"${value.slice(0, QUOTED_LIMIT)}..." (${value.length} characters)`;
+}

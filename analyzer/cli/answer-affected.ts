@@ -7,6 +7,7 @@
 // root (is that code compiled? the agentix runtime?) and deleted or renamed TypeScript files
 // (who imported them is resolved again by TypeScript). --fresh always analyses; so does a warm
 // session, and a workspace root (cli/commands/affected.ts).
+import { quotedInput } from "../text.js";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
@@ -214,7 +215,7 @@ function changesOf(
     }
     const ids = [...facts.operations.map((operation) => operation.id)].sort();
     throw new UsageError(
-      `"${target}" is not an operation, a feature or an existing file (${ids.length === 0 ? "the project has no operations" : `operations: ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", ..." : ""}`})`,
+      `${quotedInput(target)} is not an operation, a feature or an existing file (${ids.length === 0 ? "the project has no operations" : `operations: ${ids.slice(0, 8).join(", ")}${ids.length > 8 ? ", ..." : ""}`})`,
       verb,
     );
   }

@@ -2,7 +2,7 @@
 // call, its invariants, consumers and tests (views in cli/inspect/).
 import type { OperationEntry } from "../../index-file/types.js";
 import { compareText } from "../../project/paths.js";
-import { listText } from "../../text.js";
+import { listText, quotedInput } from "../../text.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
@@ -140,7 +140,7 @@ Exit codes: 0 shown, 2 bad invocation or unknown name, 3 internal error.`,
     const names = [...index.features.map((f) => f.id), ...index.operations.map((o) => o.id)];
     const close = suggestions(name, names);
     throw new UsageError(
-      `no feature or operation "${name}"${close.length > 0 ? `; did you mean ${close.join(", ")}?` : ""} (features: ${listText(
+      `no feature or operation ${quotedInput(name)}${close.length > 0 ? `; did you mean ${close.join(", ")}?` : ""} (features: ${listText(
         index.features.map((f) => f.id),
         { empty: "(none)" },
       )})`,

@@ -13,7 +13,7 @@ import { walkProject } from "../../project/walk.js";
 import { computeWorkspaceAffected } from "../../workspace/affected.js";
 import { indexedProjects } from "../../workspace/indexed-projects.js";
 import { strayTests } from "../../workspace/stray-tests.js";
-import { cappedLines, listText } from "../../text.js";
+import { cappedLines, listText, quotedInput } from "../../text.js";
 import { pathIn, type Workspace, type WorkspacePackage } from "../../workspace/discover.js";
 import { AFFECTED_RESULT_SCHEMA_VERSION } from "../../affected/result.js";
 import type { CliIO } from "../io.js";
@@ -216,7 +216,7 @@ function targetChanges(
     }));
   }
   throw new UsageError(
-    `"${target}" is not an operation, a feature or an existing file in any package of the workspace (${workspace.packages.map((entry) => entry.path).join(", ")})`,
+    `${quotedInput(target)} is not an operation, a feature or an existing file in any package of the workspace (${workspace.packages.map((entry) => entry.path).join(", ")})`,
     verb,
   );
 }
