@@ -277,8 +277,7 @@ agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
       );
       const base = relativeToRoot(io.cwd, root);
       io.stdout(jsonOutput(sarifReport(result, base ?? ""), compact));
-    }
-    else io.stdout(textReport(result));
+    } else io.stdout(textReport(result));
     return result.ok ? EXIT.ok : EXIT.checkFailed;
   },
 };
