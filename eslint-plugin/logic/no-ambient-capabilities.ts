@@ -60,6 +60,9 @@ export const AMBIENT_VERBS = {
 
 export const noAmbientCapabilitiesMessages = {
   ...categoryMessages,
+  // A timer reads no time, so "call effects.now()" does not replace it.
+  timer:
+    '{{capability}} schedules work on the clock ambiently in a domain file; an operation answers when it returns: schedule from an adapter or the composition root (a port operation of kind "external" the operation calls through effects), or take a Clock effect\'s time and compare it instead',
   // Reported by `agentix check` only: the rule sees one file, the analyzer follows imports.
   transitive:
     "imports {{chain}}; a domain file may not reach ambient capabilities through shared code either: declare an effect instead, or allow the capability for that file in agentix.config.json",
@@ -404,7 +407,11 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
       (category) => layout.checksAmbient(category, filename),
       (use) =>
         report(
-          ambientViolations.create(use.capability.category, use.loc, { capability: use.label }),
+          ambientViolations.create(
+            use.capability.timer ? "timer" : use.capability.category,
+            use.loc,
+            { capability: use.label },
+          ),
         ),
     );
   },

@@ -9,9 +9,12 @@ export interface Capability {
   readonly category: AmbientCategory;
   /** How messages name it, e.g. "Date.now()". */
   readonly label: string;
+  /** A timer waits on the clock but reads no time: its message says what to do instead. */
+  readonly timer?: true;
 }
 
 const capability = (category: AmbientCategory, label: string): Capability => ({ category, label });
+const timer = (label: string): Capability => ({ category: "clock", label, timer: true });
 
 /** Names that stand for the global object itself: `globalThis.fetch` is `fetch`. */
 export const GLOBAL_OBJECT_NAMES: ReadonlySet<string> = new Set([
@@ -43,11 +46,11 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["process.uptime", capability("clock", "process.uptime()")],
   // timers wait on the clock: a domain operation that schedules work has a hidden input
   ...(["setTimeout", "setInterval", "setImmediate"] as const).map(
-    (name) => [name, capability("clock", `${name}()`)] as const,
+    (name) => [name, timer(`${name}()`)] as const,
   ),
   ...(["setTimeout", "setInterval", "setImmediate", "scheduler"] as const).flatMap((name) => [
-    [`module:timers.${name}`, capability("clock", name)] as const,
-    [`module:timers/promises.${name}`, capability("clock", name)] as const,
+    [`module:timers.${name}`, timer(name)] as const,
+    [`module:timers/promises.${name}`, timer(name)] as const,
   ]),
   // process control and information about the host
   ...(["exit", "abort", "kill", "chdir", "umask", "setuid", "setgid", "dlopen"] as const).map(
