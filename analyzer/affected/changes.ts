@@ -123,6 +123,19 @@ function changedLines(top: string, ref: string, projectRoot: string): Map<string
   return result;
 }
 
+/** The byte each C escape of a quoted path stands for (`\t` is a tab, `\"` a quote). */
+const C_ESCAPES: Readonly<Record<string, number>> = {
+  n: 10,
+  t: 9,
+  r: 13,
+  '"': 34,
+  "\\": 92,
+  a: 7,
+  b: 8,
+  f: 12,
+  v: 11,
+};
+
 /**
  * A path as a diff's `+++` line writes it: a name with a space ends with a tab, and one with a
  * quote, a backslash or a control character is quoted with C escapes (octal bytes of UTF-8).
@@ -131,17 +144,6 @@ export function diffPath(written: string): string {
   const name = written.endsWith("\t") ? written.slice(0, -1) : written;
   if (!name.startsWith('"') || !name.endsWith('"') || name.length < 2) return name;
   const bytes: number[] = [];
-  const escapes: Readonly<Record<string, number>> = {
-    n: 10,
-    t: 9,
-    r: 13,
-    '"': 34,
-    "\\": 92,
-    a: 7,
-    b: 8,
-    f: 12,
-    v: 11,
-  };
   const body = name.slice(1, -1);
   for (let at = 0; at < body.length; at++) {
     const char = body[at] as string;
@@ -155,7 +157,7 @@ export function diffPath(written: string): string {
       bytes.push(Number.parseInt(octal[0], 8));
       at += 3;
     } else {
-      bytes.push(escapes[next] ?? next.charCodeAt(0));
+      bytes.push(C_ESCAPES[next] ?? next.charCodeAt(0));
       at += 1;
     }
   }

@@ -7,10 +7,10 @@
 // root (is that code compiled? the agentix runtime?) and deleted or renamed TypeScript files
 // (who imported them is resolved again by TypeScript). --fresh always analyses; so does a warm
 // session, and a workspace root (cli/commands/affected.ts).
-import { quotedInput } from "../text.js";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
+import { quotedInput } from "../text.js";
 import { baseIndexAt } from "../affected/base-index.js";
 import { changesSince, type FileChange } from "../affected/changes.js";
 import type { AffectedFacts } from "../affected/facts.js";

@@ -6,7 +6,13 @@ import { toPosix } from "../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../affected/result.js";
 import type { Shard } from "../affected/shard.js";
 import type { CliIO } from "./io.js";
-import { sameRun, shardAcross, vitestPlan, type VitestSource } from "./verify/vitest-plan.js";
+import {
+  sameRun,
+  selectedCases,
+  shardAcross,
+  vitestPlan,
+  type VitestSource,
+} from "./verify/vitest-plan.js";
 
 export const VITEST_INVOCATIONS_SCHEMA_VERSION = 1;
 
@@ -79,7 +85,7 @@ export function vitestInvocations(
         command: "vitest",
         args: ["run", ...run.filters],
         files: run.files.length,
-        cases: run.files.reduce((sum, file) => sum + file.selected, 0),
+        cases: selectedCases(run.files),
         widened: result.widened.length > 0,
       });
     }

@@ -20,7 +20,7 @@ import type { Shard } from "../../affected/shard.js";
 import { widenedText } from "../affected-text.js";
 import type { CliIO } from "../io.js";
 import { toolBin } from "./tools.js";
-import { vitestPlan, type OtherConfigRun } from "./vitest-plan.js";
+import { selectedCases, vitestPlan, type OtherConfigRun } from "./vitest-plan.js";
 import { importsVitest } from "./other-runner.js";
 
 export type StepName = "typecheck" | "lint" | "index" | "tests";
@@ -300,7 +300,7 @@ function secondConfigStep(
   where: { vitest: string; config: string | null; shardNote: string },
 ): VerifyStep {
   const { affected, widened } = context;
-  const cases = run.files.reduce((sum, file) => sum + file.selected, 0);
+  const cases = selectedCases(run.files);
   const which =
     run.kind === "nested"
       ? `the ones ${run.config} runs, from its folder`
@@ -315,7 +315,7 @@ function secondConfigStep(
 function configsNote(runs: readonly OtherConfigRun[]): string {
   return runs
     .map((run) => {
-      const cases = run.files.reduce((sum, file) => sum + file.selected, 0);
+      const cases = selectedCases(run.files);
       return `; ${cases} of them ${run.config}'s (run next)`;
     })
     .join("");
@@ -323,7 +323,7 @@ function configsNote(runs: readonly OtherConfigRun[]): string {
 
 /** `; 1 of them another runner's (named above)`, when some selected tests are not Vitest's. */
 function othersNote(otherRunner: readonly AffectedTestFile[]): string {
-  const cases = otherRunner.reduce((sum, file) => sum + file.selected, 0);
+  const cases = selectedCases(otherRunner);
   return cases > 0 ? `; ${cases} of them another runner's (named above)` : "";
 }
 

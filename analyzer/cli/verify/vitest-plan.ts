@@ -61,6 +61,11 @@ export interface VitestPlan {
   readonly noSuite?: string;
 }
 
+/** The cases a run of these files runs (a file's selected ones). */
+export function selectedCases(files: readonly AffectedTestFile[]): number {
+  return files.reduce((sum, file) => sum + file.selected, 0);
+}
+
 /** Vitest's flag that makes a run that finds no test file pass. */
 export const NO_TESTS_PASS = "--passWithNoTests";
 

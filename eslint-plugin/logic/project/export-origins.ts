@@ -65,6 +65,9 @@ function importsOf(source: ts.SourceFile): Map<string, Entry> {
   return imports;
 }
 
+/** The source-cache key of a file's summary (module-exports.ts reads the same one). */
+export const EXPORT_ORIGINS = "export-origins";
+
 export function summarizeOrigins(source: ts.SourceFile): Origins {
   const imports = importsOf(source);
   const named = new Map<string, Entry>();
@@ -125,7 +128,7 @@ export function createExportOriginLookup(
     const key = `${file}\0${name}`;
     if (seen.has(key)) return undefined;
     seen.add(key);
-    const origins = derivedFromProvided(sources, file, "export-origins", summarizeOrigins);
+    const origins = derivedFromProvided(sources, file, EXPORT_ORIGINS, summarizeOrigins);
     if (!origins) return undefined;
     const entry = origins.named.get(name);
     if (entry?.kind === "local") return { file, typeOnly: entry.typeOnly };

@@ -1,21 +1,10 @@
-import type ts from "typescript";
 import { diskRound } from "../../../schema/disk-rounds.js";
-import { summarizeOrigins } from "./export-origins.js";
+import { EXPORT_ORIGINS, summarizeOrigins } from "./export-origins.js";
 import type { ModuleResolver } from "./module-resolver.js";
 import { derivedFromProvided, type SourceProvider } from "./source-cache.js";
 
 /** The names a module exports (`"default"` included), or undefined when they cannot be known. */
 export type ModuleExportsLookup = (file: string) => ReadonlySet<string> | undefined;
-
-/** The export names a module declares itself, and the modules it re-exports wholesale. */
-function summarizeExports(source: ts.SourceFile): {
-  readonly names: readonly string[];
-  readonly stars: readonly string[];
-} {
-  // export-origins.ts reads every export statement; the names are its keys.
-  const origins = summarizeOrigins(source);
-  return { names: [...origins.named.keys()], stars: origins.stars.map((star) => star.specifier) };
-}
 
 /**
  * Exported names of a module file, following `export * from` through the resolver. Each file is
@@ -34,11 +23,12 @@ export function createModuleExportsLookup(
   ): boolean => {
     if (seen.has(file)) return true;
     seen.add(file);
-    const summary = derivedFromProvided(sources, file, "exports", summarizeExports);
+    // One summary per file for both lookups: its export names are the origins' keys.
+    const summary = derivedFromProvided(sources, file, EXPORT_ORIGINS, summarizeOrigins);
     if (!summary) return false;
     // `export *` re-exports every name but the default one.
-    for (const name of summary.names) if (!viaStar || name !== "default") into.add(name);
-    for (const specifier of summary.stars) {
+    for (const name of summary.named.keys()) if (!viaStar || name !== "default") into.add(name);
+    for (const { specifier } of summary.stars) {
       const target = resolve(specifier, file, "import");
       if (target === undefined || !collect(target, seen, into, true)) return false;
     }
