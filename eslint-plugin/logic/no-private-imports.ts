@@ -362,13 +362,14 @@ export const noPrivateImportsLogic: RuleLogic = {
       const origins = services.exportOrigin;
       // The contract must export the very binding taken, and a value as a value: a contract's
       // own `format`, or `export type { Money }` for a class used as one, would not compile.
+      // The contract first: a feature has one, cached for the whole run, and it rarely exports
+      // what an import takes from a private file; the private files are many, each parsed anew.
       const offers = (lookup: ExportOriginLookup, contract: string, name: string): boolean => {
-        const wanted = lookup(target, name);
         const offered = lookup(contract, name);
+        if (offered === undefined) return false;
+        const wanted = lookup(target, name);
         return (
-          wanted !== undefined &&
-          offered?.file === wanted.file &&
-          (!offered.typeOnly || site.typeOnly || wanted.typeOnly)
+          wanted?.file === offered.file && (!offered.typeOnly || site.typeOnly || wanted.typeOnly)
         );
       };
       const contractFile = contracts.find((contract) => {
