@@ -2,6 +2,7 @@
 // The CLI turns codes into exit codes in one place (`exitCodeFor` in cli/main.ts); anything
 // else that escapes a verb is a bug in agentix (exit code 3).
 import { relative as pathRelative, sep as pathSep } from "node:path";
+import type { ConfigProblem } from "../schema/load-config.js";
 
 /** Why a project could not be loaded at all: the analysis cannot start. */
 export type ProjectLoadErrorCode =
@@ -50,6 +51,8 @@ export class ProjectLoadError extends AgentixError {
     message: string,
     /** Repository-relative (or, outside the root, absolute) path of the offending file. */
     readonly file: string | undefined,
+    /** An invalid agentix.config.json's problems one by one, with their lines and columns. */
+    readonly problems: readonly ConfigProblem[] = [],
   ) {
     super(message);
   }

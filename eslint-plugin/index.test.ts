@@ -140,7 +140,7 @@ describe("the agentix ESLint plugin", () => {
         "agentix/no-private-imports",
         1,
         1,
-        "agentix configuration error: test/fixtures/eslint-plugin/bad-config/agentix.config.json: /ambient/clock/allow/0 must be string",
+        "agentix configuration error: test/fixtures/eslint-plugin/bad-config/agentix.config.json:3:26: /ambient/clock/allow/0 must be string",
       ],
     ]);
   });

@@ -65,17 +65,38 @@ export function precompiledValidator(name: PrecompiledSchema, schema: object): V
   return createAjv().compile(schema);
 }
 
+/** One problem Ajv found, said for a person (see describeAjvProblems). */
+export interface AjvProblem {
+  /** JSON pointer (RFC 6901) of the value the problem is about; "/" for the document. */
+  readonly pointer: string;
+  /** What is wrong with it: "must be string". */
+  readonly text: string;
+  /**
+   * Where the problem shows in the document: `pointer`, or for one unknown property the
+   * property itself, its key being what to point at (`key: true`).
+   */
+  readonly at: { readonly pointer: string; readonly key: boolean };
+}
+
+/** describeAjvProblems as short lines `"<json pointer> <problem>"`. */
+export function describeAjvErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  schema?: unknown,
+): string[] {
+  return describeAjvProblems(errors, schema).map((problem) => `${problem.pointer} ${problem.text}`);
+}
+
 /**
- * Turns Ajv errors into short lines `"<json pointer> <problem>"`, most specific first: errors
+ * Turns Ajv errors into short problems, most specific first: errors
  * of combinators (`anyOf`, `oneOf`) are dropped when a deeper error explains them, and the
  * alternatives failing at one path are joined with "or". With the schema, a value that fits
  * none of a combinator's alternatives, each named by a `title` or `description`, is one
  * sentence naming the shapes accepted (see `describeShapes`).
  */
-export function describeAjvErrors(
+export function describeAjvProblems(
   errors: readonly ErrorObject[] | null | undefined,
   schema?: unknown,
-): string[] {
+): AjvProblem[] {
   if (!errors || errors.length === 0) return [];
   const meaningful = errors.filter((e) => !COMBINATORS.has(e.keyword));
   const candidates = meaningful.length > 0 ? meaningful : [...errors];
@@ -86,7 +107,7 @@ export function describeAjvErrors(
   const byPath = new Map<string, ErrorObject[]>();
   for (const error of deepest)
     byPath.set(error.instancePath, [...(byPath.get(error.instancePath) ?? []), error]);
-  const lines: string[] = [];
+  const found: AjvProblem[] = [];
   for (const [path, atPath] of byPath) {
     const pointer = path === "" ? "/" : path;
     const combinator = errors.find(
@@ -94,7 +115,7 @@ export function describeAjvErrors(
     );
     const shapes = combinator && describeShapes(schema, combinator, atPath);
     if (shapes !== undefined) {
-      lines.push(`${pointer} ${shapes}`);
+      found.push({ pointer, text: shapes, at: { pointer, key: false } });
       continue;
     }
     const problems = [...new Set(atPath.map((error) => describeOne(error, schema)))];
@@ -111,9 +132,30 @@ export function describeAjvErrors(
             ),
       )
       .join(" or ");
-    lines.push(`${pointer} ${joined}`);
+    found.push({
+      pointer,
+      text: joined,
+      at: unknownPropertyAt(path, atPath) ?? { pointer, key: false },
+    });
   }
-  return lines;
+  return found;
+}
+
+/** The one unknown property errors at `path` are all about, as the place to point at. */
+function unknownPropertyAt(
+  path: string,
+  atPath: readonly ErrorObject[],
+): AjvProblem["at"] | undefined {
+  const keys = new Set(
+    atPath.map((error) =>
+      error.keyword === "additionalProperties"
+        ? (error.params as { additionalProperty?: unknown }).additionalProperty
+        : undefined,
+    ),
+  );
+  const [key] = keys;
+  if (keys.size !== 1 || typeof key !== "string") return undefined;
+  return { pointer: `${path}/${key.replace(/~/gu, "~0").replace(/\//gu, "~1")}`, key: true };
 }
 
 const COMBINATORS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "if"]);

@@ -6,6 +6,7 @@ import {
   AgentixConfigError,
   clearConfigCaches,
   defaultConfig,
+  displayPath,
   findProject,
   loadConfigFile,
   loadConfigForFile,
@@ -197,6 +198,42 @@ describe("agentix.config.json", () => {
     const error = errorOf(() => loadConfigFile(path.join(root, "agentix.config.json")));
     expect(error.message).toMatch(/agentix\.config\.json:2:17: malformed JSON: unexpected "\]"$/u);
     expect(error.file).toBe(path.join(root, "agentix.config.json"));
+  });
+
+  it("names each schema problem's line and column in the file: the value, or an unknown key itself", () => {
+    const text = [
+      "{",
+      '  "rules": { "agentix/no-private-imports": "erorr" },',
+      '  "features": {',
+      '    "directorys": ["src/features/*"]',
+      "  },",
+      '  "adapters": ["src/adapters/**", 7],',
+      '  "tests": "src/**/*.test.ts"',
+      "}",
+    ].join("\n");
+    const root = project({ "agentix.config.json": text });
+    const error = errorOf(() => loadConfigFile(path.join(root, "agentix.config.json")));
+    const label = displayPath(path.join(root, "agentix.config.json"));
+    expect(error.problems).toEqual([
+      { message: '/features must NOT have the unknown property "directorys"', line: 4, column: 5 },
+      { message: "/adapters/1 must be string", line: 6, column: 35 },
+      { message: "/tests must be array", line: 7, column: 12 },
+      // A key holding "/" is quoted, not escaped as RFC 6901 writes it (the pointers keep that).
+      {
+        message: '/rules/"agentix/no-private-imports" must be one of "off", "warn", "error"',
+        line: 2,
+        column: 44,
+      },
+    ]);
+    expect(error.pointers).toEqual([
+      "/features",
+      "/adapters/1",
+      "/tests",
+      "/rules/agentix~1no-private-imports",
+    ]);
+    expect(error.message.split("\n")).toEqual(
+      error.problems.map((p) => `${label}:${p.line}:${p.column}: ${p.message}`),
+    );
   });
 
   it("names a missing file", () => {

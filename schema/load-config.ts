@@ -1,6 +1,7 @@
 import { readFileSync, type Dirent } from "node:fs";
 import path from "node:path";
-import { describeAjvErrors, precompiledValidator } from "./ajv.js";
+import { describeAjvProblems, precompiledValidator } from "./ajv.js";
+import { locateJsonPointer } from "./json-location.js";
 import type { ValidateFunction } from "ajv";
 import { diskRound } from "./disk-rounds.js";
 import {
@@ -85,18 +86,53 @@ export const DEFAULT_TESTS: readonly string[] = [
   "**/__tests__/**",
 ];
 
-/** A configuration problem, with a message meant for a person: file, JSON path or line, fix. */
+/** One problem of a configuration file, where the file shows it when that is known. */
+export interface ConfigProblem {
+  /** Without the file's name: `/tests/0 must be string`, `malformed JSON: unexpected "]"`. */
+  readonly message: string;
+  /** 1-based; null when the problem has no place in the text (an unreadable file). */
+  readonly line: number | null;
+  /** 1-based, UTF-16 code units; null with `line`. */
+  readonly column: number | null;
+}
+
+/**
+ * A configuration problem, with a message meant for a person: file, line and column, JSON path,
+ * fix; one line per problem.
+ */
 export class AgentixConfigError extends Error {
   override readonly name = "AgentixConfigError";
   constructor(
-    message: string,
     /** Absolute path of the offending file. */
     readonly file: string,
+    /** Each problem apart, with its place: what `agentix check` lists one by one. */
+    readonly problems: readonly ConfigProblem[],
     /** JSON pointers of the invalid values, when the JSON parsed but broke the schema. */
     readonly pointers: readonly string[] = [],
   ) {
-    super(message);
+    const label = displayPath(file);
+    super(
+      problems
+        .map(({ message, line, column }) =>
+          line === null ? `${label}: ${message}` : `${label}:${line}:${column}: ${message}`,
+        )
+        .join("\n"),
+    );
   }
+}
+
+/** A problem of a whole file (it cannot be read): no place in it. */
+const unplaced = (message: string): ConfigProblem[] => [{ message, line: null, column: null }];
+
+/**
+ * A JSON pointer for a person: a key holding "/" or "~" is shown quoted, not escaped
+ * (`/rules/"agentix/no-private-imports"`, where RFC 6901 writes `agentix~1no-private-imports`).
+ */
+function shownPointer(pointer: string): string {
+  if (!pointer.includes("~")) return pointer;
+  return pointer.replace(/[^/]*~[^/]*/gu, (segment) =>
+    JSON.stringify(segment.replace(/~1/gu, "/").replace(/~0/gu, "~")),
+  );
 }
 
 let validateConfig: ValidateFunction | undefined;
@@ -113,17 +149,25 @@ export function defaultConfig(root: string): AgentixConfig {
 
 /**
  * Validates a parsed agentix.config.json value and applies the defaults. `configFile` names the
- * file in errors; the project root is its directory.
+ * file in errors; the project root is its directory. Given the file's `text`, each problem names
+ * its line and column.
  */
-export function parseConfig(value: unknown, configFile: string): AgentixConfig {
+export function parseConfig(value: unknown, configFile: string, text?: string): AgentixConfig {
   const validate = validator();
   if (!validate(value)) {
-    const problems = describeAjvErrors(validate.errors, configSchema);
-    const label = displayPath(configFile);
+    const found = describeAjvProblems(validate.errors, configSchema);
+    const problems = found.map(({ pointer, text: problem, at }): ConfigProblem => {
+      const position = text === undefined ? undefined : locateJsonPointer(text, at.pointer, at);
+      return {
+        message: `${shownPointer(pointer)} ${problem}`,
+        line: position?.line ?? null,
+        column: position?.column ?? null,
+      };
+    });
     throw new AgentixConfigError(
-      problems.map((problem) => `${label}: ${problem}`).join("\n"),
       configFile,
-      problems.map((problem) => problem.split(" ", 1)[0] ?? "/"),
+      problems,
+      found.map((problem) => problem.pointer),
     );
   }
   return resolveConfig(
@@ -199,7 +243,7 @@ function configFileAt(
   const stats = statOrUndefined(file);
   if (!stats) {
     configCache.delete(file);
-    return new AgentixConfigError(`${displayPath(file)}: cannot be read (no such file)`, file);
+    return new AgentixConfigError(file, unplaced("cannot be read (no such file)"));
   }
   if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) {
     cached.round = round;
@@ -212,9 +256,9 @@ function configFileAt(
       text = readFileSync(file, "utf8");
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      throw new AgentixConfigError(`${displayPath(file)}: cannot be read (${code})`, file);
+      throw new AgentixConfigError(file, unplaced(`cannot be read (${code})`));
     }
-    result = parseConfig(parseJson(text, file), file);
+    result = parseConfig(parseJson(text, file), file, text);
   } catch (error) {
     if (!(error instanceof AgentixConfigError)) throw error;
     result = error;
@@ -233,10 +277,7 @@ function parseJson(text: string, file: string): unknown {
     return JSON.parse(text) as unknown;
   } catch {
     const { line, column, reason } = findJsonSyntaxProblem(text);
-    throw new AgentixConfigError(
-      `${displayPath(file)}:${line}:${column}: malformed JSON: ${reason}`,
-      file,
-    );
+    throw new AgentixConfigError(file, [{ message: `malformed JSON: ${reason}`, line, column }]);
   }
 }
 

@@ -204,7 +204,12 @@ function asUserError(error: unknown, cwd: string): unknown {
   // schema/load-config.ts's AgentixConfigError, known by name: importing it here would load Ajv
   // into every run, even `agentix --help`.
   if (error instanceof Error && error.name === "AgentixConfigError")
-    return new ProjectLoadError("config-invalid", error.message, (error as { file?: string }).file);
+    return new ProjectLoadError(
+      "config-invalid",
+      error.message,
+      (error as { file?: string }).file,
+      (error as { problems?: ProjectLoadError["problems"] }).problems,
+    );
   return asFileAccessError(error, cwd);
 }
 

@@ -95,7 +95,12 @@ export function loadAgentixConfig(root: string): AgentixConfig {
     return loadConfigFileNow(file);
   } catch (error) {
     if (error instanceof AgentixConfigError) {
-      throw new ProjectLoadError("config-invalid", error.message, display(root, file));
+      throw new ProjectLoadError(
+        "config-invalid",
+        error.message,
+        display(root, file),
+        error.problems,
+      );
     }
     throw error;
   }

@@ -4,6 +4,7 @@
 // tsconfig.spec.json), the one whose tsconfig includes the most files of the feature folders
 // (its tests too), the first referenced on a tie; the others are named with the reason.
 import path from "node:path";
+import { ProjectLoadError } from "../errors.js";
 import { readTsconfig } from "../project/tsconfig.js";
 import type { Workspace, WorkspacePackage } from "./discover.js";
 import { featureFolderTest, hasFeatures } from "./has-features.js";
@@ -23,7 +24,7 @@ export function indexedProjects(workspace: Workspace): IndexedProjects {
     else folders.set(entry.dir, [...(folders.get(entry.dir) ?? []), entry]);
   }
   for (const [dir, projects] of folders) {
-    if (!hasFeatures(dir, nestedFolders(workspace, dir))) {
+    if (!featuresOrBrokenConfig(dir, nestedFolders(workspace, dir))) {
       for (const entry of projects) skipped.push({ entry, reason: "no features" });
       continue;
     }
@@ -44,6 +45,20 @@ export function indexedProjects(workspace: Workspace): IndexedProjects {
     indexed: indexed.sort(byOrder),
     skipped: skipped.sort((a, b) => byOrder(a.entry, b.entry)),
   };
+}
+
+/**
+ * Whether the folder has feature folders; also true when its agentix.config.json is invalid, so
+ * that the folder's own run reports it (`check` lists its problems and fails with 1, as in the
+ * package) instead of one broken package stopping the whole workspace.
+ */
+function featuresOrBrokenConfig(dir: string, skipped: ReadonlySet<string>): boolean {
+  try {
+    return hasFeatures(dir, skipped);
+  } catch (error) {
+    if (error instanceof ProjectLoadError && error.code === "config-invalid") return true;
+    throw error;
+  }
 }
 
 /** The folders of the workspace's other projects inside `dir` (the root holds them all). */

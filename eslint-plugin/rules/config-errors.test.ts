@@ -4,7 +4,7 @@ import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
 import { noPrivateImports } from "./no-private-imports.js";
 
 // A setting given in neither of its accepted shapes is one sentence per setting, naming its
-// JSON path and the shapes (schema/ajv.ts), in the editor as in `agentix check`.
+// line, column and JSON path and the shapes (schema/ajv.ts), in the editor as in `agentix check`.
 const ruleTester = new RuleTester();
 
 const file = "test/fixtures/eslint-plugin/list-config/agentix.config.json";
@@ -21,8 +21,8 @@ ruleTester.run("agentix configuration errors", noPrivateImports, {
           messageId: "invalidConfig",
           data: {
             problem: [
-              `${file}: /features/contract must be a path relative to the feature folder, without a leading / and without .., whose only placeholder is {id}, or a non-empty list of such paths, each named once; the list given must not be empty`,
-              `${file}: /ambient/clock must be "off" or an object whose "allow" lists globs`,
+              `${file}:2:29: /features/contract must be a path relative to the feature folder, without a leading / and without .., whose only placeholder is {id}, or a non-empty list of such paths, each named once; the list given must not be empty`,
+              `${file}:3:25: /ambient/clock must be "off" or an object whose "allow" lists globs`,
             ].join("\n"),
           },
           line: 1,

@@ -681,7 +681,7 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
           messageId: "invalidConfig",
           data: {
             problem:
-              "test/fixtures/eslint-plugin/bad-config/agentix.config.json: /ambient/clock/allow/0 must be string",
+              "test/fixtures/eslint-plugin/bad-config/agentix.config.json:3:26: /ambient/clock/allow/0 must be string",
           },
           line: 1,
           column: 1,

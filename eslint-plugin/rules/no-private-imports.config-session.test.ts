@@ -64,7 +64,7 @@ it("follows agentix.config.json created, edited, broken and deleted between lint
       // Exact up to the JSON pointer: the wording after it belongs to schema/ajv.ts.
       message: expect.stringMatching(
         new RegExp(
-          `^agentix configuration error: ${escape(path.join(root, "agentix.config.json"))}: /ignores `,
+          `^agentix configuration error: ${escape(path.join(root, "agentix.config.json"))}:1:14: /ignores `,
           "u",
         ),
       ),

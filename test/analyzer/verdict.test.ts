@@ -168,20 +168,37 @@ describe("a config inherited from a folder above the project", { timeout: 60_000
     const inherited = path.join(app, "../agentix.config.json");
     const settings = readFileSync(inherited, "utf8");
     try {
-      for (const [text, problem] of [
-        ['{ "ignores": "app/**" }', "/ignores must be array"],
-        ['{ "ignores": [', "1:15: malformed JSON: unexpected end of input"],
-        ["null", ": / must be object"],
+      for (const [text, problem, line, column] of [
+        ['{ "ignores": "app/**" }', "/ignores must be array", 1, 14],
+        ['{ "ignores": [', "malformed JSON: unexpected end of input", 1, 15],
+        ["null", "/ must be object", 1, 1],
       ] as const) {
         writeFileSync(inherited, text);
         const io = recordingIO(app);
         const exit = await run(["check", "--json", "--root", app, "--fresh"], io.io);
         const result = JSON.parse(io.stdout()) as CheckResult;
-        expect([exit, result.problems.map((p) => [p.source, p.file, p.message])]).toEqual([
-          1,
-          [["config", inherited, expect.stringContaining(problem)]],
-        ]);
+        expect([
+          exit,
+          result.problems.map((p) => [p.source, p.file, p.message, p.line, p.column]),
+        ]).toEqual([1, [["config", inherited, problem, line, column]]]);
       }
+      // Several problems: one each, in the order of the text, a key holding "/" quoted.
+      writeFileSync(
+        inherited,
+        '{\n  "rules": { "agentix/no-query-writes": 2 },\n  "ignores": "app/**"\n}\n',
+      );
+      const io = recordingIO(app);
+      expect(await run(["check", "--root", app, "--fresh"], io.io)).toBe(1);
+      expect(io.stdout()).toBe(
+        [
+          inherited,
+          '  2:41    error   /rules/"agentix/no-query-writes" must be one of "off", "warn", "error"  config',
+          "  3:14    error   /ignores must be array  config",
+          "",
+          "✖ 2 problems (2 errors, 0 warnings)",
+          "",
+        ].join("\n"),
+      );
     } finally {
       writeFileSync(inherited, settings);
     }

@@ -593,6 +593,32 @@ describe("agentix check at a workspace root", () => {
       rmSync(config, { force: true });
     }
   });
+
+  it("lists a package's invalid agentix.config.json at its places and checks the other packages (exit 1, as in the package)", async () => {
+    const config = path.join(root, "apps/shop/agentix.config.json");
+    writeFileSync(config, '{\n  "ignores": "src/**"\n}\n');
+    try {
+      const failing = await cli(["check"]);
+      expect([failing.code, failing.stderr]).toEqual([1, ""]);
+      expect(failing.stdout).toContain(
+        "== @acme/shop (apps/shop)\nagentix.config.json\n  2:14    error   /ignores must be array  config\n",
+      );
+      expect(failing.stdout).toContain(
+        "== @acme/admin (apps/admin)\nno problems (1 feature, 1 operation, 4 files checked)\n",
+      );
+      // Index stops, naming the place, as it does in the package (it cannot write a right index).
+      const index = await cli(["index", "--check"]);
+      // (The file is named from the process's working directory: the test's is the repository.)
+      expect([index.code, index.stderr]).toEqual([
+        2,
+        expect.stringMatching(
+          /^agentix index: \S*apps\/shop\/agentix\.config\.json:2:14: \/ignores must be array\n$/u,
+        ),
+      ]);
+    } finally {
+      rmSync(config, { force: true });
+    }
+  });
 });
 
 describe("agentix graph, index and verify at a workspace root", () => {

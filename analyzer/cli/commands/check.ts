@@ -252,19 +252,29 @@ agentix.config.json), 2 bad invocation or unusable tsconfig, 3 internal error.`,
       result = checkResult(problemsOf(index), index);
     } catch (error) {
       if (!(error instanceof ProjectLoadError) || error.code !== "config-invalid") throw error;
-      const problem: Problem = {
+      // One problem per line of the message when the file's problems are known apart (each at
+      // its line and column); else the message whole.
+      const parts =
+        error.problems.length > 0
+          ? [...error.problems].sort(
+              (a, b) =>
+                (a.line ?? Infinity) - (b.line ?? Infinity) ||
+                (a.column ?? Infinity) - (b.column ?? Infinity),
+            )
+          : [{ message: error.message, line: null, column: null }];
+      const problems = parts.map(({ message, line, column }): Problem => ({
         source: "config",
         severity: "error",
         rule: "config",
-        message: error.message,
+        message,
         file: error.file ?? null,
-        line: null,
-        column: null,
+        line,
+        column,
         endLine: null,
         endColumn: null,
         related: [],
-      };
-      result = checkResult([problem], undefined);
+      }));
+      result = checkResult(problems, undefined);
     }
     if (format === "json") io.stdout(jsonOutput(result, compact));
     else if (format === "sarif") {
