@@ -70,7 +70,8 @@ export function precompiledValidator(name: PrecompiledSchema, schema: object): V
  * of combinators (`anyOf`, `oneOf`) are dropped when a deeper error explains them, and the
  * alternatives failing at one path are joined with "or". With the schema, a value that fits
  * none of a combinator's alternatives, each named by a `title` or `description`, is one
- * sentence naming the shapes accepted (see `describeShapes`).
+ * sentence naming the shapes accepted (see `describeShapes`). At most 20 paths with five
+ * problems each are described; a count says how many more there are.
  */
 export function describeAjvErrors(
   errors: readonly ErrorObject[] | null | undefined,
@@ -79,15 +80,28 @@ export function describeAjvErrors(
   if (!errors || errors.length === 0) return [];
   const meaningful = errors.filter((e) => !COMBINATORS.has(e.keyword));
   const candidates = meaningful.length > 0 ? meaningful : [...errors];
-  const paths = candidates.map((e) => e.instancePath);
-  const deepest = candidates.filter(
-    (e) => !paths.some((p) => p !== e.instancePath && p.startsWith(`${e.instancePath}/`)),
-  );
+  // A path with an error deeper below it is explained by that one. Every ancestor of every
+  // path is collected once (linear: comparing each path with every other took a minute for a
+  // file of 68,000 unknown keys).
+  const ancestors = new Set<string>();
+  for (const path of new Set(candidates.map((e) => e.instancePath)))
+    for (let slash = path.lastIndexOf("/"); slash >= 0; slash = path.lastIndexOf("/", slash - 1)) {
+      ancestors.add(path.slice(0, slash));
+      if (slash === 0) break;
+    }
   const byPath = new Map<string, ErrorObject[]>();
-  for (const error of deepest)
-    byPath.set(error.instancePath, [...(byPath.get(error.instancePath) ?? []), error]);
+  for (const error of candidates) {
+    if (ancestors.has(error.instancePath)) continue;
+    const atPath = byPath.get(error.instancePath);
+    if (atPath) atPath.push(error);
+    else byPath.set(error.instancePath, [error]);
+  }
   const lines: string[] = [];
   for (const [path, atPath] of byPath) {
+    if (lines.length === MAX_PATHS) {
+      lines.push(`and ${byPath.size - MAX_PATHS} more problems`);
+      break;
+    }
     const pointer = path === "" ? "/" : path;
     const combinator = errors.find(
       (e) => e.instancePath === path && (e.keyword === "anyOf" || e.keyword === "oneOf"),
@@ -97,7 +111,9 @@ export function describeAjvErrors(
       lines.push(`${pointer} ${shapes}`);
       continue;
     }
-    const problems = [...new Set(atPath.map((error) => describeOne(error, schema)))];
+    const all = [...new Set(atPath.map((error) => describeOne(error, schema)))];
+    const problems = all.slice(0, MAX_PROBLEMS_PER_PATH);
+    const more = all.length > problems.length ? ` (and ${all.length - problems.length} more)` : "";
     // "must be \"off\" or object", "must be \"off\" or have the property \"allow\""
     const joined = problems
       .map((problem, index) =>
@@ -111,12 +127,16 @@ export function describeAjvErrors(
             ),
       )
       .join(" or ");
-    lines.push(`${pointer} ${joined}`);
+    lines.push(`${pointer} ${joined}${more}`);
   }
   return lines;
 }
 
 const COMBINATORS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "if"]);
+
+/** Bounds of a description: hostile input must not turn one error into megabytes of text. */
+const MAX_PATHS = 20;
+const MAX_PROBLEMS_PER_PATH = 5;
 
 /** Keywords that say a value has another shape than an alternative's (its shape names them). */
 const SHAPE_KEYWORDS: ReadonlySet<string> = new Set(["type", "const", "enum", "pattern"]);

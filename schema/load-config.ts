@@ -123,7 +123,9 @@ export function parseConfig(value: unknown, configFile: string): AgentixConfig {
     throw new AgentixConfigError(
       problems.map((problem) => `${label}: ${problem}`).join("\n"),
       configFile,
-      problems.map((problem) => problem.split(" ", 1)[0] ?? "/"),
+      problems
+        .filter((problem) => problem.startsWith("/"))
+        .map((problem) => problem.split(" ", 1)[0] ?? "/"),
     );
   }
   return resolveConfig(
