@@ -192,6 +192,19 @@ function readError(error: unknown): string {
   return code ?? (error instanceof Error ? error.message : String(error));
 }
 
+/** A tsconfig that is not there, naming the ones below its folder (bulletproof-react: one per app). */
+export function missingTsconfig(tsconfigFile: string, cwd: string): ProjectLoadError {
+  const shown = shownPath(tsconfigFile, cwd);
+  const below = tsconfigsBelow(path.dirname(tsconfigFile)).map((file) => shownPath(file, cwd));
+  const found =
+    below.length > 0 ? `; below it: ${listText(below, { limit: 5, serialComma: true })}` : "";
+  return new ProjectLoadError(
+    "tsconfig-missing",
+    `${shown}: no such file (pass the project's tsconfig with --project <path>${found})`,
+    shown,
+  );
+}
+
 /** Reads and parses a tsconfig.json: a ProjectLoadError only when it cannot be parsed at all. */
 export function readTsconfig(
   tsconfigFile: string,
@@ -200,17 +213,7 @@ export function readTsconfig(
   directories: DirectoryLog = new DirectoryLog(),
 ): ReadTsconfig {
   const shown = shownPath(tsconfigFile, cwd);
-  if (!existsSync(tsconfigFile)) {
-    // bulletproof-react: no root tsconfig, one app per folder under apps/.
-    const below = tsconfigsBelow(path.dirname(tsconfigFile)).map((file) => shownPath(file, cwd));
-    const found =
-      below.length > 0 ? `; below it: ${listText(below, { limit: 5, serialComma: true })}` : "";
-    throw new ProjectLoadError(
-      "tsconfig-missing",
-      `${shown}: no such file (pass the project's tsconfig with --project <path>${found})`,
-      shown,
-    );
-  }
+  if (!existsSync(tsconfigFile)) throw missingTsconfig(tsconfigFile, cwd);
   let text: string | undefined;
   try {
     if (statSync(tsconfigFile).isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
