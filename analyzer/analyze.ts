@@ -1,4 +1,7 @@
+import path from "node:path";
 import { ts } from "./project/ts-morph.js";
+import { formatProblem } from "./project/tsconfig.js";
+import { toPosix } from "../schema/paths.js";
 import { DescriptorExtractor } from "./extract/descriptors/extractor.js";
 import type { DiagnosticItem, UnresolvedItem } from "./extract/model.js";
 import { scanFile, type FileScan, type ImportSite } from "./extract/scan.js";
@@ -97,7 +100,9 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
   const scans = new Map<ProjectFile, FileScan>();
   const imports = new Map<ProjectFile, readonly ResolvedImport[]>();
   const unresolved: UnresolvedItem[] = [];
-  const diagnostics: DiagnosticItem[] = loaded.problems.map(loadDiagnostic);
+  const diagnostics: DiagnosticItem[] = loaded.problems.map((problem) =>
+    loadDiagnostic(problem, loaded.root),
+  );
   const total = loaded.files.length;
   let done = 0;
   for (const file of loaded.files) {
@@ -174,7 +179,17 @@ function fileFacts(file: ProjectFile, resolver: ValueResolver, program: ts.Progr
 }
 
 /** A problem of loading (a tsconfig warning, an unreadable file) as a diagnostic of the index. */
-function loadDiagnostic(problem: LoadProblem): DiagnosticItem {
+function loadDiagnostic(problem: LoadProblem, root: string): DiagnosticItem {
+  // The index holds root-relative paths only: a problem of a file outside the root (a
+  // workspace's shared tsconfig.base.json) says where in its message.
+  if (problem.file !== null && path.isAbsolute(problem.file))
+    return {
+      code: problem.code,
+      severity: problem.severity,
+      message: formatProblem({ ...problem, file: toPosix(path.relative(root, problem.file)) }),
+      site: null,
+      related: [],
+    };
   return {
     code: problem.code,
     severity: problem.severity,

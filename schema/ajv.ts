@@ -78,37 +78,51 @@ export interface AjvProblem {
   readonly at: { readonly pointer: string; readonly key: boolean };
 }
 
-/** describeAjvProblems as short lines `"<json pointer> <problem>"`. */
+/** describeAjvProblems as short lines `"<json pointer> <problem>"`, then how many were left out. */
 export function describeAjvErrors(
   errors: readonly ErrorObject[] | null | undefined,
   schema?: unknown,
 ): string[] {
-  return describeAjvProblems(errors, schema).map((problem) => `${problem.pointer} ${problem.text}`);
+  const { found, omitted } = describeAjvProblems(errors, schema);
+  const lines = found.map((problem) => `${problem.pointer} ${problem.text}`);
+  return omitted > 0 ? [...lines, `and ${omitted} more problems`] : lines;
 }
 
 /**
- * Turns Ajv errors into short problems, most specific first: errors
+ * Turns Ajv errors into short problems, most specific first (with how many paths were left
+ * out): errors
  * of combinators (`anyOf`, `oneOf`) are dropped when a deeper error explains them, and the
  * alternatives failing at one path are joined with "or". With the schema, a value that fits
  * none of a combinator's alternatives, each named by a `title` or `description`, is one
- * sentence naming the shapes accepted (see `describeShapes`).
+ * sentence naming the shapes accepted (see `describeShapes`). At most 20 paths with five
+ * problems each are described; a count says how many more there are.
  */
 export function describeAjvProblems(
   errors: readonly ErrorObject[] | null | undefined,
   schema?: unknown,
-): AjvProblem[] {
-  if (!errors || errors.length === 0) return [];
+): { readonly found: readonly AjvProblem[]; readonly omitted: number } {
+  if (!errors || errors.length === 0) return { found: [], omitted: 0 };
   const meaningful = errors.filter((e) => !COMBINATORS.has(e.keyword));
   const candidates = meaningful.length > 0 ? meaningful : [...errors];
-  const paths = candidates.map((e) => e.instancePath);
-  const deepest = candidates.filter(
-    (e) => !paths.some((p) => p !== e.instancePath && p.startsWith(`${e.instancePath}/`)),
-  );
+  // A path with an error deeper below it is explained by that one. Every ancestor of every
+  // path is collected once (linear: comparing each path with every other took a minute for a
+  // file of 68,000 unknown keys).
+  const ancestors = new Set<string>();
+  for (const path of new Set(candidates.map((e) => e.instancePath)))
+    for (let slash = path.lastIndexOf("/"); slash >= 0; slash = path.lastIndexOf("/", slash - 1)) {
+      ancestors.add(path.slice(0, slash));
+      if (slash === 0) break;
+    }
   const byPath = new Map<string, ErrorObject[]>();
-  for (const error of deepest)
-    byPath.set(error.instancePath, [...(byPath.get(error.instancePath) ?? []), error]);
+  for (const error of candidates) {
+    if (ancestors.has(error.instancePath)) continue;
+    const atPath = byPath.get(error.instancePath);
+    if (atPath) atPath.push(error);
+    else byPath.set(error.instancePath, [error]);
+  }
   const found: AjvProblem[] = [];
   for (const [path, atPath] of byPath) {
+    if (found.length === MAX_PATHS) break;
     const pointer = path === "" ? "/" : path;
     const combinator = errors.find(
       (e) => e.instancePath === path && (e.keyword === "anyOf" || e.keyword === "oneOf"),
@@ -118,7 +132,9 @@ export function describeAjvProblems(
       found.push({ pointer, text: shapes, at: { pointer, key: false } });
       continue;
     }
-    const problems = [...new Set(atPath.map((error) => describeOne(error, schema)))];
+    const all = [...new Set(atPath.map((error) => describeOne(error, schema)))];
+    const problems = all.slice(0, MAX_PROBLEMS_PER_PATH);
+    const more = all.length > problems.length ? ` (and ${all.length - problems.length} more)` : "";
     // "must be \"off\" or object", "must be \"off\" or have the property \"allow\""
     const joined = problems
       .map((problem, index) =>
@@ -134,11 +150,11 @@ export function describeAjvProblems(
       .join(" or ");
     found.push({
       pointer,
-      text: joined,
+      text: `${joined}${more}`,
       at: unknownPropertyAt(path, atPath) ?? { pointer, key: false },
     });
   }
-  return found;
+  return { found, omitted: byPath.size - found.length };
 }
 
 /** The one unknown property errors at `path` are all about, as the place to point at. */
@@ -159,6 +175,10 @@ function unknownPropertyAt(
 }
 
 const COMBINATORS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "if"]);
+
+/** Bounds of a description: hostile input must not turn one error into megabytes of text. */
+const MAX_PATHS = 20;
+const MAX_PROBLEMS_PER_PATH = 5;
 
 /** Keywords that say a value has another shape than an alternative's (its shape names them). */
 const SHAPE_KEYWORDS: ReadonlySet<string> = new Set(["type", "const", "enum", "pattern"]);

@@ -17,38 +17,51 @@ export interface TextPosition {
  * expected to be valid JSON (a duplicate key is found at its last occurrence, as JSON.parse
  * keeps the last).
  */
+export type JsonLocator = (
+  pointer: string,
+  options?: { readonly key?: boolean },
+) => TextPosition | undefined;
+
+/** A JsonLocator of one text, parsed once for every pointer asked. */
+export function jsonLocator(text: string): JsonLocator {
+  const typescript = require("typescript") as typeof ts;
+  const source = typescript.parseJsonText("config.json", text);
+  return (pointer, { key = false } = {}) => {
+    let node: ts.Node | undefined = source.statements[0]?.expression;
+    let property: ts.PropertyAssignment | undefined;
+    const segments = pointer === "/" || pointer === "" ? [] : pointer.split("/").slice(1);
+    for (const raw of segments) {
+      const segment = raw.replace(/~1/gu, "/").replace(/~0/gu, "~");
+      property = undefined;
+      if (node !== undefined && typescript.isObjectLiteralExpression(node)) {
+        property = node.properties.findLast(
+          (candidate): candidate is ts.PropertyAssignment =>
+            typescript.isPropertyAssignment(candidate) &&
+            typescript.isStringLiteral(candidate.name) &&
+            candidate.name.text === segment,
+        );
+        node = property?.initializer;
+      } else if (
+        node !== undefined &&
+        typescript.isArrayLiteralExpression(node) &&
+        /^(?:0|[1-9]\d*)$/u.test(segment)
+      ) {
+        node = node.elements[Number(segment)];
+      } else node = undefined;
+      if (node === undefined) return undefined;
+    }
+    const at = key && property !== undefined ? property.name : node;
+    if (at === undefined) return undefined;
+    const { line, character } = source.getLineAndCharacterOfPosition(at.getStart(source));
+    return { line: line + 1, column: character + 1 };
+  };
+}
+
+/** jsonLocator for one pointer. */
 export function locateJsonPointer(
   text: string,
   pointer: string,
-  { key = false }: { readonly key?: boolean } = {},
+  options?: { readonly key?: boolean },
 ): TextPosition | undefined {
-  const typescript = require("typescript") as typeof ts;
-  const source = typescript.parseJsonText("config.json", text);
-  let node: ts.Node | undefined = source.statements[0]?.expression;
-  let property: ts.PropertyAssignment | undefined;
-  const segments = pointer === "/" || pointer === "" ? [] : pointer.split("/").slice(1);
-  for (const raw of segments) {
-    const segment = raw.replace(/~1/gu, "/").replace(/~0/gu, "~");
-    property = undefined;
-    if (node !== undefined && typescript.isObjectLiteralExpression(node)) {
-      property = node.properties.findLast(
-        (candidate): candidate is ts.PropertyAssignment =>
-          typescript.isPropertyAssignment(candidate) &&
-          typescript.isStringLiteral(candidate.name) &&
-          candidate.name.text === segment,
-      );
-      node = property?.initializer;
-    } else if (
-      node !== undefined &&
-      typescript.isArrayLiteralExpression(node) &&
-      /^(?:0|[1-9]\d*)$/u.test(segment)
-    ) {
-      node = node.elements[Number(segment)];
-    } else node = undefined;
-    if (node === undefined) return undefined;
-  }
-  const at = key && property !== undefined ? property.name : node;
-  if (at === undefined) return undefined;
-  const { line, character } = source.getLineAndCharacterOfPosition(at.getStart(source));
-  return { line: line + 1, column: character + 1 };
+  return jsonLocator(text)(pointer, options);
 }

@@ -1,7 +1,7 @@
 import { readFileSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { describeAjvProblems, precompiledValidator } from "./ajv.js";
-import { locateJsonPointer } from "./json-location.js";
+import { jsonLocator } from "./json-location.js";
 import type { ValidateFunction } from "ajv";
 import { diskRound } from "./disk-rounds.js";
 import {
@@ -155,9 +155,10 @@ export function defaultConfig(root: string): AgentixConfig {
 export function parseConfig(value: unknown, configFile: string, text?: string): AgentixConfig {
   const validate = validator();
   if (!validate(value)) {
-    const found = describeAjvProblems(validate.errors, configSchema);
+    const { found, omitted } = describeAjvProblems(validate.errors, configSchema);
+    const locate = text === undefined ? undefined : jsonLocator(text);
     const problems = found.map(({ pointer, text: problem, at }): ConfigProblem => {
-      const position = text === undefined ? undefined : locateJsonPointer(text, at.pointer, at);
+      const position = locate?.(at.pointer, at);
       return {
         message: `${shownPointer(pointer)} ${problem}`,
         line: position?.line ?? null,
@@ -166,7 +167,7 @@ export function parseConfig(value: unknown, configFile: string, text?: string): 
     });
     throw new AgentixConfigError(
       configFile,
-      problems,
+      omitted > 0 ? [...problems, ...unplaced(`and ${omitted} more problems`)] : problems,
       found.map((problem) => problem.pointer),
     );
   }

@@ -29,6 +29,7 @@ import type { CliIO } from "./io.js";
 import { projectOptions } from "./project-args.js";
 import type { VitestSource } from "./verify/vitest-plan.js";
 import { mainConfigName } from "../project/vitest-config-name.js";
+import { linkedNames } from "./linked-names.js";
 
 export interface AffectedArgs extends AnswerArgs {
   readonly since?: string | undefined;
@@ -227,5 +228,10 @@ function targetChanges(absolute: string, root: string): FileChange[] {
   const files = statSync(absolute).isDirectory()
     ? walkProject(absolute, () => true).files
     : [absolute];
-  return files.map((file) => ({ path: toPosix(path.relative(root, file)), status: "modified" }));
+  return files.flatMap((file) =>
+    linkedNames(file, root).map((name) => ({
+      path: toPosix(path.relative(root, name)),
+      status: "modified" as const,
+    })),
+  );
 }

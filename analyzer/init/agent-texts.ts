@@ -55,8 +55,15 @@ Answers come from a static analysis that never runs the code. With the MCP serve
 - New capsule: \`npx agentix scaffold feature <name>\`. Finish with \`npx agentix check\`.
 `;
 
-/** Shown by init: fresh.json and affected.json are local to a checkout (stamps and hashes of its files), never committed. */
-export const GITIGNORE_ADVICE = `Add to .gitignore: .agentix/fresh.json and .agentix/affected.json (\`agentix index\`
+/**
+ * The .gitignore lines for fresh.json and affected.json, local to a checkout (stamps and hashes
+ * of its files), never committed. `**\/` matches them in every folder with an index, a workspace
+ * package's too (a pattern with a slash inside matches only beside the .gitignore).
+ */
+export const GITIGNORE_LINES = ["**/.agentix/fresh.json", "**/.agentix/affected.json"] as const;
+
+/** Shown by init. */
+export const GITIGNORE_ADVICE = `Add to .gitignore: ${GITIGNORE_LINES.join(" and ")} (\`agentix index\`
 writes them beside the index: what the index was computed from, so that inspect, graph,
 check and affected can answer from it)
 `;

@@ -1,10 +1,17 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { run } from "../cli/main.js";
 import type { CliIO } from "../cli/io.js";
-import { AGENTS_SECTION, GITIGNORE_ADVICE, MCP_SNIPPETS, SKILL } from "./agent-texts.js";
+import {
+  AGENTS_SECTION,
+  GITIGNORE_ADVICE,
+  GITIGNORE_LINES,
+  MCP_SNIPPETS,
+  SKILL,
+} from "./agent-texts.js";
 
 const dirs: string[] = [];
 function project(): string {
@@ -40,6 +47,21 @@ describe("agentix init", () => {
       stderr: "",
     });
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  // ".agentix/fresh.json" in a workspace root's .gitignore left every package's fresh.json and
+  // affected.json untracked: a pattern with a slash inside matches only beside the .gitignore.
+  it("advises .gitignore lines that git applies in every folder with an index", () => {
+    const dir = project();
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8" });
+    git("init", "-q");
+    writeFileSync(path.join(dir, ".gitignore"), `${GITIGNORE_LINES.join("\n")}\n`);
+    const files = [".agentix/fresh.json", "packages/billing/.agentix/affected.json"];
+    expect(git("check-ignore", ...files, ".agentix/index.json").split("\n")).toEqual([
+      ...files,
+      "",
+    ]);
+    expect(GITIGNORE_ADVICE).toContain(GITIGNORE_LINES.join(" and "));
   });
 
   it("creates both files, then keeps them on a second run", async () => {

@@ -8,6 +8,7 @@ import { ts } from "./ts-morph.js";
 import { ProjectLoadError } from "../errors.js";
 import { DirectoryLog } from "./directory-log.js";
 import { compareText, relativeToRoot } from "./paths.js";
+import { toPosix } from "../../schema/paths.js";
 import { listText } from "../text.js";
 import { linkedWorkspaceFile } from "./linked-workspace-file.js";
 
@@ -42,7 +43,10 @@ export function problemOf(
   root: string,
   severity: LoadProblem["severity"],
 ): LoadProblem {
-  const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+  const message = rootRelativeQuotes(
+    ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+    root,
+  );
   const code = `TS${diagnostic.code}`;
   if (diagnostic.file && diagnostic.start !== undefined) {
     const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
@@ -58,6 +62,13 @@ export function problemOf(
     };
   }
   return { code, severity, message: `${message} (${code})`, file: null, line: null, column: null };
+}
+
+/** A message's quoted absolute paths (TS5083 `Cannot read file '/abs/base.json'`) relative to the root. */
+function rootRelativeQuotes(message: string, root: string): string {
+  return message.replace(/'([^'\n]+)'/gu, (quoted, file: string) =>
+    path.isAbsolute(file) ? `'${toPosix(path.relative(root, file))}'` : quoted,
+  );
 }
 
 /** `file:line:column: message`, as tsc and ESLint print positions. */
@@ -181,6 +192,19 @@ function readError(error: unknown): string {
   return code ?? (error instanceof Error ? error.message : String(error));
 }
 
+/** A tsconfig that is not there, naming the ones below its folder (bulletproof-react: one per app). */
+export function missingTsconfig(tsconfigFile: string, cwd: string): ProjectLoadError {
+  const shown = shownPath(tsconfigFile, cwd);
+  const below = tsconfigsBelow(path.dirname(tsconfigFile)).map((file) => shownPath(file, cwd));
+  const found =
+    below.length > 0 ? `; below it: ${listText(below, { limit: 5, serialComma: true })}` : "";
+  return new ProjectLoadError(
+    "tsconfig-missing",
+    `${shown}: no such file (pass the project's tsconfig with --project <path>${found})`,
+    shown,
+  );
+}
+
 /** Reads and parses a tsconfig.json: a ProjectLoadError only when it cannot be parsed at all. */
 export function readTsconfig(
   tsconfigFile: string,
@@ -189,17 +213,7 @@ export function readTsconfig(
   directories: DirectoryLog = new DirectoryLog(),
 ): ReadTsconfig {
   const shown = shownPath(tsconfigFile, cwd);
-  if (!existsSync(tsconfigFile)) {
-    // bulletproof-react: no root tsconfig, one app per folder under apps/.
-    const below = tsconfigsBelow(path.dirname(tsconfigFile)).map((file) => shownPath(file, cwd));
-    const found =
-      below.length > 0 ? `; below it: ${listText(below, { limit: 5, serialComma: true })}` : "";
-    throw new ProjectLoadError(
-      "tsconfig-missing",
-      `${shown}: no such file (pass the project's tsconfig with --project <path>${found})`,
-      shown,
-    );
-  }
+  if (!existsSync(tsconfigFile)) throw missingTsconfig(tsconfigFile, cwd);
   let text: string | undefined;
   try {
     if (statSync(tsconfigFile).isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
@@ -246,8 +260,59 @@ export function readTsconfig(
   // TS18003 (no inputs) is reported by the caller with a better message.
   const problems = parsed.errors
     .filter((diagnostic) => diagnostic.code !== 18003)
-    .map((diagnostic) => problemOf(diagnostic, root, "warning"));
+    .map((diagnostic) => {
+      const problem = problemOf(diagnostic, root, "warning");
+      // TS5083 (an `extends` naming no file) comes without a position: the `extends` naming it.
+      return diagnostic.code === 5083 && problem.file === null
+        ? { ...problem, ...locateExtends(diagnostic, source, [...readFiles], root) }
+        : problem;
+    });
   return { parsed, files: [...readFiles].sort(), problems };
+}
+
+/**
+ * Where the chain extends the file a TS5083 could not read: the `extends` string naming it in
+ * the tsconfig or a file it extends, else the tsconfig's own `extends`.
+ */
+function locateExtends(
+  diagnostic: ts.Diagnostic,
+  source: ts.JsonSourceFile,
+  chain: readonly string[],
+  root: string,
+): Pick<LoadProblem, "file" | "line" | "column"> {
+  const missing = diagnostic.messageText;
+  const sources = [
+    source,
+    ...chain.slice(1).flatMap((file) => {
+      const text = ts.sys.readFile(file);
+      return text === undefined ? [] : [ts.parseJsonText(file, text)];
+    }),
+  ];
+  for (const candidate of sources) {
+    const named = extendsStrings(candidate).find(
+      (literal) =>
+        typeof missing === "string" &&
+        missing.includes(`'${path.resolve(path.dirname(candidate.fileName), literal.text)}`),
+    );
+    if (named) return locate(candidate, named, root);
+  }
+  return locate(source, extendsStrings(source)[0], root);
+}
+
+/** The strings of a tsconfig's top-level `extends` (one, or a list). */
+function extendsStrings(source: ts.JsonSourceFile): ts.StringLiteral[] {
+  const top = source.statements[0]?.expression;
+  if (top === undefined || !ts.isObjectLiteralExpression(top)) return [];
+  const property = top.properties.find(
+    (candidate) =>
+      ts.isPropertyAssignment(candidate) &&
+      ts.isStringLiteral(candidate.name) &&
+      candidate.name.text === "extends",
+  );
+  if (property === undefined || !ts.isPropertyAssignment(property)) return [];
+  const value = property.initializer;
+  if (ts.isStringLiteral(value)) return [value];
+  return ts.isArrayLiteralExpression(value) ? value.elements.filter(ts.isStringLiteral) : [];
 }
 
 /** The workspace package file a missing node_modules file stands for, if it is there. */

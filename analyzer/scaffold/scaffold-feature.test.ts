@@ -332,6 +332,21 @@ describe("scaffoldFeature with configured names and feature directories", () => 
     expect(readdirSync(path.join(project, "apps")).sort()).toEqual(["admin", "web"]);
   });
 
+  // At a workspace root, scaffold put the feature beside the first package's features in
+  // alphabetical order (apps/api), whichever package was meant.
+  it("refuses when features exist in several places, naming them", () => {
+    const project = projectWith({}, [
+      "packages/billing/src/features/invoices",
+      "apps/api/src/features/checkout",
+    ]);
+    expect(() => scaffoldFeature({ projectDir: project, name: "refunds", dryRun: true })).toThrow(
+      new ScaffoldError(
+        "no-feature-location",
+        "features exist in several places: apps/api/src/features, packages/billing/src/features; run scaffold with --root (or --project) naming the one you mean",
+      ),
+    );
+  });
+
   it("refuses a wildcard segment that matches no folder", () => {
     const project = projectWith(nest);
     expect(() => scaffoldFeature({ projectDir: project, name: "shipping" })).toThrow(

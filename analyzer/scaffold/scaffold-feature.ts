@@ -122,12 +122,20 @@ function templateEntries(layout: ProjectLayout, names: FeatureNames): TemplateEn
 }
 
 /**
- * Where new features go: beside the existing ones when there are any, else where the first
+ * Where new features go: beside the existing ones when they are in one place (in several, as
+ * at a workspace root, scaffold asks which), else where the first
  * `features.directories` glob that names one place puts them (see `firstFeatureParents`).
  */
 function featuresParent(projectDir: string, layout: ProjectLayout, id: string): string {
-  const existing = findFeatureDirs(projectDir, layout, 6).sort();
-  if (existing[0] !== undefined) return path.dirname(existing[0]);
+  const existing = [
+    ...new Set(findFeatureDirs(projectDir, layout, 6).map((dir) => path.dirname(dir))),
+  ].sort();
+  if (existing.length > 1)
+    throw new ScaffoldError(
+      "no-feature-location",
+      `features exist in several places: ${existing.map((dir) => toPosix(path.relative(projectDir, dir))).join(", ")}; run scaffold with --root (or --project) naming the one you mean`,
+    );
+  if (existing[0] !== undefined) return existing[0];
   const { directories } = layout.config.features;
   for (const glob of directories.filter((candidate) => !isNegatedGlob(candidate))) {
     const parents = firstFeatureParents(projectDir, layout, glob, id);

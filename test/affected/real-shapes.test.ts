@@ -250,6 +250,61 @@ describe("tsconfig problems degrade as tsc does", () => {
     );
   });
 
+  // A relative `extends` naming no file is TS5083, which TypeScript gives without a position and
+  // with the absolute path: the index then differed between two checkouts.
+  it("gives an extends that names no file its position and a path relative to the root", async () => {
+    const dir = tsconfigProject(
+      '{\n  "extends": "./missing-base.json",\n  "files": ["src/a.ts"]\n}\n',
+    );
+    const recorded = recordingIO(dir);
+    expect(await run(["index"], recorded.io)).toBe(0);
+    const message = "Cannot read file 'missing-base.json'. (TS5083)";
+    expect(recorded.stderr().split("\n")[0]).toBe(
+      `agentix: warning: tsconfig.json:2:14: ${message}`,
+    );
+    const index = JSON.parse(readFileSync(path.join(dir, ".agentix/index.json"), "utf8")) as {
+      diagnostics: unknown[];
+    };
+    expect(index.diagnostics).toEqual([
+      {
+        code: "TS5083",
+        severity: "warning",
+        message,
+        file: "tsconfig.json",
+        line: 2,
+        column: 14,
+        related: [],
+      },
+    ]);
+  });
+
+  // A workspace's shared tsconfig.base.json with an unknown option stopped index, check and
+  // inspect in every package with exit 3: its absolute path broke the index schema.
+  it("records a problem of an extended tsconfig outside the root with its relative path in the message", async () => {
+    const dir = tsconfigProject('{\n  "extends": "../base.json",\n  "files": ["src/a.ts"]\n}\n');
+    writeFileSync(path.join(dir, "../base.json"), '{\n  "compilerOptions": { "bogus": 1 }\n}\n');
+    const recorded = recordingIO(dir);
+    expect(await run(["index"], recorded.io)).toBe(0);
+    expect(recorded.stderr().split("\n")[0]).toBe(
+      `agentix: warning: ${path.resolve(dir, "../base.json")}:2:24: Unknown compiler option 'bogus'. (TS5023)`,
+    );
+    const index = JSON.parse(readFileSync(path.join(dir, ".agentix/index.json"), "utf8")) as {
+      diagnostics: unknown[];
+    };
+    expect(index.diagnostics).toEqual([
+      {
+        code: "TS5023",
+        severity: "warning",
+        message: "../base.json:2:24: Unknown compiler option 'bogus'. (TS5023)",
+        file: null,
+        line: null,
+        related: [],
+      },
+    ]);
+    const check = recordingIO(dir);
+    expect(await run(["check"], check.io)).toBe(0);
+  });
+
   // zod's packages/bench: TypeScript writes a traced resolution to the process's stdout itself.
   it("keeps a tsconfig's traceResolution from writing into the answer", async () => {
     const dir = tsconfigProject(

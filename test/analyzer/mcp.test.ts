@@ -1,7 +1,8 @@
 // `agentix mcp` driven as an agent's client drives it: the SDK's Client over stdio against the
 // built bin, on a copy of the shop fixture. Every answer must equal what the CLI prints with
 // --json --compact for the same files, including after an edit.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -184,5 +185,16 @@ describe("agentix mcp", () => {
     expect(missingProject.stderr()).toBe(
       "agentix mcp: missing.json: no such file (pass the project's tsconfig with --project <path>)\n",
     );
+    // A workspace root has no tsconfig of its own: it said no more than "no such file".
+    const workspace = mkdtempSync(path.join(tmpdir(), "agentix-mcp-workspace-"));
+    mkdirSync(path.join(workspace, "packages/billing"), { recursive: true });
+    writeFileSync(path.join(workspace, "package.json"), '{ "workspaces": ["packages/*"] }\n');
+    writeFileSync(path.join(workspace, "packages/billing/tsconfig.json"), "{}\n");
+    const atWorkspace = recordingIO(workspace);
+    expect(await run(["mcp"], atWorkspace.io)).toBe(2);
+    expect(atWorkspace.stderr()).toBe(
+      "agentix mcp: tsconfig.json: no such file (pass the project's tsconfig with --project <path>; below it: packages/billing/tsconfig.json)\n",
+    );
+    rmSync(workspace, { recursive: true, force: true });
   });
 });

@@ -2,9 +2,8 @@
 // analysis of the project that is refreshed from disk before each answer.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { existsSync } from "node:fs";
-import { ProjectLoadError } from "../../errors.js";
 import { assertRoot, resolveProjectPaths } from "../../project/load-project.js";
-import { shownPath } from "../../project/tsconfig.js";
+import { missingTsconfig } from "../../project/tsconfig.js";
 import { parseVerbArgs } from "../args.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { createMcpServer, type RunVerb } from "../mcp/server.js";
@@ -41,12 +40,8 @@ Exit codes: 0 when the client closes the connection, 2 bad invocation.`,
       // A server that starts on a project that is not there looks healthy to its client, and
       // answers every call with an error: said here, as every verb says it, with exit 2.
       if (options.tsconfig === undefined || existsSync(tsconfigFile)) assertRoot(root, io.cwd);
-      if (!existsSync(tsconfigFile))
-        throw new ProjectLoadError(
-          "tsconfig-missing",
-          `${shownPath(tsconfigFile, io.cwd)}: no such file (pass the project's tsconfig with --project <path>)`,
-          shownPath(tsconfigFile, io.cwd),
-        );
+      // At a workspace root too: the server answers for one project, named by --project.
+      if (!existsSync(tsconfigFile)) throw missingTsconfig(tsconfigFile, io.cwd);
       const source = warmSource(root, tsconfigFile, io.cwd);
       const log = (line: string) => io.stderr(`${line}\n`);
       const server = createMcpServer({ source, runVerb, log });

@@ -26,6 +26,7 @@ import {
   projectLabel,
   workspaceSummary,
 } from "./workspace-project.js";
+import { linkedNames } from "../linked-names.js";
 
 export interface WorkspaceAffectedResult {
   readonly schemaVersion: typeof AFFECTED_RESULT_SCHEMA_VERSION;
@@ -210,10 +211,12 @@ function targetChanges(
     const files = statSync(absolute).isDirectory()
       ? walkProject(absolute, () => true).files
       : [absolute];
-    return files.map((file) => ({
-      path: toPosix(path.relative(workspace.root, file)),
-      status: "modified",
-    }));
+    return files.flatMap((file) =>
+      linkedNames(file, workspace.root).map((name) => ({
+        path: toPosix(path.relative(workspace.root, name)),
+        status: "modified" as const,
+      })),
+    );
   }
   throw new UsageError(
     `${quotedInput(target)} is not an operation, a feature or an existing file in any package of the workspace (${workspace.packages.map((entry) => entry.path).join(", ")})`,

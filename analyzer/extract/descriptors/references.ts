@@ -56,7 +56,9 @@ export class DescriptorReferences {
         : found
           ? `it is ${KIND_LABEL[found.kind]}`
           : origin.kind === "external"
-            ? `${origin.path.join(".")} from "${origin.module}" is not one`
+            ? isAgentixModule(origin.module)
+              ? `${origin.path.join(".")} from "${origin.module}" is not one`
+              : `${origin.path.join(".")} comes from the package "${origin.module}", whose descriptors agentix does not follow`
             : `${snippet(expression)} is not one`;
     this.sites.report("reference", expression, `${where}: expected ${KIND_LABEL[kind]}; ${reason}`);
     return undefined;
