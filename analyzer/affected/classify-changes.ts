@@ -2,7 +2,7 @@
 // to the whole application, with the reason.
 import path from "node:path";
 import type { FileChange } from "./changes.js";
-import type { AffectedFacts, FactFile } from "./facts.js";
+import { PATH_RESOLUTION, type AffectedFacts, type FactFile } from "./facts.js";
 import type { Importers } from "./import-graph.js";
 import type { BaseIndexLookup } from "./base-index.js";
 import { patternMatcher } from "./loader-glob.js";
@@ -126,14 +126,17 @@ class ChangeClassifier {
     return importers.sort();
   }
 
-  /** The files whose pattern target (see loader-pattern.ts) matches `file`. */
+  /**
+   * The files whose pattern target (see loader-pattern.ts) matches `file`, or that name its path
+   * or a folder above it (path-references.ts).
+   */
   private patternLoadersOf(file: string): string[] {
     const loaders: string[] = [];
     for (const [importer, imports] of this.facts.imports)
       if (
         imports.some(
           (edge) =>
-            edge.resolution === "pattern" &&
+            (edge.resolution === "pattern" || edge.resolution === PATH_RESOLUTION) &&
             edge.target.kind === "unresolved" &&
             edge.edgeTarget !== null &&
             patternMatcher(edge.edgeTarget)(file),

@@ -1,6 +1,11 @@
 // The project's import graph seen backwards (who imports a file) and forwards (what a test
 // file loads), as the analysis resolved it.
-import { COMPONENT_RESOLUTION, SETUP_RESOLUTION, type AffectedFacts } from "./facts.js";
+import {
+  COMPONENT_RESOLUTION,
+  PATH_RESOLUTION,
+  SETUP_RESOLUTION,
+  type AffectedFacts,
+} from "./facts.js";
 
 export interface ImportEntry {
   /** The importing file's path. */
@@ -12,6 +17,8 @@ export interface ImportEntry {
   readonly setup?: boolean;
   /** The component the importer loads this file through (component-imports.ts). */
   readonly via?: string;
+  /** The path the importer names to load this file (path-references.ts): it or a folder above. */
+  readonly named?: string;
 }
 
 /** File path -> the imports of it. */
@@ -31,6 +38,9 @@ export function reverseImports(facts: AffectedFacts): Importers {
         ...(item.resolution === SETUP_RESOLUTION ? { setup: true } : {}),
         ...(item.resolution === COMPONENT_RESOLUTION && item.specifier !== null
           ? { via: item.specifier }
+          : {}),
+        ...(item.resolution === PATH_RESOLUTION && item.specifier !== null
+          ? { named: item.specifier }
           : {}),
       });
       importers.set(item.target.path, list);

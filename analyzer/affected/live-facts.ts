@@ -22,6 +22,7 @@ import type {
 } from "./facts.js";
 import { SETUP_RESOLUTION } from "./facts.js";
 import { addComponentImports } from "./component-imports.js";
+import { addPathReferences } from "./path-references.js";
 import { fileUses } from "./reference-graph.js";
 import {
   isVitestSetupFile,
@@ -167,11 +168,20 @@ class LiveFacts {
     };
   }
 
-  /** What a file loads that its text does not import: through components, and test setup. */
+  /**
+   * What a file loads that its text does not import: through components, the paths it names,
+   * and test setup.
+   */
   private addLoadsWithoutImports(imports: Map<string, ImportFact[]>): void {
     const { loaded } = this.analysis;
     addComponentImports(imports, loaded.root, loaded.compilerOptions, (file) =>
       this.factFiles.has(file),
+    );
+    addPathReferences(
+      imports,
+      loaded.files.filter((file) => !file.declaration),
+      loaded.root,
+      [...this.factFiles.keys()],
     );
     addSetupImports(imports, [...this.factFiles.values()], (test) =>
       vitestSetupBefore(loaded.vitest, test),
