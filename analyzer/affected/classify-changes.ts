@@ -2,7 +2,7 @@
 // to the whole application, with the reason.
 import path from "node:path";
 import type { FileChange } from "./changes.js";
-import { PATH_RESOLUTION, type AffectedFacts, type FactFile } from "./facts.js";
+import type { AffectedFacts, FactFile } from "./facts.js";
 import type { Importers } from "./import-graph.js";
 import type { BaseIndexLookup } from "./base-index.js";
 import { patternMatcher } from "./loader-glob.js";
@@ -126,17 +126,14 @@ class ChangeClassifier {
     return importers.sort();
   }
 
-  /**
-   * The files whose pattern target (see loader-pattern.ts) matches `file`, or that name its path
-   * or a folder above it (path-references.ts).
-   */
+  /** The files whose pattern target (see loader-pattern.ts) matches `file`. */
   private patternLoadersOf(file: string): string[] {
     const loaders: string[] = [];
     for (const [importer, imports] of this.facts.imports)
       if (
         imports.some(
           (edge) =>
-            (edge.resolution === "pattern" || edge.resolution === PATH_RESOLUTION) &&
+            edge.resolution === "pattern" &&
             edge.target.kind === "unresolved" &&
             edge.edgeTarget !== null &&
             patternMatcher(edge.edgeTarget)(file),
@@ -201,14 +198,18 @@ class ChangeClassifier {
     return false;
   }
 
-  /** Reached only by tests (and test helpers): a test support file, not shared application code. */
+  /**
+   * Reached only by tests (and test helpers): a test support file, not shared application code.
+   * By imports: a path named in code (path-references.ts) adds tests to an answer, never proves
+   * that no other code loads the file.
+   */
   private onlyTestsReach(start: FactFile): boolean {
     const seen = new Set<string>([start.path]);
     const queue = [start.path];
     while (queue.length > 0) {
       const file = queue.pop() as string;
       for (const entry of this.importers.get(file) ?? []) {
-        if (entry.typeOnly || seen.has(entry.importer)) continue;
+        if (entry.typeOnly || entry.named !== undefined || seen.has(entry.importer)) continue;
         const importer = this.facts.file(entry.importer);
         if (importer?.test !== true && importer?.role !== "shared") return false;
         seen.add(entry.importer);

@@ -1,13 +1,16 @@
 // Files a file loads by naming their path instead of importing them: a folder handed to an
 // autoloader (fastify/demo's `path.join(import.meta.dirname, "routes")`: every route module is
 // imported by a package, never by the app), a fixture handed to a generator (tsoa's tests:
-// `new MetadataGenerator("./fixtures/controllers/getController.ts")`), a folder read with
-// `new URL("./migrations/", import.meta.url)`. TypeScript sees strings there, so a change to what
-// they name reached no test that runs the code. A path counts when it names something that
-// exists inside the root: from the file's folder (`__dirname`, `import.meta.dirname`,
-// `import.meta.url`, a "./x" or "../x" string) or, for a string, from the root the runner starts
-// in. A folder names every file below it (resolution PATH_RESOLUTION; the named path is the
-// edge's specifier, a file the analysis does not hold stays an unresolved edge to its path).
+// `new MetadataGenerator("./fixtures/controllers/getController.ts")`), a file named with
+// `new URL("./fixtures/a.ts", import.meta.url)`. TypeScript sees strings there, so a change to
+// what they name reached no test that runs the code. A path counts when it names something that
+// exists inside the root, below the naming file's own folder's ancestors (naming the root or its
+// own folder is a base to build paths on, not a load): from the file's folder (`__dirname`,
+// `import.meta.dirname`, `import.meta.url`, a "./x" or "../x" string) or, for a string, from the
+// root the runner starts in. A folder names every project file below it (resolution
+// PATH_RESOLUTION, the named path as the edge's specifier). The edges only add: a file reached
+// by no test but through a named path still widens (classify-changes.ts), since what else loads
+// it is as unknown as before.
 import { statSync } from "node:fs";
 import path from "node:path";
 import { ts } from "../project/ts-morph.js";
@@ -74,9 +77,7 @@ export function addPathReferences(
         specifier: reference.path,
       };
       const held = reference.folder
-        ? projectFiles.filter(
-            (held) => reference.path === "" || held.startsWith(`${reference.path}/`),
-          )
+        ? projectFiles.filter((held) => held.startsWith(`${reference.path}/`))
         : analysed.has(reference.path)
           ? [reference.path]
           : [];
@@ -85,14 +86,6 @@ export function addPathReferences(
         linked.add(target);
         list.push({ ...edge, target: { kind: "file", path: target }, edgeTarget: target });
       }
-      // What the analysis does not hold (SQL, JSON, templates): classify-changes.ts matches it.
-      // Not under the root folder itself: naming it does not make one file every file's reader.
-      if (reference.path !== "" && (reference.folder || !analysed.has(reference.path)))
-        list.push({
-          ...edge,
-          target: { kind: "unresolved" },
-          edgeTarget: reference.folder ? `${reference.path}/*` : reference.path,
-        });
     }
   }
 }
@@ -108,7 +101,10 @@ function namedPaths(
   const found = new Map<string, NamedPath>();
   const add = (node: ts.Node, target: string) => {
     const relative = path.relative(root, target);
-    if (relative.startsWith("..") || path.isAbsolute(relative)) return;
+    if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return;
+    // The file's own folder or one above it: a base to build paths on (`new URL(".", ...)`).
+    const below = path.relative(target, absolute);
+    if (!below.startsWith("..") && !path.isAbsolute(below)) return;
     if (/(?:^|[\\/])(?:node_modules|\.git)(?:[\\/]|$)/u.test(relative)) return;
     const kind = kindOf(target);
     if (kind === undefined) return;
@@ -138,7 +134,7 @@ function namedPaths(
       if (text !== undefined) add(node, path.resolve(folder, text));
     } else if (
       (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
-      /^\.\.?(?:\/|$)/u.test(node.text) &&
+      /^\.\.?\/[^/]/u.test(node.text) &&
       !isModuleSpecifier(node)
     ) {
       add(node, path.resolve(folder, node.text));

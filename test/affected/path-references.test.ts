@@ -1,9 +1,10 @@
 // test/fixtures/path-references: code that loads files by naming their path. fastify/demo's app
 // hands `path.join(import.meta.dirname, "routes")` to an autoloader; tsoa's tests hand a
-// fixture's path to a generator; a migration folder is read through `new URL(..., import.meta.url)`.
+// fixture's path to a generator; another test reads it through new URL(..., import.meta.url).
 // Before, a change to a schema only a route imports selected the test that imports the schema
-// and not the tests that boot the app (fastify/demo: 1 of the 9 failing files), a route file
-// widened to everything, and a fixture the tests read selected nothing.
+// and not the tests that boot the app (fastify/demo: 1 of the 9 files that would fail), and a
+// change to a fixture selected the test importing it, not those reading it by path (tsoa: 7
+// unit specs missed).
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
 import { affectedResult } from "../../analyzer/affected/result.js";
@@ -45,30 +46,24 @@ describe("a folder handed to an autoloader", () => {
     });
   });
 
-  it("loads its files: a route's change selects those tests, not everything", () => {
-    expect(answer({ path: "src/routes/tasks.ts", status: "modified" })).toEqual({
-      widened: [],
-      tests: [
-        "test/app.test.ts:4: uses build at line 5 <- test/helper.ts#build; uses serviceApp (test/helper.ts:5) <- src/service.ts#serviceApp; names src/routes, which holds src/routes/tasks.ts; changed",
-      ],
-    });
+  // A path named in code adds tests, never proves what else loads a file: a route that no
+  // import reaches still widens, as it did.
+  it("never narrows: a file only a named path reaches still widens", () => {
+    expect(answer({ path: "src/routes/tasks.ts", status: "modified" }).widened).toEqual([
+      "shared code outside every feature changed: src/routes/tasks.ts",
+    ]);
   });
 });
 
-describe("a file a test names by its path from the root", () => {
-  it("is read by that test", () => {
+describe("a file tests name by its path", () => {
+  it("is read by them: from the root the runner starts in, and through new URL", () => {
     expect(answer({ path: "test/fixtures/controller.ts", status: "modified" })).toEqual({
       widened: [],
-      tests: ["test/generator.test.ts: names test/fixtures/controller.ts; changed"],
-    });
-  });
-});
-
-describe("a folder named with new URL(..., import.meta.url)", () => {
-  it("holds files the analysis does not: a change there reaches the code that names it", () => {
-    expect(answer({ path: "src/migrations/001.do.tasks.sql", status: "modified" })).toEqual({
-      widened: [],
-      tests: ["test/migrate.test.ts: imports src/migrate.ts; changed"],
+      tests: [
+        "test/generator.test.ts: names test/fixtures/controller.ts; changed",
+        "test/reader.test.ts:5: names test/fixtures/controller.ts; changed",
+        "test/server.test.ts: imports test/fixtures/server.ts; imports test/fixtures/controller.ts; changed",
+      ],
     });
   });
 });
