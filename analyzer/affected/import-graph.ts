@@ -115,7 +115,11 @@ export function runtimeImportsClosure(files: Iterable<string>, facts: AffectedFa
   return closure;
 }
 
-/** Modules that start other processes or threads. */
+/**
+ * Modules that start other processes or threads: Node's, and packages whose purpose is to (or,
+ * like @yarnpkg/core's execUtils, that hold such a helper: clipanion's e2e tests `yarn pack` the
+ * library and run it through it, so any change to the library can fail them).
+ */
 const PROCESS_MODULES = new Set([
   "child_process",
   "worker_threads",
@@ -124,6 +128,15 @@ const PROCESS_MODULES = new Set([
   "cross-spawn",
   "tinyexec",
   "zx",
+  "nano-spawn",
+  "tinyspawn",
+  "spawndamnit",
+  "@npmcli/promise-spawn",
+  "promisify-child-process",
+  "shelljs",
+  "node-pty",
+  "@yarnpkg/core",
+  "@yarnpkg/shell",
 ]);
 
 /** The process-starting module a file reaches through its runtime imports, if any. */
