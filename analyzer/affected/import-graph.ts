@@ -153,3 +153,15 @@ export function startsProcesses(start: string, facts: AffectedFacts): string | u
   }
   return undefined;
 }
+
+/**
+ * Whether a file names the project root (path-references.ts: `new URL("..", import.meta.url)`
+ * from test/, `path.join(__dirname, "..")`): a test that does reads what it likes there
+ * (antfu/eslint-config's api.test.ts snapshots the built package's API), so it runs whenever
+ * code changed.
+ */
+export function namesProjectRoot(file: string, facts: AffectedFacts): boolean {
+  return (facts.imports.get(file) ?? []).some(
+    (item) => item.resolution === PATH_RESOLUTION && item.specifier === "",
+  );
+}

@@ -4,8 +4,9 @@
 // `new MetadataGenerator("./fixtures/controllers/getController.ts")`), a file named with
 // `new URL("./fixtures/a.ts", import.meta.url)`. TypeScript sees strings there, so a change to
 // what they name reached no test that runs the code. A path counts when it names something that
-// exists inside the root, below the naming file's own folder's ancestors (naming the root or its
-// own folder is a base to build paths on, not a load): from the file's folder (`__dirname`,
+// exists inside the root, below the naming file's own folder's ancestors (naming one of those is
+// a base to build paths on, not a load; the root itself is a fact of its own, namesProjectRoot):
+// from the file's folder (`__dirname`,
 // `import.meta.dirname`, `import.meta.url`, a "./x" or "../x" string) or, for a string, from the
 // root the runner starts in. A folder names every project file below it (resolution
 // PATH_RESOLUTION, the named path as the edge's specifier). The edges only add: a file reached
@@ -23,6 +24,15 @@ const MAY_NAME_PATHS =
   /__dirname|import\.meta\.(?:dirname|dir|url)\b|(?<!\b(?:from|import|require|mock)\s{0,20}\(?\s{0,20})["'`]\.\.?\//u;
 
 const DECLARATION = /\.d\.[cm]?ts$/u;
+
+/** A file's naming of the project root: no file edges, only the fact (import-graph.ts namesProjectRoot). */
+const ROOT_EDGE: Omit<ImportFact, "position"> = {
+  typeOnly: false,
+  resolution: PATH_RESOLUTION,
+  specifier: "",
+  target: { kind: "unresolved" },
+  edgeTarget: null,
+};
 
 /** Calls whose string argument is a module specifier, already an import edge. */
 const LOADERS = new Set([
@@ -70,6 +80,10 @@ export function addPathReferences(
       list.flatMap((item) => (item.target.kind === "file" ? [item.target.path] : [])),
     );
     for (const reference of named) {
+      if (reference.path === "") {
+        list.push({ ...ROOT_EDGE, position: reference.position });
+        continue;
+      }
       const edge = {
         position: reference.position,
         typeOnly: false,
@@ -101,7 +115,13 @@ function namedPaths(
   const found = new Map<string, NamedPath>();
   const add = (node: ts.Node, target: string) => {
     const relative = path.relative(root, target);
-    if (relative === "" || relative.startsWith("..") || path.isAbsolute(relative)) return;
+    if (relative === "") {
+      // The root itself: what the file reads there (a file list, the built package) is unknown.
+      if (!found.has(""))
+        found.set("", { position: node.getStart(sourceFile), path: "", folder: true });
+      return;
+    }
+    if (relative.startsWith("..") || path.isAbsolute(relative)) return;
     // The file's own folder or one above it: a base to build paths on (`new URL(".", ...)`).
     const below = path.relative(target, absolute);
     if (!below.startsWith("..") && !path.isAbsolute(below)) return;

@@ -4,7 +4,8 @@
 // Before, a change to a schema only a route imports selected the test that imports the schema
 // and not the tests that boot the app (fastify/demo: 1 of the 9 files that would fail), and a
 // change to a fixture selected the test importing it, not those reading it by path (tsoa: 7
-// unit specs missed).
+// unit specs missed). A test naming the project root reads what it likes there
+// (antfu/eslint-config's api.test.ts snapshots the built package): it runs whenever code changed.
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
 import { affectedResult } from "../../analyzer/affected/result.js";
@@ -41,6 +42,7 @@ describe("a folder handed to an autoloader", () => {
       widened: [],
       tests: [
         "test/app.test.ts:4: uses build at line 5 <- test/helper.ts#build; uses serviceApp (test/helper.ts:5) <- src/service.ts#serviceApp; names src/routes, which holds src/routes/tasks.ts; imports src/schemas/tasks.ts; changed",
+        "test/layout.test.ts: names the project root: what it reads there (files, the built package) cannot be followed",
         "test/schemas.test.ts: imports src/schemas/tasks.ts; changed",
       ],
     });
@@ -61,6 +63,7 @@ describe("a file tests name by its path", () => {
       widened: [],
       tests: [
         "test/generator.test.ts: names test/fixtures/controller.ts; changed",
+        "test/layout.test.ts: names the project root: what it reads there (files, the built package) cannot be followed",
         "test/reader.test.ts:5: names test/fixtures/controller.ts; changed",
         "test/server.test.ts: imports test/fixtures/server.ts; imports test/fixtures/controller.ts; changed",
       ],
