@@ -4,14 +4,13 @@
 // `new MetadataGenerator("./fixtures/controllers/getController.ts")`), a file named with
 // `new URL("./fixtures/a.ts", import.meta.url)`. TypeScript sees strings there, so a change to
 // what they name reached no test that runs the code. A path counts when it names something that
-// exists inside the root, below the naming file's own folder's ancestors (naming one of those is
-// a base to build paths on, not a load; the root itself is a fact of its own, namesProjectRoot):
-// from the file's folder (`__dirname`,
-// `import.meta.dirname`, `import.meta.url`, a "./x" or "../x" string) or, for a string, from the
-// root the runner starts in. A folder names every project file below it (resolution
-// PATH_RESOLUTION, the named path as the edge's specifier). The edges only add: a file reached
-// by no test but through a named path still widens (classify-changes.ts), since what else loads
-// it is as unknown as before.
+// exists inside the root and is not the file's own folder or one above it (a base to build paths
+// on, not a load; the root itself is recorded apart, see namesProjectRoot in import-graph.ts):
+// from the file's folder (`__dirname`, `import.meta.dirname`, `import.meta.url`, a "./x" or
+// "../x" string) or, for a string, from the root the runner starts in. A folder names every
+// project file below it (resolution PATH_RESOLUTION, the named path as the edge's specifier).
+// The edges only add: a file reached by no test but through a named path still widens
+// (classify-changes.ts), since what else loads it is as unknown as before.
 import { statSync } from "node:fs";
 import path from "node:path";
 import { ts } from "../project/ts-morph.js";
@@ -25,7 +24,7 @@ const MAY_NAME_PATHS =
 
 const DECLARATION = /\.d\.[cm]?ts$/u;
 
-/** A file's naming of the project root: no file edges, only the fact (import-graph.ts namesProjectRoot). */
+/** A file's naming of the project root: no file edge, only the fact (namesProjectRoot). */
 const ROOT_EDGE: Omit<ImportFact, "position"> = {
   typeOnly: false,
   resolution: PATH_RESOLUTION,
@@ -55,7 +54,7 @@ interface NamedPath {
 }
 
 /**
- * Adds to each file's imports the project files (and other files) the paths it names hold.
+ * Adds to each file's imports the project files the paths it names hold.
  * `files` are the analysed non-declaration files; `projectFiles` every analysed path.
  */
 export function addPathReferences(
@@ -177,12 +176,14 @@ function statKind(absolute: string): "file" | "folder" | undefined {
 
 /** `path.join(...)`, `join(...)`, `path.resolve(...)`, `resolve(...)` (posix and win32 alike). */
 function isPathJoin(callee: ts.Expression): boolean {
-  const name = ts.isIdentifier(callee)
-    ? callee.text
-    : ts.isPropertyAccessExpression(callee)
-      ? callee.name.text
-      : undefined;
+  const name = calleeName(callee);
   return name === "join" || name === "resolve";
+}
+
+/** `f` of `f(...)` and of `x.f(...)`. */
+function calleeName(callee: ts.Expression): string | undefined {
+  if (ts.isIdentifier(callee)) return callee.text;
+  return ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
 }
 
 /** `__dirname`, `import.meta.dirname` (Node), `import.meta.dir` (Bun). */
@@ -240,10 +241,6 @@ function isModuleSpecifier(node: ts.Node): boolean {
   if (!ts.isCallExpression(parent) || parent.arguments[0] !== node) return false;
   const callee = parent.expression;
   if (callee.kind === ts.SyntaxKind.ImportKeyword) return true;
-  const name = ts.isIdentifier(callee)
-    ? callee.text
-    : ts.isPropertyAccessExpression(callee)
-      ? callee.name.text
-      : undefined;
+  const name = calleeName(callee);
   return name !== undefined && LOADERS.has(name);
 }
