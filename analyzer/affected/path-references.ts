@@ -63,9 +63,15 @@ export function addPathReferences(
   root: string,
   projectFiles: readonly string[],
 ): void {
-  const kinds = new Map<string, "file" | "folder" | undefined>();
-  const kindOf = (absolute: string) => {
-    if (!kinds.has(absolute)) kinds.set(absolute, statKind(absolute));
+  // Cached, and a path whose folder is missing is missing without a stat: a generated file of
+  // 100,000 "./missing/<n>.ts" strings cost 200,000 stats (2.5 s), now one per folder.
+  const kinds = new Map<string, "file" | "folder" | undefined>([[root, "folder"]]);
+  const kindOf = (absolute: string): "file" | "folder" | undefined => {
+    if (!kinds.has(absolute)) {
+      const parent = path.dirname(absolute);
+      const inside = parent !== absolute && parent.startsWith(root);
+      kinds.set(absolute, inside && kindOf(parent) !== "folder" ? undefined : statKind(absolute));
+    }
     return kinds.get(absolute);
   };
   const analysed = new Set(projectFiles);
