@@ -8,7 +8,7 @@ import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
 import { compareText } from "../project/paths.js";
 import { solutionProjects, tsconfigShape } from "../project/solution-tsconfig.js";
-import { packageEntries, type PackageEntries } from "./package-exports.js";
+import { packageEntries, type PackageEntries } from "../project/package-exports.js";
 import { packageFolders, readManifest } from "../project/workspace-folders.js";
 
 export type WorkspaceKind = "npm" | "pnpm" | "tsconfig-references";
