@@ -18,6 +18,9 @@ export const COMPONENT_RESOLUTION = "component";
  */
 export const PATH_RESOLUTION = "path-reference";
 
+/** The resolution of an import of the project's own package name, to a source (self-imports.ts). */
+export const SELF_RESOLUTION = "self-import";
+
 /** How a unit is used where it is named. */
 export type UseKind = "call" | "value" | "read" | "load";
 

@@ -23,6 +23,7 @@ import type {
 import { SETUP_RESOLUTION } from "./facts.js";
 import { addComponentImports } from "./component-imports.js";
 import { addPathReferences } from "./path-references.js";
+import { addSelfImports } from "./self-imports.js";
 import { fileUses } from "./reference-graph.js";
 import {
   isVitestSetupFile,
@@ -170,10 +171,16 @@ class LiveFacts {
 
   /**
    * What a file loads that its text does not import: through components, the paths it names,
-   * and test setup.
+   * its own package by name, and test setup.
    */
   private addLoadsWithoutImports(imports: Map<string, ImportFact[]>): void {
     const { loaded } = this.analysis;
+    addSelfImports(imports, {
+      root: loaded.root,
+      outDir: loaded.compilerOptions.outDir,
+      rootDir: loaded.compilerOptions.rootDir,
+      projectFile: (absolute) => loaded.fileByName.get(absolute)?.path,
+    });
     addComponentImports(imports, loaded.root, loaded.compilerOptions, (file) =>
       this.factFiles.has(file),
     );
