@@ -198,14 +198,18 @@ class ChangeClassifier {
     return false;
   }
 
-  /** Reached only by tests (and test helpers): a test support file, not shared application code. */
+  /**
+   * Reached only by tests (and test helpers): a test support file, not shared application code.
+   * By imports: a path named in code (path-references.ts) adds tests to an answer, never proves
+   * that no other code loads the file.
+   */
   private onlyTestsReach(start: FactFile): boolean {
     const seen = new Set<string>([start.path]);
     const queue = [start.path];
     while (queue.length > 0) {
       const file = queue.pop() as string;
       for (const entry of this.importers.get(file) ?? []) {
-        if (entry.typeOnly || seen.has(entry.importer)) continue;
+        if (entry.typeOnly || entry.named !== undefined || seen.has(entry.importer)) continue;
         const importer = this.facts.file(entry.importer);
         if (importer?.test !== true && importer?.role !== "shared") return false;
         seen.add(entry.importer);

@@ -12,6 +12,15 @@ export const SETUP_RESOLUTION = "vitest-setup";
 /** The resolution of an import a file makes through a component it imports (component-imports.ts). */
 export const COMPONENT_RESOLUTION = "component";
 
+/**
+ * The resolution of a file a file's code names by its path (path-references.ts): the specifier
+ * is the path named, a folder naming every file below it.
+ */
+export const PATH_RESOLUTION = "path-reference";
+
+/** The resolution of an import of the project's own package name, to a source (self-imports.ts). */
+export const SELF_RESOLUTION = "self-import";
+
 /** How a unit is used where it is named. */
 export type UseKind = "call" | "value" | "read" | "load";
 

@@ -1,6 +1,11 @@
 // The project's import graph seen backwards (who imports a file) and forwards (what a test
 // file loads), as the analysis resolved it.
-import { COMPONENT_RESOLUTION, SETUP_RESOLUTION, type AffectedFacts } from "./facts.js";
+import {
+  COMPONENT_RESOLUTION,
+  PATH_RESOLUTION,
+  SETUP_RESOLUTION,
+  type AffectedFacts,
+} from "./facts.js";
 
 export interface ImportEntry {
   /** The importing file's path. */
@@ -12,6 +17,8 @@ export interface ImportEntry {
   readonly setup?: boolean;
   /** The component the importer loads this file through (component-imports.ts). */
   readonly via?: string;
+  /** The path the importer names to load this file (path-references.ts): it or a folder above. */
+  readonly named?: string;
 }
 
 /** File path -> the imports of it. */
@@ -31,6 +38,9 @@ export function reverseImports(facts: AffectedFacts): Importers {
         ...(item.resolution === SETUP_RESOLUTION ? { setup: true } : {}),
         ...(item.resolution === COMPONENT_RESOLUTION && item.specifier !== null
           ? { via: item.specifier }
+          : {}),
+        ...(item.resolution === PATH_RESOLUTION && item.specifier !== null
+          ? { named: item.specifier }
           : {}),
       });
       importers.set(item.target.path, list);
@@ -105,7 +115,11 @@ export function runtimeImportsClosure(files: Iterable<string>, facts: AffectedFa
   return closure;
 }
 
-/** Modules that start other processes or threads. */
+/**
+ * Modules that start other processes or threads: Node's, and packages whose purpose is to (or,
+ * like @yarnpkg/core's execUtils, that hold such a helper: clipanion's e2e tests `yarn pack` the
+ * library and run it through it, so any change to the library can fail them).
+ */
 const PROCESS_MODULES = new Set([
   "child_process",
   "worker_threads",
@@ -114,6 +128,15 @@ const PROCESS_MODULES = new Set([
   "cross-spawn",
   "tinyexec",
   "zx",
+  "nano-spawn",
+  "tinyspawn",
+  "spawndamnit",
+  "@npmcli/promise-spawn",
+  "promisify-child-process",
+  "shelljs",
+  "node-pty",
+  "@yarnpkg/core",
+  "@yarnpkg/shell",
 ]);
 
 /** The process-starting module a file reaches through its runtime imports, if any. */
@@ -129,4 +152,16 @@ export function startsProcesses(start: string, facts: AffectedFacts): string | u
     }
   }
   return undefined;
+}
+
+/**
+ * Whether a file names the project root (path-references.ts: `new URL("..", import.meta.url)`
+ * from test/, `path.join(__dirname, "..")`): a test that does reads what it likes there
+ * (antfu/eslint-config's api.test.ts snapshots the built package's API), so it runs whenever
+ * code changed.
+ */
+export function namesProjectRoot(file: string, facts: AffectedFacts): boolean {
+  return (facts.imports.get(file) ?? []).some(
+    (item) => item.resolution === PATH_RESOLUTION && item.specifier === "",
+  );
 }

@@ -22,6 +22,8 @@ import type {
 } from "./facts.js";
 import { SETUP_RESOLUTION } from "./facts.js";
 import { addComponentImports } from "./component-imports.js";
+import { addPathReferences } from "./path-references.js";
+import { addSelfImports } from "./self-imports.js";
 import { fileUses } from "./reference-graph.js";
 import {
   isVitestSetupFile,
@@ -167,11 +169,26 @@ class LiveFacts {
     };
   }
 
-  /** What a file loads that its text does not import: through components, and test setup. */
+  /**
+   * What a file loads that its text does not import: through components, the paths it names,
+   * its own package by name, and test setup.
+   */
   private addLoadsWithoutImports(imports: Map<string, ImportFact[]>): void {
     const { loaded } = this.analysis;
+    addSelfImports(imports, {
+      root: loaded.root,
+      outDir: loaded.compilerOptions.outDir,
+      rootDir: loaded.compilerOptions.rootDir,
+      projectFile: (absolute) => loaded.fileByName.get(absolute)?.path,
+    });
     addComponentImports(imports, loaded.root, loaded.compilerOptions, (file) =>
       this.factFiles.has(file),
+    );
+    addPathReferences(
+      imports,
+      loaded.files.filter((file) => !file.declaration),
+      loaded.root,
+      [...this.factFiles.keys()],
     );
     addSetupImports(imports, [...this.factFiles.values()], (test) =>
       vitestSetupBefore(loaded.vitest, test),

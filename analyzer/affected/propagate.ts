@@ -119,7 +119,8 @@ class Propagator {
           this.markUnit(unit, { from: file, reason: "module code of its file changed" });
       for (const use of this.graph.usesOf.get(entry.units.module.id) ?? [])
         this.follow(entry.units.module, use);
-      for (const { importer, position, typeOnly, setup, via } of this.importers.get(file) ?? []) {
+      for (const entry of this.importers.get(file) ?? []) {
+        const { importer, position, typeOnly, setup, via, named } = entry;
         if (typeOnly) continue;
         const importerFile = this.files.get(importer);
         if (importerFile === undefined) continue;
@@ -130,7 +131,13 @@ class Propagator {
             from: file,
             reason: `${file} runs before it (test setup)`,
           });
-        else if (region.eager) this.markModule(importer, { from: file, reason: `imports ${file}` });
+        else if (named !== undefined) {
+          const reason =
+            named === file ? `names ${file}` : `names ${named || "."}, which holds ${file}`;
+          if (region.eager) this.markModule(importer, { from: file, reason });
+          else this.markUnit(region.unit, { from: file, reason });
+        } else if (region.eager)
+          this.markModule(importer, { from: file, reason: `imports ${file}` });
         else this.markUnit(region.unit, { from: file, reason: `loads ${file}` });
       }
     });

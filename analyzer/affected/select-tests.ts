@@ -2,7 +2,7 @@
 // start other processes), else single cases, plus the cases that share state with them.
 import type { AffectedFacts, FactFile } from "./facts.js";
 import type { FileUnits, TestCaseInfo } from "./units.js";
-import { startsProcesses } from "./import-graph.js";
+import { namesProjectRoot, startsProcesses } from "./import-graph.js";
 import type { AnalysedFile, Propagation, Cause } from "./propagate.js";
 import type { ReferenceGraph } from "./reference-graph.js";
 
@@ -130,6 +130,16 @@ function selectInFile(
       selectedCases: count,
     };
   }
+  if (context.runtimeChanged && namesProjectRoot(file.path, facts))
+    return {
+      file: file.path,
+      whole: true,
+      reason:
+        "names the project root: what it reads there (files, the built package) cannot be followed",
+      cases: [],
+      totalCases: count,
+      selectedCases: count,
+    };
   if (entry === undefined) return undefined;
   const moduleCause = propagation.modules.get(file.path);
   if (moduleCause !== undefined || entry.units.testCases.length === 0) {

@@ -42,8 +42,10 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 4: a test imports the Vitest setup files run before it; unreadable setup lists (unknownSetups).
  * 5: the tests other tsconfigs inside the root own (testOwners).
  * 6: a test's second Vitest config (vitest.e2e.config.ts) that runs it (otherVitestConfig).
+ * 7: a file imports what the paths its code names hold (path-references.ts), and the sources
+ *    an import of the project's own package name stands for (self-imports.ts).
  */
-export const AFFECTED_RECORD_FORMAT = 6;
+export const AFFECTED_RECORD_FORMAT = 7;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

@@ -9,7 +9,7 @@ import type { Analysis } from "../analyze.js";
 import { compareText } from "../project/paths.js";
 import { packageName } from "../resolve/module-resolution.js";
 import type { Workspace, WorkspacePackage } from "./discover.js";
-import { entryTargets, searchedCandidates, sourceFor } from "./package-exports.js";
+import { entryTargets, searchedCandidates, sourceFor } from "../project/package-exports.js";
 
 export interface WorkspaceLink {
   /** The importing package and file (relative to that package). */

@@ -97,6 +97,8 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "test-owners", violations: 0 },
   { fixture: "type-tests", violations: 0 },
   { fixture: "vitest-setup", violations: 0 },
+  { fixture: "path-references", violations: 0 },
+  { fixture: "self-import", violations: 0 },
   { fixture: "vue-components", violations: 0 },
   // hono's root: a solution whose projects are in the root folder and sub-folders; compared on
   // the project that holds the tests (check at the root runs every project).

@@ -10,17 +10,25 @@ import { run } from "../../analyzer/cli/main.js";
 import { recordingIO } from "../support/analyzer-fixtures.js";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "agentix-root-default-include-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const lone = mkdtempSync(path.join(os.tmpdir(), "agentix-root-default-include-lone-"));
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(lone, { recursive: true, force: true });
+});
 
-function write(files: Record<string, string>): void {
+function write(files: Record<string, string>, into = root): void {
   for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
+    mkdirSync(path.dirname(path.join(into, file)), { recursive: true });
+    writeFileSync(path.join(into, file), text);
   }
 }
 
 async function cli(...args: string[]) {
-  const recorded = recordingIO(root);
+  return cliIn(root, ...args);
+}
+
+async function cliIn(cwd: string, ...args: string[]) {
+  const recorded = recordingIO(cwd);
   const code = await run(args, recorded.io);
   return { code, stdout: recorded.stdout(), stderr: recorded.stderr() };
 }
@@ -57,5 +65,33 @@ describe("a workspace root tsconfig.json that names no files", () => {
     expect(answer.stdout.split("\n")[0]).toBe(
       "agentix affected for packages/core/src/index.ts (workspace of 1 packages): 1 changed file; 1 of 1 test cases in 1 of 1 test files of 1 package",
     );
+  });
+});
+
+// arcanis/clipanion's shape: the root is the library (sources/, tests/), and its `workspaces`
+// name only a docs folder with no package.json. The workspace had 0 packages: a change under
+// sources/ selected 0 of 0 tests and verify said no package could observe it.
+describe("a workspace root whose workspaces name no package", () => {
+  it("is the one project, with the tests its tsconfig compiles", async () => {
+    write(
+      {
+        "package.json": '{ "name": "lib", "private": true, "workspaces": ["website"] }\n',
+        "tsconfig.json":
+          '{ "compilerOptions": { "strict": true, "module": "ESNext", "moduleResolution": "Bundler", "noEmit": true, "types": [] } }\n',
+        "website/README.md": "# docs\n",
+        "sources/core.ts": "export const double = (n: number): number => n * 2;\n",
+        "tests/core.test.ts":
+          'import { expect, it } from "vitest";\nimport { double } from "../sources/core";\n\nit("doubles", () => {\n  expect(double(2)).toBe(4);\n});\n',
+      },
+      lone,
+    );
+    const answer = await cliIn(lone, "affected", "sources/core.ts");
+    expect(answer.code).toBe(0);
+    expect(answer.stdout.split("\n").slice(0, 4)).toEqual([
+      "agentix affected for sources/core.ts (workspace of 1 packages): 1 changed file; 1 of 1 test cases in 1 of 1 test files of 1 package",
+      "",
+      "tests by package:",
+      "  lib (.)  1 of 1 test cases in 1 of 1 test files",
+    ]);
   });
 });

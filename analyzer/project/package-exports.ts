@@ -3,7 +3,8 @@
 // subpath, under any condition (a consumer may load any of them), or, for a package without
 // `exports`, its entry fields for the bare name and the file or folder a subpath names; mapped
 // back to the package's sources (`.js`/`.d.ts` beside a `.ts`, the tsconfig's outDir to its
-// rootDir, or a bundler's `dist/` to `src/`).
+// rootDir, or a bundler's `dist/` to `src/`). The same for a package importing itself by name
+// (affected/self-imports.ts).
 import path from "node:path";
 
 /**

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import type { AffectedFacts, ImportFact } from "./facts.js";
+import { startsProcesses } from "./import-graph.js";
+
+/** Just what startsProcesses reads: each file's imports, and that none is a declaration file. */
+function factsOf(imports: Record<string, ImportFact[]>): AffectedFacts {
+  return {
+    imports: new Map(Object.entries(imports)),
+    file: (path: string) => (path in imports ? { declaration: false } : undefined),
+  } as unknown as AffectedFacts;
+}
+
+const importOf = (target: ImportFact["target"]): ImportFact => ({
+  target,
+  position: 0,
+  typeOnly: false,
+  resolution: "resolved",
+  edgeTarget: null,
+  specifier: null,
+});
+
+describe("startsProcesses", () => {
+  // arcanis/clipanion's e2e and bundling tests `yarn pack` the library through @yarnpkg/core's
+  // execUtils and run the result: they were selected for no change to the library.
+  it("names a spawning package a helper the test imports loads", () => {
+    const facts = factsOf({
+      "tests/e2e.test.ts": [importOf({ kind: "file", path: "tests/tools.ts" })],
+      "tests/tools.ts": [importOf({ kind: "package", name: "@yarnpkg/core" })],
+    });
+    expect(startsProcesses("tests/e2e.test.ts", facts)).toBe("@yarnpkg/core");
+  });
+
+  it("names Node's own modules with or without node:", () => {
+    const facts = factsOf({
+      "a.test.ts": [importOf({ kind: "builtin", name: "node:child_process" })],
+    });
+    expect(startsProcesses("a.test.ts", facts)).toBe("node:child_process");
+  });
+
+  it("is undefined for a test that loads nothing that spawns", () => {
+    const facts = factsOf({
+      "a.test.ts": [
+        importOf({ kind: "package", name: "nano-spawner-docs" }),
+        importOf({ kind: "builtin", name: "node:fs" }),
+      ],
+    });
+    expect(startsProcesses("a.test.ts", facts)).toBeUndefined();
+  });
+});

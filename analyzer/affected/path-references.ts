@@ -1,0 +1,252 @@
+// Files a file loads by naming their path instead of importing them: a folder handed to an
+// autoloader (fastify/demo's `path.join(import.meta.dirname, "routes")`: every route module is
+// imported by a package, never by the app), a fixture handed to a generator (tsoa's tests:
+// `new MetadataGenerator("./fixtures/controllers/getController.ts")`), a file named with
+// `new URL("./fixtures/a.ts", import.meta.url)`. TypeScript sees strings there, so a change to
+// what they name reached no test that runs the code. A path counts when it names something that
+// exists inside the root and is not the file's own folder or one above it (a base to build paths
+// on, not a load; the root itself is recorded apart, see namesProjectRoot in import-graph.ts):
+// from the file's folder (`__dirname`, `import.meta.dirname`, `import.meta.url`, a "./x" or
+// "../x" string) or, for a string, from the root the runner starts in. A folder names every
+// project file below it (resolution PATH_RESOLUTION, the named path as the edge's specifier).
+// The edges only add: a file reached by no test but through a named path still widens
+// (classify-changes.ts), since what else loads it is as unknown as before.
+import { statSync } from "node:fs";
+import path from "node:path";
+import { ts } from "../project/ts-morph.js";
+import { unwrap } from "../project/ts-syntax.js";
+import { toPosix } from "../../schema/paths.js";
+import { PATH_RESOLUTION, type ImportFact } from "./facts.js";
+
+/** Cheap test before the syntax walk: a file without any of these names no path. */
+const MAY_NAME_PATHS =
+  /__dirname|import\.meta\.(?:dirname|dir|url)\b|(?<!\b(?:from|import|require|mock)\s{0,20}\(?\s{0,20})["'`]\.\.?\//u;
+
+const DECLARATION = /\.d\.[cm]?ts$/u;
+
+/** A file's naming of the project root: no file edge, only the fact (namesProjectRoot). */
+const ROOT_EDGE: Omit<ImportFact, "position"> = {
+  typeOnly: false,
+  resolution: PATH_RESOLUTION,
+  specifier: "",
+  target: { kind: "unresolved" },
+  edgeTarget: null,
+};
+
+/** Calls whose string argument is a module specifier, already an import edge. */
+const LOADERS = new Set([
+  "require",
+  "mock",
+  "doMock",
+  "unmock",
+  "importActual",
+  "requireActual",
+  "importMock",
+  "requireMock",
+]);
+
+interface NamedPath {
+  /** Where the naming expression starts in the file. */
+  readonly position: number;
+  /** Root-relative POSIX path, "" for the root itself. */
+  readonly path: string;
+  readonly folder: boolean;
+}
+
+/**
+ * Adds to each file's imports the project files the paths it names hold.
+ * `files` are the analysed non-declaration files; `projectFiles` every analysed path.
+ */
+export function addPathReferences(
+  imports: Map<string, ImportFact[]>,
+  files: readonly { readonly path: string; readonly sourceFile: ts.SourceFile }[],
+  root: string,
+  projectFiles: readonly string[],
+): void {
+  // Cached, and a path whose folder is missing is missing without a stat: a generated file of
+  // 100,000 "./missing/<n>.ts" strings cost 200,000 stats (2.5 s), now one per folder.
+  const kinds = new Map<string, "file" | "folder" | undefined>([[root, "folder"]]);
+  const kindOf = (absolute: string): "file" | "folder" | undefined => {
+    if (!kinds.has(absolute)) {
+      const parent = path.dirname(absolute);
+      const inside = parent !== absolute && parent.startsWith(root);
+      kinds.set(absolute, inside && kindOf(parent) !== "folder" ? undefined : statKind(absolute));
+    }
+    return kinds.get(absolute);
+  };
+  const analysed = new Set(projectFiles);
+  for (const file of files) {
+    if (!MAY_NAME_PATHS.test(file.sourceFile.text)) continue;
+    const named = namedPaths(file.sourceFile, path.join(root, file.path), root, kindOf);
+    if (named.length === 0) continue;
+    const list = imports.get(file.path) ?? [];
+    imports.set(file.path, list);
+    const linked = new Set(
+      list.flatMap((item) => (item.target.kind === "file" ? [item.target.path] : [])),
+    );
+    for (const reference of named) {
+      if (reference.path === "") {
+        list.push({ ...ROOT_EDGE, position: reference.position });
+        continue;
+      }
+      const edge = {
+        position: reference.position,
+        typeOnly: false,
+        resolution: PATH_RESOLUTION,
+        specifier: reference.path,
+      };
+      const held = reference.folder
+        ? projectFiles.filter((held) => held.startsWith(`${reference.path}/`))
+        : analysed.has(reference.path)
+          ? [reference.path]
+          : [];
+      for (const target of held) {
+        if (target === file.path || linked.has(target) || DECLARATION.test(target)) continue;
+        linked.add(target);
+        list.push({ ...edge, target: { kind: "file", path: target }, edgeTarget: target });
+      }
+    }
+  }
+}
+
+/** The existing paths inside `root` that a file's code names, once each. */
+function namedPaths(
+  sourceFile: ts.SourceFile,
+  absolute: string,
+  root: string,
+  kindOf: (absolute: string) => "file" | "folder" | undefined,
+): NamedPath[] {
+  const folder = path.dirname(absolute);
+  const found = new Map<string, NamedPath>();
+  const add = (node: ts.Node, target: string) => {
+    const relative = path.relative(root, target);
+    if (relative === "") {
+      // The root itself: what the file reads there (a file list, the built package) is unknown.
+      if (!found.has(""))
+        found.set("", { position: node.getStart(sourceFile), path: "", folder: true });
+      return;
+    }
+    if (relative.startsWith("..") || path.isAbsolute(relative)) return;
+    // The file's own folder or one above it: a base to build paths on (`new URL(".", ...)`).
+    const below = path.relative(target, absolute);
+    if (!below.startsWith("..") && !path.isAbsolute(below)) return;
+    if (/(?:^|[\\/])(?:node_modules|\.git)(?:[\\/]|$)/u.test(relative)) return;
+    const kind = kindOf(target);
+    if (kind === undefined) return;
+    const posix = toPosix(relative);
+    if (!found.has(posix))
+      found.set(posix, {
+        position: node.getStart(sourceFile),
+        path: posix,
+        folder: kind === "folder",
+      });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && isPathJoin(node.expression)) {
+      const [base, ...rest] = node.arguments;
+      if (base !== undefined && isOwnFolder(base)) {
+        const parts = takeLiterals(rest);
+        add(node, path.join(folder, ...parts));
+      }
+    } else if (
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === "URL" &&
+      node.arguments?.length === 2 &&
+      isImportMetaUrl(node.arguments[1] as ts.Expression)
+    ) {
+      const text = literalText(node.arguments[0] as ts.Expression);
+      if (text !== undefined) add(node, path.resolve(folder, text));
+    } else if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      /^\.\.?\/[^/]/u.test(node.text) &&
+      !isModuleSpecifier(node)
+    ) {
+      add(node, path.resolve(folder, node.text));
+      add(node, path.resolve(root, node.text));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return [...found.values()];
+}
+
+function statKind(absolute: string): "file" | "folder" | undefined {
+  try {
+    const stats = statSync(absolute);
+    return stats.isDirectory() ? "folder" : stats.isFile() ? "file" : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `path.join(...)`, `join(...)`, `path.resolve(...)`, `resolve(...)` (posix and win32 alike). */
+function isPathJoin(callee: ts.Expression): boolean {
+  const name = calleeName(callee);
+  return name === "join" || name === "resolve";
+}
+
+/** `f` of `f(...)` and of `x.f(...)`. */
+function calleeName(callee: ts.Expression): string | undefined {
+  if (ts.isIdentifier(callee)) return callee.text;
+  return ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+}
+
+/** `__dirname`, `import.meta.dirname` (Node), `import.meta.dir` (Bun). */
+function isOwnFolder(node: ts.Expression): boolean {
+  const inner = unwrap(node);
+  if (ts.isIdentifier(inner)) return inner.text === "__dirname";
+  return (
+    ts.isPropertyAccessExpression(inner) &&
+    ts.isMetaProperty(inner.expression) &&
+    inner.expression.keywordToken === ts.SyntaxKind.ImportKeyword &&
+    (inner.name.text === "dirname" || inner.name.text === "dir")
+  );
+}
+
+function isImportMetaUrl(node: ts.Expression): boolean {
+  const inner = unwrap(node);
+  return (
+    ts.isPropertyAccessExpression(inner) &&
+    ts.isMetaProperty(inner.expression) &&
+    inner.expression.keywordToken === ts.SyntaxKind.ImportKeyword &&
+    inner.name.text === "url"
+  );
+}
+
+/** The leading string arguments: a later unknown part names something below them. */
+function takeLiterals(nodes: readonly ts.Expression[]): string[] {
+  const parts: string[] = [];
+  for (const node of nodes) {
+    const text = literalText(node);
+    if (text === undefined) break;
+    parts.push(text);
+  }
+  return parts;
+}
+
+function literalText(node: ts.Expression): string | undefined {
+  const inner = unwrap(node);
+  return ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner)
+    ? inner.text
+    : undefined;
+}
+
+/** An import's, export's, `require()`'s or test mock's specifier: the import graph has it. */
+function isModuleSpecifier(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (parent === undefined) return false;
+  if (
+    ts.isImportDeclaration(parent) ||
+    ts.isExportDeclaration(parent) ||
+    ts.isExternalModuleReference(parent) ||
+    ts.isModuleDeclaration(parent) ||
+    ts.isLiteralTypeNode(parent)
+  )
+    return true;
+  if (!ts.isCallExpression(parent) || parent.arguments[0] !== node) return false;
+  const callee = parent.expression;
+  if (callee.kind === ts.SyntaxKind.ImportKeyword) return true;
+  const name = calleeName(callee);
+  return name !== undefined && LOADERS.has(name);
+}
