@@ -3,6 +3,7 @@
 // so, naming them, so that nobody takes the answer for the workspace's.
 import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
+import { listText } from "../text.js";
 import { declaresWorkspace, packageFolders, readManifest } from "../project/workspace-folders.js";
 
 const DEPENDENCY_FIELDS = [
@@ -37,7 +38,7 @@ export function dependentsNote(root: string): string | undefined {
       return depends ? [label] : [];
     });
     if (dependents.length === 0) return undefined;
-    return `${dependents.join(", ")} ${dependents.length === 1 ? "depends" : "depend"} on ${name} and ${dependents.length === 1 ? "is" : "are"} not analysed here: run agentix at the workspace root (${toPosix(path.relative(root, workspace))}) to select ${dependents.length === 1 ? "its" : "their"} tests too`;
+    return `${listText(dependents, { limit: 5, serialComma: true })} ${dependents.length === 1 ? "depends" : "depend"} on ${name} and ${dependents.length === 1 ? "is" : "are"} not analysed here: run agentix at the workspace root (${toPosix(path.relative(root, workspace))}) to select ${dependents.length === 1 ? "its" : "their"} tests too`;
   } catch {
     return undefined; // a note is never worth failing the answer for
   }
