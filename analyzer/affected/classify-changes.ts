@@ -236,8 +236,10 @@ class ChangeClassifier {
   }
 
   /**
-   * A foreign (Standard Schema) validator that changed: its library may share it through a
-   * global registry (zod's, TypeBox's), which no import or reference shows.
+   * Code using a schema agentix cannot read changed: a foreign (Standard Schema) validator,
+   * which its library may share through a global registry (zod's, TypeBox's) no import or
+   * reference shows, or another workspace package's `s.*` schema (a change reaching the file
+   * across packages touches every line of it).
    */
   widenForForeignSchemas(): void {
     const foreign = this.seeds.length > 0 ? this.facts.foreignSchemas() : [];
@@ -246,7 +248,7 @@ class ChangeClassifier {
         if (opaque.file !== file.path || !touchesLine(change, opaque.line)) continue;
         this.widen({
           code: "opaque-schema",
-          message: `a ${opaque.vendor} schema changed at ${opaque.file}:${opaque.line}; foreign validators can be shared through their library's global registry, which agentix cannot follow`,
+          message: `code using a ${opaque.vendor} schema changed at ${opaque.file}:${opaque.line}; agentix cannot read that schema nor follow where it is shared (a validator library's global registry, another package's exports)`,
           path: opaque.file,
         });
       }

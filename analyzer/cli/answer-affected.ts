@@ -30,6 +30,7 @@ import { projectOptions } from "./project-args.js";
 import type { VitestSource } from "./verify/vitest-plan.js";
 import { mainConfigName } from "../project/vitest-config-name.js";
 import { linkedNames } from "./linked-names.js";
+import { dependentsNote } from "./workspace-dependents.js";
 
 export interface AffectedArgs extends AnswerArgs {
   readonly since?: string | undefined;
@@ -81,7 +82,7 @@ export async function answerAffected(
         const answer = recordedAnswer(values, targets, facts, found);
         if (answer !== undefined) {
           announce();
-          return answer;
+          return withDependents(answer, facts.root);
         }
       } catch (error) {
         if (!(error instanceof NotRecorded)) {
@@ -114,7 +115,14 @@ export async function answerAffected(
   const result = answerWithOwners(facts, owners, (of, scope, keep) =>
     compute(values, targets, of, found, scope, keep),
   );
-  return { result, project: analysis, analysis };
+  return withDependents({ result, project: analysis, analysis }, analysis.loaded.root);
+}
+
+/** The answer with a note naming the workspace packages it does not cover (workspace-dependents.ts). */
+function withDependents(answer: AffectedAnswer, root: string): AffectedAnswer {
+  const note = dependentsNote(root);
+  if (note === undefined) return answer;
+  return { ...answer, result: { ...answer.result, notes: [...answer.result.notes, note] } };
 }
 
 /** The answer from the record, or undefined when a change needs what only an analysis has. */

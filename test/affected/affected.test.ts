@@ -304,7 +304,7 @@ describe("affected --since HEAD", () => {
       {
         code: "opaque-schema",
         message:
-          "a zod schema changed at src/features/cart/coupon.ts:4; foreign validators can be shared through their library's global registry, which agentix cannot follow",
+          "code using a zod schema changed at src/features/cart/coupon.ts:4; agentix cannot read that schema nor follow where it is shared (a validator library's global registry, another package's exports)",
         path: "src/features/cart/coupon.ts",
       },
     ],

@@ -1,0 +1,44 @@
+// Inside one package of a workspace, `affected` answers for that package alone: the packages
+// that depend on it are not analysed, and nothing said so (an agent in packages/billing ran
+// `verify --since` and never ran apps/api's failing tests).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { run } from "../../analyzer/cli/main.js";
+import { recordingIO } from "../support/analyzer-fixtures.js";
+
+let root: string;
+
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), "agentix-dependents-"));
+  const files: Record<string, string> = {
+    "package.json": '{ "private": true, "workspaces": ["packages/*"] }\n',
+    "packages/lib/package.json":
+      '{ "name": "@x/lib", "type": "module", "exports": { ".": "./src/index.ts" } }\n',
+    "packages/lib/src/index.ts": "export const one = 1;\n",
+    "packages/app/package.json":
+      '{ "name": "@x/app", "type": "module", "dependencies": { "@x/lib": "*" } }\n',
+    "packages/app/src/index.ts": 'export { one } from "@x/lib";\n',
+    "packages/other/package.json": '{ "name": "@x/other", "type": "module" }\n',
+  };
+  const tsconfig =
+    '{ "compilerOptions": { "module": "NodeNext", "strict": true, "noEmit": true, "types": [] }, "include": ["src"] }\n';
+  for (const pkg of ["lib", "app", "other"]) files[`packages/${pkg}/tsconfig.json`] = tsconfig;
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+it("names the workspace packages that depend on the one it answers for", async () => {
+  const { io, stdout } = recordingIO(path.join(root, "packages/lib"));
+  expect(await run(["affected", "src/index.ts", "--json"], io)).toBe(0);
+  expect((JSON.parse(stdout()) as { notes: string[] }).notes).toEqual([
+    "@x/app (packages/app) depends on @x/lib and is not analysed here: run agentix at the workspace root (../..) to select its tests too",
+  ]);
+  const other = recordingIO(path.join(root, "packages/app"));
+  expect(await run(["affected", "src/index.ts", "--json"], other.io)).toBe(0);
+  expect((JSON.parse(other.stdout()) as { notes: string[] }).notes).toEqual([]);
+});
