@@ -2,7 +2,8 @@
 // package imports the previous one by name, 40 small modules and a test each, compiler options
 // varied per package), run with a heap limit so that the analyses cannot all be kept.
 // Each run is a child process with --expose-gc: after each project (io.heap) a full collection,
-// then the heap in use; the table gives the peak RSS, the heap retained per finished project
+// then the heap in use; the table gives the exit code, the projects done at the last reading (all
+// but the last one when the answer completes), the peak RSS, the heap retained per finished project
 // (from the 9th on: the first eight parse TypeScript's lib once per target), the CPU time and
 // whether the answer equals the first run's. WORKSPACE_MEMORY_VS=<another checkout, built>
 // runs its dist/ alternately with this one's (e.g. main's: before/after side by side).
