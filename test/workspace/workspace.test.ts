@@ -42,6 +42,16 @@ const summary = (result: AffectedJson) => ({
   ),
 });
 
+const MB = 1024 * 1024;
+/** The heap as io.heap reads it: readings in MB (the last one repeated), under a limit of 700 MB. */
+const heapOf = (used: readonly number[]) => {
+  let reads = 0;
+  return () => ({
+    used: (used[Math.min(reads++, used.length - 1)] as number) * MB,
+    limit: 700 * MB,
+  });
+};
+
 beforeAll(() => {
   ({ root, cli } = workspaceCopy());
 });
@@ -528,16 +538,6 @@ describe("agentix affected at a workspace root", () => {
   // TanStack Router's 412 projects: V8 aborted at its heap limit ("FATAL ERROR: Reached heap
   // limit", a native stack, exit 134) after 3 minutes. Past half the heap the analyses are let go
   // (each project's summary stays); only when even that would not fit does agentix stop first.
-  const MB = 1024 * 1024;
-  /** The heap as readings in MB (the last one repeated), under a limit of 700 MB. */
-  const heapOf = (used: readonly number[]) => {
-    let reads = 0;
-    return () => ({
-      used: (used[Math.min(reads++, used.length - 1)] as number) * MB,
-      limit: 700 * MB,
-    });
-  };
-
   it("lets the analyses go past half the heap, and answers the same", async () => {
     const target = ["affected", "packages/contracts/src/index.ts", "--json"];
     const kept = await cli(target);
@@ -639,6 +639,18 @@ describe("agentix check at a workspace root", () => {
 });
 
 describe("agentix graph, index and verify at a workspace root", () => {
+  // Package after package, the parsed sources of those done are let go past half the heap; past
+  // the limit agentix stops between two of them, as affected does.
+  it("graph --json stops with exit 2 and how to go on when the packages would not fit in the heap", async () => {
+    const { io, stdout, stderr } = recordingIO(root);
+    const code = await run(["graph", "--json"], { ...io, heap: heapOf([50, 60, 270, 480]) });
+    expect([code, stdout(), stderr()]).toEqual([
+      2,
+      "",
+      "agentix graph: the workspace's 3 projects need more memory than Node.js gives this process (heap limit 0.7 GB, 0.5 GB in use after 2 of them): run it with a larger heap (NODE_OPTIONS=--max-old-space-size=1024), or inside one package, or with --project\n",
+    ]);
+  });
+
   it("graph --json: each package with features and which package imports which", async () => {
     const result = await cli(["graph", "--json"]);
     expect(result.code).toBe(0);
