@@ -2,7 +2,7 @@
 // and tests, its imports, what its program compiles, its operations and load problems. Plain
 // data taken from the analysis as soon as it is made, so that the analysis (its program, checker
 // and parsed sources, 15-20 MB for a package of 42 small modules) can be let go before the next
-// project is analysed; a closure that needs the analysis again makes it again (analyses.ts).
+// project is analysed; a closure that needs the analysis again makes it again (cli/workspace/project-analyses.ts).
 import path from "node:path";
 import { liveFacts } from "../affected/live-facts.js";
 import { testFileCases } from "../affected/select-tests.js";
