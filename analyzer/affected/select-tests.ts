@@ -57,7 +57,7 @@ export function selectTests(
   const typeSelected = new Map<string, string>();
   for (const file of testFiles) {
     const entry = files.get(file.path);
-    const count = Math.max(runsOf((entry?.units ?? facts.units(file.path)).testCases), 1);
+    const count = testFileCases(entry?.units ?? facts.units(file.path));
     totalCases += count;
     const selected = widened
       ? {
@@ -185,6 +185,11 @@ function selectInFile(
 }
 
 /** The cases Vitest runs for these test calls. */
+/** The cases Vitest runs in a test file, counted as its total (1 for a file with none found). */
+export function testFileCases(units: FileUnits): number {
+  return Math.max(runsOf(units.testCases), 1);
+}
+
 function runsOf(testCases: readonly TestCaseInfo[]): number {
   return testCases.reduce((sum, testCase) => sum + testCase.runs, 0);
 }

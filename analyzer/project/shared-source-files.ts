@@ -9,9 +9,34 @@
 // by programs whose options parse and bind it alike; each checker keeps its own links. A file
 // whose text changed is parsed again.
 import { ts } from "./ts-morph.js";
+import { isInNodeModules } from "./paths.js";
 
-/** Parsed files by file name and parse key; one entry per key, replaced when the text changes. */
-const shared = new Map<string, ts.SourceFile>();
+/**
+ * Installed files (TypeScript's lib, node_modules) by parse key, then file name, the key used
+ * last at the end: many projects share them. TanStack/router's 300 projects parse them under 108
+ * keys (20-30 MB each for TypeScript's lib), so forgetSources() keeps those of the last few keys.
+ */
+const installed = new Map<string, Map<string, ts.SourceFile>>();
+
+/** How many parse keys' installed files forgetSources() keeps (repro-4's eight targets). */
+const INSTALLED_KEYS_KEPT = 8;
+
+/**
+ * Projects' own sources, until forgetSources(): a workspace root that lets each project's analysis
+ * go lets its sources go too (held to the end, about 11 MB for a package of 42 small modules,
+ * they took 300 packages past Node's default heap). Not weak references: V8 holds whatever a
+ * WeakRef is made for or read through until the synchronous run ends, here the whole analysis.
+ */
+const sources = new Map<string, ts.SourceFile>();
+
+/**
+ * Lets go of the projects' own sources parsed so far, and of the installed files of all but the
+ * parse keys used last.
+ */
+export function forgetSources(): void {
+  sources.clear();
+  for (const key of [...installed.keys()].slice(0, -INSTALLED_KEYS_KEPT)) installed.delete(key);
+}
 
 const registry = ts.createDocumentRegistry();
 
@@ -40,10 +65,17 @@ export function sharedSourceFile(
   key: string,
   parse: () => ts.SourceFile,
 ): ts.SourceFile {
-  const id = `${key}\0${fileName}`;
-  const known = shared.get(id);
+  let cache = sources;
+  let id = `${key}\0${fileName}`;
+  if (isInNodeModules(fileName)) {
+    cache = installed.get(key) ?? new Map<string, ts.SourceFile>();
+    installed.delete(key);
+    installed.set(key, cache);
+    id = fileName;
+  }
+  const known = cache.get(id);
   if (known !== undefined && known.text === text) return known;
   const sourceFile = parse();
-  shared.set(id, sourceFile);
+  cache.set(id, sourceFile);
   return sourceFile;
 }

@@ -11,11 +11,10 @@ import type { AffectedComputation, NamedTargets } from "../affected/select.js";
 import type { BaseIndexLookup } from "../affected/base-index.js";
 import { computeAffected } from "../affected/live-facts.js";
 import { isConfigFile, isInertFile } from "../affected/widening.js";
-import type { Analysis } from "../analyze.js";
 import { compareText } from "../project/paths.js";
 import { pathIn, type Workspace, type WorkspacePackage } from "./discover.js";
-import { linkedFiles } from "./linked-files.js";
 import { workspaceLinks, type WorkspaceLink } from "./links.js";
+import type { ProjectSummary, WorkspaceAnalyses } from "./project-summary.js";
 
 export interface WorkspaceAffectedInput {
   readonly since: string | null;
@@ -64,9 +63,10 @@ export interface WorkspaceAffected {
 
 export function computeWorkspaceAffected(
   workspace: Workspace,
-  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  projects: WorkspaceAnalyses,
   input: WorkspaceAffectedInput,
 ): WorkspaceAffected {
+  const analyses = projects.summaries;
   const links = workspaceLinks(workspace, analyses);
   const { countsTest, scoped } = testOwnership(analyses);
   const reachedBy = new Map<WorkspacePackage, WorkspaceLink[]>();
@@ -103,12 +103,12 @@ export function computeWorkspaceAffected(
   for (const pkg of reached.keys()) spread(pkg);
   while (queue.length > 0) {
     const pkg = queue.shift() as WorkspacePackage;
-    const analysis = analyses.get(pkg);
-    if (analysis === undefined) continue;
+    const summary = analyses.get(pkg);
+    if (summary === undefined) continue;
     const changes = withReached(seen.get(pkg) ?? [], reachedBy.get(pkg) ?? []);
     const operations = input.operations?.get(pkg) ?? [];
     const computation = computeAffected(
-      analysis,
+      projects.analysis(pkg),
       changes,
       { operations } satisfies NamedTargets,
       input.base?.(pkg),
@@ -120,8 +120,8 @@ export function computeWorkspaceAffected(
       changes,
     });
     results.set(pkg, result);
-    const changedFiles = filesChangedFor(analysis, changes, computation, operations);
-    reached.set(pkg, crossesAsAll(result) ? "all" : exportsReaching(analysis, changedFiles));
+    const changedFiles = filesChangedFor(summary, changes, computation, operations);
+    reached.set(pkg, crossesAsAll(result) ? "all" : exportsReaching(summary, changedFiles));
     spread(pkg);
   }
   const order = workspaceOrder(workspace);
@@ -148,7 +148,7 @@ function distinctEdges(packages: readonly PackageAffected[]): AffectedEdge[] {
 /** The changed packages without an analysis of their own, and which projects compile those changes. */
 function unanalysedChanges(
   workspace: Workspace,
-  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  analyses: ReadonlyMap<WorkspacePackage, ProjectSummary>,
   changedIn: ReadonlySet<WorkspacePackage>,
   changes: readonly FileChange[],
 ): WorkspaceAffected["unanalysed"] {
@@ -163,8 +163,7 @@ function unanalysedChanges(
           changes.some(
             (change) =>
               owners(workspace, change.path).includes(pkg) &&
-              analysis.loaded.program.getSourceFile(path.join(workspace.root, change.path)) !==
-                undefined,
+              analysis.compiles(path.join(workspace.root, change.path)),
           ),
         )
         .map(([project]) => project)
@@ -174,16 +173,24 @@ function unanalysedChanges(
 
 /** Each package's test totals: from its answer, or counted as an answer to no change counts them. */
 function testTotals(
-  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  analyses: ReadonlyMap<WorkspacePackage, ProjectSummary>,
   results: ReadonlyMap<WorkspacePackage, AffectedResult>,
   countsTest: (pkg: WorkspacePackage) => (path: string) => boolean,
   order: (pkg: WorkspacePackage) => number,
 ): PackageTestTotal[] {
-  const totals = [...analyses].map(([pkg, analysis]): PackageTestTotal => {
+  const totals = [...analyses].map(([pkg, summary]): PackageTestTotal => {
     const result = results.get(pkg);
     if (result !== undefined) return { package: pkg, ...result.tests.total };
-    const nothing = computeAffected(analysis, [], {}, undefined, { countsTest: countsTest(pkg) });
-    return { package: pkg, files: nothing.totalTestFiles, cases: nothing.totalCases };
+    // What an answer to no change counts: the tests this project counts, and their cases.
+    const counts = countsTest(pkg);
+    let files = 0;
+    let cases = 0;
+    for (const [test, count] of summary.testCases)
+      if (counts(test)) {
+        files += 1;
+        cases += count;
+      }
+    return { package: pkg, files, cases };
   });
   return totals.sort((a, b) => order(a.package) - order(b.package));
 }
@@ -193,7 +200,7 @@ function testTotals(
  * tsconfig.json including the packages' sources) belongs to the projects of the deepest folder
  * among them, so it is counted, selected and run once. Projects of one folder share theirs.
  */
-function testOwnership(analyses: ReadonlyMap<WorkspacePackage, Analysis>): {
+function testOwnership(analyses: ReadonlyMap<WorkspacePackage, ProjectSummary>): {
   readonly countsTest: (pkg: WorkspacePackage) => (path: string) => boolean;
   readonly scoped: ReadonlySet<WorkspacePackage>;
 } {
@@ -202,9 +209,9 @@ function testOwnership(analyses: ReadonlyMap<WorkspacePackage, Analysis>): {
   for (const [pkg, analysis] of analyses) {
     const folder = analysis.loaded.root + path.sep;
     const tests: string[] = [];
-    for (const file of analysis.loaded.files) {
-      if (file.declaration || !analysis.roles.isTest(file)) continue;
-      const absolute = analysis.roles.absolute(file);
+    for (const file of analysis.files) {
+      if (file.declaration || !file.test) continue;
+      const absolute = file.absolute;
       tests.push(absolute);
       // Only a project whose folder holds the test can own it.
       if (!absolute.startsWith(folder)) continue;
@@ -295,17 +302,16 @@ export function owners(workspace: Workspace, file: string): WorkspacePackage[] {
 function changesSeen(
   workspace: Workspace,
   pkg: WorkspacePackage,
-  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  analyses: ReadonlyMap<WorkspacePackage, ProjectSummary>,
   changes: readonly FileChange[],
 ): FileChange[] {
-  const analysis = analyses.get(pkg) as Analysis;
+  const analysis = analyses.get(pkg) as ProjectSummary;
   const rebase = (file: string) => toPosix(path.relative(pkg.path, file));
   const compiles = (project: WorkspacePackage, absolute: string) =>
-    analyses.get(project)?.loaded.program.getSourceFile(absolute) !== undefined;
+    analyses.get(project)?.compiles(absolute) === true;
   const siblings = workspace.packages.filter(
     (other) => other !== pkg && other.path === pkg.path && analyses.has(other),
   );
-  let linked: ReadonlySet<string> | undefined;
   let compiledDirs: ReadonlySet<string> | undefined;
   const seen: FileChange[] = [];
   for (const change of changes) {
@@ -318,13 +324,10 @@ function changesSeen(
     if (!ownFolder && isInertFile(change.path)) continue;
     if (where.length > 0 && !where.includes(pkg) && !moved) {
       if (!compiles(pkg, absolute)) {
-        compiledDirs ??= new Set(
-          analysis.loaded.files.map((f) => path.dirname(path.resolve(f.fileName))),
-        );
+        compiledDirs ??= new Set(analysis.files.map((f) => path.dirname(f.absolute)));
         if (!answersForAsset(change.path, where, compiledDirs, analyses)) continue;
       }
-      linked ??= linkedFiles(workspace, pkg, analysis);
-      if (linked.has(absolute)) continue;
+      if (analysis.linked.has(absolute)) continue;
     } else if (
       ownFolder &&
       change.status !== "deleted" &&
@@ -355,7 +358,7 @@ function answersForAsset(
   file: string,
   where: readonly WorkspacePackage[],
   compiledDirs: ReadonlySet<string>,
-  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  analyses: ReadonlyMap<WorkspacePackage, ProjectSummary>,
 ): boolean {
   if (/\.[cm]?tsx?$/u.test(file) || where.some((owner) => analyses.has(owner))) return false;
   // By the folders of the project's files (far fewer than its files), once per project.
@@ -384,7 +387,7 @@ function withReached(
  * file, or loads one no one can name), since the removed file is in no import graph any more.
  */
 function filesChangedFor(
-  analysis: Analysis,
+  analysis: ProjectSummary,
   changes: readonly FileChange[],
   computation: AffectedComputation,
   operations: readonly string[],
@@ -393,20 +396,20 @@ function filesChangedFor(
   for (const [file, cause] of computation.affectedModules)
     if (cause.from === null) changedFiles.add(file);
   for (const operation of operations)
-    for (const model of analysis.descriptors.operations)
-      if (model.id === operation) changedFiles.add(model.site.file.path);
+    for (const model of analysis.operations)
+      if (model.id === operation) changedFiles.add(model.file);
   return changedFiles;
 }
 
 /** The files of a package that load a changed file (through any import, type-only included). */
-function exportsReaching(analysis: Analysis, changed: ReadonlySet<string>): Set<string> {
+function exportsReaching(analysis: ProjectSummary, changed: ReadonlySet<string>): Set<string> {
   const importers = new Map<string, string[]>();
   for (const [file, imports] of analysis.imports)
     for (const item of imports)
-      if (item.target.kind === "file") {
-        const list = importers.get(item.target.file.path) ?? [];
-        list.push(file.path);
-        importers.set(item.target.file.path, list);
+      if (item.file !== null) {
+        const list = importers.get(item.file) ?? [];
+        list.push(file);
+        importers.set(item.file, list);
       }
   const reached = new Set<string>();
   const stack = [...changed];

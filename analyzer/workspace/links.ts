@@ -5,11 +5,11 @@
 import path from "node:path";
 import { isFile } from "../../schema/folder-listings.js";
 import { toPosix } from "../../schema/paths.js";
-import type { Analysis } from "../analyze.js";
 import { compareText } from "../project/paths.js";
 import { packageName } from "../resolve/module-resolution.js";
 import type { Workspace, WorkspacePackage } from "./discover.js";
 import { entryTargets, searchedCandidates, sourceFor } from "../project/package-exports.js";
+import type { ProjectSummary } from "./project-summary.js";
 
 export interface WorkspaceLink {
   /** The importing package and file (relative to that package). */
@@ -29,7 +29,7 @@ export interface WorkspaceLink {
 /** Every cross-package import of the analysed packages, sorted by importer, file, specifier. */
 export function workspaceLinks(
   workspace: Workspace,
-  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  analyses: ReadonlyMap<WorkspacePackage, ProjectSummary>,
 ): WorkspaceLink[] {
   // The projects of one folder share its package name: an import of it links to each of them.
   const byName = new Map<string, WorkspacePackage[]>();
@@ -50,18 +50,17 @@ export function workspaceLinks(
   for (const [importer, analysis] of analyses) {
     for (const [file, imports] of analysis.imports) {
       for (const item of imports) {
-        const specifier = item.edge.specifier;
-        if (specifier === null || specifier.startsWith(".") || item.target.kind === "file")
-          continue;
+        const { specifier } = item;
+        if (specifier === null || specifier.startsWith(".") || item.file !== null) continue;
         const targets = byName.get(packageName(specifier)) ?? [];
         if (targets.some((target) => target.path === importer.path)) continue;
         for (const target of targets) {
           const subpath = `.${specifier.slice(target.name.length)}`;
           links.push({
             importer,
-            file: file.path,
+            file,
             specifier,
-            typeOnly: item.edge.typeOnly,
+            typeOnly: item.typeOnly,
             target,
             entries: entriesFor(target, subpath),
           });
@@ -83,18 +82,17 @@ export function workspaceLinks(
 function entriesOf(
   target: WorkspacePackage,
   subpath: string,
-  analysis: Analysis | undefined,
+  analysis: ProjectSummary | undefined,
 ): string[] {
   if (analysis === undefined) return [];
   const named = entryTargets(target.entries, subpath);
   if (named === undefined) return [];
-  const { loaded } = analysis;
-  const isSource = (absolute: string) => loaded.fileByName.has(absolute);
-  const options = loaded.compilerOptions;
+  const { loaded, pathByName } = analysis;
+  const isSource = (absolute: string) => pathByName.has(absolute);
   const sourceOf = (absolute: string) =>
     sourceFor(absolute, isSource, {
-      outDir: options.outDir,
-      rootDir: options.rootDir,
+      outDir: loaded.outDir,
+      rootDir: loaded.rootDir,
       packageDir: target.dir,
     });
   const entries = new Set<string>();
@@ -107,8 +105,7 @@ function entriesOf(
     // One target without a source is enough to make the link unknown (the consumer may load it).
     if (found === undefined || found.length === 0 || found.includes(undefined)) return [];
     for (const source of found as string[]) {
-      const file = loaded.fileByName.get(source);
-      entries.add(file ? file.path : toPosix(path.relative(target.dir, source)));
+      entries.add(pathByName.get(source) ?? toPosix(path.relative(target.dir, source)));
     }
   }
   return [...entries].sort(compareText);

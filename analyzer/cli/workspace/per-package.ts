@@ -7,6 +7,7 @@ import type { Workspace, WorkspacePackage } from "../../workspace/discover.js";
 import type { Command } from "../commands/command.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput } from "../json-output.js";
+import { betweenPackages } from "./between-packages.js";
 import {
   packageHeading,
   projectArgs,
@@ -36,7 +37,9 @@ export async function runPerPackage(run: PerPackageRun, io: CliIO): Promise<Exit
     result: unknown;
   }[] = [];
   let worst: ExitCode = EXIT.ok;
-  for (const entry of run.packages) {
+  const next = betweenPackages(run.packages.length, io);
+  for (const [done, entry] of run.packages.entries()) {
+    next(done);
     let out = "";
     const inner: CliIO = { ...io, stdout: (text) => void (out += text) };
     const code = (await run.command.run(

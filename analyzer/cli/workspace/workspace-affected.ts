@@ -7,7 +7,6 @@ import { baseIndexAt } from "../../affected/base-index.js";
 import { changesSince, type FileChange } from "../../affected/changes.js";
 import type { AffectedEdge } from "../../affected/edges.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
-import type { Analysis } from "../../analyze.js";
 import { UsageError } from "../../errors.js";
 import { walkProject } from "../../project/walk.js";
 import { computeWorkspaceAffected } from "../../workspace/affected.js";
@@ -15,6 +14,7 @@ import { indexedProjects } from "../../workspace/indexed-projects.js";
 import { strayTests } from "../../workspace/stray-tests.js";
 import { cappedLines, listText, quotedInput } from "../../text.js";
 import { pathIn, type Workspace, type WorkspacePackage } from "../../workspace/discover.js";
+import type { ProjectSummary, WorkspaceAnalyses } from "../../workspace/project-summary.js";
 import { AFFECTED_RESULT_SCHEMA_VERSION } from "../../affected/result.js";
 import type { CliIO } from "../io.js";
 import { affectedText, edgeLine, SECTION_LIMIT } from "../affected-text.js";
@@ -58,7 +58,8 @@ export interface WorkspaceAffectedResult {
 }
 
 export interface WorkspaceAffectedRun {
-  readonly analyses: ReadonlyMap<WorkspacePackage, Analysis>;
+  /** Every analysed project's summary, and its analysis (kept or made again). */
+  readonly projects: WorkspaceAnalyses;
   readonly result: WorkspaceAffectedResult;
   /** The workspace as analysed: a package whose tsconfig includes no sources is not analysed. */
   readonly workspace: Workspace;
@@ -81,16 +82,16 @@ export function runWorkspaceAffected(
     throw new UsageError("give targets or --since, not both", verb);
   if (since === undefined && targets.length === 0)
     throw new UsageError("name a feature, an operation or a file, or give --since <git-ref>", verb);
-  const { workspace, analyses } = analyseWorkspace(declared, io);
+  const { workspace, projects } = analyseWorkspace(declared, io);
   const operations = new Map<WorkspacePackage, string[]>();
   let changes: FileChange[];
   if (since !== undefined) changes = changesSince(since, workspace.root);
   else {
     changes = [];
     for (const target of targets)
-      changes.push(...targetChanges(verb, workspace, analyses, operations, target, io));
+      changes.push(...targetChanges(verb, workspace, projects.summaries, operations, target, io));
   }
-  const computed = computeWorkspaceAffected(workspace, analyses, {
+  const computed = computeWorkspaceAffected(workspace, projects, {
     since: since ?? null,
     targets,
     changes,
@@ -105,7 +106,7 @@ export function runWorkspaceAffected(
   );
   const notes = workspaceNotes(workspace, computed);
   return {
-    analyses,
+    projects,
     workspace,
     scoped: computed.scoped,
     reached: computed.packages.map((entry) => entry.package),
@@ -186,7 +187,7 @@ function committedIndexes(workspace: Workspace, since: string) {
 function targetChanges(
   verb: string,
   workspace: Workspace,
-  analyses: ReadonlyMap<WorkspacePackage, Analysis>,
+  analyses: ReadonlyMap<WorkspacePackage, ProjectSummary>,
   operations: Map<WorkspacePackage, string[]>,
   target: string,
   io: CliIO,
@@ -194,14 +195,12 @@ function targetChanges(
   let found = false;
   const changes: FileChange[] = [];
   for (const [entry, analysis] of analyses) {
-    if (analysis.descriptors.operations.some((operation) => operation.id === target)) {
+    if (analysis.operations.some((operation) => operation.id === target)) {
       operations.set(entry, [...(operations.get(entry) ?? []), target]);
       found = true;
       continue;
     }
-    const files = analysis.loaded.files.filter(
-      (file) => analysis.roles.featureOf(file)?.id === target,
-    );
+    const files = analysis.files.filter((file) => file.feature === target);
     for (const file of files) changes.push({ path: pathIn(entry, file.path), status: "modified" });
     if (files.length > 0) found = true;
   }
@@ -266,11 +265,14 @@ function sameProject(a: ProjectEntry, b: ProjectEntry): boolean {
   return a.path === b.path && a.tsconfig === b.tsconfig;
 }
 
-/** Each reached package's analysis and answer, as the Vitest invocations take them. */
+/**
+ * Each reached package's answer, and what its Vitest plan reads of its analysis (the summary), as
+ * the Vitest invocations take them.
+ */
 export function workspaceProjects(run: WorkspaceAffectedRun) {
   return run.result.packages.map((entry, place) => {
     const pkg = run.reached[place];
-    const analysis = pkg === undefined ? undefined : run.analyses.get(pkg);
+    const analysis = pkg === undefined ? undefined : run.projects.summaries.get(pkg);
     if (pkg === undefined || analysis === undefined)
       throw new Error(`no analysis of workspace package ${entry.path}`);
     return { name: entry.name, pkg, analysis, result: entry.result, scoped: run.scoped.has(pkg) };

@@ -9,6 +9,7 @@ import type { Command } from "../commands/command.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput } from "../json-output.js";
 import { argsForProject, runPerPackage } from "./per-package.js";
+import { betweenPackages } from "./between-packages.js";
 import { noFeatures } from "./workspace-project.js";
 
 /** `check` and its SARIF writer are passed in (commands/check.ts calls this), so imports go one way. */
@@ -41,7 +42,9 @@ export async function checkWorkspace(
   const problems: Problem[] = [];
   const summary = { errors: 0, warnings: 0, features: 0, operations: 0, files: 0 };
   let worst: ExitCode = EXIT.ok;
-  for (const entry of indexed) {
+  const next = betweenPackages(indexed.length, io);
+  for (const [done, entry] of indexed.entries()) {
+    next(done);
     let out = "";
     const inner: CliIO = { ...io, stdout: (text) => void (out += text) };
     const code = (await checkCommand.run(

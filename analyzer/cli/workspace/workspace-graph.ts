@@ -9,6 +9,7 @@ import { answerIndex } from "../answer-index.js";
 import type { Command } from "../commands/command.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { runPerPackage } from "./per-package.js";
+import { betweenPackages } from "./between-packages.js";
 import { analysedPackages, noFeatures, projectArgs } from "./workspace-project.js";
 
 export interface PackageLink {
@@ -45,7 +46,9 @@ export async function graphWorkspace(
   // By name: one name may be several folders' (gql.tada's examples).
   const names = new Set(workspace.packages.map((entry) => entry.name));
   const links: PackageLink[] = [];
-  for (const entry of packages) {
+  const next = betweenPackages(packages.length, io);
+  for (const [done, entry] of packages.entries()) {
+    next(done);
     // Quiet: the packages shown print their own problems when their graph runs.
     const index = await answerIndex(projectArgs(entry), io, { announce: false });
     for (const file of index.files)

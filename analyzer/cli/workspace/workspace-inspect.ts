@@ -7,6 +7,7 @@ import { indexedProjects } from "../../workspace/indexed-projects.js";
 import type { Command } from "../commands/command.js";
 import type { CliIO, ExitCode } from "../io.js";
 import { argsForProject } from "./per-package.js";
+import { betweenPackages } from "./between-packages.js";
 import { noFeatures, projectEntry, projectLabel } from "./workspace-project.js";
 
 /** `inspect` is passed in (commands/inspect.ts calls this), so imports go one way. */
@@ -20,7 +21,9 @@ export async function inspectWorkspace(
   const { indexed, skipped } = indexedProjects(workspace);
   const found: { label: string; out: string; code: ExitCode }[] = [];
   const missing: string[] = [];
-  for (const entry of indexed) {
+  const next = betweenPackages(indexed.length, io);
+  for (const [done, entry] of indexed.entries()) {
+    next(done);
     let out = "";
     const inner: CliIO = { ...io, stdout: (text) => void (out += text) };
     const label = projectLabel(projectEntry(workspace, entry));

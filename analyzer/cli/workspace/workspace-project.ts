@@ -2,12 +2,13 @@
 // workspace's projects, each analysed on its own tsconfig. Whether a verb runs at a workspace
 // root is workspace-root.ts's question (it loads no TypeScript; this module does).
 import path from "node:path";
-import type { Analysis } from "../../analyze.js";
 import { tsconfigPath, type Workspace, type WorkspacePackage } from "../../workspace/discover.js";
 import { ProjectLoadError } from "../../errors.js";
 import type { CliIO } from "../io.js";
 import { projectAnalysis } from "../project.js";
 import { heapBudget } from "./heap-budget.js";
+import { ProjectAnalyses } from "./project-analyses.js";
+import type { ProjectSummary } from "../../workspace/project-summary.js";
 import { listText } from "../../text.js";
 import { problemLine, problemLines, type LoadProblem } from "../../project/tsconfig.js";
 import { relativeToRoot } from "../../project/paths.js";
@@ -27,23 +28,27 @@ export function projectArgs(entry: WorkspacePackage): ProjectArgs {
 }
 
 /**
- * Each analysed package's analysis; its load problems on stderr, as for one project, except a
- * test it leaves to another tsconfig that another project of the workspace analyses. A package
- * whose tsconfig includes no source files (a tooling package of JavaScript or JSON) is not
- * analysed, like one without a tsconfig: the workspace returned says so, with a warning.
+ * Each analysed package's summary (and analysis, while the heap has room); its load problems on
+ * stderr, as for one project, except a test it leaves to another tsconfig that another project of
+ * the workspace analyses. A package whose tsconfig includes no source files (a tooling package of
+ * JavaScript or JSON) is not analysed, like one without a tsconfig: the workspace returned says
+ * so, with a warning.
  */
 export function analyseWorkspace(
   workspace: Workspace,
   io: CliIO,
-): { readonly workspace: Workspace; readonly analyses: Map<WorkspacePackage, Analysis> } {
-  const analyses = new Map<WorkspacePackage, Analysis>();
+): { readonly workspace: Workspace; readonly projects: ProjectAnalyses } {
+  const projects = new ProjectAnalyses(workspace, (entry) =>
+    projectAnalysis(projectArgs(entry), io, { announce: false }),
+  );
+  const analyses = projects.summaries;
   const empty = new Map<WorkspacePackage, WorkspacePackage>();
   const packages = analysedPackages(workspace);
-  const fits = heapBudget(packages.length, io.heap);
+  const budget = heapBudget(packages.length, io.heap);
   for (const [done, entry] of packages.entries()) {
-    fits(done);
+    projects.heapMode = budget(done);
     try {
-      analyses.set(entry, projectAnalysis(projectArgs(entry), io, { announce: false }));
+      projects.add(entry);
     } catch (error) {
       if (!(error instanceof ProjectLoadError) || error.code !== "tsconfig-empty") throw error;
       const tsconfig = tsconfigPath(workspace, entry);
@@ -57,10 +62,30 @@ export function analyseWorkspace(
       });
     }
   }
-  const testProjects = ownersOfLeftOutTests(workspace, analyses, io);
+  const testProjects = ownersOfLeftOutTests(workspace, projects);
+  announceWorkspaceProblems(workspace, analyses, io);
+  if (empty.size === 0 && testProjects.size === 0) return { workspace, projects };
+  return {
+    workspace: {
+      ...workspace,
+      packages: workspace.packages.flatMap((entry) => [
+        empty.get(entry) ?? entry,
+        ...(testProjects.get(entry) ?? []),
+      ]),
+    },
+    projects,
+  };
+}
+
+/** Each project's load problems, once each, on stderr (see analyseWorkspace). */
+function announceWorkspaceProblems(
+  workspace: Workspace,
+  analyses: ReadonlyMap<WorkspacePackage, ProjectSummary>,
+  io: CliIO,
+): void {
   const analysed = new Set<string>();
   for (const analysis of analyses.values())
-    for (const file of analysis.loaded.files) analysed.add(path.resolve(file.fileName));
+    for (const file of analysis.files) analysed.add(file.absolute);
   // Named from the workspace root (`apps/web/tsconfig.json:2:14`, not each project's
   // `tsconfig.json`), and each once: every project extending tsconfig.base.json repeats its
   // problems, and a message every package's own tsconfig earns is printed once with its places.
@@ -99,17 +124,6 @@ export function analyseWorkspace(
     announced.add(line);
     io.stderr(`agentix: ${line}\n`);
   }
-  if (empty.size === 0 && testProjects.size === 0) return { workspace, analyses };
-  return {
-    workspace: {
-      ...workspace,
-      packages: workspace.packages.flatMap((entry) => [
-        empty.get(entry) ?? entry,
-        ...(testProjects.get(entry) ?? []),
-      ]),
-    },
-    analyses,
-  };
 }
 
 /**
@@ -119,12 +133,11 @@ export function analyseWorkspace(
  */
 function ownersOfLeftOutTests(
   workspace: Workspace,
-  analyses: Map<WorkspacePackage, Analysis>,
-  io: CliIO,
+  projects: ProjectAnalyses,
 ): Map<WorkspacePackage, WorkspacePackage[]> {
   const known = new Set(workspace.packages.map((entry) => entry.tsconfig));
   const added = new Map<WorkspacePackage, WorkspacePackage[]>();
-  for (const [entry, analysis] of [...analyses]) {
+  for (const [entry, analysis] of [...projects.summaries]) {
     for (const problem of analysis.loaded.problems) {
       if (problem.code !== "test-not-analysed" || problem.owner === undefined) continue;
       const owner = path.resolve(entry.dir, problem.owner);
@@ -132,7 +145,7 @@ function ownersOfLeftOutTests(
       known.add(owner);
       const project: WorkspacePackage = { ...entry, tsconfig: owner };
       try {
-        analyses.set(project, projectAnalysis(projectArgs(project), io, { announce: false }));
+        projects.add(project);
       } catch (error) {
         if (!(error instanceof ProjectLoadError)) throw error;
         continue; // it stays reported as not analysed

@@ -79,7 +79,9 @@ export function verifyWorkspace(
   // Projects of one folder (tsconfig.app.json, tsconfig.node.json) share its index, and the same
   // Vitest run (a widened one runs the folder's whole suite) runs once.
   const runs = new Map<{ cwd: string; filters: readonly string[] }, string>();
-  const packages = projects.map(({ pkg, analysis, result, scoped }) => {
+  const packages = projects.map(({ pkg, result, scoped }) => {
+    // Its index and violations need the whole analysis: the one kept, or made again.
+    const analysis = run.projects.analysis(pkg);
     const identity = projectEntry(workspace, pkg);
     if (text) io.stdout(`\n${packageHeading(identity)}`);
     const owner = indexed.find((entry) => entry.dir === pkg.dir);
