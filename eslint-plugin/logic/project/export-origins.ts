@@ -8,7 +8,7 @@
 import ts = require("typescript");
 import { tsSyntax } from "../ts-syntax.js";
 import type { ModuleResolver } from "./module-resolver.js";
-import { derivedFromProvided, type SourceProvider } from "./source-cache.js";
+import { cachedText, derivedFromProvided, type SourceProvider } from "./source-cache.js";
 
 const { hasModifier, bindingIdentifiers, declarationName } = tsSyntax(ts);
 
@@ -120,6 +120,26 @@ export function summarizeOrigins(source: ts.SourceFile): Origins {
   return { named, stars };
 }
 
+/** Text that may re-export every name of another module (`export * from`; conservative). */
+const MAY_EXPORT_STAR = /\bexport\b[^;{]*\*/u;
+
+/**
+ * Whether a file read from the disk cannot export `name`, judged from its text alone: every
+ * way to export a name but `export *` spells it (an identifier escape aside), so a text that
+ * holds neither is not parsed. Most files asked about (a contract, when an import takes a
+ * private file's name) are spared their parse this way.
+ */
+function cannotExport(file: string, name: string): boolean {
+  if (name === "default") return false; // `export =` does not spell it
+  const text = cachedText(file);
+  return (
+    text !== undefined &&
+    !text.includes(name) &&
+    !text.includes("\\u") &&
+    !MAY_EXPORT_STAR.test(text)
+  );
+}
+
 export function createExportOriginLookup(
   resolve: ModuleResolver,
   sources?: SourceProvider,
@@ -128,6 +148,8 @@ export function createExportOriginLookup(
     const key = `${file}\0${name}`;
     if (seen.has(key)) return undefined;
     seen.add(key);
+    // A provided tree is read as it is (an analyzer's program); a file from the disk may be spared.
+    if (sources?.(file) === undefined && cannotExport(file, name)) return undefined;
     const origins = derivedFromProvided(sources, file, EXPORT_ORIGINS, summarizeOrigins);
     if (!origins) return undefined;
     const entry = origins.named.get(name);

@@ -9,7 +9,10 @@ interface Entry {
   round: number;
   readonly mtimeMs: number;
   readonly size: number;
-  readonly program: ts.SourceFile | undefined;
+  /** The file's text; undefined when it cannot be read. */
+  readonly text: string | undefined;
+  /** Its tree, parsed when first asked for (null: not yet). */
+  program: ts.SourceFile | undefined | null;
   /** Results other modules derive from the tree, dropped with it when the file changes. */
   readonly derived: Map<string, unknown>;
 }
@@ -37,21 +40,37 @@ function entryFor(file: string): Entry | undefined {
     cached.round = round;
     return cached;
   }
-  let program: ts.SourceFile | undefined;
+  let text: string | undefined;
   try {
-    program = parseSourceText(file, readFileSync(file, "utf8"));
+    text = readFileSync(file, "utf8");
   } catch {
-    program = undefined; // unreadable: callers treat the file as unknown
+    text = undefined; // unreadable: callers treat the file as unknown
   }
   const entry: Entry = {
     round,
     mtimeMs: stats.mtimeMs,
     size: stats.size,
-    program,
+    text,
+    program: null,
     derived: new Map(),
   };
   entries.set(file, entry);
   return entry;
+}
+
+/** An entry's tree, parsed on first use. */
+function programOf(file: string, entry: Entry): ts.SourceFile | undefined {
+  if (entry.program === null)
+    entry.program = entry.text === undefined ? undefined : parseSourceText(file, entry.text);
+  return entry.program;
+}
+
+/**
+ * A file's text, read once per path + mtime + size like its tree (which is parsed only when
+ * asked for): a text test can spare the parse.
+ */
+export function cachedText(file: string): string | undefined {
+  return entryFor(file)?.text;
 }
 
 /**
@@ -76,7 +95,8 @@ export function parseSourceText(file: string, text: string): ts.SourceFile {
 
 /** The syntax tree of a project file, parsed once per path + mtime + size. */
 export function parsedFile(file: string): ts.SourceFile | undefined {
-  return entryFor(file)?.program;
+  const entry = entryFor(file);
+  return entry && programOf(file, entry);
 }
 
 /**
@@ -89,9 +109,10 @@ export function derivedFromFile<T>(
   compute: (source: ts.SourceFile) => T,
 ): T | undefined {
   const entry = entryFor(file);
-  if (!entry?.program) return undefined;
+  const program = entry && programOf(file, entry);
+  if (!entry || !program) return undefined;
   if (entry.derived.has(key)) return entry.derived.get(key) as T;
-  const value = compute(entry.program);
+  const value = compute(program);
   entry.derived.set(key, value);
   return value;
 }
