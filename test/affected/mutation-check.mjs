@@ -39,6 +39,9 @@ const { discoverWorkspace } = await import(path.join(repo, "dist/analyzer/worksp
 const { computeWorkspaceAffected } = await import(
   path.join(repo, "dist/analyzer/workspace/affected.js")
 );
+const { projectSummary } = await import(
+  path.join(repo, "dist/analyzer/workspace/project-summary.js")
+);
 
 const args = process.argv.slice(2);
 const valueOf = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
@@ -368,7 +371,17 @@ function workspaceAffected(workspace, changes) {
       .filter((member) => member.tsconfig)
       .map((member) => [member, analyze({ root: member.dir })]),
   );
-  const computed = computeWorkspaceAffected(workspace, analyses, {
+  // Every analysis kept (WorkspaceAnalyses): the workspace is small.
+  const projects = {
+    summaries: new Map(
+      [...analyses].map(([member, analysis]) => [
+        member,
+        projectSummary(workspace, member, analysis),
+      ]),
+    ),
+    analysis: (member) => analyses.get(member),
+  };
+  const computed = computeWorkspaceAffected(workspace, projects, {
     since: "HEAD",
     targets: [],
     changes,
