@@ -10,6 +10,7 @@ import { compareText } from "../project/paths.js";
 import { solutionProjects, tsconfigShape } from "../project/solution-tsconfig.js";
 import { packageEntries, type PackageEntries } from "../project/package-exports.js";
 import { packageFolders, readManifest } from "../project/workspace-folders.js";
+import { testsOutside } from "./stray-tests.js";
 
 export type WorkspaceKind = "npm" | "pnpm" | "tsconfig-references";
 
@@ -89,13 +90,20 @@ export function discoverWorkspace(root: string): Workspace | undefined {
   // The root's own projects: a solution's references, or its tsconfig.json when it names files
   // (one that only sets options for packages to extend is not a project of its own), or when it
   // names none, so TypeScript compiles everything below it, and a package has no tsconfig of its
-  // own (xstate's packages/core: its tests were seen by no project) or there is no package at
-  // all (clipanion: the root is the library, its workspaces a docs folder without package.json).
+  // own (xstate's packages/core: its tests were seen by no project), there is no package at
+  // all (clipanion: the root is the library, its workspaces a docs folder without package.json)
+  // or tests lie outside every package (their only project is the root's).
   const rootNames = tsconfigShape(rootTsconfig, { namesFiles: true });
   if (
     rootShape?.solution !== undefined ||
     rootNames?.namesFiles === true ||
-    (rootNames?.includesAll === true && (unanalysed.length > 0 || projects.size === 0))
+    (rootNames?.includesAll === true &&
+      (unanalysed.length > 0 ||
+        projects.size === 0 ||
+        testsOutside(
+          root,
+          [...projects.values()].map((entry) => entry.dir),
+        ).length > 0))
   )
     addProjects(rootTsconfig);
   const analysedFolders = new Set([...projects.values()].map((entry) => entry.path));

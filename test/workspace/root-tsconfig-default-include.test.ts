@@ -63,8 +63,32 @@ describe("a workspace root tsconfig.json that names no files", () => {
     });
     const answer = await cli("affected", "packages/core/src/index.ts");
     expect(answer.stdout.split("\n")[0]).toBe(
-      "agentix affected for packages/core/src/index.ts (workspace of 1 packages): 1 changed file; 1 of 1 test cases in 1 of 1 test files of 1 package",
+      "agentix affected for packages/core/src/index.ts (workspace of 1 package): 1 changed file; 1 of 1 test cases in 1 of 1 test files of 1 package",
     );
+  });
+
+  // tsoa's and clipanion's shape: tests at the root, outside every package, that only the root's
+  // tsconfig compiles. They were named "outside every project" and never selected.
+  it("is a project when tests lie outside every package, and counts them", async () => {
+    write({
+      "tests/integration.test.ts":
+        'import { expect, it } from "vitest";\nimport { double } from "../packages/core/src/index";\n\nit("doubles twice", () => {\n  expect(double(double(1))).toBe(4);\n});\n',
+    });
+    try {
+      const answer = await cli("affected", "packages/core/src/index.ts");
+      expect(answer.code).toBe(0);
+      expect(answer.stdout.split("\n").slice(0, 6)).toEqual([
+        "agentix affected for packages/core/src/index.ts (workspace of 2 packages): 1 changed file; 2 of 2 test cases in 2 of 2 test files of 2 packages",
+        "",
+        "tests by package:",
+        "  monorepo (.)             1 of 1 test cases in 1 of 1 test files",
+        "  @x/core (packages/core)  1 of 1 test cases in 1 of 1 test files",
+        "",
+      ]);
+      expect(answer.stdout).not.toContain("outside every project");
+    } finally {
+      rmSync(path.join(root, "tests"), { recursive: true, force: true });
+    }
   });
 });
 
@@ -88,7 +112,7 @@ describe("a workspace root whose workspaces name no package", () => {
     const answer = await cliIn(lone, "affected", "sources/core.ts");
     expect(answer.code).toBe(0);
     expect(answer.stdout.split("\n").slice(0, 4)).toEqual([
-      "agentix affected for sources/core.ts (workspace of 1 packages): 1 changed file; 1 of 1 test cases in 1 of 1 test files of 1 package",
+      "agentix affected for sources/core.ts (workspace of 1 package): 1 changed file; 1 of 1 test cases in 1 of 1 test files of 1 package",
       "",
       "tests by package:",
       "  lib (.)  1 of 1 test cases in 1 of 1 test files",

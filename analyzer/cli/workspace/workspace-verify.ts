@@ -129,7 +129,7 @@ function verifyHeading(
 ): string {
   const source = since !== undefined ? `since ${since}` : targets.join(" ");
   const lines = [
-    `agentix verify ${source} (workspace of ${workspace.packages.length} packages): ${affected.packages.length} package${affected.packages.length === 1 ? "" : "s"} reached, ${affected.tests.selected.cases} of ${affected.tests.total.cases} test cases`,
+    `agentix verify ${source} (workspace of ${workspace.packages.length} package${workspace.packages.length === 1 ? "" : "s"}): ${affected.packages.length} package${affected.packages.length === 1 ? "" : "s"} reached, ${affected.tests.selected.cases} of ${affected.tests.total.cases} test cases`,
     ...cappedLines(
       affected.links,
       (edge) => `  ${edge.to.replace(/^file /u, "")}: ${edge.reason}`,
