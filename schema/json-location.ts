@@ -2,8 +2,9 @@ import { createRequire } from "node:module";
 import type * as ts from "typescript";
 
 // TypeScript (a dependency of every part that reads a config) parses JSON with positions; it is
-// loaded only when a problem is to be located, never on a valid file's path.
-const require = createRequire(import.meta.url);
+// loaded only when a problem is to be located, never on a valid file's path. (Not named
+// `require`: bundled in one chunk with ajv.ts's, the two would be renamed apart.)
+const load = createRequire(import.meta.url);
 
 /** A 1-based line and column (UTF-16 code units) in a text. */
 export interface TextPosition {
@@ -24,7 +25,7 @@ export type JsonLocator = (
 
 /** A JsonLocator of one text, parsed once for every pointer asked. */
 export function jsonLocator(text: string): JsonLocator {
-  const typescript = require("typescript") as typeof ts;
+  const typescript = load("typescript") as typeof ts;
   const source = typescript.parseJsonText("config.json", text);
   return (pointer, { key = false } = {}) => {
     let node: ts.Node | undefined = source.statements[0]?.expression;

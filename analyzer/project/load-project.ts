@@ -1,18 +1,13 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { ts } from "./ts-morph.js";
+import { loadAgentixConfig } from "./agentix-config.js";
 import { projectCompilerHost } from "./compiler-host.js";
-import {
-  AgentixConfigError,
-  defaultConfig,
-  loadConfigFileNow,
-  type AgentixConfig,
-} from "../../schema/load-config.js";
+import type { AgentixConfig } from "../../schema/load-config.js";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import { ProjectLoadError } from "../errors.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 import { DirectoryLog } from "./directory-log.js";
-import { configCandidates } from "./input-files.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
 import { siblingTests } from "./sibling-tests.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
@@ -82,28 +77,6 @@ export interface ProjectFile {
 
 function display(root: string, file: string): string {
   return relativeToRoot(root, file) ?? file;
-}
-
-/**
- * Loads the agentix.config.json that applies to the root: its own, else the nearest one above it
- * (as the ESLint plugin finds it, so both read the same), else the defaults.
- */
-export function loadAgentixConfig(root: string): AgentixConfig {
-  const file = configCandidates(root).at(-1) as string;
-  if (!existsSync(file)) return defaultConfig(root);
-  try {
-    return loadConfigFileNow(file);
-  } catch (error) {
-    if (error instanceof AgentixConfigError) {
-      throw new ProjectLoadError(
-        "config-invalid",
-        error.message,
-        display(root, file),
-        error.problems,
-      );
-    }
-    throw error;
-  }
 }
 
 /** A --root that does not exist (or is a file) is the user's mistake, said as such. */

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
 import { globMatcher } from "../../schema/glob-matcher.js";
-import { loadAgentixConfig } from "../project/load-project.js";
+import { loadAgentixConfig } from "../project/agentix-config.js";
 import { walkProject } from "../project/walk.js";
 
 /** `skipped`: folders inside `dir` that are other projects' (absolute). */

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import { toPosix } from "../../schema/paths.js";
-import { loadAgentixConfig } from "../project/load-project.js";
+import { loadAgentixConfig } from "../project/agentix-config.js";
 import { walkProject } from "../project/walk.js";
 
 /** Root-relative paths of the test files (by the root's test globs) no project's folder holds. */

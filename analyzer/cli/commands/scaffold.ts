@@ -1,6 +1,7 @@
 import path from "node:path";
 import { scaffoldFeature } from "../../scaffold/scaffold-feature.js";
-import { assertRoot, loadAgentixConfig, resolveProjectPaths } from "../../project/load-project.js";
+import { loadAgentixConfig } from "../../project/agentix-config.js";
+import { assertRoot, resolveProjectPaths } from "../../project/load-project.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
