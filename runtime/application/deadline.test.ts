@@ -149,16 +149,27 @@ describe("deadlines: a dispatch always settles", () => {
     }
   });
 
+  // Fake timers: on a loaded machine, real ones let a dispatch start more than 10 ms after the one
+  // before it, and its deadline fall after a longer one's (40 answered before 30 in a CI run).
   it("answers TIMEOUT for each of many concurrent dispatches with different deadlines, in deadline order", async () => {
-    const { app } = thingWorld(() => never());
-    const answered: number[] = [];
-    await Promise.all(
-      [40, 10, 30, 20].map(async (timeoutMs) => {
-        const outcome = await app.dispatch("things.make", { id: "t1" }, { timeoutMs });
-        if (!outcome.ok && outcome.error.code === "TIMEOUT") answered.push(timeoutMs);
-      }),
-    );
-    expect(answered).toEqual([10, 20, 30, 40]);
+    vi.useFakeTimers();
+    try {
+      const { app } = thingWorld(() => never());
+      const answered: number[] = [];
+      const all = Promise.all(
+        [40, 10, 30, 20].map(async (timeoutMs) => {
+          const outcome = await app.dispatch("things.make", { id: "t1" }, { timeoutMs });
+          if (!outcome.ok && outcome.error.code === "TIMEOUT") answered.push(timeoutMs);
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(25);
+      expect(answered).toEqual([10, 20]);
+      await vi.advanceTimersByTimeAsync(15);
+      await all;
+      expect(answered).toEqual([10, 20, 30, 40]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("gives a handler called outside dispatch a signal that never aborts", async () => {
