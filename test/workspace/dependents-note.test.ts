@@ -42,3 +42,13 @@ it("names the workspace packages that depend on the one it answers for", async (
   expect(await run(["affected", "src/index.ts", "--json"], other.io)).toBe(0);
   expect((JSON.parse(other.stdout()) as { notes: string[] }).notes).toEqual([]);
 });
+
+it("ends verify's text with the same note, after its verdict", async () => {
+  const { io, stdout } = recordingIO(path.join(root, "packages/lib"));
+  expect(await run(["verify", "src/index.ts", "--dry-run"], io)).toBe(0);
+  expect(stdout().split("\n").slice(-3)).toEqual([
+    "planned",
+    "note: @x/app (packages/app) depends on @x/lib and is not analysed here: run agentix at the workspace root (../..) to select its tests too",
+    "",
+  ]);
+});

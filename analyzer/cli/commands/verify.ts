@@ -98,6 +98,9 @@ export const verifyCommand: Command = {
       index,
     };
     if (format === "json") io.stdout(jsonOutput(result, compact));
+    // What the answer leaves out (packages depending on this one, ...), after the verdict as in
+    // `affected`'s text: a passing verify must not read as the workspace's.
+    else for (const note of affected.notes) io.stdout(`note: ${note}\n`);
     return ok ? EXIT.ok : EXIT.checkFailed;
   },
 };
