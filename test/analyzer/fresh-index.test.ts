@@ -49,6 +49,13 @@ describe("staleness", () => {
     fresh();
   }
 
+  // An agent passes --fresh to every verb: index (which always analyses) takes it too.
+  it("index --check --fresh answers as index --check", async () => {
+    const answered = await answer(["index", "--check", "--fresh"], root);
+    expect([answered.code, answered.stderr]).toEqual([0, ""]);
+    fresh();
+  });
+
   it("is fresh after index, and after a touch that keeps the content", () => {
     fresh();
     const operations = file("src/features/customers/operations.ts");

@@ -90,6 +90,7 @@ and <root>/.agentix/affected.json (git-ignored) what affected reads of the progr
 Options:
   --check              write nothing; compare a fresh index with the one on disk and
                        exit 1 if it is missing or stale, saying what changed
+  --fresh              accepted as by the other verbs: index always analyses the project
   --json               print the result as JSON (schema/cli-index.v1.schema.json)
   --compact            with --json: one line
   -p, --project <file> the tsconfig.json to analyse (default: <root>/tsconfig.json)
@@ -103,7 +104,8 @@ project configuration, 3 internal error.`,
     const { values } = parseVerbArgs(
       "index",
       args,
-      { check: { type: "boolean" }, ...JSON_FLAGS },
+      // --fresh changes nothing here (index always analyses), so a script may pass it to every verb.
+      { check: { type: "boolean" }, fresh: { type: "boolean" }, ...JSON_FLAGS },
       0,
     );
     const { format, compact } = jsonFlags("index", values);
