@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { locateJsonPointer } from "./json-location.js";
+import { jsonLocator } from "./json-location.js";
+
+/** One pointer of one text. */
+const locateJsonPointer = (text: string, pointer: string, options?: { key?: boolean }) =>
+  jsonLocator(text)(pointer, options);
 
 const text = [
   "{",

@@ -57,12 +57,3 @@ export function jsonLocator(text: string): JsonLocator {
     return { line: line + 1, column: character + 1 };
   };
 }
-
-/** jsonLocator for one pointer. */
-export function locateJsonPointer(
-  text: string,
-  pointer: string,
-  options?: { readonly key?: boolean },
-): TextPosition | undefined {
-  return jsonLocator(text)(pointer, options);
-}

@@ -158,7 +158,7 @@ export function parseConfig(value: unknown, configFile: string, text?: string): 
     const { found, omitted } = describeAjvProblems(validate.errors, configSchema);
     const locate = text === undefined ? undefined : jsonLocator(text);
     const problems = found.map(({ pointer, text: problem, at }): ConfigProblem => {
-      const position = locate?.(at.pointer, at);
+      const position = locate?.(at.pointer, { key: at.key });
       return {
         message: `${shownPointer(pointer)} ${problem}`,
         line: position?.line ?? null,

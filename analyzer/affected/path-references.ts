@@ -196,22 +196,21 @@ function calleeName(callee: ts.Expression): string | undefined {
 function isOwnFolder(node: ts.Expression): boolean {
   const inner = unwrap(node);
   if (ts.isIdentifier(inner)) return inner.text === "__dirname";
-  return (
-    ts.isPropertyAccessExpression(inner) &&
-    ts.isMetaProperty(inner.expression) &&
-    inner.expression.keywordToken === ts.SyntaxKind.ImportKeyword &&
-    (inner.name.text === "dirname" || inner.name.text === "dir")
-  );
+  const name = importMetaName(inner);
+  return name === "dirname" || name === "dir";
 }
 
 function isImportMetaUrl(node: ts.Expression): boolean {
-  const inner = unwrap(node);
-  return (
-    ts.isPropertyAccessExpression(inner) &&
-    ts.isMetaProperty(inner.expression) &&
-    inner.expression.keywordToken === ts.SyntaxKind.ImportKeyword &&
-    inner.name.text === "url"
-  );
+  return importMetaName(unwrap(node)) === "url";
+}
+
+/** `x` of `import.meta.x`. */
+function importMetaName(node: ts.Expression): string | undefined {
+  return ts.isPropertyAccessExpression(node) &&
+    ts.isMetaProperty(node.expression) &&
+    node.expression.keywordToken === ts.SyntaxKind.ImportKeyword
+    ? node.name.text
+    : undefined;
 }
 
 /** The leading string arguments: a later unknown part names something below them. */

@@ -8,7 +8,12 @@
 import ts = require("typescript");
 import { tsSyntax } from "../ts-syntax.js";
 import type { ModuleResolver } from "./module-resolver.js";
-import { cachedText, derivedFromProvided, type SourceProvider } from "./source-cache.js";
+import {
+  cachedText,
+  derivedFromFile,
+  derivedFromSource,
+  type SourceProvider,
+} from "./source-cache.js";
 
 const { hasModifier, bindingIdentifiers, declarationName } = tsSyntax(ts);
 
@@ -149,8 +154,11 @@ export function createExportOriginLookup(
     if (seen.has(key)) return undefined;
     seen.add(key);
     // A provided tree is read as it is (an analyzer's program); a file from the disk may be spared.
-    if (sources?.(file) === undefined && cannotExport(file, name)) return undefined;
-    const origins = derivedFromProvided(sources, file, EXPORT_ORIGINS, summarizeOrigins);
+    const provided = sources?.(file);
+    if (provided === undefined && cannotExport(file, name)) return undefined;
+    const origins = provided
+      ? derivedFromSource(provided, EXPORT_ORIGINS, summarizeOrigins)
+      : derivedFromFile(file, EXPORT_ORIGINS, summarizeOrigins);
     if (!origins) return undefined;
     const entry = origins.named.get(name);
     if (entry?.kind === "local") return { file, typeOnly: entry.typeOnly };
