@@ -106,6 +106,11 @@ describe("agentix mcp", () => {
         { targets: ["customers.register"], dryRun: true },
         ["verify", "customers.register", "--dry-run"],
       ],
+      [
+        "verify",
+        { targets: ["customers.register"], dryRun: true, vitestOnly: true },
+        ["verify", "customers.register", "--dry-run", "--vitest-only"],
+      ],
     ];
     for (const [name, args, argv] of cases) {
       const result = await call(name, args);

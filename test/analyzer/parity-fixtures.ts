@@ -85,6 +85,7 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "real-workspace/packages/trpc", violations: 0 },
   { fixture: "schemas", violations: 0 },
   { fixture: "nx-library", project: "tsconfig.spec.json", violations: 0 },
+  { fixture: "other-runners", violations: 0 },
   // formbricks: `import "../modules/ui/globals.css"`; check said nothing where ESLint reported.
   {
     fixture: "asset-imports",

@@ -62,11 +62,19 @@ describe("a widened folder without a Vitest config", () => {
     writeFileSync(path.join(root, "src/test-setup.ts"), 'process.env["TZ"] = "UTC";\n');
     expect(await invocations(cli)).toEqual([]);
     const verify = await cli(["verify", "src/sum.ts", "--dry-run"]);
+    // The lib project (no tests) runs no suite; the spec project's Jest test is Jest's to run,
+    // and Jest is not installed here: the plan cannot verify the change.
+    expect(verify.code).toBe(1);
     expect(verify.stdout).toContain(
       "\ntests: none\n  why: the project runs Jest (jest.config.ts), not Vitest\n",
     );
     expect(verify.stdout).toContain(
-      "\ntests not run by vitest (run them with their own runner):\n  src/sum.spec.ts (the project runs Jest (jest.config.ts))\n",
+      "\ntests not run by vitest (each with its own runner below, where one is known):\n  src/sum.spec.ts (the project runs Jest (jest.config.ts))\n\ntests (Jest): not run\n  why: 1 case of 1 Jest test file not run: jest is not installed for this project\n",
+    );
+    const runs = await cli(["verify", "src/sum.ts", "--dry-run", "--vitest-only"]);
+    expect(runs.code).toBe(0);
+    expect(runs.stdout).toContain(
+      "\ntests (Jest): skipped\n  why: --vitest-only: 1 case of 1 Jest test file not run\n",
     );
   });
 

@@ -54,24 +54,26 @@ describe("a workspace of real shapes", () => {
     ]);
   });
 
-  it("verify hands Vitest only its own tests, naming the Mocha and Playwright ones", async () => {
+  it("verify hands Vitest only its own tests; the Mocha and Playwright ones it cannot run fail the plan", async () => {
     const run = await cli([
       "verify",
       "packages/framework/src/servers/express.ts",
       "packages/trpc/index.ts",
       "--dry-run",
     ]);
-    expect(run.code).toBe(0);
+    // Neither runner is installed in the fixture: those selected tests cannot be run.
+    expect(run.code).toBe(1);
     const section = (heading: string) => {
       const from = run.stdout.indexOf(`== ${heading}\n`);
-      return run.stdout.slice(from, run.stdout.indexOf("\nplanned\n", from));
+      return run.stdout.slice(from, run.stdout.indexOf("\nplanned", from));
     };
     expect(section("@shapes/api (apps/api)")).toContain(
-      "\ntests not run by vitest (run them with their own runner):\n  src/app.spec.ts (the project runs Mocha (.mocharc.json))\n\ntests: none\n  why: every selected test is another runner's\n",
+      "\ntests not run by vitest (each with its own runner below, where one is known):\n  src/app.spec.ts (the project runs Mocha (.mocharc.json))\n\ntests (Mocha): not run\n  why: 1 case of 1 Mocha test file not run: mocha is not installed for this project\n",
     );
     expect(section("@shapes/web (apps/web)")).toContain(
-      "\ntests not run by vitest (run them with their own runner):\n  e2e/sign.spec.ts (it imports @playwright/test)\n\ntests: vitest run src/page.test.ts\n  why: 2 of 2 cases: the ones the change can reach (see agentix affected); 1 of them another runner's (named above)\n",
+      "\ntests not run by vitest (each with its own runner below, where one is known):\n  e2e/sign.spec.ts (it imports @playwright/test)\n\ntests: vitest run src/page.test.ts\n  why: 2 of 2 cases: the ones the change can reach (see agentix affected); 1 of them another runner's (named above)\n\ntests (Playwright): not run\n  why: 1 case of 1 Playwright test file not run: @playwright/test is not installed for this project\n",
     );
+    expect(run.stdout).toContain("\nplanned; verify would fail: tests\n");
   });
 
   it("affected's run line is the command verify runs, the other runners' tests named apart", async () => {

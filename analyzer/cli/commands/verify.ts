@@ -24,12 +24,18 @@ The narrowest verification that is still safe, in four steps, each saying what i
   2. lint        the agentix rules (the ESLint plugin's own logic) on the affected files
   3. index       the committed .agentix/index.json is regenerated: rewritten when stale (only
                  where the project commits one; --dry-run writes nothing)
-  4. tests       Vitest on exactly the tests \`agentix affected\` selects, down to the case
+  4. tests       Vitest on exactly the tests \`agentix affected\` selects, down to the case;
+                 the selected tests of another runner (Jest, Mocha, Playwright, node:test,
+                 AVA) with that runner, installed in the project, whole files. Tests selected
+                 and not run (their runner is not installed, or verify cannot start it) fail
+                 the step: the change is not verified.
 Whenever agentix cannot prove a narrow answer it widens to the full suite and says why.
 
 Options:
   --since <git-ref>    changes between <git-ref> and the working tree
   --dry-run            print the plan without running it
+  --vitest-only        run only Vitest's share of the selected tests; the other runners'
+                       are named and not run, and do not fail the verdict
   --json               the plan and the results as JSON (schema/cli-verify.v1.schema.json)
   --compact            one-line JSON (with --json or --format vitest-invocations)
 ${TEST_SPLIT_USAGE}
@@ -55,6 +61,7 @@ export const verifyCommand: Command = {
       {
         since: { type: "string" },
         "dry-run": { type: "boolean" },
+        "vitest-only": { type: "boolean" },
         ...TEST_SPLIT_FLAGS,
         ...FRESH_FLAG,
       },
@@ -62,11 +69,12 @@ export const verifyCommand: Command = {
     );
     const { format, compact, shard } = testSplitOutput("verify", values);
     const dryRun = values["dry-run"] === true;
+    const vitestOnly = values["vitest-only"] === true;
     const workspace = workspaceFor(values, io);
     if (workspace !== undefined) {
       await beforeAnalysis();
       const { verifyWorkspace } = await import("../workspace/workspace-verify.js");
-      const options = { dryRun, format, compact, shard };
+      const options = { dryRun, vitestOnly, format, compact, shard };
       return verifyWorkspace(workspace, values.since, positionals, options, io);
     }
     // Printing the Vitest invocations runs nothing: that selection may come from the index.
@@ -85,7 +93,7 @@ export const verifyCommand: Command = {
     const { ok, widened, steps, index } = verifySteps(
       analysis,
       affected,
-      { dryRun, format, shard },
+      { dryRun, vitestOnly, format, shard },
       io,
     );
     const result: VerifyResult = {

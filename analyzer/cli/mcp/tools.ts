@@ -139,15 +139,24 @@ export const TOOLS: readonly AgentixTool[] = [
     name: "verify",
     title: "Narrowest safe verification",
     description:
-      "Runs the type check, the architecture rules on the affected files, the index check and exactly the tests affected selects, each step with its reason. Give targets or since; dryRun plans without running.",
+      "Runs the type check, the architecture rules on the affected files, the index check and exactly the tests affected selects (another runner's with that runner), each step with its reason. Give targets or since; dryRun plans without running; vitestOnly runs Vitest's share alone.",
     inputSchema: input({
       targets,
       since,
       dryRun: { type: "boolean", description: "plan the steps without running them" },
+      vitestOnly: {
+        type: "boolean",
+        description: "run only the selected tests Vitest runs; other runners' are named, not run",
+      },
     }),
     outputSchema: bundled(verifySchema, affectedSchema),
     // It runs the project's tests, which may do anything tests do.
     annotations: { ...READ_ONLY, readOnlyHint: false },
-    argv: (args) => ["verify", ...(args["dryRun"] === true ? ["--dry-run"] : []), ...changes(args)],
+    argv: (args) => [
+      "verify",
+      ...(args["dryRun"] === true ? ["--dry-run"] : []),
+      ...(args["vitestOnly"] === true ? ["--vitest-only"] : []),
+      ...changes(args),
+    ],
   },
 ];

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { declaresVitest, otherRunnerWhy, projectRunner } from "./other-runner.js";
+import { declaresVitest, otherRunnerOf, projectRunner, type RunnerSetup } from "./other-runner.js";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,23 +62,34 @@ describe("projectRunner", () => {
   });
 });
 
-describe("otherRunnerWhy", () => {
+describe("otherRunnerOf", () => {
   it("a Vitest import wins; then an imported runner; then the project's runner", () => {
     const root = project({
       "a.test.ts": 'import { test } from "node:test";\nimport { vi } from "vitest";\n',
       "b.test.ts": "import test from 'ava';\n",
       "c.test.ts": 'const { describe } = require("mocha");\n',
       "d.test.ts": "it('works', () => {});\n",
+      "e.spec.ts": 'import { expect, test } from "@playwright/test";\n',
+      "f.test.ts": 'import { describe } from "node:test";\n',
+      "g.test.ts": 'import { jest } from "@jest/globals";\n',
     });
-    const why = (file: string, runner?: string) => otherRunnerWhy(path.join(root, file), runner);
-    expect([why("a.test.ts", "Jest (jest.config.js)"), why("b.test.ts"), why("c.test.ts")]).toEqual(
-      [undefined, "it imports ava", "it imports mocha"],
-    );
-    expect([why("d.test.ts"), why("d.test.ts", "Jest (jest.config.js)")]).toEqual([
+    const jest: RunnerSetup = { runner: "Jest", source: "jest.config.js" };
+    const of = (file: string, setup?: RunnerSetup) => otherRunnerOf(path.join(root, file), setup);
+    expect([of("a.test.ts", jest), of("b.test.ts"), of("c.test.ts")]).toEqual([
       undefined,
-      "the project runs Jest (jest.config.js)",
+      { runner: "AVA", why: "it imports ava" },
+      { runner: "Mocha", why: "it imports mocha" },
     ]);
-    expect(why("missing.test.ts", "Jest (jest.config.js)")).toBeUndefined();
+    expect([of("e.spec.ts", jest), of("f.test.ts"), of("g.test.ts")]).toEqual([
+      { runner: "Playwright", why: "it imports @playwright/test" },
+      { runner: "node:test", why: "it imports node:test" },
+      { runner: "Jest", why: "it imports @jest/globals" },
+    ]);
+    expect([of("d.test.ts"), of("d.test.ts", jest)]).toEqual([
+      undefined,
+      { runner: "Jest", why: "the project runs Jest (jest.config.js)" },
+    ]);
+    expect(of("missing.test.ts", jest)).toBeUndefined();
   });
 });
 

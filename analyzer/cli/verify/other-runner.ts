@@ -6,19 +6,50 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isFile } from "../../../schema/folder-listings.js";
 
+/** The test runners other than Vitest that verify knows by name. */
+export type TestRunner =
+  "Jest" | "Mocha" | "Deno" | "Playwright" | "node:test" | "Bun" | "AVA" | "uvu";
+
+/** What sets a project up for a runner: `jest.config.js`, `package.json "jest"`, `package.json "scripts.test"`. */
+export interface RunnerSetup {
+  readonly runner: TestRunner;
+  readonly source: string;
+}
+
+/** A test another runner owns, and why verify says so (`it imports node:test`). */
+export interface OtherRunner {
+  readonly runner: TestRunner;
+  readonly why: string;
+}
+
 /** Runners whose test files Vitest cannot run (their own `test`, hooks and globals). */
 const OTHER_RUNNER =
   /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["'](@playwright\/test|node:test|bun:test|ava|uvu|mocha|@jest\/globals)["']/u;
 const VITEST_IMPORT = /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["']vitest["']/u;
 
-const RUNNER_CONFIGS: readonly (readonly [runner: string, names: readonly string[]])[] = [
-  ["Jest", ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map((ext) => `jest.config.${ext}`)],
-  ["Mocha", ["js", "cjs", "mjs", "json", "jsonc", "yaml", "yml"].map((ext) => `.mocharc.${ext}`)],
-  // oak's `Deno.test(...)` files: `deno test` runs them.
-  ["Deno", ["deno.json", "deno.jsonc"]],
-  // starlight's docs: e2e specs that import @playwright/test through a fixtures module.
-  ["Playwright", ["ts", "js", "mts", "mjs", "cts", "cjs"].map((ext) => `playwright.config.${ext}`)],
-];
+const IMPORTED_RUNNER: Readonly<Record<string, TestRunner>> = {
+  "@playwright/test": "Playwright",
+  "node:test": "node:test",
+  "bun:test": "Bun",
+  ava: "AVA",
+  uvu: "uvu",
+  mocha: "Mocha",
+  "@jest/globals": "Jest",
+};
+
+/** The config files that set a project up for each runner, in the order they are looked for. */
+export const RUNNER_CONFIGS: readonly (readonly [runner: TestRunner, names: readonly string[]])[] =
+  [
+    ["Jest", ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map((ext) => `jest.config.${ext}`)],
+    ["Mocha", ["js", "cjs", "mjs", "json", "jsonc", "yaml", "yml"].map((ext) => `.mocharc.${ext}`)],
+    // oak's `Deno.test(...)` files: `deno test` runs them.
+    ["Deno", ["deno.json", "deno.jsonc"]],
+    // starlight's docs: e2e specs that import @playwright/test through a fixtures module.
+    [
+      "Playwright",
+      ["ts", "js", "mts", "mjs", "cts", "cjs"].map((ext) => `playwright.config.${ext}`),
+    ],
+  ];
 
 /**
  * The runner a project without a Vitest config is set up for, in words
@@ -26,8 +57,19 @@ const RUNNER_CONFIGS: readonly (readonly [runner: string, names: readonly string
  * for a test script that runs it and not Vitest); undefined when none is.
  */
 export function projectRunner(root: string): string | undefined {
+  const setup = projectRunnerSetup(root);
+  return setup === undefined ? undefined : describeSetup(setup);
+}
+
+/** `Jest (jest.config.js)`. */
+export function describeSetup(setup: RunnerSetup): string {
+  return `${setup.runner} (${setup.source})`;
+}
+
+/** The runner the project's files or package.json set it up for (see projectRunner). */
+export function projectRunnerSetup(root: string): RunnerSetup | undefined {
   for (const [runner, names] of RUNNER_CONFIGS)
-    for (const name of names) if (isFile(path.join(root, name))) return `${runner} (${name})`;
+    for (const name of names) if (isFile(path.join(root, name))) return { runner, source: name };
   let manifest: unknown;
   try {
     manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
@@ -37,7 +79,7 @@ export function projectRunner(root: string): string | undefined {
   if (typeof manifest !== "object" || manifest === null) return undefined;
   for (const [runner] of RUNNER_CONFIGS) {
     const field = runner.toLowerCase();
-    if (field in manifest) return `${runner} (package.json "${field}")`;
+    if (field in manifest) return { runner, source: `package.json "${field}"` };
   }
   // `"test": "jest --config=jest.json"`: a config under a name of its own.
   const scripts = (manifest as { scripts?: unknown }).scripts;
@@ -47,7 +89,8 @@ export function projectRunner(root: string): string | undefined {
       : undefined;
   if (typeof test !== "string" || /\bvitest\b/u.test(test)) return undefined;
   for (const [runner] of RUNNER_CONFIGS)
-    if (runsCommand(test, runner.toLowerCase())) return `${runner} (package.json "scripts.test")`;
+    if (runsCommand(test, runner.toLowerCase()))
+      return { runner, source: 'package.json "scripts.test"' };
   return undefined;
 }
 
@@ -93,11 +136,13 @@ function namesVitest(manifest: Record<string, unknown>): boolean {
 }
 
 /**
- * Why Vitest without a config would not run this test (`it imports @playwright/test`, `the
- * project runs Jest (jest.config.js)`); undefined when it would (it imports Vitest, or nothing
- * says otherwise) or the file cannot be read.
+ * The runner that owns a test Vitest does not run: the one it imports, else the one the project
+ * is set up for; undefined when it imports Vitest, nothing names a runner, or it cannot be read.
  */
-export function otherRunnerWhy(absolute: string, runner: string | undefined): string | undefined {
+export function otherRunnerOf(
+  absolute: string,
+  setup: RunnerSetup | undefined,
+): OtherRunner | undefined {
   let text: string;
   try {
     text = readFileSync(absolute, "utf8");
@@ -106,8 +151,11 @@ export function otherRunnerWhy(absolute: string, runner: string | undefined): st
   }
   if (VITEST_IMPORT.test(text)) return undefined;
   const imported = OTHER_RUNNER.exec(text)?.[1];
-  if (imported !== undefined) return `it imports ${imported}`;
-  return runner === undefined ? undefined : `the project runs ${runner}`;
+  if (imported !== undefined)
+    return { runner: IMPORTED_RUNNER[imported] as TestRunner, why: `it imports ${imported}` };
+  return setup === undefined
+    ? undefined
+    : { runner: setup.runner, why: `the project runs ${describeSetup(setup)}` };
 }
 
 /** Whether the file imports Vitest (false when it cannot be read). */

@@ -45,6 +45,8 @@ export function verifySteps(
     readonly indexOf?: string | undefined;
     readonly sameTestsAs?: string | undefined;
     readonly scoped?: boolean | undefined;
+    /** `--vitest-only`: other runners' selected tests are named, not run. */
+    readonly vitestOnly?: boolean | undefined;
   },
   io: CliIO,
 ): { ok: boolean; widened: boolean; steps: VerifyStep[]; index: VerifyResult["index"] } {
@@ -58,6 +60,7 @@ export function verifySteps(
     indexOf: options.indexOf,
     sameTestsAs: options.sameTestsAs,
     scoped: options.scoped,
+    vitestOnly: options.vitestOnly,
     io,
     index: "none",
     log: (text) => {
@@ -83,8 +86,11 @@ function headline({ affected, widened }: StepContext): string {
 }
 
 function verdict({ dryRun }: StepContext, steps: readonly VerifyStep[], ok: boolean): string {
-  if (dryRun) return "planned";
+  const failed = [
+    ...new Set(steps.filter((step) => step.status === "failed").map((step) => step.step)),
+  ];
+  // A plan can fail already: selected tests no runner here can run.
+  if (dryRun) return ok ? "planned" : `planned; verify would fail: ${failed.join(", ")}`;
   if (ok) return "verify passed";
-  const failed = steps.filter((step) => step.status === "failed").map((step) => step.step);
   return `verify failed: ${failed.join(", ")}`;
 }

@@ -1,14 +1,12 @@
 // The four steps of `agentix verify`, each saying what it runs and why: typecheck, lint (the
 // plugin's rule logic in-process), the committed index (regenerated), and exactly the selected
-// tests. Under
-// --dry-run each step is planned, not run.
-import { spawnSync } from "node:child_process";
+// tests (another runner's with that runner: runner-steps.ts). Under --dry-run each step is
+// planned, not run.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { RULES } from "../../../eslint-plugin/rule-registry.js";
 import { toPosix } from "../../../schema/paths.js";
-import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
-import type { Analysis } from "../../analyze.js";
+import type { AffectedTestFile } from "../../affected/result.js";
 import { buildValidatedIndex } from "../../index-builder/build-index.js";
 import { serializeIndex } from "../../index-file/serialize.js";
 import { compareIndex } from "../../index-file/staleness.js";
@@ -16,57 +14,23 @@ import { indexPath, writeFileAtomic } from "../../index-file/write.js";
 import { fileAccessError } from "../../errors.js";
 import { recordFreshness } from "../../freshness/freshness.js";
 import { collectViolations } from "../../violations/collect.js";
-import type { Shard } from "../../affected/shard.js";
 import { widenedText } from "../affected-text.js";
-import type { CliIO } from "../io.js";
 import { toolBin } from "./tools.js";
 import { selectedCases, vitestPlan, type OtherConfigRun } from "./vitest-plan.js";
 import { importsVitest } from "./other-runner.js";
+import { nameOthers, ownersOf, runnerSteps } from "./runner-steps.js";
+import { shardFiles } from "../../affected/shard.js";
+import {
+  notRun,
+  seconds,
+  shown,
+  spawnStep,
+  timed,
+  type StepContext,
+  type VerifyStep,
+} from "./step.js";
 
-export type StepName = "typecheck" | "lint" | "index" | "tests";
-
-/**
- * What verify did to the committed index: `written` (it was stale), `current` (left as it was),
- * `none` (the project commits none), `planned` (--dry-run), `failed` (it could not be written).
- */
-export type IndexAction = "written" | "current" | "none" | "planned" | "failed";
-
-export interface VerifyStep {
-  readonly step: StepName;
-  /** The command line, or a description for steps that run inside agentix. */
-  readonly command: string;
-  readonly why: string;
-  readonly status: "passed" | "failed" | "skipped" | "planned";
-  readonly durationMs: number | null;
-  /** What failed (lint violations, stale index reasons), one line each. */
-  readonly details: readonly string[];
-}
-
-/** What the steps share: the analysis, the affected answer, and where their story is told. */
-export interface StepContext {
-  readonly analysis: Analysis;
-  readonly affected: AffectedResult;
-  readonly widened: boolean;
-  readonly dryRun: boolean;
-  /** Only this part of the selected tests (`--shard i/n`). */
-  readonly shard?: Shard | undefined;
-  /** With a shard split across a workspace's packages: the files this shard runs. */
-  readonly chosen?: ReadonlySet<AffectedTestFile> | undefined;
-  readonly io: CliIO;
-  /**
-   * The tsconfig (relative to the root) whose index the folder keeps, when the workspace knows
-   * it: another project's index is never rewritten from this one. Else read from the index.
-   */
-  readonly indexOf?: string | undefined;
-  /** Another project of the folder whose Vitest run is this one's too (it runs once). */
-  readonly sameTestsAs?: string | undefined;
-  /** The folder holds tests other projects count: a widened run names this one's files. */
-  readonly scoped?: boolean | undefined;
-  /** What the index step did to .agentix/index.json (set by it). */
-  index: IndexAction;
-  /** Human output (nothing with --json). */
-  log(text: string): void;
-}
+export type { IndexAction, StepContext, StepName, VerifyStep } from "./step.js";
 
 export function typecheckStep(context: StepContext): VerifyStep {
   const { loaded } = context.analysis;
@@ -196,7 +160,6 @@ export function indexStep(context: StepContext): VerifyStep {
   };
 }
 
-/** Exactly the selected tests (of one shard, with --shard), from the folder Vitest runs in. */
 /** The tsconfig the index on disk was computed from (`project.tsconfig`), if it can be read. */
 function indexedTsconfig(file: string): string | undefined {
   try {
@@ -241,32 +204,31 @@ export function testsSteps(context: StepContext): VerifyStep[] {
       `\nfiles that import vitest but ${config} does not include (a helper runs inside the tests that load it; a test it leaves out does not run):\n${names.join("")}`,
     );
   }
-  if (others.length > 0) {
-    const why = config !== null ? `${config} does not include them; ` : "";
-    const line = (file: AffectedTestFile) => {
-      const owner = importedRunner.get(file);
-      const reason =
-        owner !== undefined
-          ? ` (${owner})`
-          : config === null
-            ? " (Vitest's defaults do not include it)"
-            : "";
-      return `  ${file.file}${reason}\n`;
-    };
-    context.log(
-      `\ntests not run by vitest (${why}run them with their own runner):\n${others.map(line).join("")}`,
-    );
-  }
-  if (vitest === undefined) {
-    const why = "vitest is not installed for this project";
-    context.log(`\ntests: skipped\n  why: ${why}\n`);
-    return [notRun("tests", "vitest", why, "skipped")];
-  }
+  const owners = ownersOf(root, others, config === null);
+  nameOthers(context, others, { config, importedRunner, owners });
+  // Another runner's files are split among shards as Vitest's are, within the project.
+  const ownedHere =
+    context.shard === undefined
+      ? [...owners.keys()]
+      : shardFiles([...owners.keys()], context.shard);
+  const otherRunnerSteps = () => runnerSteps(context, owners, ownedHere);
   const shardNote =
     context.shard !== undefined ? ` (shard ${context.shard.index}/${context.shard.count})` : "";
+  if (filters.length === 0 && otherConfigs.length === 0 && ownedHere.length > 0)
+    return otherRunnerSteps();
+  if (vitest === undefined && (filters.length > 0 || otherConfigs.length > 0)) {
+    // Tests selected for Vitest and not run: the change is not verified.
+    const why = "vitest is not installed for this project";
+    context.log(`\ntests: not run\n  why: ${why}\n`);
+    const step: VerifyStep = { ...notRun("tests", "vitest", why, "skipped"), status: "failed" };
+    return [{ ...step, details: [why] }, ...otherRunnerSteps()];
+  }
   const otherRuns = () =>
-    otherConfigs.map((run) => secondConfigStep(context, run, { vitest, config, shardNote }));
-  if (filters.length === 0 && otherConfigs.length > 0) return otherRuns();
+    otherConfigs.map((run) =>
+      secondConfigStep(context, run, { vitest: vitest as string, config, shardNote }),
+    );
+  if (filters.length === 0 && otherConfigs.length > 0)
+    return [...otherRuns(), ...otherRunnerSteps()];
   if (filters.length === 0) {
     const why =
       noSuite !== undefined
@@ -274,7 +236,7 @@ export function testsSteps(context: StepContext): VerifyStep[] {
         : context.shard !== undefined && affected.tests.files.length > 0
           ? `shard ${context.shard.index}/${context.shard.count} has no selected test files`
           : others.length > 0
-            ? "every selected test is another runner's"
+            ? "no selected test is one a known runner runs"
             : leftOut.length > 0
               ? `${config} runs none of the selected files`
               : "no test can observe this change";
@@ -285,8 +247,9 @@ export function testsSteps(context: StepContext): VerifyStep[] {
     ? `widened: ${widenedText(affected.widened)}${shardNote}`
     : `${affected.tests.selected.cases} of ${affected.tests.total.cases} cases: the ones the change can reach (see agentix affected)${othersNote(others)}${configsNote(otherConfigs)}${shardNote}`;
   return [
-    spawnStep(context, "tests", from, "vitest", [vitest, "run", ...filters], why),
+    spawnStep(context, "tests", from, "vitest", [vitest as string, "run", ...filters], why),
     ...otherRuns(),
+    ...otherRunnerSteps(),
   ];
 }
 
@@ -325,56 +288,4 @@ function configsNote(runs: readonly OtherConfigRun[]): string {
 function othersNote(otherRunner: readonly AffectedTestFile[]): string {
   const cases = selectedCases(otherRunner);
   return cases > 0 ? `; ${cases} of them another runner's (named above)` : "";
-}
-
-/** Runs a tool (its output is diagnostics: stderr), or plans it under --dry-run. */
-function spawnStep(
-  context: StepContext,
-  step: StepName,
-  cwd: string,
-  tool: string,
-  argv: readonly string[],
-  why: string,
-  /** The arguments as the command shows them (paths from the working directory). */
-  shownArgs: readonly string[] = argv.slice(1),
-): VerifyStep {
-  const command = [
-    tool,
-    ...shownArgs.map((part) => (part.includes(" ") ? JSON.stringify(part) : part)),
-  ].join(" ");
-  // Vitest run from above the project (the workspace's config) or below it (a folder's own).
-  const from = toPosix(path.relative(context.analysis.loaded.root, cwd));
-  context.log(`\n${step}${from === "" ? "" : ` (from ${from})`}: ${command}\n  why: ${why}\n`);
-  if (context.dryRun) return notRun(step, command, why, "planned");
-  const { value: run, ms } = timed(() =>
-    spawnSync(process.execPath, argv, { cwd, stdio: ["ignore", 2, 2], env: process.env }),
-  );
-  const status = run.status === 0 ? "passed" : "failed";
-  context.log(`  ${status} in ${seconds(ms)}\n`);
-  const details = run.status === 0 ? [] : [`exit code ${run.status ?? run.signal}`];
-  return { step, command, why, status, durationMs: ms, details };
-}
-
-function notRun(
-  step: StepName,
-  command: string,
-  why: string,
-  status: "planned" | "skipped",
-): VerifyStep {
-  return { step, command, why, status, durationMs: null, details: [] };
-}
-
-function timed<T>(run: () => T): { value: T; ms: number } {
-  const started = performance.now();
-  const value = run();
-  return { value, ms: Math.round(performance.now() - started) };
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
-/** A path as the user typed it: relative to the working directory. */
-function shown({ io }: StepContext, file: string): string {
-  return toPosix(path.relative(io.cwd, file)) || ".";
 }

@@ -4,9 +4,18 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** A package's bin script, from the project first (its own version), else from agentix's own. */
-export function toolBin(root: string, packageName: string, bin: string): string | undefined {
-  for (const base of [path.join(root, "package.json"), fileURLToPath(import.meta.url)]) {
+/**
+ * A package's bin script, from the project first (its own version), else from agentix's own
+ * (`own: false`: the project's alone).
+ */
+export function toolBin(
+  root: string,
+  packageName: string,
+  bin: string,
+  { own = true }: { own?: boolean } = {},
+): string | undefined {
+  const bases = [path.join(root, "package.json"), ...(own ? [fileURLToPath(import.meta.url)] : [])];
+  for (const base of bases) {
     try {
       const manifestPath = createRequire(base).resolve(`${packageName}/package.json`);
       const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {

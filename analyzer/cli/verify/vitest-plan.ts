@@ -7,7 +7,12 @@ import type { AffectedResult, AffectedTestFile } from "../../affected/result.js"
 import { shardFiles, type Shard } from "../../affected/shard.js";
 import type { VitestConfig } from "../../project/vitest-config.js";
 import { vitestFilters, type TextPlan } from "../affected-text.js";
-import { declaresVitest, otherRunnerWhy, projectRunner } from "./other-runner.js";
+import {
+  declaresVitest,
+  describeSetup,
+  otherRunnerOf,
+  projectRunnerSetup,
+} from "./other-runner.js";
 import { vitestRoot } from "./tools.js";
 import { nestedVitestFolders, pathInFolder, type NestedVitest } from "./nested-vitest.js";
 
@@ -98,12 +103,13 @@ export function vitestPlan(
   // names Vitest and agentix found no test, gets no Vitest run of its whole suite.
   let noSuite: string | undefined;
   if (analysis.loaded.vitest.file === null) {
-    const runner = projectRunner(root);
-    if (cwd === root && runner !== undefined) noSuite = `the project runs ${runner}, not Vitest`;
+    const runner = projectRunnerSetup(root);
+    if (cwd === root && runner !== undefined)
+      noSuite = `the project runs ${describeSetup(runner)}, not Vitest`;
     else if (cwd === root && affected.tests.total.files === 0 && !declaresVitest(root))
       noSuite = "the project has no tests and nothing here names Vitest";
     for (const file of tests) {
-      const why = otherRunnerWhy(path.join(root, file.file), runner);
+      const why = otherRunnerOf(path.join(root, file.file), runner)?.why;
       if (why !== undefined) importedRunner.set(file, why);
     }
   }
@@ -171,7 +177,7 @@ function splitNested(
   const nested = nestedVitestFolders(root, cwd, affected.tests.files);
   const tests = affected.tests.files.filter((file) => !nested.has(file));
   const byFolder = [...nested].filter(([file]) => {
-    const why = otherRunnerWhy(path.join(root, file.file), undefined);
+    const why = otherRunnerOf(path.join(root, file.file), undefined)?.why;
     if (why !== undefined) importedRunner.set(file, why);
     return why === undefined;
   });

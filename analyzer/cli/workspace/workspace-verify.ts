@@ -54,6 +54,7 @@ export function verifyWorkspace(
   targets: readonly string[],
   options: {
     readonly dryRun: boolean;
+    readonly vitestOnly?: boolean;
     readonly format: TestSplitFormat;
     readonly compact: boolean;
     readonly shard: Shard | undefined;

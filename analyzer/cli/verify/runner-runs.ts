@@ -1,0 +1,202 @@
+// How verify runs the selected tests another runner owns (a Jest project's, Playwright's specs,
+// node:test files): with that runner's own binary, installed in the project, on exactly those
+// files, from the folder holding its config. A runner verify cannot start (not installed, or
+// one it cannot hand files to) is said, with the files it leaves unrun.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { toPosix } from "../../../schema/paths.js";
+import type { AffectedTestFile } from "../../affected/result.js";
+import { RUNNER_CONFIGS, type TestRunner } from "./other-runner.js";
+import { toolBin } from "./tools.js";
+
+/** One run of another runner: spawned as `node <argv>` from `cwd`. */
+export interface RunnerRun {
+  readonly runner: TestRunner;
+  /** Absolute folder the runner starts in (its config's). */
+  readonly cwd: string;
+  /** After `node`: the runner's bin script (or a Node flag) and its arguments. */
+  readonly argv: readonly string[];
+  /** The command as shown: the tool's name and the arguments after the bin. */
+  readonly tool: string;
+  readonly shownArgs: readonly string[];
+  readonly files: readonly AffectedTestFile[];
+}
+
+/** Tests of a runner verify cannot start, and why. */
+export interface UnrunTests {
+  readonly runner: TestRunner;
+  readonly why: string;
+  readonly files: readonly AffectedTestFile[];
+}
+
+/** Each runner's config names (the folder holding one is where it starts). */
+const CONFIGS: Partial<Record<TestRunner, readonly string[]>> = {
+  ...Object.fromEntries(RUNNER_CONFIGS),
+  AVA: ["js", "cjs", "mjs"].map((ext) => `ava.config.${ext}`),
+};
+
+/** Runners verify hands files to: their package, bin and the arguments before the files. */
+interface RunnerCommand {
+  readonly packages: readonly string[];
+  readonly bin: string;
+  readonly args: readonly string[];
+  /** A file as the runner takes it (Playwright reads each one as a regular expression). */
+  readonly file?: (file: string) => string;
+}
+
+const COMMANDS: Partial<Record<TestRunner, RunnerCommand>> = {
+  // By path, not as a regular expression over every test path.
+  Jest: { packages: ["jest"], bin: "jest", args: ["--runTestsByPath"] },
+  Mocha: { packages: ["mocha"], bin: "mocha", args: [] },
+  // `app/(auth)/login.spec.ts` unescaped is a group that matches `app/auth/login.spec.ts` alone.
+  Playwright: {
+    packages: ["@playwright/test", "playwright"],
+    bin: "playwright",
+    args: ["test"],
+    file: (file) => file.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&"),
+  },
+  AVA: { packages: ["ava"], bin: "ava", args: [] },
+};
+
+/** A relative path that cannot be read as a flag (`-x.test.ts` at the top). */
+function notAFlag(file: string): string {
+  return file.startsWith("-") ? `./${file}` : file;
+}
+
+const TYPESCRIPT = /\.[cm]?tsx?$/u;
+
+/**
+ * The runs of `byRunner`'s tests (files relative to `root`), and the tests no run can take.
+ * `nodeTypeScript` says whether this Node.js loads .ts files itself (see nodeStripsTypes).
+ */
+export function runnerRuns(
+  root: string,
+  byRunner: ReadonlyMap<TestRunner, readonly AffectedTestFile[]>,
+  nodeTypeScript: NodeTypeScript = nodeStripsTypes(),
+): { runs: RunnerRun[]; unrun: UnrunTests[] } {
+  const runs: RunnerRun[] = [];
+  const unrun: UnrunTests[] = [];
+  for (const [runner, files] of byRunner) {
+    if (files.length === 0) continue;
+    if (runner === "node:test") {
+      const run = nodeTestRun(root, files, nodeTypeScript);
+      if ("why" in run) unrun.push(run);
+      else runs.push(run);
+      continue;
+    }
+    const command = COMMANDS[runner];
+    if (command === undefined) {
+      unrun.push({
+        runner,
+        files,
+        why: `verify cannot hand files to ${runner}: run them with ${runner} yourself`,
+      });
+      continue;
+    }
+    const bin = binOf(root, command.packages, command.bin);
+    if (bin === undefined) {
+      unrun.push({
+        runner,
+        files,
+        why: `${command.packages[0]} is not installed for this project`,
+      });
+      continue;
+    }
+    for (const [cwd, group] of byConfigFolder(root, files, CONFIGS[runner] ?? [])) {
+      const paths = group.map((file) => {
+        const relative = notAFlag(toPosix(path.relative(cwd, path.join(root, file.file))));
+        return command.file === undefined ? relative : command.file(relative);
+      });
+      runs.push({
+        runner,
+        cwd,
+        argv: [bin, ...command.args, ...paths],
+        tool: command.bin,
+        shownArgs: [...command.args, ...paths],
+        files: group,
+      });
+    }
+  }
+  return { runs, unrun };
+}
+
+/** How this Node.js runs a .ts file: itself, with --experimental-strip-types, or not at all. */
+export type NodeTypeScript = "native" | "flag" | "none";
+
+/** Node 22.18 and 23.6 strip types by default, 22.6 with a flag; Node 20 cannot. */
+export function nodeStripsTypes(
+  features: { readonly typescript?: unknown } = process.features as { typescript?: unknown },
+  version: string = process.versions.node,
+): NodeTypeScript {
+  if (features.typescript === "strip" || features.typescript === "transform") return "native";
+  const [major = 0, minor = 0] = version.split(".").map(Number);
+  return major > 22 || (major === 22 && minor >= 6) ? "flag" : "none";
+}
+
+/**
+ * node:test files: `node --test` on JavaScript; TypeScript through the project's tsx (as
+ * `tsx --test` runs it), else a Node.js that strips types.
+ */
+function nodeTestRun(
+  root: string,
+  files: readonly AffectedTestFile[],
+  nodeTypeScript: NodeTypeScript,
+): RunnerRun | UnrunTests {
+  const paths = files.map((file) => notAFlag(file.file));
+  const base = { runner: "node:test" as const, cwd: root, files };
+  if (!paths.some((file) => TYPESCRIPT.test(file)))
+    return { ...base, argv: ["--test", ...paths], tool: "node", shownArgs: ["--test", ...paths] };
+  const tsx = binOf(root, ["tsx"], "tsx");
+  if (tsx !== undefined)
+    return {
+      ...base,
+      argv: [tsx, "--test", ...paths],
+      tool: "tsx",
+      shownArgs: ["--test", ...paths],
+    };
+  if (nodeTypeScript === "none")
+    return {
+      runner: "node:test",
+      files,
+      why: `Node.js ${process.versions.node} cannot load TypeScript test files and tsx is not installed for this project`,
+    };
+  const flags = nodeTypeScript === "flag" ? ["--experimental-strip-types", "--test"] : ["--test"];
+  return { ...base, argv: [...flags, ...paths], tool: "node", shownArgs: [...flags, ...paths] };
+}
+
+function binOf(root: string, packages: readonly string[], bin: string): string | undefined {
+  for (const name of packages) {
+    const found = toolBin(root, name, bin, { own: false });
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The files grouped by the nearest folder (up to `root`) holding one of `configs`, else `root`. */
+function byConfigFolder(
+  root: string,
+  files: readonly AffectedTestFile[],
+  configs: readonly string[],
+): Map<string, AffectedTestFile[]> {
+  const groups = new Map<string, AffectedTestFile[]>();
+  const found = new Map<string, string>();
+  const folderOf = (dir: string): string => {
+    const known = found.get(dir);
+    if (known !== undefined) return known;
+    const answer =
+      dir === root || !dir.startsWith(`${root}${path.sep}`)
+        ? root
+        : configs.some((name) => existsSync(path.join(dir, name)))
+          ? dir
+          : folderOf(path.dirname(dir));
+    found.set(dir, answer);
+    return answer;
+  };
+  for (const file of files) {
+    const cwd = folderOf(path.dirname(path.join(root, file.file)));
+    const group = groups.get(cwd);
+    if (group === undefined) groups.set(cwd, [file]);
+    else group.push(file);
+  }
+  return groups;
+}

@@ -1,0 +1,108 @@
+// What every verify step shares: its record (VerifyStep), the context the steps read, and how
+// a step runs a tool (or plans it under --dry-run) and tells it.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { toPosix } from "../../../schema/paths.js";
+import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
+import type { Shard } from "../../affected/shard.js";
+import type { Analysis } from "../../analyze.js";
+import type { CliIO } from "../io.js";
+
+export type StepName = "typecheck" | "lint" | "index" | "tests";
+
+/**
+ * What verify did to the committed index: `written` (it was stale), `current` (left as it was),
+ * `none` (the project commits none), `planned` (--dry-run), `failed` (it could not be written).
+ */
+export type IndexAction = "written" | "current" | "none" | "planned" | "failed";
+
+export interface VerifyStep {
+  readonly step: StepName;
+  /** The command line, or a description for steps that run inside agentix. */
+  readonly command: string;
+  readonly why: string;
+  readonly status: "passed" | "failed" | "skipped" | "planned";
+  readonly durationMs: number | null;
+  /** What failed (lint violations, stale index reasons), one line each. */
+  readonly details: readonly string[];
+}
+
+/** What the steps share: the analysis, the affected answer, and where their story is told. */
+export interface StepContext {
+  readonly analysis: Analysis;
+  readonly affected: AffectedResult;
+  readonly widened: boolean;
+  readonly dryRun: boolean;
+  /** Only this part of the selected tests (`--shard i/n`). */
+  readonly shard?: Shard | undefined;
+  /** With a shard split across a workspace's packages: the files this shard runs. */
+  readonly chosen?: ReadonlySet<AffectedTestFile> | undefined;
+  readonly io: CliIO;
+  /**
+   * The tsconfig (relative to the root) whose index the folder keeps, when the workspace knows
+   * it: another project's index is never rewritten from this one. Else read from the index.
+   */
+  readonly indexOf?: string | undefined;
+  /** Another project of the folder whose Vitest run is this one's too (it runs once). */
+  readonly sameTestsAs?: string | undefined;
+  /** The folder holds tests other projects count: a widened run names this one's files. */
+  readonly scoped?: boolean | undefined;
+  /** `--vitest-only`: the selected tests other runners own are named, not run. */
+  readonly vitestOnly?: boolean | undefined;
+  /** What the index step did to .agentix/index.json (set by it). */
+  index: IndexAction;
+  /** Human output (nothing with --json). */
+  log(text: string): void;
+}
+
+/** Runs a tool (its output is diagnostics: stderr), or plans it under --dry-run. */
+export function spawnStep(
+  context: StepContext,
+  step: StepName,
+  cwd: string,
+  tool: string,
+  argv: readonly string[],
+  why: string,
+  /** The arguments as the command shows them (paths from the working directory). */
+  shownArgs: readonly string[] = argv.slice(1),
+): VerifyStep {
+  const command = [
+    tool,
+    ...shownArgs.map((part) => (part.includes(" ") ? JSON.stringify(part) : part)),
+  ].join(" ");
+  // Vitest run from above the project (the workspace's config) or below it (a folder's own).
+  const from = toPosix(path.relative(context.analysis.loaded.root, cwd));
+  context.log(`\n${step}${from === "" ? "" : ` (from ${from})`}: ${command}\n  why: ${why}\n`);
+  if (context.dryRun) return notRun(step, command, why, "planned");
+  const { value: run, ms } = timed(() =>
+    spawnSync(process.execPath, argv, { cwd, stdio: ["ignore", 2, 2], env: process.env }),
+  );
+  const status = run.status === 0 ? "passed" : "failed";
+  context.log(`  ${status} in ${seconds(ms)}\n`);
+  const details = run.status === 0 ? [] : [`exit code ${run.status ?? run.signal}`];
+  return { step, command, why, status, durationMs: ms, details };
+}
+
+export function notRun(
+  step: StepName,
+  command: string,
+  why: string,
+  status: "planned" | "skipped",
+): VerifyStep {
+  return { step, command, why, status, durationMs: null, details: [] };
+}
+
+export function timed<T>(run: () => T): { value: T; ms: number } {
+  const started = performance.now();
+  const value = run();
+  return { value, ms: Math.round(performance.now() - started) };
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** A path as the user typed it: relative to the working directory. */
+export function shown({ io }: StepContext, file: string): string {
+  return toPosix(path.relative(io.cwd, file)) || ".";
+}

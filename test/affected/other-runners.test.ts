@@ -1,0 +1,212 @@
+// verify runs the selected tests another runner owns with that runner (test/fixtures/other-runners):
+// Jest by the project's config, node:test and Playwright by their imports, each on exactly the
+// selected files from its config's folder; a runner it cannot start fails the verdict (the change
+// is not verified); --vitest-only names them and runs none. The runners here are stand-ins
+// installed in the copy's node_modules: each records its arguments and folder, and fails when told.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run } from "../../analyzer/cli/main.js";
+import { createAjv } from "../../schema/ajv.js";
+import { REPO, copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
+
+afterAll(removeCopies);
+
+/** Where the stand-in runners append `{ tool, args, cwd }`, one JSON line per run. */
+const LOG = "AGENTIX_TEST_RUNNER_LOG";
+/** The stand-in named here exits 1. */
+const FAIL = "AGENTIX_TEST_RUNNER_FAIL";
+
+/** A stand-in runner package: `bin` records its run; `types`, its module's declarations. */
+function standIn(root: string, name: string, bin: string, binPath: string, types = ""): void {
+  const dir = path.join(root, "node_modules", name);
+  mkdirSync(path.dirname(path.join(dir, binPath)), { recursive: true });
+  // The bin is CommonJS whatever the project's "type".
+  const manifest = { name, version: "1.0.0", type: "commonjs", bin: { [bin]: binPath } };
+  writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ ...manifest, types: "index.d.ts" }),
+  );
+  writeFileSync(path.join(dir, "index.d.ts"), types);
+  writeFileSync(
+    path.join(dir, binPath),
+    `const { appendFileSync } = require("node:fs");
+appendFileSync(process.env.${LOG}, JSON.stringify({ tool: ${JSON.stringify(bin)}, args: process.argv.slice(2), cwd: process.cwd() }) + "\\n");
+process.exit(process.env.${FAIL} === ${JSON.stringify(bin)} ? 1 : 0);
+`,
+  );
+}
+
+let root: string;
+beforeAll(() => {
+  root = copyFixture("other-runners");
+  standIn(root, "jest", "jest", "bin/jest.js");
+  standIn(root, "tsx", "tsx", "dist/cli.js");
+  standIn(
+    root,
+    "@playwright/test",
+    "playwright",
+    "cli.js",
+    "export declare function test(name: string, run: () => void): void;\nexport declare function expect(value: unknown): { toBe(expected: unknown): void };\n",
+  );
+});
+
+interface Recorded {
+  readonly tool: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+}
+
+async function verify(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string; runs: Recorded[] }> {
+  const log = path.join(root, "runs.log");
+  rmSync(log, { force: true });
+  writeFileSync(log, "");
+  const saved = { ...process.env };
+  Object.assign(process.env, { [LOG]: log }, env);
+  try {
+    const { io, stdout, stderr } = recordingIO(root);
+    const code = await run(["verify", ...args], io);
+    const runs = readFileSync(log, "utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as Recorded)
+      .map((entry) => ({ ...entry, cwd: path.relative(root, entry.cwd) }));
+    return { code, stdout: stdout(), stderr: stderr(), runs };
+  } finally {
+    for (const key of [LOG, FAIL]) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+}
+
+interface Step {
+  readonly step: string;
+  readonly command: string;
+  readonly status: string;
+  readonly why: string;
+  readonly details: readonly string[];
+}
+const testSteps = (stdout: string) =>
+  (JSON.parse(stdout) as { steps: Step[] }).steps
+    .filter((step) => step.step === "tests")
+    .map(({ command, status, details }) => ({ command, status, details }));
+
+describe("verify on tests other runners own", () => {
+  it("runs each runner on exactly its selected files, from its config's folder", async () => {
+    const result = await verify(["src/sum.ts", "src/mul.ts"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    // In the order of their first selected file.
+    expect(result.runs).toEqual([
+      { tool: "playwright", args: ["test", "sum\\.spec\\.ts"], cwd: "e2e" },
+      { tool: "tsx", args: ["--test", "src/mul.test.ts"], cwd: "" },
+      { tool: "jest", args: ["--runTestsByPath", "src/sum.test.ts"], cwd: "" },
+    ]);
+    expect(result.stdout).toContain(
+      "\ntests not run by vitest (each with its own runner below, where one is known):\n" +
+        "  e2e/sum.spec.ts (it imports @playwright/test)\n" +
+        "  src/mul.test.ts (it imports node:test)\n" +
+        "  src/sum.test.ts (the project runs Jest (jest.config.js))\n" +
+        "\ntests (from e2e): playwright test sum\\.spec\\.ts\n",
+    );
+    expect(result.stdout).toContain(
+      "\ntests: jest --runTestsByPath src/sum.test.ts\n" +
+        "  why: 1 case of 1 Jest test file, of the 3 cases the change can reach: Jest runs them (named above), whole files\n",
+    );
+    expect(result.stdout).toContain(
+      "\ntests (from e2e): playwright test sum\\.spec\\.ts\n" +
+        "  why: 1 case of 1 Playwright test file, of the 3 cases the change can reach: Playwright runs them (named above), whole files\n",
+    );
+    expect(result.stdout).toMatch(/\nverify passed\n$/u);
+  });
+
+  it("fails when a runner fails, naming the step", async () => {
+    const result = await verify(["src/sum.ts", "--json"], { [FAIL]: "jest" });
+    expect(result.code).toBe(1);
+    expect(testSteps(result.stdout)).toEqual([
+      { command: "playwright test sum\\.spec\\.ts", status: "passed", details: [] },
+      {
+        command: "jest --runTestsByPath src/sum.test.ts",
+        status: "failed",
+        details: ["exit code 1"],
+      },
+    ]);
+    expect((JSON.parse(result.stdout) as { ok: boolean }).ok).toBe(false);
+  });
+
+  it("fails when selected tests cannot be run: their runner is not installed, or not one verify starts", async () => {
+    const result = await verify(["src/div.ts", "src/sum.ts", "--json"], { [FAIL]: "none" });
+    expect(result.code).toBe(1);
+    // The output's contract: cli-verify.v1 (which embeds affected's).
+    const ajv = createAjv();
+    const schema = (file: string) =>
+      JSON.parse(readFileSync(path.join(REPO, "schema", file), "utf8")) as object;
+    ajv.addSchema(schema("cli-affected.v1.schema.json"));
+    const validate = ajv.compile(schema("cli-verify.v1.schema.json"));
+    expect(validate(JSON.parse(result.stdout)), JSON.stringify(validate.errors)).toBe(true);
+    expect(testSteps(result.stdout)).toEqual([
+      { command: "playwright test sum\\.spec\\.ts", status: "passed", details: [] },
+      { command: "jest --runTestsByPath src/sum.test.ts", status: "passed", details: [] },
+      {
+        command: "uvu",
+        status: "failed",
+        details: ["verify cannot hand files to uvu: run them with uvu yourself", "src/div.test.ts"],
+      },
+    ]);
+    rmSync(path.join(root, "node_modules/jest"), { recursive: true });
+    try {
+      const missing = await verify(["src/sum.ts"]);
+      expect(missing.code).toBe(1);
+      expect(missing.stdout).toContain(
+        "\ntests (Jest): not run\n  why: 1 case of 1 Jest test file not run: jest is not installed for this project\n",
+      );
+      expect(missing.stdout).toMatch(/\nverify failed: tests\n$/u);
+      expect(missing.runs).toEqual([
+        { tool: "playwright", args: ["test", "sum\\.spec\\.ts"], cwd: "e2e" },
+      ]);
+    } finally {
+      standIn(root, "jest", "jest", "bin/jest.js");
+    }
+  });
+
+  it("--vitest-only names them, runs none, and passes", async () => {
+    const result = await verify(["src/div.ts", "src/sum.ts", "--vitest-only"]);
+    expect(result.code).toBe(0);
+    expect(result.runs).toEqual([]);
+    expect(result.stdout).toContain(
+      "\ntests not run by vitest (--vitest-only: not run):\n" +
+        "  e2e/sum.spec.ts (it imports @playwright/test)\n" +
+        "  src/div.test.ts (it imports uvu)\n" +
+        "  src/sum.test.ts (the project runs Jest (jest.config.js))\n" +
+        "\ntests (Playwright): skipped\n  why: --vitest-only: 1 case of 1 Playwright test file not run\n" +
+        "\ntests (uvu): skipped\n  why: --vitest-only: 1 case of 1 uvu test file not run\n" +
+        "\ntests (Jest): skipped\n  why: --vitest-only: 1 case of 1 Jest test file not run\n" +
+        "\nverify passed\n",
+    );
+  });
+
+  it("--dry-run plans the runs and starts none", async () => {
+    const result = await verify(["src/mul.ts", "--dry-run", "--json"]);
+    expect(result.code).toBe(0);
+    expect(result.runs).toEqual([]);
+    expect(testSteps(result.stdout)).toEqual([
+      { command: "tsx --test src/mul.test.ts", status: "planned", details: [] },
+    ]);
+  });
+
+  it("--shard splits them: each selected file runs in exactly one shard", async () => {
+    const first = await verify(["src/sum.ts", "src/mul.ts", "--shard", "1/2"]);
+    const second = await verify(["src/sum.ts", "src/mul.ts", "--shard", "2/2"]);
+    expect([first.code, second.code]).toEqual([0, 0]);
+    const files = (runs: readonly Recorded[]) => runs.map((entry) => entry.args.at(-1)).sort();
+    expect([...files(first.runs), ...files(second.runs)].sort()).toEqual([
+      "src/mul.test.ts",
+      "src/sum.test.ts",
+      "sum\\.spec\\.ts",
+    ]);
+    expect(files(first.runs).length).toBeGreaterThan(0);
+    expect(files(second.runs).length).toBeGreaterThan(0);
+  });
+});
