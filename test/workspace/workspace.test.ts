@@ -673,8 +673,68 @@ describe("agentix graph, index and verify at a workspace root", () => {
         reason: "apps/shop/src/features/cart/model.ts:2 imports @acme/contracts/money",
       },
     ]);
-    expect((await cli(["graph", "--format", "dot"])).stderr).toBe(
-      "agentix graph: at a workspace root graph prints text or json; pass --root <package> for --format dot\nrun `agentix graph --help` for usage\n",
+  });
+
+  // It was refused ("at a workspace root graph prints text or json").
+  it("graph --format dot|mermaid: one diagram, a box per package with its features, an edge per package imported", async () => {
+    const dot = await cli(["graph", "--format", "dot"]);
+    expect([dot.code, dot.stderr]).toEqual([0, ""]);
+    const box = (index: number, label: string, path: string, name: string, features: string[]) => [
+      `  subgraph "cluster_${index}" {`,
+      `    label="${label}";`,
+      '    fontname="Helvetica";',
+      `    "${path}" [label="${name}", shape=folder];`,
+      ...features.map(
+        (feature) =>
+          `    "${path}#${path}/tsconfig.json#feature:${feature}" [label="${feature}", shape=box];`,
+      ),
+      "  }",
+    ];
+    expect(dot.stdout).toBe(
+      [
+        "digraph agentix {",
+        "  rankdir=LR;",
+        '  node [fontname="Helvetica"];',
+        ...box(0, "@acme/admin (apps/admin)", "apps/admin", "@acme/admin", ["reports"]),
+        ...box(1, "@acme/shop (apps/shop)", "apps/shop", "@acme/shop", ["cart", "wishlist"]),
+        ...box(
+          2,
+          "@acme/contracts (packages/contracts)",
+          "packages/contracts",
+          "@acme/contracts",
+          [],
+        ),
+        '  "apps/admin" -> "packages/contracts" [label="1 import", style=bold];',
+        '  "apps/shop" -> "packages/contracts" [label="2 imports", style=bold];',
+        "}",
+        "",
+      ].join("\n"),
+    );
+    const mermaid = await cli(["graph", "--format", "mermaid"]);
+    expect([mermaid.code, mermaid.stderr]).toEqual([0, ""]);
+    expect(mermaid.stdout).toBe(
+      [
+        "flowchart LR",
+        '  subgraph p0box["@acme/admin (apps/admin)"]',
+        '    p0[/"@acme/admin"\\]',
+        '    p0g0n0["reports"]',
+        "  end",
+        '  subgraph p1box["@acme/shop (apps/shop)"]',
+        '    p1[/"@acme/shop"\\]',
+        '    p1g0n0["cart"]',
+        '    p1g0n1["wishlist"]',
+        "  end",
+        '  subgraph p2box["@acme/contracts (packages/contracts)"]',
+        '    p2[/"@acme/contracts"\\]',
+        "  end",
+        "  p0 ==>|1 import| p2",
+        "  p1 ==>|2 imports| p2",
+        "",
+      ].join("\n"),
+    );
+    // Centring on a feature still needs its package.
+    expect((await cli(["graph", "cart", "--format", "dot"])).stderr).toBe(
+      "agentix graph: at a workspace root graph shows every package: pass --root <package> to centre on a feature\nrun `agentix graph --help` for usage\n",
     );
   });
 

@@ -1,6 +1,7 @@
 // `agentix graph` at a workspace root: each package's own graph, and which package imports
 // which (from each package's index: one edge per importing file and specifier).
 import { UsageError } from "../../errors.js";
+import { buildGraph } from "../graph/graph-model.js";
 import { compareText } from "../../project/paths.js";
 import { packageName } from "../../resolve/module-resolution.js";
 import { pathIn, type Workspace } from "../../workspace/discover.js";
@@ -10,7 +11,8 @@ import type { Command } from "../commands/command.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { runPerPackage } from "./per-package.js";
 import { betweenPackages } from "./between-packages.js";
-import { analysedPackages, noFeatures, projectArgs } from "./workspace-project.js";
+import { analysedPackages, noFeatures, projectArgs, projectEntry } from "./workspace-project.js";
+import { workspaceDiagram, type DiagramPackage } from "./workspace-diagram.js";
 
 export interface PackageLink {
   readonly from: string;
@@ -26,16 +28,12 @@ export async function graphWorkspace(
   output: { readonly format: string; readonly compact: boolean; readonly feature: string | null },
   io: CliIO,
 ): Promise<ExitCode> {
-  if (output.format !== "text" && output.format !== "json")
-    throw new UsageError(
-      `at a workspace root graph prints text or json; pass --root <package> for --format ${output.format}`,
-      "graph",
-    );
   if (output.feature !== null)
     throw new UsageError(
       "at a workspace root graph shows every package: pass --root <package> to centre on a feature",
       "graph",
     );
+  const diagram = output.format === "dot" || output.format === "mermaid";
   const { indexed, skipped } = indexedProjects(workspace);
   if (indexed.length === 0 && output.format === "text") {
     // Nothing to show: analysing every project for its imports alone took 16 s at hono's root.
@@ -46,11 +44,22 @@ export async function graphWorkspace(
   // By name: one name may be several folders' (gql.tada's examples).
   const names = new Set(workspace.packages.map((entry) => entry.name));
   const links: PackageLink[] = [];
+  // A diagram's boxes: each package folder's projects with features, as their graphs.
+  const graphs = new Map<string, DiagramPackage["graphs"][number][]>();
   const next = betweenPackages(packages.length, io);
   for (const [done, entry] of packages.entries()) {
     next(done);
     // Quiet: the packages shown print their own problems when their graph runs.
     const index = await answerIndex(projectArgs(entry), io, { announce: false });
+    if (diagram) {
+      const projects = graphs.get(entry.path) ?? [];
+      graphs.set(entry.path, projects);
+      if (index.features.length > 0)
+        projects.push({
+          tsconfig: projectEntry(workspace, entry).tsconfig,
+          graph: buildGraph(index, null),
+        });
+    }
     for (const file of index.files)
       for (const edge of file.imports) {
         const specifier = edge.specifier;
@@ -66,6 +75,12 @@ export async function graphWorkspace(
     (a, b) =>
       compareText(a.from, b.from) || compareText(a.to, b.to) || compareText(a.reason, b.reason),
   );
+  if (diagram) {
+    io.stdout(
+      workspaceDiagram(output.format === "dot" ? "dot" : "mermaid", packages, graphs, links),
+    );
+    return EXIT.ok;
+  }
   const trailer =
     links.length === 0
       ? "packages: no package imports another\n"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { graphText } from "./graph.js";
+import { graphText } from "./graph-render.js";
 
 describe("graphText", () => {
   // nestjs-realworld-example-app has no feature folder: `agentix graph` printed an empty line.
