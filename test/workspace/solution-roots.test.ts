@@ -3,7 +3,7 @@
 // and perf projects in sub-folders) and the Vite React-TS template's (test/fixtures/vite-app:
 // tsconfig.app.json and tsconfig.node.json). Every verb works at the root, each project on its
 // own tsconfig, each test counted once; in-process on one git copy of each fixture.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeCopies, type CliRun } from "../support/analyzer-fixtures.js";
@@ -275,6 +275,72 @@ describe("a root like the Vite React-TS template: tsconfig.app.json and tsconfig
         cases: 3,
         widened: true,
       },
+    ]);
+  });
+
+  // A Vite template with Playwright: tsconfig.node.json compiles the e2e specs. Its Vitest run
+  // is the app's, skipped; its Playwright spec was skipped with it, unnamed and never run.
+  it("verify: a project sharing the folder's Vitest run still runs its other runner's tests", async () => {
+    const copy = workspaceCopy("vite-app");
+    mkdirSync(path.join(copy.root, "e2e"));
+    writeFileSync(
+      path.join(copy.root, "e2e/home.spec.ts"),
+      'import { test } from "@playwright/test";\n\ntest("home", () => {});\n',
+    );
+    const node = path.join(copy.root, "tsconfig.node.json");
+    writeFileSync(
+      node,
+      readFileSync(node, "utf8").replace(
+        '"include": ["vite.config.ts"]',
+        '"include": ["vite.config.ts", "e2e"]',
+      ),
+    );
+    const verify = await copy.cli(["verify", "vite.config.ts", "--dry-run", "--json"]);
+    const json = workspaceJson<{
+      packages: {
+        tsconfig: string;
+        steps: { step: string; command: string; status: string; why: string }[];
+      }[];
+    }>(verify);
+    expect(
+      json.packages.map((entry) => [
+        entry.tsconfig,
+        entry.steps
+          .filter((step) => step.step === "tests")
+          .map((step) => `${step.command} ${step.status}: ${step.why}`),
+      ]),
+    ).toEqual([
+      [
+        "tsconfig.app.json",
+        ["vitest run . planned: widened: configuration changed: vite.config.ts"],
+      ],
+      [
+        "tsconfig.node.json",
+        [
+          "vitest skipped: the same Vitest run as vite-app (tsconfig.app.json)'s",
+          "Playwright failed: 1 case of 1 Playwright test file not run: @playwright/test is not installed for this project",
+        ],
+      ],
+    ]);
+    // Playwright is not installed in the copy: the plan cannot verify the change.
+    expect(verify.code).toBe(1);
+    // Both projects compile the spec: it is run (here: said not runnable) once, by the first.
+    const app = path.join(copy.root, "tsconfig.app.json");
+    writeFileSync(
+      app,
+      readFileSync(app, "utf8").replace('"include": ["src"]', '"include": ["src", "e2e"]'),
+    );
+    const both = workspaceJson<{
+      packages: { tsconfig: string; steps: { step: string; command: string }[] }[];
+    }>(await copy.cli(["verify", "vite.config.ts", "--dry-run", "--json"]));
+    expect(
+      both.packages.map((entry) => [
+        entry.tsconfig,
+        entry.steps.filter((step) => step.step === "tests").map((step) => step.command),
+      ]),
+    ).toEqual([
+      ["tsconfig.app.json", ["vitest run .", "Playwright"]],
+      ["tsconfig.node.json", ["vitest"]],
     ]);
   });
 });

@@ -47,6 +47,8 @@ export function verifySteps(
     readonly scoped?: boolean | undefined;
     /** `--vitest-only`: other runners' selected tests are named, not run. */
     readonly vitestOnly?: boolean | undefined;
+    /** See StepContext: shared by the projects of one workspace verify. */
+    readonly othersRun?: Set<string> | undefined;
   },
   io: CliIO,
 ): { ok: boolean; widened: boolean; steps: VerifyStep[]; index: VerifyResult["index"] } {
@@ -61,6 +63,7 @@ export function verifySteps(
     sameTestsAs: options.sameTestsAs,
     scoped: options.scoped,
     vitestOnly: options.vitestOnly,
+    othersRun: options.othersRun,
     io,
     index: "none",
     log: (text) => {

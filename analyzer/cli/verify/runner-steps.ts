@@ -75,7 +75,9 @@ export function runnerSteps(
   files: readonly AffectedTestFile[],
 ): VerifyStep[] {
   const byRunner = new Map<TestRunner, AffectedTestFile[]>();
+  const root = context.analysis.loaded.root;
   for (const file of files) {
+    context.othersRun?.add(path.join(root, file.file));
     const runner = (owners.get(file) as OtherRunner).runner;
     const list = byRunner.get(runner);
     if (list === undefined) byRunner.set(runner, [file]);

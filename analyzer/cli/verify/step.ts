@@ -47,6 +47,11 @@ export interface StepContext {
   readonly sameTestsAs?: string | undefined;
   /** The folder holds tests other projects count: a widened run names this one's files. */
   readonly scoped?: boolean | undefined;
+  /**
+   * Another runner's test files (absolute) an earlier project of this verify ran or planned:
+   * not run again. Each run adds its files.
+   */
+  readonly othersRun?: Set<string> | undefined;
   /** `--vitest-only`: the selected tests other runners own are named, not run. */
   readonly vitestOnly?: boolean | undefined;
   /** What the index step did to .agentix/index.json (set by it). */

@@ -177,11 +177,6 @@ function indexedTsconfig(file: string): string | undefined {
  */
 export function testsSteps(context: StepContext): VerifyStep[] {
   const { analysis, affected, widened } = context;
-  if (context.sameTestsAs !== undefined) {
-    const why = `the same Vitest run as ${context.sameTestsAs}'s`;
-    context.log(`\ntests: skipped\n  why: ${why}\n`);
-    return [notRun("tests", "vitest", why, "skipped")];
-  }
   const root = analysis.loaded.root;
   const vitest = toolBin(root, "vitest", "vitest");
   const {
@@ -206,12 +201,17 @@ export function testsSteps(context: StepContext): VerifyStep[] {
   }
   const owners = ownersOf(root, others, config === null);
   nameOthers(context, others, { config, importedRunner, owners });
-  // Another runner's files are split among shards as Vitest's are, within the project.
-  const ownedHere =
-    context.shard === undefined
-      ? [...owners.keys()]
-      : shardFiles([...owners.keys()], context.shard);
+  // Another runner's files are split among shards as Vitest's are, within the project; a file
+  // another project of this verify ran already is not run again.
+  const ownedHere = (
+    context.shard === undefined ? [...owners.keys()] : shardFiles([...owners.keys()], context.shard)
+  ).filter((file) => !context.othersRun?.has(path.join(root, file.file)));
   const otherRunnerSteps = () => runnerSteps(context, owners, ownedHere);
+  if (context.sameTestsAs !== undefined) {
+    const why = `the same Vitest run as ${context.sameTestsAs}'s`;
+    context.log(`\ntests: skipped\n  why: ${why}\n`);
+    return [notRun("tests", "vitest", why, "skipped"), ...otherRunnerSteps()];
+  }
   const shardNote =
     context.shard !== undefined ? ` (shard ${context.shard.index}/${context.shard.count})` : "";
   if (filters.length === 0 && otherConfigs.length === 0 && ownedHere.length > 0)

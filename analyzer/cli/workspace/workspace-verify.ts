@@ -80,6 +80,8 @@ export function verifyWorkspace(
   // Projects of one folder (tsconfig.app.json, tsconfig.node.json) share its index, and the same
   // Vitest run (a widened one runs the folder's whole suite) runs once.
   const runs = new Map<{ cwd: string; filters: readonly string[] }, string>();
+  // Another runner's files run once, whichever projects select them.
+  const othersRun = new Set<string>();
   const packages = projects.map(({ pkg, result, scoped }) => {
     // Its index and violations need the whole analysis: the one kept, or made again.
     const analysis = run.projects.analysis(pkg);
@@ -102,6 +104,7 @@ export function verifyWorkspace(
           owner?.tsconfig && path.relative(owner.dir, owner.tsconfig).split(path.sep).join("/"),
         sameTestsAs,
         scoped,
+        othersRun,
       },
       io,
     );
