@@ -97,20 +97,53 @@ describe("affectedText's run lines", () => {
         ],
       },
     };
+    const test = (file: string) => ({
+      file,
+      whole: true,
+      reason: "changed",
+      selected: 1,
+      total: 1,
+      cases: [],
+    });
+    const [jest, playwright, other] = [
+      test("src/j.test.ts"),
+      test("e2e/sign.spec.ts"),
+      test("src/d.test.ts"),
+    ];
     const text = affectedText(answer, {
       root: "/repo",
       cwd: "/repo",
       filters: ["src/c.test.ts"],
-      otherRunner: [],
+      otherRunner: [jest, playwright, other],
       otherConfigs: [
         { cwd: "/repo", filters: ["--config", "vitest.e2e.config.ts", "e2e/x.test.ts"] },
         { cwd: "/repo/packages/lib", filters: ["test/a.test.ts", "test/with space/b.test.ts"] },
       ],
+      runners: [
+        {
+          runner: "Jest",
+          cwd: "/repo",
+          tool: "jest",
+          shownArgs: ["--runTestsByPath", jest.file],
+          files: [jest],
+        },
+        {
+          runner: "Playwright",
+          cwd: "/repo/e2e",
+          tool: "playwright",
+          shownArgs: ["test", "sign\\.spec\\.ts"],
+          files: [playwright],
+        },
+      ],
     });
-    expect(text.split("\n").slice(-4)).toEqual([
+    // Another runner's run lines as verify runs them; a test no run takes is named apart.
+    expect(text.split("\n").slice(-7)).toEqual([
       "run: vitest run src/c.test.ts",
       "run: vitest run --config vitest.e2e.config.ts e2e/x.test.ts",
       'run (from packages/lib): vitest run test/a.test.ts "test/with space/b.test.ts"',
+      "run (Jest): jest --runTestsByPath src/j.test.ts",
+      "run (Playwright, from e2e): playwright test sign\\.spec\\.ts",
+      "not run by vitest: src/d.test.ts (agentix verify says why)",
       "",
     ]);
   });

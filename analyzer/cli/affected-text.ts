@@ -17,6 +17,14 @@ export interface TextPlan {
    * tests), or a folder's own below the Vitest root, from that folder (`cwd`).
    */
   readonly otherConfigs: readonly { readonly cwd: string; readonly filters: readonly string[] }[];
+  /** The runs of other runners' selected tests verify makes (verify/runner-runs.ts). */
+  readonly runners: readonly {
+    readonly runner: string;
+    readonly cwd: string;
+    readonly tool: string;
+    readonly shownArgs: readonly string[];
+    readonly files: readonly AffectedTestFile[];
+  }[];
 }
 
 const LIST_LIMIT = 12;
@@ -104,9 +112,17 @@ function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] 
         `run${from === "" ? "" : ` (from ${from})`}: vitest run ${filters.map(shellWord).join(" ")}`,
       );
   }
-  if (plan.otherRunner.length > 0)
+  for (const run of plan.runners) {
+    const from = toPosix(path.relative(plan.root, run.cwd));
     lines.push(
-      `not run by vitest: ${list(plan.otherRunner.map((file) => file.file))} (agentix verify says why)`,
+      `run (${run.runner}${from === "" ? "" : `, from ${from}`}): ${run.tool} ${run.shownArgs.map(shellWord).join(" ")}`,
+    );
+  }
+  const ran = new Set(plan.runners.flatMap((run) => run.files));
+  const notRun = plan.otherRunner.filter((file) => !ran.has(file));
+  if (notRun.length > 0)
+    lines.push(
+      `not run by vitest: ${list(notRun.map((file) => file.file))} (agentix verify says why)`,
     );
   return lines;
 }

@@ -187,6 +187,19 @@ describe("verify on tests other runners own", () => {
     );
   });
 
+  it("affected's run lines are the commands verify runs; a test no run takes is named apart", async () => {
+    const { io, stdout } = recordingIO(root);
+    expect(await run(["affected", "src/sum.ts", "src/mul.ts", "src/div.ts"], io)).toBe(0);
+    expect(stdout().split("\n").slice(-6)).toEqual([
+      "",
+      "run (Playwright, from e2e): playwright test sum\\.spec\\.ts",
+      "run (node:test): tsx --test src/mul.test.ts",
+      "run (Jest): jest --runTestsByPath src/sum.test.ts",
+      "not run by vitest: src/div.test.ts (agentix verify says why)",
+      "",
+    ]);
+  });
+
   it("--dry-run plans the runs and starts none", async () => {
     const result = await verify(["src/mul.ts", "--dry-run", "--json"]);
     expect(result.code).toBe(0);

@@ -6,7 +6,13 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedTestFile } from "../../affected/result.js";
-import { RUNNER_CONFIGS, type TestRunner } from "./other-runner.js";
+import {
+  RUNNER_CONFIGS,
+  otherRunnerOf,
+  projectRunnerSetup,
+  type OtherRunner,
+  type TestRunner,
+} from "./other-runner.js";
 import { toolBin } from "./tools.js";
 
 /** One run of another runner: spawned as `node <argv>` from `cwd`. */
@@ -199,4 +205,37 @@ function byConfigFolder(
     else group.push(file);
   }
   return groups;
+}
+
+/**
+ * The runner owning each test Vitest does not run: the one it imports, else (without a Vitest
+ * config) the one the project is set up for. Tests of no known runner are left out.
+ */
+export function ownersOf(
+  root: string,
+  others: readonly AffectedTestFile[],
+  noVitestConfig: boolean,
+): Map<AffectedTestFile, OtherRunner> {
+  const setup = noVitestConfig ? projectRunnerSetup(root) : undefined;
+  const owners = new Map<AffectedTestFile, OtherRunner>();
+  for (const file of others) {
+    const owner = otherRunnerOf(path.join(root, file.file), setup);
+    if (owner !== undefined) owners.set(file, owner);
+  }
+  return owners;
+}
+
+/** `files` (each of which `owners` holds) by their runner, in the order of their first file. */
+export function groupByRunner(
+  owners: ReadonlyMap<AffectedTestFile, OtherRunner>,
+  files: readonly AffectedTestFile[],
+): Map<TestRunner, AffectedTestFile[]> {
+  const byRunner = new Map<TestRunner, AffectedTestFile[]>();
+  for (const file of files) {
+    const runner = (owners.get(file) as OtherRunner).runner;
+    const list = byRunner.get(runner);
+    if (list === undefined) byRunner.set(runner, [file]);
+    else list.push(file);
+  }
+  return byRunner;
 }

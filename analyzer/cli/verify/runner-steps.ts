@@ -4,13 +4,8 @@
 import path from "node:path";
 import type { AffectedTestFile } from "../../affected/result.js";
 import { widenedText } from "../affected-text.js";
-import {
-  otherRunnerOf,
-  projectRunnerSetup,
-  type OtherRunner,
-  type TestRunner,
-} from "./other-runner.js";
-import { runnerRuns, type RunnerRun, type UnrunTests } from "./runner-runs.js";
+import type { OtherRunner, TestRunner } from "./other-runner.js";
+import { groupByRunner, runnerRuns, type RunnerRun, type UnrunTests } from "./runner-runs.js";
 import { notRun, spawnStep, type StepContext, type VerifyStep } from "./step.js";
 import { selectedCases } from "./vitest-plan.js";
 
@@ -47,24 +42,6 @@ export function nameOthers(
 }
 
 /**
- * The runner owning each test Vitest does not run: the one it imports, else (without a Vitest
- * config) the one the project is set up for. Tests of no known runner are left out.
- */
-export function ownersOf(
-  root: string,
-  others: readonly AffectedTestFile[],
-  noVitestConfig: boolean,
-): Map<AffectedTestFile, OtherRunner> {
-  const setup = noVitestConfig ? projectRunnerSetup(root) : undefined;
-  const owners = new Map<AffectedTestFile, OtherRunner>();
-  for (const file of others) {
-    const owner = otherRunnerOf(path.join(root, file.file), setup);
-    if (owner !== undefined) owners.set(file, owner);
-  }
-  return owners;
-}
-
-/**
  * A step per run of another runner's selected `files` (this shard's, with --shard), and a failed
  * one per runner verify cannot start: those tests are selected and not run, so the change is
  * not verified. Under --vitest-only each runner's step is skipped instead.
@@ -74,15 +51,9 @@ export function runnerSteps(
   owners: ReadonlyMap<AffectedTestFile, OtherRunner>,
   files: readonly AffectedTestFile[],
 ): VerifyStep[] {
-  const byRunner = new Map<TestRunner, AffectedTestFile[]>();
   const root = context.analysis.loaded.root;
-  for (const file of files) {
-    context.othersRun?.add(path.join(root, file.file));
-    const runner = (owners.get(file) as OtherRunner).runner;
-    const list = byRunner.get(runner);
-    if (list === undefined) byRunner.set(runner, [file]);
-    else list.push(file);
-  }
+  for (const file of files) context.othersRun?.add(path.join(root, file.file));
+  const byRunner = groupByRunner(owners, files);
   if (context.vitestOnly) {
     return [...byRunner].map(([runner, list]) => {
       const why = `--vitest-only: ${runnerCases(runner, list)} not run`;

@@ -18,7 +18,8 @@ import { widenedText } from "../affected-text.js";
 import { toolBin } from "./tools.js";
 import { selectedCases, vitestPlan, type OtherConfigRun } from "./vitest-plan.js";
 import { importsVitest } from "./other-runner.js";
-import { nameOthers, ownersOf, runnerSteps } from "./runner-steps.js";
+import { nameOthers, runnerSteps } from "./runner-steps.js";
+import { ownersOf } from "./runner-runs.js";
 import { shardFiles } from "../../affected/shard.js";
 import {
   notRun,

@@ -14,6 +14,7 @@ import {
   projectRunnerSetup,
 } from "./other-runner.js";
 import { vitestRoot } from "./tools.js";
+import { groupByRunner, ownersOf, runnerRuns } from "./runner-runs.js";
 import { nestedVitestFolders, pathInFolder, type NestedVitest } from "./nested-vitest.js";
 
 /** A Vitest config as a plan reads it: its file and which files it runs. */
@@ -252,7 +253,12 @@ function secondConfigRuns(
 
 /** The plan the text answer of `affected` shows (affectedText): the whole selection, unsharded. */
 export function planForText(analysis: VitestSource, affected: AffectedResult): TextPlan {
-  return { ...vitestPlan(analysis, affected, undefined), root: analysis.loaded.root };
+  const root = analysis.loaded.root;
+  const plan = vitestPlan(analysis, affected, undefined);
+  // The runs verify would make of another runner's tests (the ones it cannot start are named).
+  const owners = ownersOf(root, plan.otherRunner, analysis.loaded.vitest.file === null);
+  const { runs } = runnerRuns(root, groupByRunner(owners, [...owners.keys()]));
+  return { ...plan, root, runners: runs };
 }
 
 /**
