@@ -7,7 +7,9 @@
 // exists inside the root and is not the file's own folder or one above it (a base to build paths
 // on, not a load; the root itself is recorded apart, see namesProjectRoot in import-graph.ts):
 // from the file's folder (`__dirname`, `import.meta.dirname`, `import.meta.url`, a "./x" or
-// "../x" string) or, for a string, from the root the runner starts in. A folder names every
+// "../x" string) or, for a string, from the root the runner starts in (a "src/x.ts" string too:
+// a source file handed to a tool). A file named so may be read as text, bundled or run: any
+// change to it reaches the code naming it (propagate.ts), not only a change to what loads. A folder names every
 // project file below it (resolution PATH_RESOLUTION, the named path as the edge's specifier).
 // The edges only add: a file reached by no test but through a named path still widens
 // (classify-changes.ts), since what else loads it is as unknown as before.
@@ -20,7 +22,14 @@ import { PATH_RESOLUTION, type ImportFact } from "./facts.js";
 
 /** Cheap test before the syntax walk: a file without any of these names no path. */
 const MAY_NAME_PATHS =
-  /__dirname|import\.meta\.(?:dirname|dir|url)\b|(?<!\b(?:from|import|require|mock)\s{0,20}\(?\s{0,20})["'`]\.\.?\//u;
+  /__dirname|import\.meta\.(?:dirname|dir|url)\b|(?<!\b(?:from|import|require|mock)\s{0,20}\(?\s{0,20})["'`]\.\.?\/|["'`][\w@$-][^"'`\s:]*\/[^"'`\s/]+\.[cm]?[jt]sx?["'`]/u;
+
+/**
+ * A source file named from the folder the runner starts in, without `./`: a tool's input
+ * (tiny-invariant's `rollup({ input: "src/tiny-invariant.ts" })`, `readFileSync("src/x.ts")`).
+ * Only a path with a folder and a source extension: a bare word or folder may be anything.
+ */
+const ROOT_RELATIVE_SOURCE = /^[\w@$-][^\s:*?"<>|\\]*\/[^\s/]+\.[cm]?[jt]sx?$/u;
 
 const DECLARATION = /\.d\.[cm]?ts$/u;
 
@@ -163,6 +172,12 @@ function namedPaths(
       !isModuleSpecifier(node)
     ) {
       add(node, path.resolve(folder, node.text));
+      add(node, path.resolve(root, node.text));
+    } else if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      ROOT_RELATIVE_SOURCE.test(node.text) &&
+      !isModuleSpecifier(node)
+    ) {
       add(node, path.resolve(root, node.text));
     }
     ts.forEachChild(node, visit);

@@ -4,7 +4,7 @@
 import type { FileChange } from "./changes.js";
 import type { FactFile, FileSource } from "./facts.js";
 import { regionAt, type CodeUnit, type FileUnits, type Region } from "./units.js";
-import type { Importers } from "./import-graph.js";
+import type { ImportEntry, Importers } from "./import-graph.js";
 import type { ReferenceGraph, Use } from "./reference-graph.js";
 
 /** What made something affected: what it was reached from (null for the change itself), and how. */
@@ -131,13 +131,8 @@ class Propagator {
             from: file,
             reason: `${file} runs before it (test setup)`,
           });
-        else if (named !== undefined) {
-          const reason =
-            named === file ? `names ${file}` : `names ${named || "."}, which holds ${file}`;
-          if (region.eager) this.markModule(importer, { from: file, reason });
-          else this.markUnit(region.unit, { from: file, reason });
-        } else if (region.eager)
-          this.markModule(importer, { from: file, reason: `imports ${file}` });
+        else if (named !== undefined) this.byName(entry, file, file);
+        else if (region.eager) this.markModule(importer, { from: file, reason: `imports ${file}` });
         else this.markUnit(region.unit, { from: file, reason: `loads ${file}` });
       }
     });
@@ -149,10 +144,26 @@ class Propagator {
     this.units.set(unit.id, cause);
     this.work.push(() => {
       for (const use of this.graph.usesOf.get(unit.id) ?? []) this.follow(unit, use);
-      // A component uses what it imports in a text no one analyses: any of it may be this.
-      for (const { importer, via } of this.importers.get(unit.file) ?? [])
-        if (via !== undefined) this.throughComponent(importer, unit.id, unit.file, via);
+      for (const entry of this.importers.get(unit.file) ?? []) {
+        // A component uses what it imports in a text no one analyses: any of it may be this.
+        if (entry.via !== undefined)
+          this.throughComponent(entry.importer, unit.id, unit.file, entry.via);
+        // Code naming the file by its path may read it as text or bundle it: any change counts.
+        else if (entry.named !== undefined && !entry.typeOnly)
+          this.byName(entry, unit.file, unit.id);
+      }
     });
+  }
+
+  /** The code naming `file` by its path (path-references.ts), where the naming stands. */
+  private byName(entry: ImportEntry, file: string, from: string): void {
+    const importerFile = this.files.get(entry.importer);
+    if (importerFile === undefined || entry.named === undefined) return;
+    const named = entry.named;
+    const reason = named === file ? `names ${file}` : `names ${named || "."}, which holds ${file}`;
+    const region = regionAt(importerFile.units, entry.position);
+    if (region.eager) this.markModule(entry.importer, { from, reason });
+    else this.markUnit(region.unit, { from, reason });
   }
 
   /** The importer of a component loads `file` through it: the whole importer is affected. */

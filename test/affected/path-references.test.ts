@@ -58,6 +58,30 @@ describe("a folder handed to an autoloader", () => {
 });
 
 describe("a file tests name by its path", () => {
+  // The reader and the generator read the controller's text: a change inside getTask's body
+  // fails them though neither calls it (tiny-invariant's bundle test: a false pass before).
+  it("is read whole: a change inside a function body reaches the code naming it", () => {
+    expect(
+      answer({ path: "test/fixtures/controller.ts", status: "modified", lines: [[3, 3]] }),
+    ).toEqual({
+      widened: [],
+      tests: [
+        "test/generator.test.ts: names test/fixtures/controller.ts <- test/fixtures/controller.ts#TaskController; changed at line 3",
+        "test/layout.test.ts: names the project root: what it reads there (files, the built package) cannot be followed",
+        "test/reader.test.ts:5: names test/fixtures/controller.ts <- test/fixtures/controller.ts#TaskController; changed at line 3",
+        "test/server.test.ts:5: uses controllers at line 6 <- test/fixtures/server.ts#controllers; uses TaskController (test/fixtures/server.ts:3) <- test/fixtures/controller.ts#TaskController; changed at line 3",
+      ],
+    });
+  });
+
+  it('is named from the root without "./" when it is a source file in a folder ("src/x.ts")', () => {
+    expect(
+      answer({ path: "src/generator.ts", status: "modified", lines: [[4, 4]] }).tests,
+    ).toContain(
+      "test/bundle.test.ts:7: names src/generator.ts <- src/generator.ts#generate; changed at line 4",
+    );
+  });
+
   it("is read by them: from the root the runner starts in, and through new URL", () => {
     expect(answer({ path: "test/fixtures/controller.ts", status: "modified" })).toEqual({
       widened: [],

@@ -1,4 +1,4 @@
-// The layout of .agentix/affected.json (format 7): a header line, then one segment line per file
+// The layout of .agentix/affected.json (format 8): a header line, then one segment line per file
 // read only when the change can reach the file; line starts given back by the file's text. A
 // record that fresh.json vouches for but that is damaged anywhere, header or segment, means an
 // analysis with the same answer; an error that is not about the record is not hidden by it.
@@ -109,7 +109,7 @@ describe("the record's layout", () => {
 
   it("is a header line then one segment line per non-declaration file, in the header's order", () => {
     const { header, segments } = linesOf(affected);
-    expect(header.format).toBe(7);
+    expect(header.format).toBe(8);
     expect(Object.keys(header)).toEqual([
       "format",
       "files",
