@@ -23,6 +23,7 @@ export interface TextPlan {
     readonly cwd: string;
     readonly tool: string;
     readonly shownArgs: readonly string[];
+    readonly env: Readonly<Record<string, string>>;
     readonly files: readonly AffectedTestFile[];
   }[];
 }
@@ -115,7 +116,11 @@ function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] 
   for (const run of plan.runners) {
     const from = toPosix(path.relative(plan.root, run.cwd));
     lines.push(
-      `run (${run.runner}${from === "" ? "" : `, from ${from}`}): ${run.tool} ${run.shownArgs.map(shellWord).join(" ")}`,
+      `run (${run.runner}${from === "" ? "" : `, from ${from}`}): ${[
+        ...Object.entries(run.env).map(([name, value]) => `${name}=${shellWord(value)}`),
+        run.tool,
+        ...run.shownArgs.map(shellWord),
+      ].join(" ")}`,
     );
   }
   const ran = new Set(plan.runners.flatMap((run) => run.files));

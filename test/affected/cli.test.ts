@@ -249,6 +249,7 @@ describe("agentix verify with project references", () => {
       command: "tsc -b tsconfig.json",
       why: "the tsconfig uses project references: tsc -b checks the referenced projects the change reaches and reuses the rest",
       status: "planned",
+      cwd: ".",
       durationMs: null,
       details: [],
     });

@@ -105,7 +105,7 @@ describe("verify on tests other runners own", () => {
       { tool: "jest", args: ["--runTestsByPath", "src/sum.test.ts"], cwd: "" },
     ]);
     expect(result.stdout).toContain(
-      "\ntests not run by vitest (each with its own runner below, where one is known):\n" +
+      "\ntests (each with its own runner below, where one is known):\n" +
         "  e2e/sum.spec.ts (it imports @playwright/test)\n" +
         "  src/mul.test.ts (it imports node:test)\n" +
         "  src/sum.test.ts (the project runs Jest (jest.config.js))\n" +
@@ -134,6 +134,15 @@ describe("verify on tests other runners own", () => {
       },
     ]);
     expect((JSON.parse(result.stdout) as { ok: boolean }).ok).toBe(false);
+    // Each run says where it ran, so that its command can be run again from there.
+    const ran = (JSON.parse(result.stdout) as { steps: { step: string; cwd?: string }[] }).steps;
+    expect(ran.map((step) => [step.step, step.cwd])).toEqual([
+      ["typecheck", "."],
+      ["lint", undefined],
+      ["index", undefined],
+      ["tests", "e2e"],
+      ["tests", "."],
+    ]);
   });
 
   it("fails when selected tests cannot be run: their runner is not installed, or not one verify starts", async () => {
@@ -176,7 +185,7 @@ describe("verify on tests other runners own", () => {
     expect(result.code).toBe(0);
     expect(result.runs).toEqual([]);
     expect(result.stdout).toContain(
-      "\ntests not run by vitest (--vitest-only: not run):\n" +
+      "\ntests (--vitest-only: not run):\n" +
         "  e2e/sum.spec.ts (it imports @playwright/test)\n" +
         "  src/div.test.ts (it imports uvu)\n" +
         "  src/sum.test.ts (the project runs Jest (jest.config.js))\n" +

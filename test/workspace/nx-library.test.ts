@@ -69,7 +69,7 @@ describe("a widened folder without a Vitest config", () => {
       "\ntests: none\n  why: the project runs Jest (jest.config.ts), not Vitest\n",
     );
     expect(verify.stdout).toContain(
-      "\ntests not run by vitest (each with its own runner below, where one is known):\n  src/sum.spec.ts (the project runs Jest (jest.config.ts))\n\ntests (Jest): not run\n  why: 1 case of 1 Jest test file not run: jest is not installed for this project\n",
+      "\ntests (each with its own runner below, where one is known):\n  src/sum.spec.ts (the project runs Jest (jest.config.ts))\n\ntests (Jest): not run\n  why: 1 case of 1 Jest test file not run: jest is not installed for this project\n",
     );
     const runs = await cli(["verify", "src/sum.ts", "--dry-run", "--vitest-only"]);
     expect(runs.code).toBe(0);

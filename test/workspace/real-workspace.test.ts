@@ -68,7 +68,7 @@ describe("a workspace of real shapes", () => {
       return run.stdout.slice(from, run.stdout.indexOf("\nplanned", from));
     };
     expect(section("@shapes/api (apps/api)")).toContain(
-      "\ntests not run by vitest (each with its own runner below, where one is known):\n  src/app.spec.ts (the project runs Mocha (.mocharc.json))\n\ntests (Mocha): not run\n  why: 1 case of 1 Mocha test file not run: mocha is not installed for this project\n",
+      "\ntests (each with its own runner below, where one is known):\n  src/app.spec.ts (the project runs Mocha (.mocharc.json))\n\ntests (Mocha): not run\n  why: 1 case of 1 Mocha test file not run: mocha is not installed for this project\n",
     );
     expect(section("@shapes/web (apps/web)")).toContain(
       "\ntests not run by vitest (each with its own runner below, where one is known):\n  e2e/sign.spec.ts (it imports @playwright/test)\n\ntests: vitest run src/page.test.ts\n  why: 2 of 2 cases: the ones the change can reach (see agentix affected); 1 of them another runner's (named above)\n\ntests (Playwright): not run\n  why: 1 case of 1 Playwright test file not run: @playwright/test is not installed for this project\n",

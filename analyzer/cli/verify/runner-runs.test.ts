@@ -22,9 +22,10 @@ function project(files: Record<string, string>, bins: Record<string, string> = {
   for (const [name, bin] of Object.entries(bins)) {
     const folder = path.join(dir, "node_modules", name);
     mkdirSync(folder, { recursive: true });
+    // `exports` without "./package.json", as AVA 4 and later have it.
     writeFileSync(
       path.join(folder, "package.json"),
-      JSON.stringify({ name, bin: { [bin]: "bin.js" } }),
+      JSON.stringify({ name, bin: { [bin]: "bin.js" }, exports: { ".": "./bin.js" } }),
     );
   }
   return dir;

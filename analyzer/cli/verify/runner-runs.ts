@@ -13,6 +13,7 @@ import {
   type OtherRunner,
   type TestRunner,
 } from "./other-runner.js";
+import { scriptInvocation } from "./runner-script.js";
 import { toolBin } from "./tools.js";
 
 /** One run of another runner: spawned as `node <argv>` from `cwd`. */
@@ -25,6 +26,8 @@ export interface RunnerRun {
   /** The command as shown: the tool's name and the arguments after the bin. */
   readonly tool: string;
   readonly shownArgs: readonly string[];
+  /** Variables the project's test script sets for the runner (runner-script.ts). */
+  readonly env: Readonly<Record<string, string>>;
   readonly files: readonly AffectedTestFile[];
 }
 
@@ -48,6 +51,8 @@ interface RunnerCommand {
   readonly args: readonly string[];
   /** A file as the runner takes it (Playwright reads each one as a regular expression). */
   readonly file?: (file: string) => string;
+  /** `args` is a subcommand, before the script's options (`playwright test`). */
+  readonly leads?: boolean;
 }
 
 const COMMANDS: Partial<Record<TestRunner, RunnerCommand>> = {
@@ -59,6 +64,7 @@ const COMMANDS: Partial<Record<TestRunner, RunnerCommand>> = {
     packages: ["@playwright/test", "playwright"],
     bin: "playwright",
     args: ["test"],
+    leads: true,
     file: (file) => file.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&"),
   },
   AVA: { packages: ["ava"], bin: "ava", args: [] },
@@ -108,17 +114,24 @@ export function runnerRuns(
       });
       continue;
     }
+    // The project's test script's environment and options, where it runs: the project root.
+    const script = scriptInvocation(root, command.bin);
     for (const [cwd, group] of byConfigFolder(root, files, CONFIGS[runner] ?? [])) {
       const paths = group.map((file) => {
         const relative = notAFlag(toPosix(path.relative(cwd, path.join(root, file.file))));
         return command.file === undefined ? relative : command.file(relative);
       });
+      const own = cwd === root ? script : { env: {}, args: [] };
+      const args = command.leads
+        ? [...command.args, ...own.args, ...paths]
+        : [...own.args, ...command.args, ...paths];
       runs.push({
         runner,
         cwd,
-        argv: [bin, ...command.args, ...paths],
+        argv: [bin, ...args],
         tool: command.bin,
-        shownArgs: [...command.args, ...paths],
+        shownArgs: args,
+        env: own.env,
         files: group,
       });
     }
@@ -149,7 +162,7 @@ function nodeTestRun(
   nodeTypeScript: NodeTypeScript,
 ): RunnerRun | UnrunTests {
   const paths = files.map((file) => notAFlag(file.file));
-  const base = { runner: "node:test" as const, cwd: root, files };
+  const base = { runner: "node:test" as const, cwd: root, files, env: {} };
   if (!paths.some((file) => TYPESCRIPT.test(file)))
     return { ...base, argv: ["--test", ...paths], tool: "node", shownArgs: ["--test", ...paths] };
   const tsx = binOf(root, ["tsx"], "tsx");

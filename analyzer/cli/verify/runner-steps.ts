@@ -20,6 +20,8 @@ export function nameOthers(
     readonly config: string | null;
     readonly importedRunner: ReadonlyMap<AffectedTestFile, string>;
     readonly owners: ReadonlyMap<AffectedTestFile, OtherRunner>;
+    /** Whether Vitest runs some of the selected tests here. */
+    readonly vitestRuns: boolean;
   },
 ): void {
   if (others.length === 0) return;
@@ -38,7 +40,9 @@ export function nameOthers(
   const how = context.vitestOnly
     ? "--vitest-only: not run"
     : "each with its own runner below, where one is known";
-  context.log(`\ntests not run by vitest (${leftBy}${how}):\n${others.map(line).join("")}`);
+  // Where Vitest runs none of the selected tests, they are simply the other runners' tests.
+  const heading = why.vitestRuns ? `tests not run by vitest (${leftBy}${how})` : `tests (${how})`;
+  context.log(`\n${heading}:\n${others.map(line).join("")}`);
 }
 
 /**
@@ -83,7 +87,7 @@ function runnerStep(context: StepContext, run: RunnerRun): VerifyStep {
   const why = widened
     ? `widened: ${widenedText(affected.widened)}; ${whose}, run by ${run.runner}`
     : `${whose}, of the ${cases(affected.tests.selected.cases)} the change can reach: ${run.runner} runs them (named above), whole files`;
-  return spawnStep(context, "tests", run.cwd, run.tool, run.argv, why, run.shownArgs);
+  return spawnStep(context, "tests", run.cwd, run.tool, run.argv, why, run.shownArgs, run.env);
 }
 
 function unrunStep(context: StepContext, tests: UnrunTests): VerifyStep {

@@ -22,6 +22,11 @@ export interface VerifyStep {
   readonly command: string;
   readonly why: string;
   readonly status: "passed" | "failed" | "skipped" | "planned";
+  /**
+   * The folder the command runs (or would run) from, relative to the working directory: set
+   * on the steps that start a tool, so that `command` can be run again from there.
+   */
+  readonly cwd?: string;
   readonly durationMs: number | null;
   /** What failed (lint violations, stale index reasons), one line each. */
   readonly details: readonly string[];
@@ -70,22 +75,32 @@ export function spawnStep(
   why: string,
   /** The arguments as the command shows them (paths from the working directory). */
   shownArgs: readonly string[] = argv.slice(1),
+  /** Variables set for the tool beside the environment (a test script's `NODE_OPTIONS=...`). */
+  env: Readonly<Record<string, string>> = {},
 ): VerifyStep {
+  const word = (part: string) => (part.includes(" ") ? JSON.stringify(part) : part);
   const command = [
+    ...Object.entries(env).map(([name, value]) => `${name}=${word(value)}`),
     tool,
-    ...shownArgs.map((part) => (part.includes(" ") ? JSON.stringify(part) : part)),
+    ...shownArgs.map(word),
   ].join(" ");
   // Vitest run from above the project (the workspace's config) or below it (a folder's own).
   const from = toPosix(path.relative(context.analysis.loaded.root, cwd));
   context.log(`\n${step}${from === "" ? "" : ` (from ${from})`}: ${command}\n  why: ${why}\n`);
-  if (context.dryRun) return notRun(step, command, why, "planned");
+  const shownCwd = toPosix(path.relative(context.io.cwd, cwd)) || ".";
+  if (context.dryRun)
+    return { step, command, why, status: "planned", cwd: shownCwd, durationMs: null, details: [] };
   const { value: run, ms } = timed(() =>
-    spawnSync(process.execPath, argv, { cwd, stdio: ["ignore", 2, 2], env: process.env }),
+    spawnSync(process.execPath, argv, {
+      cwd,
+      stdio: ["ignore", 2, 2],
+      env: { ...process.env, ...env },
+    }),
   );
   const status = run.status === 0 ? "passed" : "failed";
   context.log(`  ${status} in ${seconds(ms)}\n`);
   const details = run.status === 0 ? [] : [`exit code ${run.status ?? run.signal}`];
-  return { step, command, why, status, durationMs: ms, details };
+  return { step, command, why, status, cwd: shownCwd, durationMs: ms, details };
 }
 
 export function notRun(

@@ -201,7 +201,8 @@ export function testsSteps(context: StepContext): VerifyStep[] {
     );
   }
   const owners = ownersOf(root, others, config === null);
-  nameOthers(context, others, { config, importedRunner, owners });
+  const vitestRuns = filters.length > 0 || otherConfigs.length > 0;
+  nameOthers(context, others, { config, importedRunner, owners, vitestRuns });
   // Another runner's files are split among shards as Vitest's are, within the project; a file
   // another project of this verify ran already is not run again.
   const ownedHere = (

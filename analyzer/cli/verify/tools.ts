@@ -1,12 +1,13 @@
 // The tools `agentix verify` runs: the project's own TypeScript and Vitest when it has them.
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
  * A package's bin script, from the project first (its own version), else from agentix's own
- * (`own: false`: the project's alone).
+ * (`own: false`: the project's alone). Found as Node finds the package, in the node_modules
+ * folders from there up, by its package.json: not through `require.resolve`, which a package
+ * whose `exports` leave out package.json refuses (AVA 4 and later).
  */
 export function toolBin(
   root: string,
@@ -14,20 +15,30 @@ export function toolBin(
   bin: string,
   { own = true }: { own?: boolean } = {},
 ): string | undefined {
-  const bases = [path.join(root, "package.json"), ...(own ? [fileURLToPath(import.meta.url)] : [])];
-  for (const base of bases) {
+  const starts = [root, ...(own ? [path.dirname(fileURLToPath(import.meta.url))] : [])];
+  for (const start of starts) {
+    const manifestPath = installedManifest(start, packageName);
+    if (manifestPath === undefined) continue;
     try {
-      const manifestPath = createRequire(base).resolve(`${packageName}/package.json`);
       const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
         bin?: string | Record<string, string>;
       };
       const relative = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.[bin];
-      if (relative !== undefined) return path.join(path.dirname(manifestPath), relative);
+      if (typeof relative === "string") return path.join(path.dirname(manifestPath), relative);
     } catch {
-      // try the next place
+      // an unreadable manifest: try the next place
     }
   }
   return undefined;
+}
+
+/** The package.json of `packageName` Node would load from `dir`: the nearest node_modules holding it. */
+function installedManifest(dir: string, packageName: string): string | undefined {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const candidate = path.join(current, "node_modules", packageName, "package.json");
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(current) === current) return undefined;
+  }
 }
 
 const VITEST_CONFIGS = [

@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { scriptInvocation, shellWords } from "./runner-script.js";
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** A project whose package.json has `scripts`, with a `test/` folder and a jest.e2e.js file. */
+function project(scripts: unknown): string {
+  dir = mkdtempSync(path.join(tmpdir(), "agentix-runner-script-"));
+  mkdirSync(path.join(dir, "test"));
+  writeFileSync(path.join(dir, "jest.e2e.js"), "");
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ scripts }));
+  return dir;
+}
+
+describe("scriptInvocation", () => {
+  it.each([
+    // graphql-js-like: Mocha with a require hook and a glob.
+    [
+      { test: "mocha -r ts-node/register 'test/**/*.spec.ts'" },
+      "mocha",
+      {},
+      ["-r", "ts-node/register"],
+    ],
+    // ow: the environment before a coverage wrapper.
+    [
+      { test: "xo && NODE_OPTIONS='--import=tsx/esm' c8 ava" },
+      "ava",
+      { NODE_OPTIONS: "--import=tsx/esm" },
+      [],
+    ],
+    [
+      { test: "cross-env NODE_ENV=test jest --config jest.e2e.js --coverage test" },
+      "jest",
+      { NODE_ENV: "test" },
+      ["--config", "jest.e2e.js", "--coverage"],
+    ],
+    // Followed through npm run; --watch would never end.
+    [{ test: "npm run test:unit", "test:unit": "npx jest --watch --ci" }, "jest", {}, ["--ci"]],
+    [
+      { test: "yarn e2e", e2e: "playwright test --project=chromium --ui" },
+      "playwright",
+      {},
+      ["--project=chromium"],
+    ],
+    [
+      { test: "mocha --timeout 5000 --recursive test" },
+      "mocha",
+      {},
+      ["--timeout", "5000", "--recursive"],
+    ],
+  ])("%j runs %s with %j and %j", (scripts, command, env, args) => {
+    expect(scriptInvocation(project(scripts), command)).toEqual({ env, args });
+  });
+
+  it("adds nothing when the script runs another command, is missing, or package.json is not what it should be", () => {
+    const none = { env: {}, args: [] };
+    expect(scriptInvocation(project({ test: "vitest run" }), "jest")).toEqual(none);
+    expect(scriptInvocation(project({ build: "tsc" }), "jest")).toEqual(none);
+    expect(scriptInvocation(project(["jest --ci"]), "jest")).toEqual(none);
+    expect(scriptInvocation(project({ test: 42 }), "jest")).toEqual(none);
+    // A script that runs itself does not loop.
+    expect(scriptInvocation(project({ test: "npm run test" }), "jest")).toEqual(none);
+    writeFileSync(path.join(dir as string, "package.json"), "{ nope");
+    expect(scriptInvocation(dir as string, "jest")).toEqual(none);
+  });
+});
+
+describe("shellWords", () => {
+  it("reads quotes as a POSIX shell does", () => {
+    expect(shellWords(` NODE_OPTIONS='--import=tsx/esm' c8 "a b" c''d ""  `)).toEqual([
+      "NODE_OPTIONS=--import=tsx/esm",
+      "c8",
+      "a b",
+      "cd",
+      "",
+    ]);
+  });
+});

@@ -1,0 +1,144 @@
+// How the project's own test script starts a runner, to start it the same way on the selected
+// files: the environment it sets (`NODE_OPTIONS='--import=tsx/esm' c8 ava`) and the options it
+// passes (`mocha -r ts-node/register 'test/**/*.spec.ts'`), without the test files or globs it
+// names (verify names its own) and without options that would never end (`--watch`). Read as
+// text from package.json, never run; a script this cannot read adds nothing.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+export interface ScriptInvocation {
+  /** Variables the script sets before the runner (`VAR=value`, `cross-env VAR=value`). */
+  readonly env: Readonly<Record<string, string>>;
+  /** The runner's options from the script, in order. */
+  readonly args: readonly string[];
+}
+
+const NONE: ScriptInvocation = { env: {}, args: [] };
+
+/** Options that keep a runner waiting for changes or a person. */
+const ENDLESS = new Set(["--watch", "--watchAll", "-w", "--ui", "--interactive"]);
+/** Commands that run the next word as the command (`npx jest`, `c8 ava`, `cross-env A=1 mocha`). */
+const WRAPPERS = new Set(["npx", "c8", "nyc", "cross-env", "dotenv", "env", "node", "tsx"]);
+const ASSIGNMENT = /^[A-Za-z_]\w*=/u;
+const GLOB = /[*?{}[\]]/u;
+const TEST_FILE = /\.(?:test|spec|e2e-spec)\.[cm]?[jt]sx?$/u;
+
+/**
+ * The invocation of `command` (jest, mocha, ava, playwright) in the package.json `test` script
+ * of `root`, following `npm run <script>` (and yarn's, pnpm's) a few levels; NONE when the
+ * script does not run it.
+ */
+export function scriptInvocation(root: string, command: string): ScriptInvocation {
+  let scripts: Record<string, unknown>;
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      scripts?: unknown;
+    };
+    if (typeof manifest.scripts !== "object" || manifest.scripts === null) return NONE;
+    scripts = manifest.scripts as Record<string, unknown>;
+  } catch {
+    return NONE;
+  }
+  return fromScript(root, scripts, "test", command, 0) ?? NONE;
+}
+
+function fromScript(
+  root: string,
+  scripts: Record<string, unknown>,
+  name: string,
+  command: string,
+  depth: number,
+): ScriptInvocation | undefined {
+  const script = scripts[name];
+  if (typeof script !== "string" || depth > 3) return undefined;
+  for (const segment of script.split(/&&|\|\||[;|]/u)) {
+    const words = shellWords(segment);
+    const env: Record<string, string> = {};
+    let index = 0;
+    for (; index < words.length; index++) {
+      const word = words[index] as string;
+      const assignment = ASSIGNMENT.exec(word);
+      if (assignment !== null)
+        env[word.slice(0, word.indexOf("="))] = word.slice(word.indexOf("=") + 1);
+      else if (WRAPPERS.has(word) || word.startsWith("-")) continue;
+      else break;
+    }
+    const head = words[index];
+    // `npm run test:unit`, `yarn test:unit`, `pnpm run test:unit`
+    if (head === "npm" || head === "yarn" || head === "pnpm") {
+      const rest = words.slice(index + 1).filter((word) => word !== "run" && word !== "run-script");
+      const target = rest[0];
+      if (target !== undefined && target in scripts) {
+        const found = fromScript(root, scripts, target, command, depth + 1);
+        if (found !== undefined) return found;
+      }
+      continue;
+    }
+    if (head === undefined || path.basename(head) !== command) continue;
+    // `playwright test ...`: the subcommand is verify's own.
+    const after = words.slice(index + 1);
+    if (command === "playwright" && after[0] === "test") after.shift();
+    return { env, args: optionsOf(root, after) };
+  }
+  return undefined;
+}
+
+/** The options among a runner's arguments: flags and their values, not the paths it is given. */
+function optionsOf(root: string, words: readonly string[]): string[] {
+  const args: string[] = [];
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index] as string;
+    if (!word.startsWith("-")) continue; // a test file, folder or glob
+    const flag = word.includes("=") ? word.slice(0, word.indexOf("=")) : word;
+    const next = words[index + 1];
+    const takesNext =
+      !word.includes("=") && next !== undefined && !next.startsWith("-") && !isTestPath(root, next);
+    if (ENDLESS.has(flag)) {
+      if (takesNext && next === "false") index++;
+      continue;
+    }
+    args.push(word);
+    if (takesNext) {
+      args.push(next);
+      index++;
+    }
+  }
+  return args;
+}
+
+/** A glob, a folder, or a test file: what a script hands its runner to run. */
+function isTestPath(root: string, word: string): boolean {
+  if (GLOB.test(word) || TEST_FILE.test(word)) return true;
+  const absolute = path.resolve(root, word);
+  try {
+    return existsSync(absolute) && statSync(absolute).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A command line's words, with single and double quotes as a POSIX shell reads them. */
+export function shellWords(text: string): string[] {
+  const words: string[] = [];
+  let word = "";
+  let started = false;
+  let quote: string | undefined;
+  for (const char of text) {
+    if (quote !== undefined) {
+      if (char === quote) quote = undefined;
+      else word += char;
+    } else if (char === "'" || char === '"') {
+      quote = char;
+      started = true;
+    } else if (/\s/u.test(char)) {
+      if (started) words.push(word);
+      word = "";
+      started = false;
+    } else {
+      word += char;
+      started = true;
+    }
+  }
+  if (started) words.push(word);
+  return words;
+}
