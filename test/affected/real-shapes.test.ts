@@ -360,6 +360,32 @@ describe("tsconfig problems degrade as tsc does", () => {
     expect(check.stdout()).toContain(`base.json\n  4:5     warning ${message}  TS5107\n`);
   });
 
+  // tiny-invariant (TypeScript 5) and graphql-js (4.6) pass their own tsc with options that
+  // TypeScript 6, agentix's compiler, deprecates or removed: every answer was headed by them.
+  it("reports no deprecation when the project's own TypeScript is older than agentix's and accepts the option", async () => {
+    const dir = tsconfigProject(
+      '{\n  "compilerOptions": { "module": "commonjs", "moduleResolution": "node" },\n  "files": ["src/a.ts"]\n}\n',
+    );
+    const installed = (version: string) => {
+      mkdirSync(path.join(dir, "node_modules/typescript"), { recursive: true });
+      writeFileSync(
+        path.join(dir, "node_modules/typescript/package.json"),
+        JSON.stringify({ name: "typescript", version }),
+      );
+    };
+    installed("5.9.3");
+    const older = recordingIO(dir);
+    expect(await run(["index"], older.io)).toBe(0);
+    expect(older.stderr()).toBe("");
+    // The same TypeScript (or a newer one) reports it, as the project's tsc does.
+    installed("6.0.3");
+    const same = recordingIO(dir);
+    expect(await run(["index", "--fresh"], same.io)).toBe(0);
+    expect(same.stderr().split("\n")[0]).toContain(
+      "Option 'moduleResolution=node10' is deprecated",
+    );
+  });
+
   it("stops (exit 2) only for a tsconfig that cannot be parsed at all", async () => {
     const dir = tsconfigProject('{ "compilerOptions": { "strict": true, }\n');
     const recorded = recordingIO(dir);
