@@ -30,7 +30,9 @@ import { toPosix } from "../../schema/paths.js";
 import { applyVerdict, type Verdict } from "./verdict.js";
 import { transitiveViolations } from "./transitive.js";
 import { compareViolations } from "../../eslint-plugin/logic/violation.js";
-import { isContractFile } from "../../eslint-plugin/logic/project/layout.js";
+import { isContractFile, type Feature } from "../../eslint-plugin/logic/project/layout.js";
+import { createLinkedPackageResolver } from "../../eslint-plugin/logic/project/linked-packages.js";
+import { foreignFeatureOf } from "../../eslint-plugin/logic/project/foreign-features.js";
 import { literalStringsOf } from "../../eslint-plugin/logic/imports/literal-strings.js";
 
 const require = createRequire(import.meta.url);
@@ -108,7 +110,7 @@ function importsAcrossFeatures(
     if (declared === null) {
       const lookup = from ? services.featureDependencies(from.descriptorFile) : undefined;
       declared = lookup?.complete
-        ? new Set(lookup.files.map((target) => analysis.roles.layout.featureOf(target)?.dir ?? ""))
+        ? new Set(lookup.files.map((target) => featureAnywhere(analysis, target)?.dir ?? ""))
         : undefined;
     }
     return declared;
@@ -123,6 +125,19 @@ function importsAcrossFeatures(
       if (to !== undefined && to.dir !== from?.dir) return true;
       continue;
     }
+    if (item.target.kind === "package") {
+      // A linked workspace package's feature contract, left undeclared (the rule's own check).
+      if (from === undefined) continue;
+      const target = services.linkedPackageSource?.(
+        item.site.specifier,
+        path.join(analysis.loaded.root, file.path),
+        item.site.form === "require" || item.site.form === "import-equals" ? "require" : "import",
+      );
+      const to = target === undefined ? undefined : featureAnywhere(analysis, target);
+      if (to !== undefined && target !== undefined && isContractFile(to, target))
+        if (declaredDirs()?.has(to.dir) === false) return true;
+      continue;
+    }
     if (item.target.kind !== "file") continue;
     const to = analysis.roles.featureOf(item.target.file);
     if (!to || to.dir === from?.dir) continue;
@@ -132,6 +147,12 @@ function importsAcrossFeatures(
     if (from !== undefined && contract && declaredDirs()?.has(to.dir) === false) return true;
   }
   return false;
+}
+
+/** The feature holding an absolute file, of this project or (outside its root) of another. */
+function featureAnywhere(analysis: Analysis, file: string): Feature | undefined {
+  const layout = analysis.roles.layout;
+  return layout.featureOf(file) ?? foreignFeatureOf(layout, file);
 }
 
 /**
@@ -234,6 +255,8 @@ export function collectVerdict(analysis: Analysis): Verdict {
     sources,
     // The same files the index describes a feature by (features.ts): the program's.
     fileExists: (file) => sources(file) !== undefined,
+    // Another workspace package's sources, by the program's compiler options.
+    linkedPackageSource: createLinkedPackageResolver(() => loaded.compilerOptions),
   });
   const estree = estreeConverter(analysis, services);
   const found = new Map<ProjectFile, Violation[]>();

@@ -1,5 +1,6 @@
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { isContractFile, layoutFor } from "./project/layout.js";
+import { displayFromRoot, foreignFeatureOf } from "./project/foreign-features.js";
 import type { DeclaredDependencies } from "./project/feature-dependencies.js";
 import { NO_VISITORS, type LogicInput, type RuleLogic } from "./rule-logic.js";
 import { ViolationFactory } from "./violation.js";
@@ -43,7 +44,7 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
       if (!dirs) {
         dirs = new Set(
           declared.files
-            .map((file) => layout.featureOf(file)?.dir)
+            .map((file) => (layout.featureOf(file) ?? foreignFeatureOf(layout, file))?.dir)
             .filter((dir) => dir !== undefined),
         );
         featureDirs.set(declared, dirs);
@@ -54,9 +55,13 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
 
     const check = (site: ImportSite): void => {
       if (site.specifier === undefined) return;
-      const target = services.resolveModule(site.specifier, filename, site.resolution);
+      // Another workspace package's feature (`@acme/billing/invoices`, linked): the runtime
+      // refuses its undeclared use at createApplication as it does a feature of this project's.
+      const target =
+        services.resolveModule(site.specifier, filename, site.resolution) ??
+        services.linkedPackageSource?.(site.specifier, filename, site.resolution);
       if (target === undefined) return;
-      const dependency = layout.featureOf(target);
+      const dependency = layout.featureOf(target) ?? foreignFeatureOf(layout, target);
       if (!dependency || dependency.dir === feature.dir || !isContractFile(dependency, target))
         return;
       if (dirs === null) dirs = declaredFeatures();
@@ -65,7 +70,7 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
         violations.create("undeclared", site.node.loc, {
           feature: feature.id,
           dependency: dependency.id,
-          contract: layout.display(target),
+          contract: displayFromRoot(layout, target),
           descriptor: layout.display(feature.descriptorFile),
         }),
       );

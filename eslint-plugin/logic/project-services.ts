@@ -7,6 +7,7 @@ import { createFileExistence } from "./project/file-existence.js";
 import { createModuleExportsLookup } from "./project/module-exports.js";
 import { createExportOriginLookup } from "./project/export-origins.js";
 import { createModuleResolver, type ModuleResolver } from "./project/module-resolver.js";
+import { createLinkedPackageResolver } from "./project/linked-packages.js";
 import { clearSourceCache, type SourceProvider } from "./project/source-cache.js";
 
 /**
@@ -22,12 +23,23 @@ export function createProjectServices(
     readonly fileExists?: (file: string) => boolean;
     readonly mayHaveFeatureFolders?: (layout: ProjectLayout) => boolean;
     readonly aliasTarget?: (specifier: string, fromFile: string) => string | undefined;
+    readonly linkedPackageSource?: ModuleResolver;
   } = {},
 ): ProjectServices {
-  const resolveModule = options.resolveModule ?? createModuleResolver();
+  const own = options.resolveModule === undefined ? createModuleResolver() : undefined;
+  const resolveModule = options.resolveModule ?? (own as ModuleResolver);
+  const linked =
+    options.linkedPackageSource ??
+    (own && createLinkedPackageResolver((file) => own.compilerOptionsFor(file)));
+  // A descriptor lists another package's contract by its package name.
+  const dependencyResolver: ModuleResolver = linked
+    ? (specifier, fromFile, kind) =>
+        resolveModule(specifier, fromFile, kind) ?? linked(specifier, fromFile, kind)
+    : resolveModule;
   return {
     resolveModule,
-    featureDependencies: createFeatureDependencyLookup(resolveModule, options.sources),
+    ...(linked ? { linkedPackageSource: linked } : {}),
+    featureDependencies: createFeatureDependencyLookup(dependencyResolver, options.sources),
     moduleExports: createModuleExportsLookup(resolveModule, options.sources),
     exportOrigin: createExportOriginLookup(resolveModule, options.sources),
     fileExists: options.fileExists ?? createFileExistence(),
@@ -52,6 +64,9 @@ export function sharedProjectServices(): ProjectServices {
         fileExists,
         mayHaveFeatureFolders: featureFolders,
         aliasTarget: (specifier, fromFile) => resolver.aliasTarget(specifier, fromFile),
+        linkedPackageSource: createLinkedPackageResolver((file) =>
+          resolver.compilerOptionsFor(file),
+        ),
       }),
       clear: () => {
         resolver.clear();

@@ -26,6 +26,11 @@ const simpleTraverse: Estree["simpleTraverse"] = (...args) => {
 export interface ProjectServices {
   /** Resolves a module specifier to an absolute project file, or undefined (package, missing). */
   readonly resolveModule: ModuleResolver;
+  /**
+   * A bare specifier naming a linked workspace package, to the TypeScript source it leads to
+   * (project/linked-packages.ts), or undefined. Absent: such imports lead nowhere.
+   */
+  readonly linkedPackageSource?: ModuleResolver;
   /** The dependencies a feature descriptor (feature.ts) declares, or undefined without one. */
   readonly featureDependencies: FeatureDependencyLookup;
   /** The names a module file exports, or undefined when they cannot be known. */

@@ -89,6 +89,8 @@ export function createModuleResolver(
 ): ModuleResolver & {
   /** The one path a `paths` alias can name (bare-specifier.ts `singleAliasTarget`). */
   aliasTarget(specifier: string, fromFile: string): string | undefined;
+  /** The compiler options of the tsconfig nearest the file (its resolution's). */
+  compilerOptionsFor(fromFile: string): ts.CompilerOptions;
   clear(): void;
 } {
   const tsconfigOfDir = new Map<string, string | null>();
@@ -276,6 +278,9 @@ export function createModuleResolver(
       // Asked for every bare specifier of every file: answered from the tsconfig's substitutions
       // by specifier and the package name by folder, both cached.
       return load(nearestTsconfig(dir)).aliasTarget(specifier, dir);
+    },
+    compilerOptionsFor(fromFile: string): ts.CompilerOptions {
+      return load(nearestTsconfig(path.dirname(fromFile))).options;
     },
     clear() {
       tsconfigOfDir.clear();
