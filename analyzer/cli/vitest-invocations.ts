@@ -13,6 +13,7 @@ import {
   vitestPlan,
   type VitestSource,
 } from "./verify/vitest-plan.js";
+import { ownersOf } from "./verify/runner-runs.js";
 
 export const VITEST_INVOCATIONS_SCHEMA_VERSION = 1;
 
@@ -68,8 +69,17 @@ export function vitestInvocations(
 ): VitestInvocations {
   const invocations: VitestInvocation[] = [];
   const chosen = shard === undefined ? undefined : shardAcrossProjects(projects, shard, io);
+  /** Selected tests another runner owns: in no invocation, so a CI matrix must be told. */
+  const others = new Map<string, number>();
   for (const { name, analysis, result, scoped } of projects) {
     const plan = vitestPlan(analysis, result, shard, chosen, scoped);
+    const owners = ownersOf(
+      analysis.loaded.root,
+      plan.otherRunner,
+      analysis.loaded.vitest.file === null,
+    );
+    for (const owner of owners.values())
+      others.set(owner.runner, (others.get(owner.runner) ?? 0) + 1);
     // The main config's run, then the other configs' (vitest.e2e.config.ts, a folder's own).
     for (const run of [plan, ...plan.otherConfigs]) {
       if (run.filters.length === 0) continue;
@@ -89,6 +99,12 @@ export function vitestInvocations(
         widened: result.widened.length > 0,
       });
     }
+  }
+  if (others.size > 0) {
+    const counts = [...others].map(([runner, files]) => `${files} ${runner}`).join(", ");
+    io.stderr(
+      `agentix ${command}: warning: these are Vitest's invocations alone; the selected test files of other runners (${counts}) are in none of them: run them as \`agentix verify\` does (its text names each command)\n`,
+    );
   }
   return {
     schemaVersion: VITEST_INVOCATIONS_SCHEMA_VERSION,

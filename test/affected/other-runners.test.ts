@@ -209,6 +209,18 @@ describe("verify on tests other runners own", () => {
     ]);
   });
 
+  // A CI matrix built from them ran none of these tests, and nothing said so.
+  it("--format vitest-invocations warns that the other runners' selected tests are in none", async () => {
+    const { io, stdout, stderr } = recordingIO(root);
+    expect(
+      await run(["affected", "src/sum.ts", "src/div.ts", "--format", "vitest-invocations"], io),
+    ).toBe(0);
+    expect((JSON.parse(stdout()) as { invocations: unknown[] }).invocations).toEqual([]);
+    expect(stderr()).toBe(
+      "agentix affected: warning: these are Vitest's invocations alone; the selected test files of other runners (1 Playwright, 1 uvu, 1 Jest) are in none of them: run them as `agentix verify` does (its text names each command)\n",
+    );
+  });
+
   it("--dry-run plans the runs and starts none", async () => {
     const result = await verify(["src/mul.ts", "--dry-run", "--json"]);
     expect(result.code).toBe(0);
