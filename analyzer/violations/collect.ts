@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { TSESTree } from "@typescript-eslint/types";
@@ -27,6 +28,7 @@ import type { FileScan } from "../extract/scan.js";
 import { propertyNameText } from "../resolve/values.js";
 import { isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
 import { toPosix } from "../../schema/paths.js";
+import { relativeToRoot } from "../project/paths.js";
 import { applyVerdict, type Verdict } from "./verdict.js";
 import { transitiveViolations } from "./transitive.js";
 import { compareViolations } from "../../eslint-plugin/logic/violation.js";
@@ -79,7 +81,12 @@ function sharedResolver(analysis: Analysis): SharedResolver {
     if (target.kind === "file") return analysis.roles.absolute(target.file);
     // A stylesheet, an image: the file it names, as the plugin's resolver answers.
     if (target.kind === "asset") return path.join(loaded.root, target.path);
-    if (target.kind === "unresolved" && isRelativeSpecifier(specifier))
+    // A file outside the project (another workspace package's, by a relative path): the file it
+    // names, as the plugin's resolver answers (its features are that package's).
+    if (
+      (target.kind === "unresolved" || target.kind === "outside") &&
+      isRelativeSpecifier(specifier)
+    )
       return resolveLexically(specifier, path.dirname(fromFile));
     return undefined;
   };
@@ -253,8 +260,11 @@ export function collectVerdict(analysis: Analysis): Verdict {
   const services = createProjectServices({
     resolveModule: sharedResolver(analysis),
     sources,
-    // The same files the index describes a feature by (features.ts): the program's.
-    fileExists: (file) => sources(file) !== undefined,
+    // The same files the index describes a feature by (features.ts): the program's; outside
+    // the project (another workspace package's feature), the disk's, as the plugin's.
+    fileExists: (file) =>
+      sources(file) !== undefined ||
+      (relativeToRoot(loaded.root, file) === undefined && existsSync(file)),
     // Another workspace package's sources, by the program's compiler options.
     linkedPackageSource: createLinkedPackageResolver(() => loaded.compilerOptions),
   });

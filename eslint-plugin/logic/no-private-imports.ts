@@ -24,6 +24,11 @@ import { resolveRelative } from "./project/relative-target.js";
 import { isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
 import { diskRound } from "../../schema/disk-rounds.js";
+import {
+  displayFromRoot,
+  foreignFeatureOf,
+  foreignFeatureOfFolder,
+} from "./project/foreign-features.js";
 
 export const NO_PRIVATE_IMPORTS = "agentix/no-private-imports" as const;
 
@@ -128,7 +133,7 @@ export function contractSpecifier(
 
 /** "a" or "a or b": the entries a message names. */
 function either(files: readonly string[], layout: ProjectLayout): string {
-  return files.map((file) => layout.display(file)).join(" or ");
+  return files.map((file) => displayFromRoot(layout, file)).join(" or ");
 }
 
 /**
@@ -142,8 +147,8 @@ function boundaryMessage(
   contracts: readonly string[],
   from: { readonly importer: Feature | undefined; readonly descriptorExists: boolean },
 ): { messageId: NoPrivateImportsMessageId; data: Record<string, string> } {
-  const common = { file: layout.display(target), feature: feature.id };
-  const names = feature.contractFiles.map((file) => layout.display(file));
+  const common = { file: displayFromRoot(layout, target), feature: feature.id };
+  const names = feature.contractFiles.map((file) => displayFromRoot(layout, file));
   const missing =
     names.length === 1 ? `${names[0]} does not exist` : `none of ${names.join(", ")} exists`;
   if (from.importer) {
@@ -157,7 +162,7 @@ function boundaryMessage(
           data: { ...common, importer: from.importer.id, missing },
         };
   }
-  const descriptor = layout.display(feature.descriptorFile);
+  const descriptor = displayFromRoot(layout, feature.descriptorFile);
   if (contracts.length === 0 && !from.descriptorExists)
     return { messageId: "outsideFeatureNoEntry", data: { ...common, missing, descriptor } };
   const allowed = [
@@ -299,9 +304,13 @@ class LexicalReach {
     return isRelativeSpecifier(specifier);
   }
 
-  /** Whether the folder `target` (absolute) lies in a feature other than the one at `importerDir`. */
+  /**
+   * Whether the folder `target` (absolute) lies in a feature other than the one at `importerDir`:
+   * of this project, or of another one a relative path leads into (another workspace package's).
+   */
   inOtherFeature(target: string, importerDir: string | undefined): boolean {
-    const feature = this.layout.featureOfFolder(target);
+    const feature =
+      this.layout.featureOfFolder(target) ?? foreignFeatureOfFolder(this.layout, target);
     return feature !== undefined && feature.dir !== importerDir;
   }
 }
@@ -450,7 +459,10 @@ export const noPrivateImportsLogic: RuleLogic = {
         relative || bareReach(specifier)
           ? services.resolveModule(specifier, filename, resolution)
           : undefined;
-      const feature = target === undefined ? undefined : layout.featureOf(target);
+      const feature =
+        target === undefined
+          ? undefined
+          : (layout.featureOf(target) ?? (relative ? foreignFeatureOf(layout, target) : undefined));
       if (
         target === undefined ||
         !feature ||

@@ -2,7 +2,7 @@
 // by the package's name (linked into node_modules, as npm, yarn and pnpm link workspace
 // packages) without declaring it. ESLint and `check` said nothing (h-app4 repro-8) while the
 // runtime refuses such a feature; both now report the import, the same way.
-import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,8 +26,8 @@ afterAll(removeCopies);
 const MESSAGE =
   'feature "checkout" uses the contract of feature "invoices" (../../packages/billing/src/features/invoices/contract.ts) without declaring it; add that contract to the dependencies of defineFeature in src/features/checkout/feature.ts';
 
-/** What ESLint's no-undeclared-dependencies reports in apps/api, as `file:line:column message`. */
-async function lint(): Promise<string[]> {
+/** What ESLint reports for `rule` in apps/api, as `file:line:column message`. */
+async function lint(rule = "agentix/no-undeclared-dependencies"): Promise<string[]> {
   clearProjectCaches();
   const eslint = new ESLint({
     cwd: api(),
@@ -37,7 +37,7 @@ async function lint(): Promise<string[]> {
         files: ["**/*.ts"],
         languageOptions: { parser: tsParser },
         plugins: { agentix },
-        rules: { "agentix/no-undeclared-dependencies": "error" },
+        rules: { [rule]: "error" },
       },
     ],
   });
@@ -49,8 +49,8 @@ async function lint(): Promise<string[]> {
   );
 }
 
-/** What `agentix check --json` reports in apps/api, in the same form. */
-async function check(): Promise<string[]> {
+/** What `agentix check --json` reports for `rule` in apps/api, in the same form. */
+async function check(rule = "agentix/no-undeclared-dependencies"): Promise<string[]> {
   clearProjectCaches();
   const { io, stdout } = recordingIO(api());
   await run(["check", "--json"], io);
@@ -58,7 +58,7 @@ async function check(): Promise<string[]> {
     problems: { rule?: string; file: string; line: number; column: number; message: string }[];
   };
   return result.problems
-    .filter((v) => v.rule === "agentix/no-undeclared-dependencies")
+    .filter((v) => v.rule === rule)
     .map((v) => `${v.file}:${v.line}:${v.column} ${v.message}`);
 }
 
@@ -99,6 +99,28 @@ describe("a feature of another workspace package, imported by the package's name
     } finally {
       rmSync(link(), { recursive: true });
       symlinkSync("../../packages/billing", link(), "dir");
+    }
+  });
+
+  // h-app4 repro-8(b): from apps/api, billing's folders were no feature folders at all.
+  it("a relative path into its private file: no-private-imports in ESLint and check alike", async () => {
+    const operations = path.join(api(), "src/features/checkout/operations.ts");
+    const original = readFileSync(operations, "utf8");
+    writeFileSync(
+      operations,
+      original.replace(
+        'import { Receipt } from "./contract.js";',
+        'import { Receipt } from "./contract.js";\nimport { totalOf } from "../../../../../packages/billing/src/features/invoices/model.js";\nvoid totalOf;',
+      ),
+    );
+    try {
+      const expected = [
+        'src/features/checkout/operations.ts:4:25 ../../packages/billing/src/features/invoices/model.ts is private to feature "invoices"; feature "checkout" may import only its public entry ../../packages/billing/src/features/invoices/contract.ts, so import from there instead',
+      ];
+      expect(await lint("agentix/no-private-imports")).toEqual(expected);
+      expect(await check("agentix/no-private-imports")).toEqual(expected);
+    } finally {
+      writeFileSync(operations, original);
     }
   });
 });

@@ -23,6 +23,19 @@ export function foreignFeatureOf(layout: ProjectLayout, file: string): Feature |
   return config.root === layout.config.root ? undefined : layoutFor(config).featureOf(file);
 }
 
+/** The feature folder holding `dir` (absolute) when it lies outside `layout`'s project. */
+export function foreignFeatureOfFolder(layout: ProjectLayout, dir: string): Feature | undefined {
+  if (layout.relative(dir) !== undefined || dir === layout.config.root) return undefined;
+  let config;
+  try {
+    config = loadConfigForFile(path.join(dir, "_"));
+  } catch (error) {
+    if (error instanceof AgentixConfigError) return undefined;
+    throw error;
+  }
+  return config.root === layout.config.root ? undefined : layoutFor(config).featureOfFolder(dir);
+}
+
 /** A path for messages: relative to the project root, `../` included for a file outside it. */
 export function displayFromRoot(layout: ProjectLayout, file: string): string {
   return layout.relative(file) ?? toPosix(path.relative(layout.config.root, file));
