@@ -102,7 +102,7 @@ describe("verify on tests other runners own", () => {
     expect(result.runs).toEqual([
       { tool: "playwright", args: ["test", "sum\\.spec\\.ts"], cwd: "e2e" },
       { tool: "tsx", args: ["--test", "src/mul.test.ts"], cwd: "" },
-      { tool: "jest", args: ["--runTestsByPath", "src/sum.test.ts"], cwd: "" },
+      { tool: "jest", args: ["--coverage=false", "--runTestsByPath", "src/sum.test.ts"], cwd: "" },
     ]);
     expect(result.stdout).toContain(
       "\ntests (each with its own runner below, where one is known):\n" +
@@ -112,7 +112,7 @@ describe("verify on tests other runners own", () => {
         "\ntests (from e2e): playwright test sum\\.spec\\.ts\n",
     );
     expect(result.stdout).toContain(
-      "\ntests: jest --runTestsByPath src/sum.test.ts\n" +
+      "\ntests: jest --coverage=false --runTestsByPath src/sum.test.ts\n" +
         "  why: 1 case of 1 Jest test file, of the 3 cases the change can reach: Jest runs them (named above), whole files\n",
     );
     expect(result.stdout).toContain(
@@ -128,7 +128,7 @@ describe("verify on tests other runners own", () => {
     expect(testSteps(result.stdout)).toEqual([
       { command: "playwright test sum\\.spec\\.ts", status: "passed", details: [] },
       {
-        command: "jest --runTestsByPath src/sum.test.ts",
+        command: "jest --coverage=false --runTestsByPath src/sum.test.ts",
         status: "failed",
         details: ["exit code 1"],
       },
@@ -157,7 +157,11 @@ describe("verify on tests other runners own", () => {
     expect(validate(JSON.parse(result.stdout)), JSON.stringify(validate.errors)).toBe(true);
     expect(testSteps(result.stdout)).toEqual([
       { command: "playwright test sum\\.spec\\.ts", status: "passed", details: [] },
-      { command: "jest --runTestsByPath src/sum.test.ts", status: "passed", details: [] },
+      {
+        command: "jest --coverage=false --runTestsByPath src/sum.test.ts",
+        status: "passed",
+        details: [],
+      },
       {
         command: "uvu",
         status: "failed",
@@ -203,7 +207,7 @@ describe("verify on tests other runners own", () => {
       "",
       "run (Playwright, from e2e): playwright test sum\\.spec\\.ts",
       "run (node:test): tsx --test src/mul.test.ts",
-      "run (Jest): jest --runTestsByPath src/sum.test.ts",
+      "run (Jest): jest --coverage=false --runTestsByPath src/sum.test.ts",
       "not run by vitest: src/div.test.ts (agentix verify says why)",
       "",
     ]);
@@ -238,7 +242,7 @@ describe("verify on tests other runners own", () => {
       ).map((step) => step.command);
     const [first, second] = [await planned("1/2"), await planned("2/2")];
     expect([...first, ...second].sort()).toEqual([
-      "jest --runTestsByPath src/sum.test.ts",
+      "jest --coverage=false --runTestsByPath src/sum.test.ts",
       "playwright test sum\\.spec\\.ts",
       "tsx --test src/mul.test.ts",
     ]);

@@ -85,12 +85,12 @@ describe("runnerRuns", () => {
     ).toEqual({
       runs: [
         {
-          command: "jest --runTestsByPath src/x.test.ts",
+          command: "jest --coverage=false --runTestsByPath src/x.test.ts",
           from: "packages/a",
           bin: "node_modules/jest/bin.js",
         },
         {
-          command: "jest --runTestsByPath packages/b/src/y.test.ts",
+          command: "jest --coverage=false --runTestsByPath packages/b/src/y.test.ts",
           from: "",
           bin: "node_modules/jest/bin.js",
         },
@@ -123,7 +123,7 @@ describe("runnerRuns", () => {
       ]).runs.map((run) => run.command),
     ).toEqual([
       "playwright test app/\\(auth\\)/login\\.spec\\.ts e2e/\\[id\\]\\+a\\.spec\\.ts",
-      "jest --runTestsByPath ./-x.test.ts",
+      "jest --coverage=false --runTestsByPath ./-x.test.ts",
       "node --test ./-y.test.mjs",
     ]);
   });

@@ -1,8 +1,9 @@
 // How the project's own test script starts a runner, to start it the same way on the selected
 // files: the environment it sets (`NODE_OPTIONS='--import=tsx/esm' c8 ava`) and the options it
 // passes (`mocha -r ts-node/register 'test/**/*.spec.ts'`), without the test files or globs it
-// names (verify names its own) and without options that would never end (`--watch`). Read as
-// text from package.json, never run; a script this cannot read adds nothing.
+// names (verify names its own), nor options that would never end (`--watch`), pick tests or
+// measure coverage. Read as text from package.json, never run; a script this cannot read adds
+// nothing.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -15,8 +16,26 @@ export interface ScriptInvocation {
 
 const NONE: ScriptInvocation = { env: {}, args: [] };
 
-/** Options that keep a runner waiting for changes or a person. */
-const ENDLESS = new Set(["--watch", "--watchAll", "-w", "--ui", "--interactive"]);
+/**
+ * Options not to take from the script: those that keep a runner waiting for changes or a
+ * person, those that pick the tests themselves (verify names them), and coverage (a threshold
+ * over the selected tests alone fails what passes in the whole suite).
+ */
+const DROPPED = new Set([
+  "--watch",
+  "--watchAll",
+  "-w",
+  "--ui",
+  "--interactive",
+  "-o",
+  "--onlyChanged",
+  "--changedSince",
+  "--lastCommit",
+  "--findRelatedTests",
+  "--listTests",
+  "--coverage",
+  "--collectCoverage",
+]);
 /** Commands that run the next word as the command (`npx jest`, `c8 ava`, `cross-env A=1 mocha`). */
 const WRAPPERS = new Set(["npx", "c8", "nyc", "cross-env", "dotenv", "env", "node", "tsx"]);
 const ASSIGNMENT = /^[A-Za-z_]\w*=/u;
@@ -93,8 +112,8 @@ function optionsOf(root: string, words: readonly string[]): string[] {
     const next = words[index + 1];
     const takesNext =
       !word.includes("=") && next !== undefined && !next.startsWith("-") && !isTestPath(root, next);
-    if (ENDLESS.has(flag)) {
-      if (takesNext && next === "false") index++;
+    if (DROPPED.has(flag)) {
+      if (takesNext) index++;
       continue;
     }
     args.push(word);
