@@ -232,3 +232,43 @@ describe("vitestPlan: tests under a folder with a Vitest config of its own", () 
     ]);
   });
 });
+
+// A config whose coverage is on (thresholds over the whole suite): a run of a part of the suite
+// failed them, so verify failed a change whose tests all passed.
+describe("vitestPlan: coverage a config turns on", () => {
+  const config = (name: string, text: string) => {
+    writeFileSync(path.join(root, name), text);
+    return name;
+  };
+
+  it("is turned off for the run", () => {
+    const on = config(
+      "vitest.coverage.config.ts",
+      'export default { test: { coverage: { provider: "v8", thresholds: { lines: 90 }, enabled: true } } };\n',
+    );
+    expect(vitestPlan(project(on), answer(false), undefined).filters).toEqual([
+      "e2e/sign.spec.ts",
+      "src/both.test.ts",
+      "src/sign.test.ts",
+      "--coverage.enabled=false",
+    ]);
+    // Widened: the whole suite, coverage off all the same.
+    expect(vitestPlan(project(on), answer(true), undefined).filters).toEqual([
+      ".",
+      "--coverage.enabled=false",
+    ]);
+  });
+
+  it("is left alone where the config does not turn it on, or cannot be read", () => {
+    const off = config(
+      "vitest.plain.config.ts",
+      'export default { test: { coverage: { provider: "v8" } } };\n',
+    );
+    expect(vitestPlan(project(off), answer(false), undefined).filters).not.toContain(
+      "--coverage.enabled=false",
+    );
+    expect(
+      vitestPlan(project("missing.config.ts"), answer(false), undefined).filters,
+    ).not.toContain("--coverage.enabled=false");
+  });
+});

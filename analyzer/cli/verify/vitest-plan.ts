@@ -1,6 +1,7 @@
 // The Vitest command line for an affected answer: the folder Vitest runs from, exactly the
 // selected files or `file:line` cases (or the whole suite when widened), optionally one shard.
 // verify's tests step runs it; `--format vitest-invocations` prints it for a CI matrix.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
@@ -155,7 +156,7 @@ export function vitestPlan(
   }
   return {
     cwd,
-    filters,
+    filters: withoutCoverage(filters, root, analysis.loaded.vitest.file),
     files,
     otherRunner,
     otherConfigs: secondConfigRuns(configOf, { root, cwd, affected, shard, inShard, nested }),
@@ -236,7 +237,7 @@ function secondConfigRuns(
     if (affected.widened.length > 0) {
       const whole = [...configArgs, prefix === "" ? "." : prefix];
       if (shard !== undefined) whole.push(`--shard=${shard.index}/${shard.count}`);
-      return [{ ...base, filters: whole, files: mine }];
+      return [{ ...base, filters: withoutCoverage(whole, root, config), files: mine }];
     }
     const chosen = inShard === undefined ? mine : mine.filter((file) => inShard.has(file));
     if (chosen.length === 0) return [];
@@ -247,8 +248,31 @@ function secondConfigRuns(
       { ...affected, tests: { ...affected.tests, files: inFolder } },
       prefix === "" ? "" : `${prefix}/`,
     );
-    return [{ ...base, filters: [...configArgs, ...selected], files: chosen }];
+    const filters = withoutCoverage([...configArgs, ...selected], root, config);
+    return [{ ...base, filters, files: chosen }];
   });
+}
+
+/** Vitest's option that turns off the coverage a config enables. */
+export const NO_COVERAGE = "--coverage.enabled=false";
+
+/**
+ * `coverage: { ..., enabled: true` in a Vitest config's text: its thresholds are over the whole
+ * suite, and a run of the selected part of it fails them. Read as text, never run; a match on
+ * something else costs only the option, which changes nothing where coverage is off.
+ */
+const COVERAGE_ON = /\bcoverage\s*:\s*\{[\s\S]{0,800}?\benabled\s*:\s*true\b/u;
+
+/** `filters` with coverage turned off when the config (root-relative) turns it on. */
+function withoutCoverage(filters: string[], root: string, config: string | null): string[] {
+  if (filters.length === 0 || config === null) return filters;
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(root, config), "utf8");
+  } catch {
+    return filters;
+  }
+  return COVERAGE_ON.test(text) ? [...filters, NO_COVERAGE] : filters;
 }
 
 /** The plan the text answer of `affected` shows (affectedText): the whole selection, unsharded. */
