@@ -80,6 +80,7 @@ export function isTypeTest(file: string): boolean {
 export function typeTestsReaching(
   files: Iterable<string>,
   importers: Importers,
+  isChecked: (file: string) => boolean = isTypeTest,
 ): Map<string, string> {
   const reachedFrom = new Map<string, string>();
   const stack: [string, string][] = [...files].map((file) => [file, file]);
@@ -90,7 +91,7 @@ export function typeTestsReaching(
     for (const entry of importers.get(file) ?? []) stack.push([entry.importer, seed]);
   }
   const tests = new Map<string, string>();
-  for (const [file, seed] of reachedFrom) if (isTypeTest(file)) tests.set(file, seed);
+  for (const [file, seed] of reachedFrom) if (isChecked(file)) tests.set(file, seed);
   return tests;
 }
 

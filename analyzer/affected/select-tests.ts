@@ -2,7 +2,7 @@
 // start other processes), else single cases, plus the cases that share state with them.
 import type { AffectedFacts, FactFile } from "./facts.js";
 import type { FileUnits, TestCaseInfo } from "./units.js";
-import { namesProjectRoot, startsProcesses } from "./import-graph.js";
+import { isTypeTest, namesProjectRoot, startsProcesses } from "./import-graph.js";
 import type { AnalysedFile, Propagation, Cause } from "./propagate.js";
 import type { ReferenceGraph } from "./reference-graph.js";
 
@@ -93,10 +93,9 @@ function typeTestOf(
   return {
     file: file.path,
     whole: true,
-    reason:
-      changed === file.path
-        ? "a type test: changed"
-        : `a type test: its imports (type-only ones included) reach ${changed}`,
+    reason: `${isTypeTest(file.path) ? "a type test" : "type-checked by ts-jest"}: ${
+      changed === file.path ? "changed" : `its imports (type-only ones included) reach ${changed}`
+    }`,
     cases: [],
     totalCases: count,
     selectedCases: count,

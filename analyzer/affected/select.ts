@@ -13,6 +13,7 @@ import type { FileChange } from "./changes.js";
 import { classifyChanges } from "./classify-changes.js";
 import type { AffectedFacts, FactFile } from "./facts.js";
 import { regionAt, type CodeUnit } from "./units.js";
+import { testsTypeChecked } from "./type-checking-runner.js";
 import {
   reverseImports,
   runtimeImportersClosure,
@@ -160,14 +161,20 @@ function filesOf(
   return [...affectedFiles].sort();
 }
 
-/** The type tests the changed files reach through any import (none asked when there are none). */
+/**
+ * The type tests the changed files reach through any import (none asked when there are none):
+ * Vitest's by name, and every test of a project whose runner type-checks them (ts-jest).
+ */
 function typeTestsOf(
   facts: AffectedFacts,
   importers: Importers,
   touched: readonly string[],
 ): Map<string, string> | undefined {
-  return facts.files.some((file) => file.test && isTypeTest(file.path))
-    ? typeTestsReaching(touched, importers)
+  const checked = testsTypeChecked(facts.root);
+  const isChecked = (file: string) =>
+    isTypeTest(file) || (checked && facts.file(file)?.test === true);
+  return facts.files.some((file) => file.test && isChecked(file.path))
+    ? typeTestsReaching(touched, importers, isChecked)
     : undefined;
 }
 

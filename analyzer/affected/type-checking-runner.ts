@@ -1,0 +1,41 @@
+// Whether the project's test runner type-checks the tests it runs: ts-jest does by default
+// (`diagnostics: true`, without `isolatedModules`), and fails a test file on a type error in
+// anything it imports, types included. Then every test is, for a change, like a Vitest type
+// test: a type-only change reaches the tests whose imports (type-only ones too) reach it. Read
+// as text from the Jest config at the project root (jest.config.* or package.json "jest").
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+const JEST_CONFIGS = ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map(
+  (extension) => `jest.config.${extension}`,
+);
+/** ts-jest told not to type-check: transpiling alone, or with its diagnostics off. */
+const NOT_CHECKING =
+  /["']?(?:isolatedModules|transpilation)["']?\s*:\s*true|["']?diagnostics["']?\s*:\s*false/u;
+
+export function testsTypeChecked(root: string): boolean {
+  for (const name of JEST_CONFIGS) {
+    const text = readText(path.join(root, name));
+    if (text !== undefined) return checks(text);
+  }
+  const manifest = readText(path.join(root, "package.json"));
+  if (manifest === undefined) return false;
+  try {
+    const jest = (JSON.parse(manifest) as { jest?: unknown }).jest;
+    return jest !== undefined && checks(JSON.stringify(jest));
+  } catch {
+    return false;
+  }
+}
+
+function checks(config: string): boolean {
+  return config.includes("ts-jest") && !NOT_CHECKING.test(config);
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
