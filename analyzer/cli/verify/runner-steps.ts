@@ -65,7 +65,7 @@ export function runnerSteps(
       return notRun("tests", runner, why, "skipped");
     });
   }
-  const { runs, unrun } = runnerRuns(context.analysis.loaded.root, byRunner);
+  const { runs, unrun } = runnerRuns(root, byRunner);
   return [
     ...runs.map((run) => runnerStep(context, run)),
     ...unrun.map((tests) => unrunStep(context, tests)),
