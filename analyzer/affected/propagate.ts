@@ -6,6 +6,7 @@ import type { FactFile, FileSource } from "./facts.js";
 import { regionAt, type CodeUnit, type FileUnits, type Region } from "./units.js";
 import type { ImportEntry, Importers } from "./import-graph.js";
 import type { ReferenceGraph, Use } from "./reference-graph.js";
+import { commentRanges, inPlainComment, looksLikeComment } from "./comment-lines.js";
 
 /** What made something affected: what it was reached from (null for the change itself), and how. */
 export interface Cause {
@@ -92,10 +93,24 @@ class Propagator {
       else this.markUnit(region.unit, { from: null, reason: `changed at line ${line}` });
     };
     const source = this.source(file.path);
+    // A line that is only a comment no tool reads runs nothing; a test's own lines, and a file
+    // code names by its path (read as text, path-references.ts), count whole.
+    const readAsText =
+      file.test || (this.importers.get(file.path) ?? []).some((entry) => entry.named !== undefined);
+    let comments: readonly (readonly [number, number])[] | undefined;
+    const plainComment = (span: readonly [number, number]) =>
+      !readAsText &&
+      looksLikeComment(source.text, span[0]) &&
+      inPlainComment(
+        source.text,
+        (comments ??= commentRanges(source.text, file.path)),
+        span[0],
+        span[1],
+      );
     for (const [first, last] of change.lines) {
       for (let line = first; line <= last; line++) {
         const span = lineSpan(source, line);
-        if (span !== undefined) touch(span[0], span[1], line);
+        if (span !== undefined && !plainComment(span)) touch(span[0], span[1], line);
       }
     }
     // Removed text: the gap it left, between the end of one line and the start of the next.

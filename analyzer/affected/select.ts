@@ -14,6 +14,7 @@ import { classifyChanges } from "./classify-changes.js";
 import type { AffectedFacts, FactFile } from "./facts.js";
 import { regionAt, type CodeUnit } from "./units.js";
 import { testsTypeChecked } from "./type-checking-runner.js";
+import { observableChanges } from "./comment-lines.js";
 import {
   reverseImports,
   runtimeImportersClosure,
@@ -75,7 +76,9 @@ export function computeAffectedFrom(
   scope: AffectedScope = {},
 ): AffectedComputation {
   const importers = reverseImports(facts);
-  const classified = classifyChanges(facts, changes, importers, base, scope.testedElsewhere);
+  // A change to comment lines alone is none (it is still listed among the changes).
+  const observable = observableChanges(facts, changes, importers);
+  const classified = classifyChanges(facts, observable, importers, base, scope.testedElsewhere);
   const widened = [
     ...classified.widened,
     ...(scope.widenedBy ?? []).filter(

@@ -1,0 +1,111 @@
+// Lines that hold only a comment: a change there runs no code and changes no type, so it reaches
+// nothing (an agent's or a reviewer's edit to documentation selected every test importing the
+// file: 49 of tsoa's 51 test files for one appended comment line). Comments that tools read are
+// code here: directives (`@ts-expect-error`, `@vitest-environment`, JSDoc types in JavaScript:
+// anything with `@`), `#` pragmas, triple-slash references, linters', coverage tools' and
+// bundlers' markers.
+import { createRequire } from "node:module";
+import type * as TypeScript from "typescript";
+import type { FileChange } from "./changes.js";
+import type { AffectedFacts, FactFile, FileSource } from "./facts.js";
+import type { Importers } from "./import-graph.js";
+
+// TypeScript, loaded only for a changed line that looks like a comment: an answer from a fresh
+// index loads none for a change to code. (Not named `require`: see schema/json-location.ts.)
+const load = createRequire(import.meta.url);
+let typescript: typeof TypeScript | undefined;
+
+/** Text a comment line starts with: `//`, `/*`, or a block comment's `*` and `*\/`. */
+const LOOKS_LIKE_COMMENT = /^(?:\/\/|\/\*|\*)/u;
+
+/** A comment a tool reads: it may change what runs, what type-checks or what is measured. */
+const READ_BY_TOOLS =
+  /[@#]|<(?:reference|amd)|eslint|tslint|jshint|istanbul|\bc8\b|webpack|vite-|rollup|esbuild|prettier|biome|deno-|\bglobals?\b|__PURE__|__NO_SIDE_EFFECTS__/iu;
+
+/** The comment ranges of a file's text (where a parse puts them: never inside strings or templates). */
+export function commentRanges(
+  text: string,
+  fileName: string,
+): readonly (readonly [number, number])[] {
+  const ts = (typescript ??= load("typescript") as typeof TypeScript);
+  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const found = new Map<number, number>();
+  const add = (ranges: readonly TypeScript.CommentRange[] | undefined) => {
+    for (const range of ranges ?? []) found.set(range.pos, range.end);
+  };
+  const visit = (node: TypeScript.Node): void => {
+    add(ts.getLeadingCommentRanges(text, node.pos));
+    add(ts.getTrailingCommentRanges(text, node.end));
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  add(ts.getLeadingCommentRanges(text, sourceFile.endOfFileToken.pos));
+  return [...found].sort((a, b) => a[0] - b[0]);
+}
+
+/** Whether the text at `start` (a line's first non-blank character) may begin or go on a comment. */
+export function looksLikeComment(text: string, start: number): boolean {
+  return LOOKS_LIKE_COMMENT.test(text.slice(start, start + 2));
+}
+
+/** Whether `[start, end)` of `text` lies inside one comment no tool reads. */
+export function inPlainComment(
+  text: string,
+  ranges: readonly (readonly [number, number])[],
+  start: number,
+  end: number,
+): boolean {
+  const range = ranges.find(([from, to]) => from <= start && end <= to);
+  return range !== undefined && !READ_BY_TOOLS.test(text.slice(range[0], range[1]));
+}
+
+/**
+ * Whether a modified file's change touches only comments no tool reads (or blank lines): nothing
+ * can observe it, so it is no change at all for the closure (it is still listed). Not for a test
+ * (its lines count whole), a file code names by its path (read as text), removed lines (what
+ * they held is not known) or a file the analysis does not hold.
+ */
+export function onlyPlainComments(
+  change: FileChange,
+  file: FactFile | undefined,
+  source: () => FileSource,
+  namedByPath: boolean,
+): boolean {
+  if (change.status !== "modified" || change.lines === undefined || file === undefined)
+    return false;
+  if (file.test || namedByPath || (change.deletedAfter?.length ?? 0) > 0) return false;
+  const { text, lineStarts } = source();
+  let ranges: readonly (readonly [number, number])[] | undefined;
+  for (const [first, last] of change.lines) {
+    for (let line = first; line <= last; line++) {
+      if (line < 1 || line > lineStarts.length) return false;
+      const start = lineStarts[line - 1] as number;
+      const end = line < lineStarts.length ? (lineStarts[line] as number) : text.length;
+      const raw = text.slice(start, end);
+      const trimmed = raw.trim();
+      if (trimmed === "") continue;
+      const from = start + raw.length - raw.trimStart().length;
+      if (!looksLikeComment(text, from)) return false;
+      ranges ??= commentRanges(text, file.path);
+      if (!inPlainComment(text, ranges, from, from + trimmed.length)) return false;
+    }
+  }
+  return true;
+}
+
+/** The changes something can observe: those to comment lines alone are left out (onlyPlainComments). */
+export function observableChanges(
+  facts: AffectedFacts,
+  changes: readonly FileChange[],
+  importers: Importers,
+): FileChange[] {
+  return changes.filter(
+    (change) =>
+      !onlyPlainComments(
+        change,
+        facts.file(change.path),
+        () => facts.source(change.path),
+        (importers.get(change.path) ?? []).some((entry) => entry.named !== undefined),
+      ),
+  );
+}
