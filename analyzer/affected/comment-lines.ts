@@ -9,6 +9,7 @@ import type * as TypeScript from "typescript";
 import type { FileChange } from "./changes.js";
 import type { AffectedFacts, FactFile, FileSource } from "./facts.js";
 import type { Importers } from "./import-graph.js";
+import { commentRangesOf } from "../project/comment-ranges.js";
 
 // TypeScript, loaded only for a changed line that looks like a comment: an answer from a fresh
 // index loads none for a change to code. (Not named `require`: see schema/json-location.ts.)
@@ -29,18 +30,7 @@ export function commentRanges(
 ): readonly (readonly [number, number])[] {
   const ts = (typescript ??= load("typescript") as typeof TypeScript);
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
-  const found = new Map<number, number>();
-  const add = (ranges: readonly TypeScript.CommentRange[] | undefined) => {
-    for (const range of ranges ?? []) found.set(range.pos, range.end);
-  };
-  const visit = (node: TypeScript.Node): void => {
-    add(ts.getLeadingCommentRanges(text, node.pos));
-    add(ts.getTrailingCommentRanges(text, node.end));
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  add(ts.getLeadingCommentRanges(text, sourceFile.endOfFileToken.pos));
-  return [...found].sort((a, b) => a[0] - b[0]);
+  return commentRangesOf<TypeScript.Node>(ts, sourceFile).map((range) => [range.pos, range.end]);
 }
 
 /** Whether the text at `start` (a line's first non-blank character) may begin or go on a comment. */

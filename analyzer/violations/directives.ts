@@ -1,5 +1,6 @@
 import type ts from "typescript";
 import { ts as morphTs } from "../project/ts-morph.js";
+import { commentRangesOf } from "../project/comment-ranges.js";
 
 /**
  * ESLint directive comments, read as ESLint reads them, so `agentix check` and `verify` honour
@@ -33,28 +34,11 @@ function parseComment(text: string): Pick<Directive, "kind" | "rules"> | undefin
   return { kind, rules };
 }
 
-/** Every comment of a file, found through the tree (so a `//` inside a string is no comment). */
-function comments(sourceFile: ts.SourceFile): ts.CommentRange[] {
-  const text = sourceFile.text;
-  const seen = new Map<number, ts.CommentRange>();
-  const add = (ranges: ts.CommentRange[] | undefined): void => {
-    for (const range of ranges ?? []) seen.set(range.pos, range);
-  };
-  const visit = (node: ts.Node): void => {
-    add(morphTs.getLeadingCommentRanges(text, node.pos));
-    add(morphTs.getTrailingCommentRanges(text, node.end));
-    morphTs.forEachChild(node, visit);
-  };
-  visit(sourceFile);
-  add(morphTs.getLeadingCommentRanges(text, sourceFile.endOfFileToken.pos));
-  return [...seen.values()].sort((a, b) => a.pos - b.pos);
-}
-
 /** The directive comments of a file, in source order; none without `eslint-` in its text. */
 export function directivesOf(sourceFile: ts.SourceFile): Directive[] {
   if (!sourceFile.text.includes("eslint-")) return [];
   const found: Directive[] = [];
-  for (const range of comments(sourceFile)) {
+  for (const range of commentRangesOf<ts.Node>(morphTs, sourceFile)) {
     const parsed = parseComment(sourceFile.text.slice(range.pos, range.end));
     if (!parsed) continue;
     const start = sourceFile.getLineAndCharacterOfPosition(range.pos);
