@@ -10,6 +10,7 @@ import type { FileChange } from "./changes.js";
 import type { AffectedFacts, FactFile, FileSource } from "./facts.js";
 import type { Importers } from "./import-graph.js";
 import { commentRangesOf } from "../project/comment-ranges.js";
+import { lineSpan } from "./line-span.js";
 
 // TypeScript, loaded only for a changed line that looks like a comment: an answer from a fresh
 // index loads none for a change to code. (Not named `require`: see schema/json-location.ts.)
@@ -24,28 +25,35 @@ const READ_BY_TOOLS =
   /[@#]|<(?:reference|amd)|eslint|tslint|jshint|istanbul|\bc8\b|webpack|vite-|rollup|esbuild|prettier|biome|deno-|\bglobals?\b|__PURE__|__NO_SIDE_EFFECTS__/iu;
 
 /** The comment ranges of a file's text (where a parse puts them: never inside strings or templates). */
-export function commentRanges(
-  text: string,
-  fileName: string,
-): readonly (readonly [number, number])[] {
+function commentRanges(text: string, fileName: string): readonly (readonly [number, number])[] {
   const ts = (typescript ??= load("typescript") as typeof TypeScript);
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
   return commentRangesOf<TypeScript.Node>(ts, sourceFile).map((range) => [range.pos, range.end]);
 }
 
-/** Whether the text at `start` (a line's first non-blank character) may begin or go on a comment. */
-export function looksLikeComment(text: string, start: number): boolean {
-  return LOOKS_LIKE_COMMENT.test(text.slice(start, start + 2));
-}
+/** The last text parsed, and its comments: the closure asks again for the same changed file. */
+let parsed:
+  | {
+      readonly text: string;
+      readonly fileName: string;
+      readonly ranges: readonly (readonly [number, number])[];
+    }
+  | undefined;
 
-/** Whether `[start, end)` of `text` lies inside one comment no tool reads. */
-export function inPlainComment(
-  text: string,
-  ranges: readonly (readonly [number, number])[],
-  start: number,
-  end: number,
+/**
+ * Whether a line's non-blank span (lineSpan) lies inside one comment no tool reads. Only a line
+ * that looks like a comment (`//`, `/*`, `*`) is parsed for it.
+ */
+export function isPlainCommentSpan(
+  source: FileSource,
+  fileName: string,
+  [start, end]: readonly [number, number],
 ): boolean {
-  const range = ranges.find(([from, to]) => from <= start && end <= to);
+  const { text } = source;
+  if (!LOOKS_LIKE_COMMENT.test(text.slice(start, start + 2))) return false;
+  if (parsed?.text !== text || parsed.fileName !== fileName)
+    parsed = { text, fileName, ranges: commentRanges(text, fileName) };
+  const range = parsed.ranges.find(([from, to]) => from <= start && end <= to);
   return range !== undefined && !READ_BY_TOOLS.test(text.slice(range[0], range[1]));
 }
 
@@ -55,7 +63,7 @@ export function inPlainComment(
  * (its lines count whole), a file code names by its path (read as text), removed lines (what
  * they held is not known) or a file the analysis does not hold.
  */
-export function onlyPlainComments(
+function onlyPlainComments(
   change: FileChange,
   file: FactFile | undefined,
   source: () => FileSource,
@@ -64,20 +72,12 @@ export function onlyPlainComments(
   if (change.status !== "modified" || change.lines === undefined || file === undefined)
     return false;
   if (file.test || namedByPath || (change.deletedAfter?.length ?? 0) > 0) return false;
-  const { text, lineStarts } = source();
-  let ranges: readonly (readonly [number, number])[] | undefined;
+  const text = source();
   for (const [first, last] of change.lines) {
     for (let line = first; line <= last; line++) {
-      if (line < 1 || line > lineStarts.length) return false;
-      const start = lineStarts[line - 1] as number;
-      const end = line < lineStarts.length ? (lineStarts[line] as number) : text.length;
-      const raw = text.slice(start, end);
-      const trimmed = raw.trim();
-      if (trimmed === "") continue;
-      const from = start + raw.length - raw.trimStart().length;
-      if (!looksLikeComment(text, from)) return false;
-      ranges ??= commentRanges(text, file.path);
-      if (!inPlainComment(text, ranges, from, from + trimmed.length)) return false;
+      if (line < 1 || line > text.lineStarts.length) return false;
+      const span = lineSpan(text, line);
+      if (span !== undefined && !isPlainCommentSpan(text, file.path, span)) return false;
     }
   }
   return true;

@@ -6,7 +6,8 @@ import type { FactFile, FileSource } from "./facts.js";
 import { regionAt, type CodeUnit, type FileUnits, type Region } from "./units.js";
 import type { ImportEntry, Importers } from "./import-graph.js";
 import type { ReferenceGraph, Use } from "./reference-graph.js";
-import { commentRanges, inPlainComment, looksLikeComment } from "./comment-lines.js";
+import { isPlainCommentSpan } from "./comment-lines.js";
+import { lineSpan } from "./line-span.js";
 
 /** What made something affected: what it was reached from (null for the change itself), and how. */
 export interface Cause {
@@ -97,16 +98,8 @@ class Propagator {
     // code names by its path (read as text, path-references.ts), count whole.
     const readAsText =
       file.test || (this.importers.get(file.path) ?? []).some((entry) => entry.named !== undefined);
-    let comments: readonly (readonly [number, number])[] | undefined;
     const plainComment = (span: readonly [number, number]) =>
-      !readAsText &&
-      looksLikeComment(source.text, span[0]) &&
-      inPlainComment(
-        source.text,
-        (comments ??= commentRanges(source.text, file.path)),
-        span[0],
-        span[1],
-      );
+      !readAsText && isPlainCommentSpan(source, file.path, span);
     for (const [first, last] of change.lines) {
       for (let line = first; line <= last; line++) {
         const span = lineSpan(source, line);
@@ -204,19 +197,6 @@ function useReason(target: CodeUnit, use: Use): string {
   if (use.by.kind === "test-case" || use.by.kind === "test-hook")
     return `uses ${target.name} at line ${use.line}`;
   return `uses ${target.name} (${use.by.file}:${use.line})`;
-}
-
-/** The non-blank text of a line, as positions. */
-function lineSpan(source: FileSource, line: number): [number, number] | undefined {
-  const starts = source.lineStarts;
-  if (line < 1 || line > starts.length) return undefined;
-  const start = starts[line - 1] as number;
-  const end = line < starts.length ? (starts[line] as number) : source.text.length;
-  const text = source.text.slice(start, end);
-  const trimmed = text.trim();
-  if (trimmed === "") return undefined;
-  const leading = text.length - text.trimStart().length;
-  return [start + leading, start + leading + trimmed.length];
 }
 
 /** The smallest region holding the whole span: a change across two units counts as their container's. */

@@ -5,6 +5,7 @@ import { ts } from "../project/ts-morph.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
 import { isInNodeModules, relativeToRoot } from "../project/paths.js";
 import { isAgentixModule, isRelativeSpecifier } from "../project/ts-syntax.js";
+import { packageName } from "../../eslint-plugin/logic/project/specifier-package.js";
 
 /** Where a module specifier leads. */
 export type ModuleTarget =
@@ -43,11 +44,7 @@ export interface ProgramWithResolutions {
   ): ts.ResolvedModuleWithFailedLookupLocations | undefined;
 }
 
-/** The package a bare specifier names: `@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`. */
-export function packageName(specifier: string): string {
-  const parts = specifier.split("/");
-  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? specifier);
-}
+export { packageName };
 
 /**
  * Resolves module specifiers the way the program did, without the type checker: the program's

@@ -12,15 +12,7 @@ import { layoutFor, type Feature, type ProjectLayout } from "./layout.js";
  * agentix.config.json is broken (its own lint says so).
  */
 export function foreignFeatureOf(layout: ProjectLayout, file: string): Feature | undefined {
-  if (layout.relative(file) !== undefined) return undefined;
-  let config;
-  try {
-    config = loadConfigForFile(file);
-  } catch (error) {
-    if (error instanceof AgentixConfigError) return undefined;
-    throw error;
-  }
-  return config.root === layout.config.root ? undefined : layoutFor(config).featureOf(file);
+  return foreignFeatureOfFolder(layout, path.dirname(file));
 }
 
 /** The feature folder holding `dir` (absolute) when it lies outside `layout`'s project. */

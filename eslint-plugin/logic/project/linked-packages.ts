@@ -10,19 +10,11 @@ import path from "node:path";
 import ts = require("typescript");
 import { diskRound } from "../../../schema/disk-rounds.js";
 import type { ModuleResolver, ResolutionKind } from "./module-resolver.js";
+import { packageName } from "./specifier-package.js";
 
 /** A TypeScript source (an installed library ships JavaScript and declarations). */
 const TYPESCRIPT_SOURCE = /(?<!\.d)\.[cm]?tsx?$/u;
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
-
-/** `@acme/billing` of `@acme/billing/invoices`, `lodash` of `lodash/fp`. */
-function packageNameOf(specifier: string): string | undefined {
-  const parts = specifier.split("/");
-  const name = specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
-  return name === undefined || name === "" || (specifier.startsWith("@") && parts.length < 2)
-    ? undefined
-    : name;
-}
 
 /**
  * A resolver of bare specifiers that name a linked workspace package, to the TypeScript source
@@ -55,8 +47,8 @@ export function createLinkedPackageResolver(
     if (specifier.startsWith(".") || specifier.startsWith("#") || path.isAbsolute(specifier))
       return undefined;
     if (specifier.startsWith("node:")) return undefined;
-    const name = packageNameOf(specifier);
-    if (name === undefined) return undefined;
+    const name = packageName(specifier);
+    if (name === "") return undefined;
     const now = diskRound();
     if (now !== round) {
       links.clear();
