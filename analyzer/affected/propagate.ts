@@ -102,6 +102,14 @@ class Propagator {
       !readAsText && isPlainCommentSpan(source, file.path, span);
     for (const [first, last] of change.lines) {
       for (let line = first; line <= last; line++) {
+        // A line the file does not have (a change list older than the file): all of it counts.
+        if (line < 1 || line > source.lineStarts.length) {
+          this.markModule(file.path, {
+            from: null,
+            reason: `changed at line ${line}, not in the file now`,
+          });
+          continue;
+        }
         const span = lineSpan(source, line);
         if (span !== undefined && !plainComment(span)) touch(span[0], span[1], line);
       }

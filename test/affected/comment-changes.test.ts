@@ -64,6 +64,19 @@ describe("a change to comment lines", () => {
     );
   });
 
+  // A diff that names lines the file no longer has (a stale or hostile change list) proves
+  // nothing about them: the change is taken whole, never dropped as a comment.
+  it("takes lines past the file's end as code", () => {
+    const root = copyFixture("path-references");
+    const change: FileChange = { path: "src/service.ts", status: "modified", lines: [[900, 901]] };
+    const result = affectedResult(computeAffected(analyze({ root }), [change]), {
+      since: null,
+      targets: [change.path],
+      changes: [change],
+    });
+    expect(result.tests.files.map((test) => test.file)).not.toEqual([]);
+  });
+
   it("reaches a test whose own lines changed, and code that reads the file as text", () => {
     expect(selectedAfter("test/app.test.ts", "// a note\n")).toEqual([
       "test/app.test.ts",
