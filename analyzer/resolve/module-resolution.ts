@@ -10,7 +10,16 @@ import { packageName } from "../../eslint-plugin/logic/project/specifier-package
 /** Where a module specifier leads. */
 export type ModuleTarget =
   | { readonly kind: "file"; readonly file: ProjectFile }
-  | { readonly kind: "package"; readonly name: string }
+  | {
+      readonly kind: "package";
+      readonly name: string;
+      /**
+       * The TypeScript file outside the project (absolute) that a bare specifier resolved to
+       * without being a package (a paths alias into another workspace package's sources): the
+       * boundary rules judge it by that package's features.
+       */
+      readonly outsideFile?: string;
+    }
   | { readonly kind: "builtin"; readonly name: string }
   /** Resolved to a file outside the project root (not a package): outside what the index covers. */
   | { readonly kind: "outside" }
@@ -105,7 +114,9 @@ export class ModuleResolver {
     } else if (found !== undefined) return found;
     const target = this.compute(specifier, from, mode);
     if (target.kind === "file") kept?.set(key, target.file.fileName);
-    else if (target.kind === "package" || target.kind === "builtin") kept?.set(key, target);
+    // A file outside the project may come or go unseen by the session: never kept.
+    else if ((target.kind === "package" && !target.outsideFile) || target.kind === "builtin")
+      kept?.set(key, target);
     return target;
   }
 
@@ -137,7 +148,13 @@ export class ModuleResolver {
       if (bare && (resolved.isExternalLibraryImport || isInNodeModules(resolved.resolvedFileName)))
         return { kind: "package", name: packageName(specifier) };
       if (file) return { kind: "file", file };
-      if (bare) return { kind: "package", name: packageName(specifier) };
+      if (bare) {
+        const outside = path.resolve(resolved.resolvedFileName);
+        return relativeToRoot(this.loaded.root, outside) === undefined &&
+          /(?<!\.d)\.[cm]?tsx?$/u.test(outside)
+          ? { kind: "package", name: packageName(specifier), outsideFile: outside }
+          : { kind: "package", name: packageName(specifier) };
+      }
       return this.asset(resolved.resolvedFileName) ?? { kind: "outside" };
     }
     if (bare && (specifier.startsWith("node:") || isBuiltin(specifier)))

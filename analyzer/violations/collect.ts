@@ -79,6 +79,7 @@ function sharedResolver(analysis: Analysis): SharedResolver {
             : morphTs.ModuleKind.ESNext;
     const target = resolver.modules.resolve(specifier, from.sourceFile, undefined, mode);
     if (target.kind === "file") return analysis.roles.absolute(target.file);
+    if (target.kind === "package" && target.outsideFile !== undefined) return target.outsideFile;
     // A stylesheet, an image: the file it names, as the plugin's resolver answers.
     if (target.kind === "asset") return path.join(loaded.root, target.path);
     // A file outside the project (another workspace package's, by a relative path): the file it
@@ -133,16 +134,20 @@ function importsAcrossFeatures(
       continue;
     }
     if (item.target.kind === "package") {
-      // A linked workspace package's feature contract, left undeclared (the rule's own check).
-      if (from === undefined) continue;
-      const target = services.linkedPackageSource?.(
-        item.site.specifier,
-        path.join(analysis.loaded.root, file.path),
-        item.site.form === "require" || item.site.form === "import-equals" ? "require" : "import",
-      );
+      // Another workspace package's file, by a paths alias or by the package's name (linked):
+      // a feature's private file there, or its contract left undeclared (the rules' own checks).
+      const target =
+        item.target.outsideFile ??
+        services.linkedPackageSource?.(
+          item.site.specifier,
+          path.join(analysis.loaded.root, file.path),
+          item.site.form === "require" || item.site.form === "import-equals" ? "require" : "import",
+        );
       const to = target === undefined ? undefined : featureAnywhere(analysis, target);
-      if (to !== undefined && target !== undefined && isContractFile(to, target))
-        if (declaredDirs()?.has(to.dir) === false) return true;
+      if (to === undefined || target === undefined) continue;
+      const contract = isContractFile(to, target);
+      if (!contract && (from !== undefined || target !== to.descriptorFile)) return true;
+      if (from !== undefined && contract && declaredDirs()?.has(to.dir) === false) return true;
       continue;
     }
     if (item.target.kind !== "file") continue;

@@ -64,6 +64,7 @@ const TS_OR_TSX = /\.tsx?$/u;
 const DOT = 46;
 const SLASH = 47;
 const POSIX = path.sep === "/";
+const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 /** "./name": one entry of the importer's folder ("./." and "./.." name others). */
 const SIBLING = /^\.\/(?!\.\.?$)[^/]+$/u;
 
@@ -457,12 +458,21 @@ export const noPrivateImportsLogic: RuleLogic = {
       if (clean?.has(key)) return;
       const target =
         relative || bareReach(specifier)
-          ? services.resolveModule(specifier, filename, resolution)
+          ? (services.resolveModule(specifier, filename, resolution) ??
+            // Another workspace package's file by the package's name (linked into node_modules):
+            // its features are that package's, as for a relative path into it.
+            (relative
+              ? undefined
+              : services.linkedPackageSource?.(specifier, filename, resolution)))
           : undefined;
+      // Outside this project, a file is another package's: of its features, unless installed.
       const feature =
         target === undefined
           ? undefined
-          : (layout.featureOf(target) ?? (relative ? foreignFeatureOf(layout, target) : undefined));
+          : (layout.featureOf(target) ??
+            (relative || !target.includes(NODE_MODULES)
+              ? foreignFeatureOf(layout, target)
+              : undefined));
       if (
         target === undefined ||
         !feature ||

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { endDiskRound } from "../../schema/disk-rounds.js";
 import type { ProjectServices } from "./rule-logic.js";
 import { createFeatureDependencyLookup } from "./project/feature-dependencies.js";
@@ -8,6 +9,7 @@ import { createModuleExportsLookup } from "./project/module-exports.js";
 import { createExportOriginLookup } from "./project/export-origins.js";
 import { createModuleResolver, type ModuleResolver } from "./project/module-resolver.js";
 import { createLinkedPackageResolver } from "./project/linked-packages.js";
+import { pathsFolders } from "./project/paths-alias.js";
 import { clearSourceCache, type SourceProvider } from "./project/source-cache.js";
 
 /**
@@ -57,7 +59,10 @@ export function sharedProjectServices(): ProjectServices {
   if (!shared) {
     const fileExists = createFileExistence();
     const resolver = createModuleResolver(fileExists);
-    const featureFolders = createFeatureFolderPresence();
+    // The folders its tsconfig's `paths` lead into (outside it: another package's features).
+    const featureFolders = createFeatureFolderPresence((layout) =>
+      pathsFolders(resolver.compilerOptionsFor(path.join(layout.config.root, "_"))),
+    );
     shared = {
       ...createProjectServices({
         resolveModule: resolver,

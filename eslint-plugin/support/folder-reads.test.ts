@@ -58,17 +58,20 @@ it("stats each folder of the project once per disk round, and lists none again",
   readsOfLint();
   vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
   const { stat, readdir } = readsOfLint();
-  expect(stat.sort()).toEqual(["", "src", "src/app", "src/lib"]);
+  // node_modules (absent here) too: a workspace package linked there later may hold features.
+  expect(stat.sort()).toEqual(["", "node_modules", "src", "src/app", "src/lib"]);
   expect(readdir).toEqual([]);
 });
 
 it("answers a folder's markers from the walk's listing of it", () => {
   const { stat, readdir } = readsOfLint();
   // src/app, linted first, is asked for its markers before the walk lists it (and so are its
-  // parents); src/lib is not.
+  // parents); src/lib is not. node_modules is looked into for linked workspace packages, and
+  // tsconfig.json for `paths` aliases leading out of the project (their features count too).
   expect(stat.sort()).toEqual([
     "",
     "agentix.config.json",
+    "node_modules",
     "package.json",
     "src",
     "src/agentix.config.json",
@@ -77,6 +80,7 @@ it("answers a folder's markers from the walk's listing of it", () => {
     "src/app/package.json",
     "src/lib",
     "src/package.json",
+    "tsconfig.json",
   ]);
-  expect(readdir.sort()).toEqual(["", "src", "src/app", "src/lib"]);
+  expect(readdir.sort()).toEqual(["", "node_modules", "src", "src/app", "src/lib"]);
 });

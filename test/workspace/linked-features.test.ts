@@ -27,10 +27,10 @@ const MESSAGE =
   'feature "checkout" uses the contract of feature "invoices" (../../packages/billing/src/features/invoices/contract.ts) without declaring it; add that contract to the dependencies of defineFeature in src/features/checkout/feature.ts';
 
 /** What ESLint reports for `rule` in apps/api, as `file:line:column message`. */
-async function lint(rule = "agentix/no-undeclared-dependencies"): Promise<string[]> {
+async function lint(rule = "agentix/no-undeclared-dependencies", cwd = api()): Promise<string[]> {
   clearProjectCaches();
   const eslint = new ESLint({
-    cwd: api(),
+    cwd,
     overrideConfigFile: true,
     overrideConfig: [
       {
@@ -44,15 +44,15 @@ async function lint(rule = "agentix/no-undeclared-dependencies"): Promise<string
   const results = await eslint.lintFiles(["src/**/*.ts"]);
   return results.flatMap((result) =>
     result.messages.map(
-      (m) => `${path.relative(api(), result.filePath)}:${m.line}:${m.column} ${m.message}`,
+      (m) => `${path.relative(cwd, result.filePath)}:${m.line}:${m.column} ${m.message}`,
     ),
   );
 }
 
 /** What `agentix check --json` reports for `rule` in apps/api, in the same form. */
-async function check(rule = "agentix/no-undeclared-dependencies"): Promise<string[]> {
+async function check(rule = "agentix/no-undeclared-dependencies", cwd = api()): Promise<string[]> {
   clearProjectCaches();
-  const { io, stdout } = recordingIO(api());
+  const { io, stdout } = recordingIO(cwd);
   await run(["check", "--json"], io);
   const result = JSON.parse(stdout()) as {
     problems: { rule?: string; file: string; line: number; column: number; message: string }[];
@@ -89,14 +89,70 @@ describe("a feature of another workspace package, imported by the package's name
     }
   });
 
+  // A private file by the package's name (its exports map has "./*") or by a paths alias into
+  // the package's sources: ESLint and check said nothing, as module resolution calls both a
+  // package (nobody's feature).
+  const PRIVATE_FROM_FEATURE =
+    '../../packages/billing/src/features/invoices/model.ts is private to feature "invoices"; feature "checkout" may import only its public entry ../../packages/billing/src/features/invoices/contract.ts, so import from there instead';
+  const PRIVATE_FROM_OUTSIDE =
+    '../../packages/billing/src/features/invoices/model.ts is private to feature "invoices"; code outside features may import only its public entry ../../packages/billing/src/features/invoices/contract.ts or its descriptor ../../packages/billing/src/features/invoices/feature.ts, so import from one of those instead';
+  const BY_NAME_AND_ALIAS =
+    'import { totalOf } from "@lf/billing/features/invoices/model.ts";\nimport { totalOf as viaAlias } from "@billing/features/invoices/model.ts";\nexport const totals = [totalOf, viaAlias];\n';
+
+  it("a private file by the package's name or a paths alias: reported in a feature and outside, alike", async () => {
+    const written = [
+      path.join(api(), "src/features/checkout/totals.ts"),
+      path.join(api(), "src/main.ts"),
+    ];
+    for (const file of written) writeFileSync(file, BY_NAME_AND_ALIAS);
+    try {
+      const expected = [
+        `src/features/checkout/totals.ts:1:25 ${PRIVATE_FROM_FEATURE}`,
+        `src/features/checkout/totals.ts:2:37 ${PRIVATE_FROM_FEATURE}`,
+        `src/main.ts:1:25 ${PRIVATE_FROM_OUTSIDE}`,
+        `src/main.ts:2:37 ${PRIVATE_FROM_OUTSIDE}`,
+      ];
+      expect(await lint("agentix/no-private-imports")).toEqual(expected);
+      expect(await check("agentix/no-private-imports")).toEqual(expected);
+    } finally {
+      for (const file of written) rmSync(file);
+    }
+  });
+
+  // A composition root without feature folders of its own: the rule's shortcut for such
+  // projects (no bare specifier can lead into a feature) must not hold when a linked package
+  // or an alias leads into another package's features.
+  it("an app without feature folders of its own: the same reports", async () => {
+    const shell = path.join(root, "apps/shell");
+    mkdirSync(path.join(shell, "src"), { recursive: true });
+    cpSync(path.join(api(), "tsconfig.json"), path.join(shell, "tsconfig.json"));
+    writeFileSync(path.join(shell, "package.json"), '{ "name": "@lf/shell", "type": "module" }\n');
+    writeFileSync(path.join(shell, "src/main.ts"), BY_NAME_AND_ALIAS);
+    try {
+      const expected = [
+        `src/main.ts:1:25 ${PRIVATE_FROM_OUTSIDE}`,
+        `src/main.ts:2:37 ${PRIVATE_FROM_OUTSIDE}`,
+      ];
+      expect(await lint("agentix/no-private-imports", shell)).toEqual(expected);
+      expect(await check("agentix/no-private-imports", shell)).toEqual(expected);
+    } finally {
+      rmSync(shell, { recursive: true });
+    }
+  });
+
   // An installed library is nobody's feature, whatever its folders are called.
   it("installed as a copy, not linked from the workspace: a library, not a feature", async () => {
     rmSync(link());
     cpSync(path.join(root, "packages/billing"), link(), { recursive: true });
+    const byName = path.join(api(), "src/features/checkout/totals.ts");
+    writeFileSync(byName, BY_NAME_AND_ALIAS.split("\n")[0] + "\nexport { totalOf };\n");
     try {
       expect(await lint()).toEqual([]);
       expect(await check()).toEqual([]);
+      expect(await lint("agentix/no-private-imports")).toEqual([]);
+      expect(await check("agentix/no-private-imports")).toEqual([]);
     } finally {
+      rmSync(byName);
       rmSync(link(), { recursive: true });
       symlinkSync("../../packages/billing", link(), "dir");
     }

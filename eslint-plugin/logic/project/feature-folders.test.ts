@@ -112,6 +112,73 @@ describe("feature folder presence", () => {
     ]);
   });
 
+  // Another workspace package's features, reached by its name or a paths alias (a project
+  // without feature folders of its own imports them: the full check must run).
+  describe("another package's feature folders", () => {
+    let workspaces = 0;
+    /** A workspace (a folder with package.json) holding `billing` with `files` and an app. */
+    function workspace(billingFiles: readonly string[]): { app: string; billing: string } {
+      workspaces += 1;
+      const ws = path.join(base, `ws${workspaces}`);
+      for (const file of [
+        "package.json",
+        "apps/api/package.json",
+        "apps/api/src/lib/a.ts",
+        "packages/billing/package.json",
+        ...billingFiles.map((file) => `packages/billing/${file}`),
+      ]) {
+        mkdirSync(path.dirname(path.join(ws, file)), { recursive: true });
+        writeFileSync(path.join(ws, file), "{}\n");
+      }
+      return { app: path.join(ws, "apps/api"), billing: path.join(ws, "packages/billing") };
+    }
+    const link = (from: string, to: string) => {
+      mkdirSync(path.dirname(from), { recursive: true });
+      symlinkSync(to, from, "dir");
+    };
+
+    it("counts a workspace package linked into node_modules, at the root or above", () => {
+      const { app, billing } = workspace(["src/features/invoices/model.ts"]);
+      link(path.join(app, "../../node_modules/@ws/billing"), billing);
+      expect(createFeatureFolderPresence()(layoutOf(app))).toBe(true);
+      const other = workspace(["src/features/invoices/model.ts"]);
+      link(path.join(other.app, "node_modules/billing"), other.billing);
+      expect(createFeatureFolderPresence()(layoutOf(other.app))).toBe(true);
+    });
+
+    it("not a linked workspace package without feature folders", () => {
+      const { app, billing } = workspace(["src/lib/money.ts"]);
+      link(path.join(app, "node_modules/@ws/billing"), billing);
+      expect(createFeatureFolderPresence()(layoutOf(app))).toBe(false);
+    });
+
+    it("not a folder linked from outside any workspace (npm link of a checkout)", () => {
+      const elsewhere = project(["src/features/orders/model.ts"]);
+      const root = project(["src/lib/a.ts"]);
+      link(path.join(root, "node_modules/lib"), elsewhere);
+      expect(createFeatureFolderPresence()(layoutOf(root))).toBe(false);
+    });
+
+    it("counts a folder outside the root that a paths alias names", () => {
+      const { app, billing } = workspace(["src/features/invoices/model.ts"]);
+      const aliased = path.join(billing, "src");
+      expect(createFeatureFolderPresence(() => [aliased])(layoutOf(app))).toBe(true);
+      expect(createFeatureFolderPresence(() => [])(layoutOf(app))).toBe(false);
+    });
+
+    it("sees a package linked later once the answer is re-checked", () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const { app, billing } = workspace(["src/features/invoices/model.ts"]);
+      mkdirSync(path.join(app, "node_modules"));
+      const layout = layoutOf(app);
+      const presence = createFeatureFolderPresence();
+      expect(presence(layout)).toBe(false);
+      link(path.join(app, "node_modules/billing"), billing);
+      vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
+      expect(presence(layout)).toBe(true);
+    });
+  });
+
   it("walks afresh after clear()", () => {
     const root = project(["src/lib/a.ts"]);
     const layout = layoutOf(root);

@@ -1,6 +1,8 @@
-import { statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { diskRound } from "../../../schema/disk-rounds.js";
+import { AgentixConfigError, loadConfigForFile } from "../../../schema/load-config.js";
+import { layoutFor } from "./layout.js";
 import {
   clearFolderListings,
   folderEntries,
@@ -34,11 +36,15 @@ export interface FeatureFolderPresence {
 /**
  * Whether a project has feature folders, from one walk of its folders per layout: a project
  * without any needs no module resolution for imports that are not relative (no file they can
- * resolve to lies in a feature). The answer "none" is re-checked by one `stat` per walked folder
- * once per disk round (schema/disk-rounds.ts), so a feature folder created during an editor
- * session is seen.
+ * resolve to lies in a feature). Another workspace package's features count too when a bare
+ * specifier can lead into them: a package linked into node_modules (at the root or above), or a
+ * folder outside the root that a `paths` alias of `aliasFolders` names. The answer "none" is
+ * re-checked by one `stat` per walked folder once per disk round (schema/disk-rounds.ts), so a
+ * feature folder created during an editor session is seen.
  */
-export function createFeatureFolderPresence(): FeatureFolderPresence {
+export function createFeatureFolderPresence(
+  aliasFolders: (layout: ProjectLayout) => readonly string[] = () => [],
+): FeatureFolderPresence {
   // Keyed by layout (one per loaded configuration): a changed configuration is walked afresh.
   const absent = new Map<ProjectLayout, Absent>();
   const present = new Set<ProjectLayout>();
@@ -58,6 +64,11 @@ export function createFeatureFolderPresence(): FeatureFolderPresence {
     const known = absent.get(layout);
     if (known && stillAbsent(known, round)) return false;
     const folders = walkWithoutFeatures(layout);
+    if (folders !== undefined && !withoutForeignFeatures(layout, aliasFolders(layout), folders)) {
+      present.add(layout);
+      absent.delete(layout);
+      return true;
+    }
     if (folders === undefined) {
       // Once found, feature folders are assumed for good: the full check is right either way.
       present.add(layout);
@@ -111,4 +122,79 @@ function isFolder(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether no other package's feature folder is reachable by a bare specifier from `layout`'s
+ * project: the packages linked into each node_modules from its root up (symbolic links out of
+ * every node_modules: the workspace's packages), and the folders outside the root its `paths`
+ * aliases name, each judged by the project holding it. Every folder read is added to `folders`,
+ * whose mtimes tell when to ask again (a link created in node_modules changes its folder's).
+ */
+function withoutForeignFeatures(
+  layout: ProjectLayout,
+  aliased: readonly string[],
+  folders: Map<string, number>,
+): boolean {
+  const root = layout.config.root;
+  const outside: string[] = aliased.filter((dir) => layout.relative(dir) === undefined);
+  const linksIn = (dir: string): void => {
+    folders.set(dir, folderStamp(dir));
+    for (const entry of folderEntries(dir)) {
+      // Most entries are installed packages (folders): no path is built for them.
+      const link = entry.isSymbolicLink();
+      if (!link && !(entry.name.startsWith("@") && entry.isDirectory())) continue;
+      const child = inFolder(dir, entry.name);
+      if (link) {
+        try {
+          const real = realpathSync(child);
+          if (!real.includes(NODE_MODULES) && inWorkspaceOf(root, real) && isFolder(real))
+            outside.push(real);
+        } catch {
+          // A dangling link leads nowhere.
+        }
+      } else linksIn(child);
+    }
+  };
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    linksIn(inFolder(dir, "node_modules"));
+    if (path.dirname(dir) === dir) break;
+  }
+  const walked = new Set<string>([root]);
+  for (const dir of outside) {
+    let config;
+    try {
+      config = loadConfigForFile(path.join(dir, "_"));
+    } catch (error) {
+      if (error instanceof AgentixConfigError) continue; // its own lint says so
+      throw error;
+    }
+    if (walked.has(config.root)) continue;
+    walked.add(config.root);
+    const theirs = walkWithoutFeatures(layoutFor(config));
+    if (theirs === undefined) return false;
+    for (const [folder, mtimeMs] of theirs) folders.set(folder, mtimeMs);
+  }
+  return true;
+}
+
+const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+
+/** `dir`/`name`, joined without normalising (both are already). */
+function inFolder(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? `${dir}${name}` : `${dir}${path.sep}${name}`;
+}
+
+/**
+ * Whether `real`, outside the project at `root`, shares with it a folder (not the file system's
+ * root) that holds a package.json: a workspace both belong to, whose packages npm, yarn and pnpm
+ * link so. A link to a folder elsewhere (`npm link` of a checkout) is a library, nobody's feature.
+ */
+function inWorkspaceOf(root: string, real: string): boolean {
+  let dir = path.dirname(root);
+  while (!real.startsWith(`${dir}${path.sep}`) && path.dirname(dir) !== dir)
+    dir = path.dirname(dir);
+  for (; path.dirname(dir) !== dir; dir = path.dirname(dir))
+    if (existsSync(path.join(dir, "package.json"))) return true;
+  return false;
 }

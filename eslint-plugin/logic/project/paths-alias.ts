@@ -85,3 +85,26 @@ export function pathsSubstitutions(
     return targets ?? undefined;
   };
 }
+
+/**
+ * The folders `paths` substitutions lead into (absolute): a wildcard's up to its `*`, an exact
+ * one's folder. Where a bare specifier may lead other than into a package.
+ */
+export function pathsFolders(options: ts.CompilerOptions): readonly string[] {
+  const paths = options.paths;
+  const base = options.baseUrl ?? (options as { pathsBasePath?: string }).pathsBasePath;
+  if (paths === undefined || typeof base !== "string") return [];
+  const folders = new Set<string>();
+  for (const targets of Object.values(paths)) {
+    if (!Array.isArray(targets)) continue;
+    for (const target of targets) {
+      if (typeof target !== "string") continue;
+      const star = target.indexOf("*");
+      const fixed = path.resolve(base, star === -1 ? target : target.slice(0, star));
+      folders.add(
+        star === -1 || !target.slice(0, star).endsWith("/") ? path.dirname(fixed) : fixed,
+      );
+    }
+  }
+  return [...folders];
+}
