@@ -12,9 +12,20 @@ export const TEST_SPLIT_FLAGS = {
 
 export const TEST_SPLIT_USAGE = `  --format vitest-invocations  the selected tests as Vitest command lines, one per project
                        (schema/cli-vitest-invocations.v1.schema.json), for a CI matrix
+  --format test-invocations  the same for every runner: Vitest's, then the other runners'
+                       command lines (Jest, Mocha, Playwright, AVA, node:test) with their
+                       folder and environment, and the tests none can run, with why
+                       (schema/cli-test-invocations.v1.schema.json)
   --shard <i>/<n>      only part i of n of the selected test files, balanced by case count`;
 
-export type TestSplitFormat = "text" | "json" | "vitest-invocations";
+export type TestSplitFormat = "text" | "json" | "vitest-invocations" | "test-invocations";
+
+/** Whether `format` prints the selected tests' command lines (and so runs nothing). */
+export function isInvocations(
+  format: TestSplitFormat,
+): format is "vitest-invocations" | "test-invocations" {
+  return format === "vitest-invocations" || format === "test-invocations";
+}
 
 export interface TestSplitOutput {
   readonly format: TestSplitFormat;
@@ -32,12 +43,12 @@ export function testSplitOutput(
   },
 ): TestSplitOutput {
   const { format, compact } = jsonFlags<TestSplitFormat>(verb, values, {
-    allowed: ["text", "json", "vitest-invocations"],
-    compact: ["json", "vitest-invocations"],
+    allowed: ["text", "json", "vitest-invocations", "test-invocations"],
+    compact: ["json", "vitest-invocations", "test-invocations"],
   });
   const shard = values.shard === undefined ? undefined : parseShard(values.shard, verb);
   // affected answers about the whole change; only the test command lines come in parts.
-  if (shard !== undefined && verb === "affected" && format !== "vitest-invocations")
-    throw new UsageError("--shard needs --format vitest-invocations", verb);
+  if (shard !== undefined && verb === "affected" && !isInvocations(format))
+    throw new UsageError("--shard needs --format vitest-invocations or test-invocations", verb);
   return { format, compact, shard };
 }

@@ -14,6 +14,7 @@ import {
   type VitestSource,
 } from "./verify/vitest-plan.js";
 import { ownersOf } from "./verify/runner-runs.js";
+import type { OtherRunner } from "./verify/other-runner.js";
 
 export const VITEST_INVOCATIONS_SCHEMA_VERSION = 1;
 
@@ -61,35 +62,38 @@ export function shardAcrossProjects(
   );
 }
 
-export function vitestInvocations(
-  command: "affected" | "verify",
+/** What one project's selected tests take to run: its Vitest runs, and other runners' owners. */
+interface ProjectRuns {
+  readonly name: string | null;
+  readonly root: string;
+  readonly vitest: readonly VitestInvocation[];
+  /** The selected tests other runners own, with each one's runner. */
+  readonly owners: ReadonlyMap<AffectedTestFile, OtherRunner>;
+}
+
+/**
+ * The Vitest invocations of `projects` (two projects of one folder widened alike run its suite
+ * once) and, per project, the selected tests other runners own: what both formats print.
+ */
+export function invocationRuns(
   projects: readonly InvocationProject[],
   shard: Shard | undefined,
   io: CliIO,
-): VitestInvocations {
-  const invocations: VitestInvocation[] = [];
+): ProjectRuns[] {
+  const all: VitestInvocation[] = [];
   const chosen = shard === undefined ? undefined : shardAcrossProjects(projects, shard, io);
-  /** Selected tests another runner owns: in no invocation, so a CI matrix must be told. */
-  const others = new Map<string, number>();
-  for (const { name, analysis, result, scoped } of projects) {
+  return projects.map(({ name, analysis, result, scoped }) => {
     const plan = vitestPlan(analysis, result, shard, chosen, scoped);
-    const owners = ownersOf(
-      analysis.loaded.root,
-      plan.otherRunner,
-      analysis.loaded.vitest.file === null,
-    );
-    for (const owner of owners.values())
-      others.set(owner.runner, (others.get(owner.runner) ?? 0) + 1);
+    const root = analysis.loaded.root;
+    const owners = ownersOf(root, plan.otherRunner, analysis.loaded.vitest.file === null);
+    const vitest: VitestInvocation[] = [];
     // The main config's run, then the other configs' (vitest.e2e.config.ts, a folder's own).
     for (const run of [plan, ...plan.otherConfigs]) {
       if (run.filters.length === 0) continue;
       const cwd = toPosix(path.relative(io.cwd, run.cwd)) || ".";
-      // Two projects of one folder widened alike run the folder's suite once.
-      if (
-        invocations.some((other) => other.cwd === cwd && sameRun(other.args.slice(1), run.filters))
-      )
+      if (all.some((other) => other.cwd === cwd && sameRun(other.args.slice(1), run.filters)))
         continue;
-      invocations.push({
+      const invocation: VitestInvocation = {
         package: name,
         cwd,
         command: "vitest",
@@ -97,19 +101,36 @@ export function vitestInvocations(
         files: run.files.length,
         cases: selectedCases(run.files),
         widened: result.widened.length > 0,
-      });
+      };
+      all.push(invocation);
+      vitest.push(invocation);
     }
-  }
+    return { name, root, vitest, owners };
+  });
+}
+
+export function vitestInvocations(
+  command: "affected" | "verify",
+  projects: readonly InvocationProject[],
+  shard: Shard | undefined,
+  io: CliIO,
+): VitestInvocations {
+  const runs = invocationRuns(projects, shard, io);
+  /** Selected tests another runner owns: in no invocation, so a CI matrix must be told. */
+  const others = new Map<string, number>();
+  for (const { owners } of runs)
+    for (const owner of owners.values())
+      others.set(owner.runner, (others.get(owner.runner) ?? 0) + 1);
   if (others.size > 0) {
     const counts = [...others].map(([runner, files]) => `${files} ${runner}`).join(", ");
     io.stderr(
-      `agentix ${command}: warning: these are Vitest's invocations alone; the selected test files of other runners (${counts}) are in none of them: run them as \`agentix verify\` does (its text names each command)\n`,
+      `agentix ${command}: warning: these are Vitest's invocations alone; the selected test files of other runners (${counts}) are in none of them: run them as \`agentix verify\` does (its text names each command), or ask for --format test-invocations\n`,
     );
   }
   return {
     schemaVersion: VITEST_INVOCATIONS_SCHEMA_VERSION,
     command,
     shard: shard ?? null,
-    invocations,
+    invocations: runs.flatMap((project) => project.vitest),
   };
 }

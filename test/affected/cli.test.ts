@@ -128,7 +128,7 @@ describe("agentix affected", () => {
     ],
     [
       ["affected", "cart.total", "--compact"],
-      "agentix affected: --compact requires --json or --format json|vitest-invocations\n",
+      "agentix affected: --compact requires --json or --format json|vitest-invocations|test-invocations\n",
     ],
   ])("refuses %j with exit code 2", async (args, message) => {
     const run = await cli(args);

@@ -221,7 +221,59 @@ describe("verify on tests other runners own", () => {
     ).toBe(0);
     expect((JSON.parse(stdout()) as { invocations: unknown[] }).invocations).toEqual([]);
     expect(stderr()).toBe(
-      "agentix affected: warning: these are Vitest's invocations alone; the selected test files of other runners (1 Playwright, 1 uvu, 1 Jest) are in none of them: run them as `agentix verify` does (its text names each command)\n",
+      "agentix affected: warning: these are Vitest's invocations alone; the selected test files of other runners (1 Playwright, 1 uvu, 1 Jest) are in none of them: run them as `agentix verify` does (its text names each command), or ask for --format test-invocations\n",
+    );
+  });
+
+  // The other runners' runs in a machine-readable form: what an agent or a CI matrix runs.
+  it("--format test-invocations: each runner's command line, folder and environment, and what none runs", async () => {
+    const validate = createAjv().compile(
+      JSON.parse(
+        readFileSync(path.join(REPO, "schema/cli-test-invocations.v1.schema.json"), "utf8"),
+      ) as object,
+    );
+    const targets = ["src/sum.ts", "src/mul.ts", "src/div.ts"];
+    for (const verb of ["affected", "verify"]) {
+      const { io, stdout, stderr } = recordingIO(root);
+      expect(await run([verb, ...targets, "--format", "test-invocations"], io)).toBe(0);
+      const value = JSON.parse(stdout()) as unknown;
+      expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+      const other = (runner: string, cwd: string, command: string, args: string[]) => ({
+        package: null,
+        runner,
+        cwd,
+        command,
+        args,
+        env: {},
+        files: 1,
+        cases: 1,
+        widened: false,
+      });
+      expect(value).toEqual({
+        schemaVersion: 1,
+        command: verb,
+        shard: null,
+        invocations: [
+          other("Playwright", "e2e", "playwright", ["test", "sum\\.spec\\.ts"]),
+          other("node:test", ".", "tsx", ["--test", "src/mul.test.ts"]),
+          other("Jest", ".", "jest", ["--coverage=false", "--runTestsByPath", "src/sum.test.ts"]),
+        ],
+        unrunnable: [
+          {
+            package: null,
+            runner: "uvu",
+            why: "verify cannot hand files to uvu: run them with uvu yourself",
+            files: ["src/div.test.ts"],
+          },
+        ],
+      });
+      expect(stderr()).toBe(
+        `agentix ${verb}: warning: selected test files no invocation runs (1 uvu): see "unrunnable" for why\n`,
+      );
+    }
+    // The very runs verify makes.
+    expect((await verify([...targets, "--dry-run", "--json"])).stdout).toContain(
+      "jest --coverage=false --runTestsByPath src/sum.test.ts",
     );
   });
 

@@ -157,12 +157,12 @@ describe("usage", SLOW, () => {
     [["inspect", "cart", "--compact"], "--compact requires --json"],
     [
       ["affected", "cart", "--compact"],
-      "--compact requires --json or --format json|vitest-invocations",
+      "--compact requires --json or --format json|vitest-invocations|test-invocations",
     ],
     [["scaffold", "feature", "gift-cards", "--compact"], "--compact requires --json"],
     [
       ["verify", "cart", "--compact"],
-      "--compact requires --json or --format json|vitest-invocations",
+      "--compact requires --json or --format json|vitest-invocations|test-invocations",
     ],
   ])(
     "reads the format flags of %j alike in every verb, before any analysis",

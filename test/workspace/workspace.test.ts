@@ -857,6 +857,48 @@ describe("the selected tests as Vitest invocations, in shards", () => {
     2,
   );
 
+  // Every runner's format: here all Vitest's, in the same order, with the runner named.
+  it("--format test-invocations: the same runs, each naming its runner, at a workspace root", async () => {
+    const validateTests = createAjv().compile(
+      JSON.parse(
+        readFileSync(path.join(REPO, "schema/cli-test-invocations.v1.schema.json"), "utf8"),
+      ) as object,
+    );
+    const target = "packages/contracts/src/money.ts";
+    for (const verb of ["affected", "verify"]) {
+      const result = await cli([verb, target, "--format", "test-invocations", "--shard", "1/2"]);
+      expect(result.stderr).toBe("");
+      const value = JSON.parse(result.stdout) as unknown;
+      expect(validateTests(value), JSON.stringify(validateTests.errors)).toBe(true);
+      const asTests = ({
+        package: pkg,
+        cwd,
+        command,
+        args,
+        files,
+        cases,
+        widened,
+      }: typeof ADMIN) => ({
+        package: pkg,
+        runner: "Vitest",
+        cwd,
+        command,
+        args,
+        env: {},
+        files,
+        cases,
+        widened,
+      });
+      expect(value).toEqual({
+        schemaVersion: 1,
+        command: verb,
+        shard: { index: 1, count: 2 },
+        invocations: [asTests(ADMIN), asTests(SHOP)],
+        unrunnable: [],
+      });
+    }
+  });
+
   it("one invocation per reached package; --shard splits across the workspace by case count", async () => {
     const target = "packages/contracts/src/money.ts";
     expect(await invocations(["affected", target, "--format", "vitest-invocations"])).toEqual({
@@ -951,7 +993,7 @@ describe("the selected tests as Vitest invocations, in shards", () => {
       code: 2,
       stdout: "",
       stderr:
-        "agentix affected: --shard needs --format vitest-invocations\nrun `agentix affected --help` for usage\n",
+        "agentix affected: --shard needs --format vitest-invocations or test-invocations\nrun `agentix affected --help` for usage\n",
     });
     expect((await cli(["verify", "cart.add", "--shard", "x", "--dry-run"])).code).toBe(2);
   });

@@ -1,6 +1,11 @@
 import { parseVerbArgs } from "../args.js";
-import { TEST_SPLIT_FLAGS, TEST_SPLIT_USAGE, testSplitOutput } from "../test-split.js";
-import { vitestInvocations } from "../vitest-invocations.js";
+import {
+  TEST_SPLIT_FLAGS,
+  TEST_SPLIT_USAGE,
+  isInvocations,
+  testSplitOutput,
+} from "../test-split.js";
+import { invocationsOf } from "../test-invocations.js";
 import { planForText } from "../verify/vitest-plan.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { FRESH_FLAG } from "../answer-index.js";
@@ -29,7 +34,7 @@ Options:
   --since <git-ref>    changes between <git-ref> and the working tree (committed, staged,
                        unstaged, untracked; deleted and renamed files included)
   --json               the result as JSON (schema/cli-affected.v1.schema.json)
-  --compact            one-line JSON (with --json or --format vitest-invocations)
+  --compact            one-line JSON (with --json or an invocations format)
 ${TEST_SPLIT_USAGE}
   --fresh              analyse the project even when .agentix/index.json is provably fresh
                        (then the answer comes from .agentix/affected.json, which \`agentix
@@ -63,9 +68,9 @@ export const affectedCommand: Command = {
       const { runWorkspaceAffected, workspaceAffectedText, workspaceProjects } =
         await import("../workspace/workspace-affected.js");
       const run = runWorkspaceAffected("affected", workspace, values.since, positionals, io);
-      if (format === "vitest-invocations") {
+      if (isInvocations(format)) {
         const projects = workspaceProjects(run);
-        io.stdout(jsonOutput(vitestInvocations("affected", projects, shard, io), compact));
+        io.stdout(jsonOutput(invocationsOf(format, "affected", projects, shard, io), compact));
       } else
         io.stdout(format === "json" ? jsonOutput(run.result, compact) : workspaceAffectedText(run));
       return EXIT.ok;
@@ -73,9 +78,9 @@ export const affectedCommand: Command = {
     const { project, result } = await answerAffected("affected", values, positionals, io, {
       fromIndex: true,
     });
-    if (format === "vitest-invocations") {
+    if (isInvocations(format)) {
       const projects = [{ name: null, analysis: project, result }];
-      io.stdout(jsonOutput(vitestInvocations("affected", projects, shard, io), compact));
+      io.stdout(jsonOutput(invocationsOf(format, "affected", projects, shard, io), compact));
     } else
       io.stdout(
         format === "json"

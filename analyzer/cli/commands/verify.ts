@@ -1,8 +1,13 @@
 // agentix verify: the narrowest verification that is still safe, on the answer of `agentix
 // affected`. The steps (typecheck, lint, index, tests) are in cli/verify/steps.ts.
 import { parseVerbArgs } from "../args.js";
-import { TEST_SPLIT_FLAGS, TEST_SPLIT_USAGE, testSplitOutput } from "../test-split.js";
-import { vitestInvocations } from "../vitest-invocations.js";
+import {
+  TEST_SPLIT_FLAGS,
+  TEST_SPLIT_USAGE,
+  isInvocations,
+  testSplitOutput,
+} from "../test-split.js";
+import { invocationsOf } from "../test-invocations.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { FRESH_FLAG } from "../answer-index.js";
 import { jsonOutput } from "../json-output.js";
@@ -37,12 +42,12 @@ Options:
   --vitest-only        run only Vitest's share of the selected tests; the other runners'
                        are named and not run, and do not fail the verdict
   --json               the plan and the results as JSON (schema/cli-verify.v1.schema.json)
-  --compact            one-line JSON (with --json or --format vitest-invocations)
+  --compact            one-line JSON (with --json or an invocations format)
 ${TEST_SPLIT_USAGE}
                        (verify --shard runs every step, and only that part of the tests;
-                       --format vitest-invocations prints them and runs nothing, answered
+                       an invocations format prints them and runs nothing, answered
                        from .agentix/index.json when it is provably fresh, as affected is)
-  --fresh              with --format vitest-invocations: analyse even when the index is fresh
+  --fresh              with an invocations format: analyse even when the index is fresh
   -p, --project <tsconfig>  the project's tsconfig (default <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else .); at a
                        workspace root without --project: every package the change reaches
@@ -78,7 +83,7 @@ export const verifyCommand: Command = {
       return verifyWorkspace(workspace, values.since, positionals, options, io);
     }
     // Printing the Vitest invocations runs nothing: that selection may come from the index.
-    const invocations = format === "vitest-invocations";
+    const invocations = isInvocations(format);
     const {
       analysis,
       project,
@@ -86,7 +91,8 @@ export const verifyCommand: Command = {
     } = await answerAffected("verify", values, positionals, io, { fromIndex: invocations });
     if (invocations || analysis === undefined) {
       const projects = [{ name: null, analysis: project, result: affected }];
-      io.stdout(jsonOutput(vitestInvocations("verify", projects, shard, io), compact));
+      const printed = isInvocations(format) ? format : "vitest-invocations";
+      io.stdout(jsonOutput(invocationsOf(printed, "verify", projects, shard, io), compact));
       return EXIT.ok;
     }
     const { VERIFY_RESULT_SCHEMA_VERSION, verifySteps } = await import("../verify/run-steps.js");

@@ -13,8 +13,9 @@ import {
 } from "../verify/run-steps.js";
 import type { VerifyStep } from "../verify/steps.js";
 import type { Shard } from "../../affected/shard.js";
-import type { TestSplitFormat } from "../test-split.js";
-import { shardAcrossProjects, vitestInvocations } from "../vitest-invocations.js";
+import { isInvocations, type TestSplitFormat } from "../test-split.js";
+import { shardAcrossProjects } from "../vitest-invocations.js";
+import { invocationsOf } from "../test-invocations.js";
 import {
   runWorkspaceAffected,
   testsByPackage,
@@ -64,10 +65,13 @@ export function verifyWorkspace(
   const run = runWorkspaceAffected("verify", declared, since, targets, io);
   const { workspace } = run;
   const { result: affected } = run;
-  if (options.format === "vitest-invocations") {
+  if (isInvocations(options.format)) {
     const projects = workspaceProjects(run);
     io.stdout(
-      jsonOutput(vitestInvocations("verify", projects, options.shard, io), options.compact),
+      jsonOutput(
+        invocationsOf(options.format, "verify", projects, options.shard, io),
+        options.compact,
+      ),
     );
     return EXIT.ok;
   }
