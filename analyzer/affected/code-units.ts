@@ -132,11 +132,25 @@ class UnitCutter {
     return unit;
   }
 
+  /**
+   * A function's body and its parameters (their default values, names and types) matter when it
+   * is called, not when its module loads: both are deferred code of `unit`, whose callers the
+   * closure follows. The list is one region, commas included, so that a line holding a
+   * parameter falls in it. Parameter decorators run with their class: such a list stays eager.
+   */
+  private deferFunction(node: ts.FunctionLikeDeclaration, unit: CodeUnit): void {
+    if (node.body === undefined) return;
+    this.region(node.body, unit, false);
+    const list = node.parameters;
+    if (list.length > 0 && !list.some((parameter) => ts.getDecorators(parameter) !== undefined))
+      this.regions.push({ start: list.pos, end: list.end, unit, eager: false, typeOnly: false });
+  }
+
   /** Marks which parts of an eager initializer are deferred (and belong to `unit`). */
   private deferInitializer(expression: ts.Expression, unit: CodeUnit): void {
     const node = unwrap(expression);
     if (isFunctionLike(node)) {
-      this.region(node.body, unit, false);
+      this.deferFunction(node, unit);
     } else if (ts.isObjectLiteralExpression(node)) {
       for (const property of node.properties) {
         if (
@@ -146,7 +160,8 @@ class UnitCutter {
           property.body
         ) {
           // A getter runs when read: only methods are deferred.
-          this.region(property.body, unit, ts.isGetAccessorDeclaration(property));
+          if (ts.isGetAccessorDeclaration(property)) this.region(property.body, unit, true);
+          else this.deferFunction(property, unit);
         } else if (ts.isPropertyAssignment(property)) {
           this.deferInitializer(property.initializer, unit);
         }
@@ -176,10 +191,10 @@ class UnitCutter {
       if (key === undefined || (slot.properties !== "all" && !slot.properties.includes(key)))
         continue;
       if (ts.isMethodDeclaration(property) && property.body) {
-        this.region(property.body, unit, false);
+        this.deferFunction(property, unit);
       } else if (ts.isPropertyAssignment(property)) {
         const value = unwrap(property.initializer);
-        if (isFunctionLike(value)) this.region(value.body, unit, false);
+        if (isFunctionLike(value)) this.deferFunction(value, unit);
       }
     }
   }
@@ -191,7 +206,7 @@ class UnitCutter {
         ts.isSetAccessorDeclaration(member) ||
         ts.isConstructorDeclaration(member) ||
         ts.isGetAccessorDeclaration(member);
-      if (deferrable && member.body) this.region(member.body, unit, false);
+      if (deferrable && member.body) this.deferFunction(member, unit);
     }
   }
 
@@ -213,7 +228,7 @@ class UnitCutter {
       this.declarations.set(statement, unit);
       this.region(statement, unit, true);
       if (ts.isClassDeclaration(statement)) this.deferClassMembers(statement, unit);
-      else if (statement.body) this.region(statement.body, unit, false);
+      else this.deferFunction(statement, unit);
       return true;
     }
     if (ts.isVariableStatement(statement)) {

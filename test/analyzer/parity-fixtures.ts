@@ -87,6 +87,7 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "nx-library", project: "tsconfig.spec.json", violations: 0 },
   { fixture: "other-runners", violations: 0 },
   { fixture: "ts-jest", violations: 0 },
+  { fixture: "deferred-code", violations: 0 },
   // Unlinked here (linked-features.test.ts makes the link): the package import leads nowhere.
   { fixture: "linked-features/apps/api", violations: 0 },
   { fixture: "linked-features/packages/billing", violations: 0 },
