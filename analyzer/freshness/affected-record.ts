@@ -45,8 +45,9 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 7: a file imports what the paths its code names hold (path-references.ts), and the sources
  *    an import of the project's own package name stands for (self-imports.ts).
  * 8: a "src/x.ts" string (a source file named from the root without "./") is a named path too.
+ * 9: a function's parameter list is a deferred region of its own (code-units.ts).
  */
-export const AFFECTED_RECORD_FORMAT = 8;
+export const AFFECTED_RECORD_FORMAT = 9;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);
