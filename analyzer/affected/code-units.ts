@@ -314,6 +314,11 @@ class UnitCutter {
       else this.visitTests(body, inner);
       return;
     }
+    // A function declared here (not handed to a call that runs it while the file is collected)
+    // registers its tests and hooks in whichever test file calls it: they are its code, whose
+    // callers the closure follows (h3's describeMatrix: hooks in test/_setup.ts, a file Vitest
+    // never runs, for every test file that calls it).
+    if (isDeclaredFunction(node)) return;
     ts.forEachChild(node, (child) => this.visitTests(child, scopes));
   }
 
@@ -340,9 +345,26 @@ class UnitCutter {
 
   private visitStatement(statement: ts.Statement, scopes: readonly ts.Node[]): void {
     if (this.declareStatement(statement, true)) {
-      if (this.isTest) ts.forEachChild(statement, (child) => this.visitTests(child, scopes));
+      if (this.isTest) this.visitTests(statement, scopes);
       return;
     }
     if (this.isTest) this.visitTests(statement, scopes);
   }
+}
+
+/** A function that runs when something calls it later: anything but a call's argument. */
+function isDeclaredFunction(node: ts.Node): boolean {
+  const functionLike =
+    ts.isFunctionDeclaration(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isAccessor(node) ||
+    ts.isConstructorDeclaration(node);
+  if (!functionLike) return false;
+  const parent = node.parent;
+  return !(
+    (ts.isCallExpression(parent) || ts.isNewExpression(parent)) &&
+    parent.arguments?.some((argument) => unwrap(argument) === node)
+  );
 }

@@ -46,8 +46,9 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  *    an import of the project's own package name stands for (self-imports.ts).
  * 8: a "src/x.ts" string (a source file named from the root without "./") is a named path too.
  * 9: a function's parameter list is a deferred region of its own (code-units.ts).
+ * 10: tests and hooks inside a declared function are its code, not units of their own.
  */
-export const AFFECTED_RECORD_FORMAT = 9;
+export const AFFECTED_RECORD_FORMAT = 10;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

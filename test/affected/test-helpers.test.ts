@@ -1,0 +1,52 @@
+// Tests and hooks a function registers run in whichever test file calls it (h3's describeMatrix
+// in test/_setup.ts, a file Vitest never runs): a change that reaches them selects the test files
+// that call the function. Before, they were units of the helper's own file: agentix selected
+// test/_setup.ts alone, and verify passed while every suite using it failed (helper-21 repro-6).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyze, type Analysis } from "../../analyzer/analyze.js";
+import { affectedResult } from "../../analyzer/affected/result.js";
+import { computeAffected } from "../../analyzer/affected/live-facts.js";
+import type { FileChange } from "../../analyzer/affected/changes.js";
+import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
+
+let analysis: Analysis;
+beforeAll(() => {
+  analysis = analyze({ root: copyFixture("test-helpers") });
+});
+afterAll(removeCopies);
+
+/** The tests selected when `file` changes at `line`: `file` or `file:line` each. */
+function selectedBy(file: string, line: number): string[] {
+  const change: FileChange = { path: file, status: "modified", lines: [[line, line]] };
+  const result = affectedResult(computeAffected(analysis, [change]), {
+    since: null,
+    targets: [],
+    changes: [change],
+  });
+  return result.tests.files.flatMap((test) =>
+    test.whole ? [test.file] : test.cases.map((testCase) => `${test.file}:${testCase.line}`),
+  );
+}
+
+describe("a hook or test a helper function registers", () => {
+  it("a source function its hook calls: every test file that calls the helper", () => {
+    expect(selectedBy("src/math.ts", 2)).toEqual([
+      "test/_setup.ts",
+      "test/local.test.ts",
+      "test/math.test.ts",
+    ]);
+  });
+
+  it("the hook's own body: the test files that call the helper", () => {
+    expect(selectedBy("test/_setup.ts", 12)).toEqual(["test/_setup.ts", "test/math.test.ts"]);
+  });
+
+  it("a describe wrapper's hook, and what it calls: the suites built with it", () => {
+    expect(selectedBy("test/_setup.ts", 22)).toEqual(["test/_setup.ts", "test/matrix.test.ts"]);
+    expect(selectedBy("src/math.ts", 6)).toEqual([
+      "test/_setup.ts",
+      "test/local.test.ts",
+      "test/matrix.test.ts",
+    ]);
+  });
+});
