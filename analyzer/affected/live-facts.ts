@@ -4,10 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ts } from "../project/ts-morph.js";
 import type { Analysis } from "../analyze.js";
-import { lineOf } from "../extract/location.js";
-import { patternMatcher, projectPattern } from "./loader-glob.js";
+import { addLoaderImports } from "./loader-imports.js";
 import { wouldImport } from "./would-import.js";
-import type { Site, UnresolvedItem } from "../extract/model.js";
+import type { Site } from "../extract/model.js";
 import type { ProjectFile } from "../project/load-project.js";
 import { fileUnits } from "./code-units.js";
 import type { Entity } from "./entity.js";
@@ -110,22 +109,7 @@ class LiveFacts {
           specifier: item.edge.specifier,
         })),
       );
-    const loaders = analysis.unresolved.filter(
-      (item) => item.kind === "dynamic-import" || item.kind === "require",
-    );
-    const unknownLoaders: UnknownLoader[] = [];
-    for (const item of loaders) {
-      if (item.pattern === undefined)
-        unknownLoaders.push({
-          file: item.site.file.path,
-          line: lineOf(item.site),
-          reason: item.reason,
-        });
-      else
-        addPatternImports(imports, item, projectPattern(item.site.file.path, item.pattern), [
-          ...this.factFiles.keys(),
-        ]);
-    }
+    const unknownLoaders = addLoaderImports(analysis, imports, [...this.factFiles.keys()]);
     this.addLoadsWithoutImports(imports);
     const { vitest } = analysis.loaded;
     return {
@@ -335,29 +319,6 @@ function foreignSchemas(analysis: Analysis): { file: string; line: number; vendo
       });
   }
   return [...found.values()];
-}
-
-/**
- * A loader whose target is a pattern (`./locales/${lang}.json`) imports every project file that
- * matches it, and keeps the pattern itself (resolution "pattern", the glob as its edge target) for
- * the files the analysis does not hold (JSON, CSS) that a change may touch.
- */
-function addPatternImports(
-  imports: Map<string, ImportFact[]>,
-  item: UnresolvedItem,
-  loads: string,
-  files: readonly string[],
-): void {
-  const { file, node } = item.site;
-  const list = imports.get(file.path) ?? [];
-  imports.set(file.path, list);
-  const position = node.getStart(file.sourceFile);
-  const matches = patternMatcher(loads);
-  const loader = { position, typeOnly: false, resolution: "pattern", specifier: null };
-  list.push({ ...loader, target: { kind: "unresolved" }, edgeTarget: loads });
-  for (const target of files)
-    if (target !== file.path && matches(target))
-      list.push({ ...loader, target: { kind: "file", path: target }, edgeTarget: target });
 }
 
 /** The setup lists of the Vitest configs that cannot be read statically. */

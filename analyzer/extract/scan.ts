@@ -6,6 +6,7 @@ import type { ModuleTables } from "../resolve/bindings.js";
 import type { ValueResolver } from "../resolve/values.js";
 import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
 import { specifierPattern } from "./loader-pattern.js";
+import { viteGlobPatterns } from "./vite-glob.js";
 import { isAgentixModule, unwrap } from "../project/ts-syntax.js";
 
 export interface ImportSite {
@@ -33,6 +34,14 @@ export interface FileScan {
   readonly calls: readonly ApiCall[];
   /** The type checker was asked (a dynamic import's target): the scan may change with other files' types. */
   readonly typed: boolean;
+  /** `import.meta.glob(...)` calls and their patterns (vite-glob.ts). */
+  readonly globs: readonly GlobSite[];
+}
+
+export interface GlobSite {
+  readonly node: ts.CallExpression;
+  /** Relative to the file ("./x/*.ts") or to the root ("/x/*.ts"); `*` is any text. */
+  readonly patterns: readonly string[];
 }
 
 function literalOf(expression: ts.Expression | undefined): ts.StringLiteralLike | undefined {
@@ -58,7 +67,8 @@ function importDeclarationTypeOnly(declaration: ts.ImportDeclaration): boolean {
 export function scanFile(file: ProjectFile, resolver: ValueResolver): FileScan {
   const scanner = new FileScanner(file, resolver);
   ts.forEachChild(file.sourceFile, scanner.visit);
-  return { file, imports: scanner.imports, calls: scanner.calls, typed: scanner.typed };
+  const { imports, calls, typed, globs } = scanner;
+  return { file, imports, calls, typed, globs };
 }
 
 function site(
@@ -97,6 +107,7 @@ function declarationSite(node: ts.Node): ImportSite | null | undefined {
 class FileScanner {
   readonly imports: ImportSite[] = [];
   readonly calls: ApiCall[] = [];
+  readonly globs: GlobSite[] = [];
   typed = false;
   private readonly tables: ModuleTables;
   private readonly apiMemo = new Map<string, AgentixCall | null>();
@@ -136,10 +147,18 @@ class FileScanner {
       call.arguments.length === 1
     ) {
       if (this.resolver.lookup(call.expression) === undefined) this.pushDynamic("require", call);
+    } else if (ts.isPropertyAccessExpression(call.expression)) {
+      const patterns = viteGlobPatterns(call);
+      if (patterns !== undefined) this.globs.push({ node: call, patterns });
+      else this.pushApiCall(call);
     } else {
-      const api = this.apiOfCallee(call.expression);
-      if (api !== undefined) this.calls.push({ api, node: call, file: this.file });
+      this.pushApiCall(call);
     }
+  }
+
+  private pushApiCall(call: ts.CallExpression): void {
+    const api = this.apiOfCallee(call.expression);
+    if (api !== undefined) this.calls.push({ api, node: call, file: this.file });
   }
 
   /**

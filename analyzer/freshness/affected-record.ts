@@ -47,8 +47,9 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 8: a "src/x.ts" string (a source file named from the root without "./") is a named path too.
  * 9: a function's parameter list is a deferred region of its own (code-units.ts).
  * 10: tests and hooks inside a declared function are its code, not units of their own.
+ * 11: a file imports what its import.meta.glob patterns match (extract/vite-glob.ts).
  */
-export const AFFECTED_RECORD_FORMAT = 10;
+export const AFFECTED_RECORD_FORMAT = 11;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

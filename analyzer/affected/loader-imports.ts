@@ -1,0 +1,59 @@
+// What loaders import without naming a file: an import()/require() whose target is a pattern
+// (`./locales/${lang}.json`, extract/loader-pattern.ts) and Vite's import.meta.glob
+// (extract/vite-glob.ts) import every project file their patterns match; a loader of an unknown
+// target is listed for the answer to widen on.
+import type { ts } from "../project/ts-morph.js";
+import type { Analysis } from "../analyze.js";
+import { lineOf } from "../extract/location.js";
+import type { ProjectFile } from "../project/load-project.js";
+import type { ImportFact, UnknownLoader } from "./facts.js";
+import { patternMatcher, projectPattern } from "./loader-glob.js";
+
+/** Adds the pattern loaders' imports of `files` to `imports`; returns the loaders of unknown targets. */
+export function addLoaderImports(
+  analysis: Analysis,
+  imports: Map<string, ImportFact[]>,
+  files: readonly string[],
+): UnknownLoader[] {
+  const unknownLoaders: UnknownLoader[] = [];
+  for (const item of analysis.unresolved) {
+    if (item.kind !== "dynamic-import" && item.kind !== "require") continue;
+    const { file, node } = item.site;
+    if (item.pattern === undefined)
+      unknownLoaders.push({ file: file.path, line: lineOf(item.site), reason: item.reason });
+    else addPatternImports(imports, file, node, projectPattern(file.path, item.pattern), files);
+  }
+  for (const scan of analysis.scans.values())
+    for (const glob of scan.globs)
+      for (const pattern of glob.patterns) {
+        // "/src/x/*" names the project root, as Vite reads it.
+        const loads = pattern.startsWith("/")
+          ? pattern.slice(1)
+          : projectPattern(scan.file.path, pattern);
+        addPatternImports(imports, scan.file, glob.node, loads, files);
+      }
+  return unknownLoaders;
+}
+
+/**
+ * A loader whose target is a pattern imports every project file that matches it, and keeps the
+ * pattern itself (resolution "pattern", the glob as its edge target) for the files the analysis
+ * does not hold (JSON, CSS) that a change may touch.
+ */
+function addPatternImports(
+  imports: Map<string, ImportFact[]>,
+  file: ProjectFile,
+  node: ts.Node,
+  loads: string,
+  files: readonly string[],
+): void {
+  const list = imports.get(file.path) ?? [];
+  imports.set(file.path, list);
+  const position = node.getStart(file.sourceFile);
+  const matches = patternMatcher(loads);
+  const loader = { position, typeOnly: false, resolution: "pattern", specifier: null };
+  list.push({ ...loader, target: { kind: "unresolved" }, edgeTarget: loads });
+  for (const target of files)
+    if (target !== file.path && matches(target))
+      list.push({ ...loader, target: { kind: "file", path: target }, edgeTarget: target });
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ts } from "../project/ts-morph.js";
+import { viteGlobPatterns } from "./vite-glob.js";
+
+/** The patterns of the first call in `code`. */
+function patternsOf(code: string): string[] | undefined {
+  const file = ts.createSourceFile("x.ts", code, ts.ScriptTarget.ES2022, true);
+  let found: string[] | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found === undefined && ts.isCallExpression(node)) found = viteGlobPatterns(node);
+    if (found === undefined) ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+describe("viteGlobPatterns", () => {
+  it("reads relative and root-relative patterns, one or an array", () => {
+    expect(patternsOf('import.meta.glob("./locales/*.ts")')).toEqual(["./locales/*.ts"]);
+    expect(patternsOf('import.meta.globEager(["../a/*.ts", "/src/b/*.tsx"])')).toEqual([
+      "../a/*.ts",
+      "/src/b/*.tsx",
+    ]);
+  });
+
+  it("widens **, braces, ? and classes to *, and leaves out negations and aliases", () => {
+    expect(
+      patternsOf(
+        'import.meta.glob(["./pages/**/*.{ts,tsx}", "./x/?[ab].ts", "!./pages/**/_*.ts", "@/y/*.ts"])',
+      ),
+    ).toEqual(["./pages/*.*", "./x/*.ts"]);
+  });
+
+  it("is no glob call otherwise", () => {
+    expect(patternsOf('meta.glob("./a/*.ts")')).toBeUndefined();
+    expect(patternsOf('import.meta.url.glob("./a/*.ts")')).toBeUndefined();
+    expect(patternsOf("import.meta.glob(pattern)")).toEqual([]);
+  });
+});
