@@ -10,6 +10,7 @@ import { packageName } from "../resolve/module-resolution.js";
 import { readManifest } from "../project/workspace-folders.js";
 import {
   entryTargets,
+  importTargets,
   packageEntries,
   searchedCandidates,
   sourceFor,
@@ -24,28 +25,43 @@ export interface SelfImportContext {
   readonly projectFile: (absolute: string) => string | undefined;
 }
 
-/** Adds the edges to the sources each import of the root package's own name loads. */
+/**
+ * Adds the edges to the sources each import of the root package's own name loads, and those of
+ * each `#` import (package.json `imports`) under every condition: TypeScript follows one
+ * condition (`default`, `types`) where Vitest on Node loads another (`node`).
+ */
 export function addSelfImports(
   imports: Map<string, ImportFact[]>,
   context: SelfImportContext,
 ): void {
   const manifest = ownManifest(context.root);
   const name = manifest?.["name"];
-  if (typeof name !== "string" || name === "") return;
+  const ownName = typeof name === "string" && name !== "" ? name : undefined;
+  const hashImports = manifest?.["imports"];
+  if (ownName === undefined && hashImports === undefined) return;
   const entries = packageEntries(manifest);
   const sourcesOf = new Map<string, readonly string[]>();
+  const loaded = (specifier: string): readonly string[] => {
+    let sources = sourcesOf.get(specifier);
+    if (sources === undefined) {
+      sources = specifier.startsWith("#")
+        ? sourcesAt(importTargets(hashImports, specifier), false, context)
+        : sourcesFor(
+            specifier === ownName ? "." : `.${specifier.slice((ownName as string).length)}`,
+            entries,
+            context,
+          );
+      sourcesOf.set(specifier, sources);
+    }
+    return sources;
+  };
   for (const [importer, list] of imports)
     for (const item of [...list]) {
       const specifier = item.specifier;
-      if (specifier === null || item.target.kind === "file") continue;
-      if (item.resolution === SELF_RESOLUTION || packageName(specifier) !== name) continue;
-      const subpath = specifier === name ? "." : `.${specifier.slice(name.length)}`;
-      let sources = sourcesOf.get(subpath);
-      if (sources === undefined) {
-        sources = sourcesFor(subpath, entries, context);
-        sourcesOf.set(subpath, sources);
-      }
-      for (const source of sources)
+      if (specifier === null || item.resolution === SELF_RESOLUTION) continue;
+      const hash = specifier.startsWith("#") && hashImports !== undefined;
+      if (!hash && (item.target.kind === "file" || packageName(specifier) !== ownName)) continue;
+      for (const source of loaded(specifier))
         if (source !== importer)
           list.push({
             target: { kind: "file", path: source },
@@ -75,6 +91,15 @@ function sourcesFor(
 ): string[] {
   const named = entryTargets(entries, subpath);
   if (named === undefined) return [];
+  return sourcesAt(named.targets, named.searched, context);
+}
+
+/** The analysed sources (root-relative, sorted) package-relative `targets` stand for. */
+function sourcesAt(
+  targets: readonly string[],
+  searched: boolean,
+  context: SelfImportContext,
+): string[] {
   const isSource = (absolute: string) => context.projectFile(absolute) !== undefined;
   const sourceOf = (absolute: string) =>
     sourceFor(absolute, isSource, {
@@ -83,11 +108,9 @@ function sourcesFor(
       packageDir: context.root,
     });
   const found = new Set<string>();
-  for (const relative of named.targets) {
+  for (const relative of targets) {
     const absolute = path.join(context.root, relative);
-    const candidates = named.searched
-      ? (searchedCandidates(absolute, () => false) ?? [])
-      : [absolute];
+    const candidates = searched ? (searchedCandidates(absolute, () => false) ?? []) : [absolute];
     for (const candidate of candidates) {
       const source = sourceOf(candidate);
       const file = source === undefined ? undefined : context.projectFile(source);

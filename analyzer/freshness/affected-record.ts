@@ -48,8 +48,9 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 9: a function's parameter list is a deferred region of its own (code-units.ts).
  * 10: tests and hooks inside a declared function are its code, not units of their own.
  * 11: a file imports what its import.meta.glob patterns match (extract/vite-glob.ts).
+ * 12: a `#` import loads its targets under every condition of package.json `imports`.
  */
-export const AFFECTED_RECORD_FORMAT = 11;
+export const AFFECTED_RECORD_FORMAT = 12;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

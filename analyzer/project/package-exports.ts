@@ -78,7 +78,20 @@ export function searchedCandidates(
 /** The files (absolute) `subpath` (`.`, `./money`) may load, as package.json `exports` names them. */
 export function exportTargets(exports: unknown, subpath: string): string[] {
   if (exports === undefined || exports === null) return [];
-  const map = subpathMap(exports);
+  return mappedTargets(subpathMap(exports), subpath);
+}
+
+/**
+ * The files (package-relative) a `#` specifier may load, as package.json `imports` names them
+ * under every condition: Vitest on Node loads the `node` one where TypeScript resolves `default`.
+ */
+export function importTargets(imports: unknown, specifier: string): string[] {
+  if (typeof imports !== "object" || imports === null || Array.isArray(imports)) return [];
+  return mappedTargets(new Map(Object.entries(imports as Record<string, unknown>)), specifier);
+}
+
+/** The targets of `key` in a subpath map: its own entry, else the longest matching pattern's. */
+function mappedTargets(map: ReadonlyMap<string, unknown>, subpath: string): string[] {
   const direct = map.get(subpath);
   if (direct !== undefined) return targetsOf(direct, (target) => target);
   // Subpath patterns: "./*": "./src/*.ts"; the longest prefix wins, as Node resolves them.

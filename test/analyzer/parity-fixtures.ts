@@ -90,6 +90,7 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "deferred-code", violations: 0 },
   { fixture: "test-helpers", violations: 0 },
   { fixture: "vite-glob", violations: 0 },
+  { fixture: "hash-imports", violations: 0 },
   // Unlinked here (linked-features.test.ts makes the link): the package import leads nowhere.
   { fixture: "linked-features/apps/api", violations: 0 },
   { fixture: "linked-features/packages/billing", violations: 0 },
