@@ -4,9 +4,7 @@
 // file (helper-20 saw it on real repositories).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
-import { affectedResult } from "../../analyzer/affected/result.js";
-import { computeAffected } from "../../analyzer/affected/live-facts.js";
-import type { FileChange } from "../../analyzer/affected/changes.js";
+import { affectedFor, selectionOf } from "../support/affected.js";
 import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
 
 let analysis: Analysis;
@@ -15,18 +13,11 @@ beforeAll(() => {
 });
 afterAll(removeCopies);
 
-/** The tests selected when src/format.ts changes at `line`: `file` or `file:line` each. */
-function selectedBy(line: number): string[] {
-  const change: FileChange = { path: "src/format.ts", status: "modified", lines: [[line, line]] };
-  const result = affectedResult(computeAffected(analysis, [change]), {
-    since: null,
-    targets: [],
-    changes: [change],
-  });
-  return result.tests.files.flatMap((file) =>
-    file.whole ? [file.file] : file.cases.map((testCase) => `${file.file}:${testCase.line}`),
+/** The tests selected when src/format.ts changes at `line`. */
+const selectedBy = (line: number): string[] =>
+  selectionOf(
+    affectedFor(analysis, { path: "src/format.ts", status: "modified", lines: [[line, line]] }),
   );
-}
 
 describe("a parameter changed on a line of its own", () => {
   it("a function declaration's default value: the cases that call it", () => {

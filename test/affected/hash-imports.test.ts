@@ -4,9 +4,7 @@
 // `#platform` importer failed (helper-21 repro-3).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
-import { affectedResult } from "../../analyzer/affected/result.js";
-import { computeAffected } from "../../analyzer/affected/live-facts.js";
-import type { FileChange } from "../../analyzer/affected/changes.js";
+import { affectedFor, selectionOf } from "../support/affected.js";
 import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
 
 let analysis: Analysis;
@@ -15,17 +13,10 @@ beforeAll(() => {
 });
 afterAll(removeCopies);
 
+/** The tests a change to `file` selects, and why the answer widened, if it did. */
 function selectedBy(file: string): { tests: string[]; widened: string[] } {
-  const change: FileChange = { path: file, status: "modified" };
-  const result = affectedResult(computeAffected(analysis, [change]), {
-    since: null,
-    targets: [file],
-    changes: [change],
-  });
-  return {
-    tests: result.tests.files.map((test) => test.file),
-    widened: result.widened.map((reason) => reason.message),
-  };
+  const result = affectedFor(analysis, { path: file, status: "modified" });
+  return { tests: selectionOf(result), widened: result.widened.map((reason) => reason.message) };
 }
 
 it("each condition's target counts as imported: the node one and the default one", () => {

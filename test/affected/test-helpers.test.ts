@@ -4,9 +4,7 @@
 // test/_setup.ts alone, and verify passed while every suite using it failed (helper-21 repro-6).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
-import { affectedResult } from "../../analyzer/affected/result.js";
-import { computeAffected } from "../../analyzer/affected/live-facts.js";
-import type { FileChange } from "../../analyzer/affected/changes.js";
+import { affectedFor, selectionOf } from "../support/affected.js";
 import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
 
 let analysis: Analysis;
@@ -15,18 +13,9 @@ beforeAll(() => {
 });
 afterAll(removeCopies);
 
-/** The tests selected when `file` changes at `line`: `file` or `file:line` each. */
-function selectedBy(file: string, line: number): string[] {
-  const change: FileChange = { path: file, status: "modified", lines: [[line, line]] };
-  const result = affectedResult(computeAffected(analysis, [change]), {
-    since: null,
-    targets: [],
-    changes: [change],
-  });
-  return result.tests.files.flatMap((test) =>
-    test.whole ? [test.file] : test.cases.map((testCase) => `${test.file}:${testCase.line}`),
-  );
-}
+/** The tests selected when `file` changes at `line`. */
+const selectedBy = (file: string, line: number): string[] =>
+  selectionOf(affectedFor(analysis, { path: file, status: "modified", lines: [[line, line]] }));
 
 describe("a hook or test a helper function registers", () => {
   it("a source function its hook calls: every test file that calls the helper", () => {

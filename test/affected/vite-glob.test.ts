@@ -3,9 +3,7 @@
 // that importer's test, and verify passed while the globbing file's test failed).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
-import { affectedResult } from "../../analyzer/affected/result.js";
-import { computeAffected } from "../../analyzer/affected/live-facts.js";
-import type { FileChange } from "../../analyzer/affected/changes.js";
+import { affectedFor, selectionOf } from "../support/affected.js";
 import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
 
 let analysis: Analysis;
@@ -14,17 +12,10 @@ beforeAll(() => {
 });
 afterAll(removeCopies);
 
+/** The tests a change to `file` selects, and why the answer widened, if it did. */
 function selectedBy(file: string): { tests: string[]; widened: string[] } {
-  const change: FileChange = { path: file, status: "modified" };
-  const result = affectedResult(computeAffected(analysis, [change]), {
-    since: null,
-    targets: [file],
-    changes: [change],
-  });
-  return {
-    tests: result.tests.files.map((test) => test.file),
-    widened: result.widened.map((reason) => reason.message),
-  };
+  const result = affectedFor(analysis, { path: file, status: "modified" });
+  return { tests: selectionOf(result), widened: result.widened.map((reason) => reason.message) };
 }
 
 describe("import.meta.glob", () => {

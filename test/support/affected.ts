@@ -12,3 +12,10 @@ export function affectedFor(analysis: Analysis, ...changes: FileChange[]): Affec
     changes,
   });
 }
+
+/** The selected tests as Vitest filters: a whole file as its path, else each case as `file:line`. */
+export function selectionOf(result: AffectedResult): string[] {
+  return result.tests.files.flatMap((file) =>
+    file.whole ? [file.file] : file.cases.map((testCase) => `${file.file}:${testCase.line}`),
+  );
+}
