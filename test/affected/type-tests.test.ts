@@ -79,6 +79,30 @@ describe("type tests", () => {
     ]);
   });
 
+  // helper-21 repro-5 (ufo): `"test": "vitest run --typecheck"` and no typecheck in the config.
+  // Vitest runs the type tests; the run line and the invocations left them out, unsaid.
+  it("run by Vitest, with --typecheck, when the test script passes it", () => {
+    const root = copyFixture("type-tests");
+    writeFileSync(
+      path.join(root, "vitest.config.ts"),
+      'import { defineConfig } from "vitest/config";\nexport default defineConfig({ test: { dir: "./tests" } });\n',
+    );
+    const plain = analyze({ root });
+    const planOf = () => planForText(plain, affectedFor(plain, shape([[2, 2]])));
+    expect([planOf().filters, planOf().otherRunner.map((file) => file.file)]).toEqual([
+      [],
+      ["tests/label.test-d.ts", "tests/shape.test-d.ts"],
+    ]);
+    writeFileSync(
+      path.join(root, "package.json"),
+      '{ "name": "type-tests", "private": true, "type": "module", "scripts": { "test": "vitest run --typecheck" } }\n',
+    );
+    expect([planOf().filters, planOf().otherRunner]).toEqual([
+      ["tests/label.test-d.ts", "tests/shape.test-d.ts", "--typecheck"],
+      [],
+    ]);
+  });
+
   it("not run by Vitest when typecheck.enabled is false: named apart, from the record as from an analysis", async () => {
     const root = copyFixture("type-tests");
     writeFileSync(

@@ -1,7 +1,6 @@
 // The Vitest command line for an affected answer: the folder Vitest runs from, exactly the
 // selected files or `file:line` cases (or the whole suite when widened), optionally one shard.
 // verify's tests step runs it; `--format vitest-invocations` prints it for a CI matrix.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
@@ -15,6 +14,7 @@ import {
   projectRunnerSetup,
 } from "./other-runner.js";
 import { vitestRoot } from "./tools.js";
+import { vitestRuns, withoutCoverage, withRunOptions } from "./vitest-options.js";
 import { groupByRunner, ownersOf, runnerRuns } from "./runner-runs.js";
 import { nestedVitestFolders, pathInFolder, type NestedVitest } from "./nested-vitest.js";
 
@@ -97,7 +97,7 @@ export function vitestPlan(
   const root = analysis.loaded.root;
   const cwd = vitestRoot(root);
   const prefix = toPosix(path.relative(cwd, root));
-  const runs = analysis.loaded.vitest.runs;
+  const { runs, typecheck } = vitestRuns(root, analysis.loaded.vitest);
   // Without a Vitest config, its defaults take every *.spec.ts, Playwright's and Jest's too.
   const importedRunner = new Map<AffectedTestFile, string>();
   const { nested, tests, byFolder } = splitNested(root, cwd, affected, importedRunner);
@@ -156,7 +156,7 @@ export function vitestPlan(
   }
   return {
     cwd,
-    filters: withoutCoverage(filters, root, analysis.loaded.vitest.file),
+    filters: withRunOptions(filters, root, analysis.loaded.vitest.file, typecheck),
     files,
     otherRunner,
     otherConfigs: secondConfigRuns(configOf, { root, cwd, affected, shard, inShard, nested }),
@@ -251,28 +251,6 @@ function secondConfigRuns(
     const filters = withoutCoverage([...configArgs, ...selected], root, config);
     return [{ ...base, filters, files: chosen }];
   });
-}
-
-/** Vitest's option that turns off the coverage a config enables. */
-export const NO_COVERAGE = "--coverage.enabled=false";
-
-/**
- * `coverage: { ..., enabled: true` in a Vitest config's text: its thresholds are over the whole
- * suite, and a run of the selected part of it fails them. Read as text, never run; a match on
- * something else costs only the option, which changes nothing where coverage is off.
- */
-const COVERAGE_ON = /\bcoverage\s*:\s*\{[\s\S]{0,800}?\benabled\s*:\s*true\b/u;
-
-/** `filters` with coverage turned off when the config (root-relative) turns it on. */
-function withoutCoverage(filters: string[], root: string, config: string | null): string[] {
-  if (filters.length === 0 || config === null) return filters;
-  let text: string;
-  try {
-    text = readFileSync(path.resolve(root, config), "utf8");
-  } catch {
-    return filters;
-  }
-  return COVERAGE_ON.test(text) ? [...filters, NO_COVERAGE] : filters;
 }
 
 /** The plan the text answer of `affected` shows (affectedText): the whole selection, unsharded. */

@@ -1,0 +1,88 @@
+// The options a run of the selected tests needs beyond the files, read from the project as text
+// (never run): --typecheck where the project's Vitest runs its type tests (the test script passes
+// it, or the config enables it), and coverage off where the config turns it on (its thresholds
+// are over the whole suite).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { isTypeTest } from "../../affected/import-graph.js";
+import type { VitestConfig } from "../../project/vitest-config.js";
+
+/** Vitest's option that runs type tests (`*.test-d.ts`) beside the others. */
+export const TYPECHECK = "--typecheck";
+
+/** `vitest ... --typecheck` in the package.json test script (any option spelling of it). */
+const SCRIPT_TYPECHECK = /\bvitest\b[^&|;]*\s--typecheck(?:\.enabled)?(?:=true)?(?=\s|$)/u;
+/** `typecheck: { ..., enabled: true` (or `typecheck: true`) in a Vitest config's text. */
+const CONFIG_TYPECHECK = /\btypecheck\s*:\s*(?:true\b|\{[\s\S]{0,800}?\benabled\s*:\s*true\b)/u;
+
+/**
+ * Whether the project's Vitest runs its type tests: the test script passes --typecheck, or the
+ * config (root-relative) enables it. Read as text, never run; a wrong "yes" costs only the
+ * option (Vitest then also checks the selected type tests), a wrong "no" leaves them to the
+ * typecheck step.
+ */
+function typechecks(root: string, config: string | null): boolean {
+  const read = (file: string): string => {
+    try {
+      return readFileSync(path.resolve(root, file), "utf8");
+    } catch {
+      return "";
+    }
+  };
+  let script: unknown;
+  try {
+    script = (JSON.parse(read("package.json")) as { scripts?: { test?: unknown } }).scripts?.test;
+  } catch {
+    script = undefined;
+  }
+  return (
+    (typeof script === "string" && SCRIPT_TYPECHECK.test(script)) ||
+    (config !== null && CONFIG_TYPECHECK.test(read(config)))
+  );
+}
+
+/** Vitest's option that turns off the coverage a config enables. */
+export const NO_COVERAGE = "--coverage.enabled=false";
+
+/**
+ * `coverage: { ..., enabled: true` in a Vitest config's text: its thresholds are over the whole
+ * suite, and a run of the selected part of it fails them. Read as text, never run; a match on
+ * something else costs only the option, which changes nothing where coverage is off.
+ */
+const COVERAGE_ON = /\bcoverage\s*:\s*\{[\s\S]{0,800}?\benabled\s*:\s*true\b/u;
+
+/** `filters` with coverage turned off when the config (root-relative) turns it on. */
+export function withoutCoverage(filters: string[], root: string, config: string | null): string[] {
+  if (filters.length === 0 || config === null) return filters;
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(root, config), "utf8");
+  } catch {
+    return filters;
+  }
+  return COVERAGE_ON.test(text) ? [...filters, NO_COVERAGE] : filters;
+}
+
+/** Which files the project's Vitest runs (type tests too, when it type-checks), and whether it type-checks. */
+export function vitestRuns(
+  root: string,
+  vitest: Pick<VitestConfig, "file" | "runs">,
+): { readonly runs: VitestConfig["runs"]; readonly typecheck: boolean } {
+  const typecheck = typechecks(root, vitest.file);
+  const runs = vitest.runs;
+  return {
+    runs: typecheck ? (file: string) => (isTypeTest(file) ? true : runs(file)) : runs,
+    typecheck,
+  };
+}
+
+/** `filters` with the options the project's Vitest needs (none for an empty run). */
+export function withRunOptions(
+  filters: string[],
+  root: string,
+  config: string | null,
+  typecheck: boolean,
+): string[] {
+  const checked = typecheck && filters.length > 0 ? [...filters, TYPECHECK] : filters;
+  return withoutCoverage(checked, root, config);
+}
