@@ -24,7 +24,7 @@ describe("a workspace with node_modules installed", { timeout: 60_000 }, () => {
     ]);
     expect(linked).toEqual(unlinked);
     expect(linked.stdout.split("\n")[0]).toBe(
-      "agentix affected for packages/contracts/src/money.ts (workspace of 3 packages): 1 changed file; 5 of 6 test cases in 3 of 4 test files of 3 packages",
+      "agentix affected for packages/contracts/src/money.ts (workspace of 3 packages): 1 changed file; 5 of 6 test cases in 3 of 4 test files; 3 packages reached",
     );
     expect(linked.stdout).not.toContain("outside-project");
   });

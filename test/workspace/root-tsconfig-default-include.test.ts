@@ -48,7 +48,7 @@ describe("a workspace root tsconfig.json that names no files", () => {
     const answer = await cli("affected", "packages/core/src/index.ts");
     expect(answer.code).toBe(0);
     expect(answer.stdout.split("\n").slice(0, 5)).toEqual([
-      "agentix affected for packages/core/src/index.ts (workspace of 2 packages): 1 changed file; 1 of 1 test cases in 1 of 1 test files of 1 package",
+      "agentix affected for packages/core/src/index.ts (workspace of 2 packages): 1 changed file; 1 of 1 test cases in 1 of 1 test files; 1 package reached",
       "",
       "tests by package:",
       "  monorepo (.)  1 of 1 test cases in 1 of 1 test files",
@@ -63,7 +63,7 @@ describe("a workspace root tsconfig.json that names no files", () => {
     });
     const answer = await cli("affected", "packages/core/src/index.ts");
     expect(answer.stdout.split("\n")[0]).toBe(
-      "agentix affected for packages/core/src/index.ts (workspace of 1 package): 1 changed file; 1 of 1 test cases in 1 of 1 test files of 1 package",
+      "agentix affected for packages/core/src/index.ts (workspace of 1 package): 1 changed file; 1 of 1 test cases in 1 of 1 test files; 1 package reached",
     );
   });
 
@@ -78,7 +78,7 @@ describe("a workspace root tsconfig.json that names no files", () => {
       const answer = await cli("affected", "packages/core/src/index.ts");
       expect(answer.code).toBe(0);
       expect(answer.stdout.split("\n").slice(0, 6)).toEqual([
-        "agentix affected for packages/core/src/index.ts (workspace of 2 packages): 1 changed file; 2 of 2 test cases in 2 of 2 test files of 2 packages",
+        "agentix affected for packages/core/src/index.ts (workspace of 2 packages): 1 changed file; 2 of 2 test cases in 2 of 2 test files; 2 packages reached",
         "",
         "tests by package:",
         "  monorepo (.)             1 of 1 test cases in 1 of 1 test files",
@@ -112,7 +112,7 @@ describe("a workspace root whose workspaces name no package", () => {
     const answer = await cliIn(lone, "affected", "sources/core.ts");
     expect(answer.code).toBe(0);
     expect(answer.stdout.split("\n").slice(0, 4)).toEqual([
-      "agentix affected for sources/core.ts (workspace of 1 package): 1 changed file; 1 of 1 test cases in 1 of 1 test files of 1 package",
+      "agentix affected for sources/core.ts (workspace of 1 package): 1 changed file; 1 of 1 test cases in 1 of 1 test files; 1 package reached",
       "",
       "tests by package:",
       "  lib (.)  1 of 1 test cases in 1 of 1 test files",

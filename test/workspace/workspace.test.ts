@@ -211,7 +211,7 @@ describe("agentix affected at a workspace root", () => {
   it("text: the totals of every package, then the reached package's own answer", async () => {
     const result = await cli(["affected", "wishlist.add"]);
     expect(result.stdout.split("\n").slice(0, 8)).toEqual([
-      "agentix affected for wishlist.add (workspace of 3 packages): 0 changed files; 1 of 6 test cases in 1 of 4 test files of 1 package",
+      "agentix affected for wishlist.add (workspace of 3 packages): 0 changed files; 1 of 6 test cases in 1 of 4 test files; 1 package reached",
       "",
       "tests by package:",
       "  @acme/admin (apps/admin)              0 of 1 test cases in 0 of 1 test files",
@@ -232,7 +232,7 @@ describe("agentix affected at a workspace root", () => {
       const result = await cli(["affected", "--since", "HEAD"]);
       expect(result.code).toBe(0);
       expect(result.stdout.split("\n").slice(0, 10)).toEqual([
-        "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 4 of 6 test cases in 3 of 4 test files of 3 packages",
+        "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 4 of 6 test cases in 3 of 4 test files; 3 packages reached",
         "",
         "tests by package:",
         "  @acme/admin (apps/admin)              1 of 1 test cases in 1 of 1 test files",
@@ -277,12 +277,12 @@ describe("agentix affected at a workspace root", () => {
       (await copy.cli(["affected", "--since", "HEAD"])).stdout.split("\n")[0];
     rmSync(path.join(copy.root, "packages/contracts/src/sku-format.ts"));
     expect(await firstLine()).toBe(
-      "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 2 of 6 test cases in 1 of 4 test files of 2 packages",
+      "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 2 of 6 test cases in 1 of 4 test files; 2 packages reached",
     );
     copy.git("checkout", "-q", "--", "packages");
     copy.git("mv", "packages/contracts/src/sku-format.ts", "packages/contracts/src/sku-text.ts");
     expect(await firstLine()).toBe(
-      "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 4 of 6 test cases in 2 of 4 test files of 2 packages",
+      "agentix affected since HEAD (workspace of 3 packages): 1 changed file; 4 of 6 test cases in 2 of 4 test files; 2 packages reached",
     );
   });
 
@@ -395,7 +395,7 @@ describe("agentix affected at a workspace root", () => {
     try {
       const result = await cli(["affected", "apps/shop/src/features/cart/model.ts"]);
       expect(result.stdout.split("\n").slice(0, 8)).toEqual([
-        "agentix affected for apps/shop/src/features/cart/model.ts (workspace of 4 packages): 1 changed file; 2 of 6 test cases in 1 of 4 test files of 2 packages",
+        "agentix affected for apps/shop/src/features/cart/model.ts (workspace of 4 packages): 1 changed file; 2 of 6 test cases in 1 of 4 test files; 2 packages reached",
         "",
         "tests by package:",
         "  acme-workspace (.)                    0 of 0 test cases in 0 of 0 test files",
@@ -498,7 +498,7 @@ describe("agentix affected at a workspace root", () => {
       const result = await cli(["affected", ".changeset/brave-fox.md"]);
       expect([result.code, result.stdout.split("\n")[0]]).toEqual([
         0,
-        "agentix affected for .changeset/brave-fox.md (workspace of 3 packages): 1 changed file; 0 of 6 test cases in 0 of 4 test files of 0 packages",
+        "agentix affected for .changeset/brave-fox.md (workspace of 3 packages): 1 changed file; 0 of 6 test cases in 0 of 4 test files; 0 packages reached",
       ]);
       expect(result.stderr.split("\n")).toEqual([
         expect.stringMatching(

@@ -231,7 +231,7 @@ export function workspaceAffectedText(run: WorkspaceAffectedRun): string {
   const { selected, total } = result.tests;
   const lines = [
     `agentix affected ${source} (workspace of ${result.workspace.packages.length} package${result.workspace.packages.length === 1 ? "" : "s"}): ${result.changes.length} changed file${result.changes.length === 1 ? "" : "s"}; ` +
-      `${selected.cases} of ${total.cases} test cases in ${selected.files} of ${total.files} test files of ${result.packages.length} package${result.packages.length === 1 ? "" : "s"}`,
+      `${selected.cases} of ${total.cases} test cases in ${selected.files} of ${total.files} test files; ${result.packages.length} package${result.packages.length === 1 ? "" : "s"} reached`,
     "",
     "tests by package:",
     ...testsByPackage(result),
