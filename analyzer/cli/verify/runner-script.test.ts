@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { scriptInvocation, shellWords } from "./runner-script.js";
+import { scriptInvocation } from "./runner-script.js";
 
 let dir: string | undefined;
 afterEach(() => {
@@ -58,6 +58,16 @@ describe("scriptInvocation", () => {
     ],
     // Options that pick the tests themselves (verify names them), with their values.
     [{ test: "jest --changedSince main --ci -o --collectCoverage" }, "jest", {}, ["--ci"]],
+    // Quoted separators are part of a word (case-13: `-t unit` ran the unit case alone).
+    [{ test: "jest -t 'unit|integration'" }, "jest", {}, ["-t", "unit|integration"]],
+    [{ test: 'mocha --grep "a;b&&c||d" test' }, "mocha", {}, ["--grep", "a;b&&c||d"]],
+    // A quoted command is an argument of echo, not a command (case-12/quoted).
+    [{ test: 'echo "skip; NODE_ENV=x jest --ci" && jest' }, "jest", {}, []],
+    // A comment, and a newline between commands (case-12/comment, case-4).
+    [{ test: "jest --ci # NODE_ENV=x jest --bail" }, "jest", {}, ["--ci"]],
+    [{ test: "jest --ci\ntouch x; jest --silent" }, "jest", {}, ["--ci"]],
+    // Redirections and their targets are the shell's.
+    [{ test: "jest --ci 2>&1 > out.txt" }, "jest", {}, ["--ci"]],
   ])("%j runs %s with %j and %j", (scripts, command, env, args) => {
     expect(scriptInvocation(project(scripts), command)).toEqual({ env, args });
   });
@@ -72,17 +82,5 @@ describe("scriptInvocation", () => {
     expect(scriptInvocation(project({ test: "npm run test" }), "jest")).toEqual(none);
     writeFileSync(path.join(dir as string, "package.json"), "{ nope");
     expect(scriptInvocation(dir as string, "jest")).toEqual(none);
-  });
-});
-
-describe("shellWords", () => {
-  it("reads quotes as a POSIX shell does", () => {
-    expect(shellWords(` NODE_OPTIONS='--import=tsx/esm' c8 "a b" c''d ""  `)).toEqual([
-      "NODE_OPTIONS=--import=tsx/esm",
-      "c8",
-      "a b",
-      "cd",
-      "",
-    ]);
   });
 });

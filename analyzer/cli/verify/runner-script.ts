@@ -6,6 +6,7 @@
 // nothing.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { shellCommands } from "./shell-words.js";
 
 export interface ScriptInvocation {
   /** Variables the script sets before the runner (`VAR=value`, `cross-env VAR=value`). */
@@ -70,8 +71,7 @@ function fromScript(
 ): ScriptInvocation | undefined {
   const script = scripts[name];
   if (typeof script !== "string" || depth > 3) return undefined;
-  for (const segment of script.split(/&&|\|\||[;|]/u)) {
-    const words = shellWords(segment);
+  for (const words of shellCommands(script)) {
     const env: Record<string, string> = {};
     let index = 0;
     for (; index < words.length; index++) {
@@ -134,30 +134,4 @@ function isTestPath(root: string, word: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A command line's words, with single and double quotes as a POSIX shell reads them. */
-export function shellWords(text: string): string[] {
-  const words: string[] = [];
-  let word = "";
-  let started = false;
-  let quote: string | undefined;
-  for (const char of text) {
-    if (quote !== undefined) {
-      if (char === quote) quote = undefined;
-      else word += char;
-    } else if (char === "'" || char === '"') {
-      quote = char;
-      started = true;
-    } else if (/\s/u.test(char)) {
-      if (started) words.push(word);
-      word = "";
-      started = false;
-    } else {
-      word += char;
-      started = true;
-    }
-  }
-  if (started) words.push(word);
-  return words;
 }

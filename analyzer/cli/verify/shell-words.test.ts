@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { shellCommands } from "./shell-words.js";
+
+describe("shellCommands", () => {
+  it("reads quotes and backslashes as a POSIX shell does", () => {
+    expect(shellCommands(` NODE_OPTIONS='--import=tsx/esm' c8 "a b" c''d ""  `)).toEqual([
+      ["NODE_OPTIONS=--import=tsx/esm", "c8", "a b", "cd", ""],
+    ]);
+    expect(shellCommands(`a\\ b "x\\"y\\z" 'p\\q' c\\\nd`)).toEqual([
+      ["a b", 'x"y\\z', "p\\q", "cd"],
+    ]);
+  });
+
+  it("splits commands at unquoted operators and newlines only", () => {
+    expect(shellCommands(`jest -t 'unit|integration' && a "b;c" || d | e; f & g\nh (i)`)).toEqual([
+      ["jest", "-t", "unit|integration"],
+      ["a", "b;c"],
+      ["d"],
+      ["e"],
+      ["f"],
+      ["g"],
+      ["h"],
+      ["i"],
+    ]);
+  });
+
+  it("drops comments and redirections", () => {
+    expect(shellCommands("jest --ci # a; b\nc a#b '#'")).toEqual([
+      ["jest", "--ci"],
+      ["c", "a#b", "#"],
+    ]);
+    expect(shellCommands("jest 2>&1 >out.txt --ci < in >> log")).toEqual([["jest", "--ci"]]);
+  });
+});
