@@ -31,7 +31,8 @@ function standIn(root: string, name: string, bin: string, binPath: string, types
   writeFileSync(
     path.join(dir, binPath),
     `const { appendFileSync } = require("node:fs");
-appendFileSync(process.env.${LOG}, JSON.stringify({ tool: ${JSON.stringify(bin)}, args: process.argv.slice(2), cwd: process.cwd() }) + "\\n");
+const node = process.execArgv.length > 0 ? { node: process.execArgv } : {};
+appendFileSync(process.env.${LOG}, JSON.stringify({ tool: ${JSON.stringify(bin)}, ...node, args: process.argv.slice(2), cwd: process.cwd() }) + "\\n");
 process.exit(process.env.${FAIL} === ${JSON.stringify(bin)} ? 1 : 0);
 `,
   );
@@ -53,6 +54,8 @@ beforeAll(() => {
 
 interface Recorded {
   readonly tool: string;
+  /** The Node.js flags the runner was started with. */
+  readonly node?: readonly string[];
   readonly args: readonly string[];
   readonly cwd: string;
 }
@@ -299,5 +302,35 @@ describe("verify on tests other runners own", () => {
       "tsx --test src/mul.test.ts",
     ]);
     expect([first.length > 0, second.length > 0]).toEqual([true, true]);
+  });
+
+  // case-14b: Jest's ESM docs' `node --experimental-vm-modules node_modules/jest/bin/jest.js`.
+  it("starts the runner with the Node.js flags the test script gives before it", async () => {
+    const manifest = path.join(root, "package.json");
+    const saved = readFileSync(manifest, "utf8");
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        ...(JSON.parse(saved) as object),
+        scripts: { test: "node --no-deprecation node_modules/jest/bin/jest.js --ci" },
+      }),
+    );
+    try {
+      const result = await verify(["src/sum.ts", "--json"]);
+      expect(result.code).toBe(0);
+      expect(result.runs.filter((entry) => entry.tool === "jest")).toEqual([
+        {
+          tool: "jest",
+          node: ["--no-deprecation"],
+          args: ["--ci", "--coverage=false", "--runTestsByPath", "src/sum.test.ts"],
+          cwd: "",
+        },
+      ]);
+      expect(testSteps(result.stdout).map((step) => step.command)).toContain(
+        "node --no-deprecation node_modules/jest/bin/jest.js --ci --coverage=false --runTestsByPath src/sum.test.ts",
+      );
+    } finally {
+      writeFileSync(manifest, saved);
+    }
   });
 });

@@ -122,16 +122,20 @@ export function runnerRuns(
         const relative = notAFlag(toPosix(path.relative(cwd, path.join(root, file.file))));
         return command.file === undefined ? relative : command.file(relative);
       });
-      const own = cwd === root ? script : { env: {}, args: [] };
+      const own = cwd === root ? script : { env: {}, args: [], node: [] };
       const args = command.leads
         ? [...command.args, ...own.args, ...paths]
         : [...own.args, ...command.args, ...paths];
+      // With the script's Node.js flags, the command shown is `node <flags> <bin> ...`.
+      const flagged = own.node.length > 0;
       runs.push({
         runner,
         cwd,
-        argv: [bin, ...args],
-        tool: command.bin,
-        shownArgs: args,
+        argv: [...own.node, bin, ...args],
+        tool: flagged ? "node" : command.bin,
+        shownArgs: flagged
+          ? [...own.node, notAFlag(toPosix(path.relative(cwd, bin))), ...args]
+          : args,
         env: own.env,
         files: group,
       });

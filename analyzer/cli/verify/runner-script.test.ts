@@ -69,11 +69,11 @@ describe("scriptInvocation", () => {
     // Redirections and their targets are the shell's.
     [{ test: "jest --ci 2>&1 > out.txt" }, "jest", {}, ["--ci"]],
   ])("%j runs %s with %j and %j", (scripts, command, env, args) => {
-    expect(scriptInvocation(project(scripts), command)).toEqual({ env, args });
+    expect(scriptInvocation(project(scripts), command, {})).toEqual({ env, args, node: [] });
   });
 
   it("adds nothing when the script runs another command, is missing, or package.json is not what it should be", () => {
-    const none = { env: {}, args: [] };
+    const none = { env: {}, args: [], node: [] };
     expect(scriptInvocation(project({ test: "vitest run" }), "jest")).toEqual(none);
     expect(scriptInvocation(project({ build: "tsc" }), "jest")).toEqual(none);
     expect(scriptInvocation(project(["jest --ci"]), "jest")).toEqual(none);
@@ -82,5 +82,48 @@ describe("scriptInvocation", () => {
     expect(scriptInvocation(project({ test: "npm run test" }), "jest")).toEqual(none);
     writeFileSync(path.join(dir as string, "package.json"), "{ nope");
     expect(scriptInvocation(dir as string, "jest")).toEqual(none);
+  });
+
+  // case-14: Jest's ESM docs' script failed under verify, its NODE_OPTIONS taken literally.
+  it("expands $VAR and ${VAR} from the environment as sh does", () => {
+    const root = project({
+      test: 'NODE_OPTIONS="$NODE_OPTIONS --experimental-vm-modules" jest $UNSET ${FLAGS} "$FLAGS"',
+    });
+    expect(scriptInvocation(root, "jest", { NODE_OPTIONS: "--max-old-space-size=99" })).toEqual({
+      env: { NODE_OPTIONS: "--max-old-space-size=99 --experimental-vm-modules" },
+      args: [],
+      node: [],
+    });
+    expect(scriptInvocation(root, "jest", { FLAGS: " --ci  --bail " })).toEqual({
+      env: { NODE_OPTIONS: " --experimental-vm-modules" },
+      // Unquoted, the value is split into words; quoted, it is one.
+      args: ["--ci", "--bail", " --ci  --bail "],
+      node: [],
+    });
+  });
+
+  // case-14b: `node <flags> <runner's script>`, the flags lost or the runner not recognised.
+  it.each([
+    ["node --experimental-vm-modules node_modules/jest/bin/jest.js --ci", "jest"],
+    ["node --experimental-vm-modules node_modules/.bin/jest --ci", "jest"],
+    [
+      "cross-env A=1 node --experimental-vm-modules ./node_modules/mocha/bin/mocha.js --ci",
+      "mocha",
+    ],
+  ])("keeps the Node.js flags before the runner: %s", (test, command) => {
+    expect(scriptInvocation(project({ test }), command, {})).toMatchObject({
+      node: ["--experimental-vm-modules"],
+      args: ["--ci"],
+    });
+  });
+
+  it("keeps a Node.js flag's value: node -r ts-node/register node_modules/.bin/mocha", () => {
+    expect(
+      scriptInvocation(
+        project({ test: "node -r ts-node/register --stack-size=2000 node_modules/.bin/mocha -b" }),
+        "mocha",
+        {},
+      ),
+    ).toEqual({ env: {}, node: ["-r", "ts-node/register", "--stack-size=2000"], args: ["-b"] });
   });
 });

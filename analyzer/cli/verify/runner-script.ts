@@ -6,16 +6,18 @@
 // nothing.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { shellCommands } from "./shell-words.js";
+import { shellCommands, type ShellEnv } from "./shell-words.js";
 
 export interface ScriptInvocation {
   /** Variables the script sets before the runner (`VAR=value`, `cross-env VAR=value`). */
   readonly env: Readonly<Record<string, string>>;
   /** The runner's options from the script, in order. */
   readonly args: readonly string[];
+  /** Node.js flags the script gives before the runner's script (`node --flag .../jest.js`). */
+  readonly node: readonly string[];
 }
 
-const NONE: ScriptInvocation = { env: {}, args: [] };
+const NONE: ScriptInvocation = { env: {}, args: [], node: [] };
 
 /**
  * Options not to take from the script: those that keep a runner waiting for changes or a
@@ -39,6 +41,18 @@ const DROPPED = new Set([
 ]);
 /** Commands that run the next word as the command (`npx jest`, `c8 ava`, `cross-env A=1 mocha`). */
 const WRAPPERS = new Set(["npx", "c8", "nyc", "cross-env", "dotenv", "env", "node", "tsx"]);
+/** Node.js flags whose value is the next word (`node -r ts-node/register ...`). */
+const NODE_VALUES = new Set([
+  "-r",
+  "--require",
+  "--import",
+  "--loader",
+  "--experimental-loader",
+  "-C",
+  "--conditions",
+  "--env-file",
+  "--title",
+]);
 const ASSIGNMENT = /^[A-Za-z_]\w*=/u;
 const GLOB = /[*?{}[\]]/u;
 const TEST_FILE = /\.(?:test|spec|e2e-spec)\.[cm]?[jt]sx?$/u;
@@ -48,7 +62,12 @@ const TEST_FILE = /\.(?:test|spec|e2e-spec)\.[cm]?[jt]sx?$/u;
  * of `root`, following `npm run <script>` (and yarn's, pnpm's) a few levels; NONE when the
  * script does not run it.
  */
-export function scriptInvocation(root: string, command: string): ScriptInvocation {
+export function scriptInvocation(
+  root: string,
+  command: string,
+  /** What `$NAME` in the script reads. */
+  env: ShellEnv = process.env,
+): ScriptInvocation {
   let scripts: Record<string, unknown>;
   try {
     const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
@@ -59,28 +78,39 @@ export function scriptInvocation(root: string, command: string): ScriptInvocatio
   } catch {
     return NONE;
   }
-  return fromScript(root, scripts, "test", command, 0) ?? NONE;
+  return fromScript(root, scripts, env, "test", command, 0) ?? NONE;
 }
 
 function fromScript(
   root: string,
   scripts: Record<string, unknown>,
+  shellEnv: ShellEnv,
   name: string,
   command: string,
   depth: number,
 ): ScriptInvocation | undefined {
   const script = scripts[name];
   if (typeof script !== "string" || depth > 3) return undefined;
-  for (const words of shellCommands(script)) {
+  for (const words of shellCommands(script, shellEnv)) {
     const env: Record<string, string> = {};
+    /** The flags of a `node` the head is the script of, else undefined. */
+    let node: string[] | undefined;
     let index = 0;
     for (; index < words.length; index++) {
       const word = words[index] as string;
       const assignment = ASSIGNMENT.exec(word);
       if (assignment !== null)
         env[word.slice(0, word.indexOf("="))] = word.slice(word.indexOf("=") + 1);
-      else if (WRAPPERS.has(word) || word.startsWith("-")) continue;
-      else break;
+      else if (word === "node") node = [];
+      else if (word.startsWith("-") && node !== undefined) {
+        node.push(word);
+        const value = words[index + 1];
+        if (NODE_VALUES.has(word) && value !== undefined) {
+          node.push(value);
+          index++;
+        }
+      } else if (WRAPPERS.has(word)) node = undefined;
+      else if (!word.startsWith("-")) break;
     }
     const head = words[index];
     // `npm run test:unit`, `yarn test:unit`, `pnpm run test:unit`
@@ -88,16 +118,17 @@ function fromScript(
       const rest = words.slice(index + 1).filter((word) => word !== "run" && word !== "run-script");
       const target = rest[0];
       if (target !== undefined && target in scripts) {
-        const found = fromScript(root, scripts, target, command, depth + 1);
+        const found = fromScript(root, scripts, shellEnv, target, command, depth + 1);
         if (found !== undefined) return found;
       }
       continue;
     }
-    if (head === undefined || path.basename(head) !== command) continue;
+    // `jest`, `node_modules/.bin/jest`, `node node_modules/jest/bin/jest.js`
+    if (head === undefined || path.basename(head).replace(/\.[cm]?js$/u, "") !== command) continue;
     // `playwright test ...`: the subcommand is verify's own.
     const after = words.slice(index + 1);
     if (command === "playwright" && after[0] === "test") after.shift();
-    return { env, args: optionsOf(root, after) };
+    return { env, args: optionsOf(root, after), node: node ?? [] };
   }
   return undefined;
 }

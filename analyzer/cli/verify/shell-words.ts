@@ -1,10 +1,64 @@
 // A command line read as a POSIX shell reads it, without running anything: its simple commands
 // (split at unquoted `&&`, `||`, `|`, `;`, `&`, parentheses and newlines), each as its words
 // (quotes and backslashes removed, an unquoted `#` at a word's start beginning a comment, and
-// redirections with their targets left out).
+// redirections with their targets left out), with `$NAME` and `${NAME}` expanded from the given
+// environment (unset is empty; unquoted, the value is split into words at blanks).
+
+/** Variables `$NAME` reads. */
+export type ShellEnv = Readonly<Record<string, string | undefined>>;
+
+const NAME = /^[A-Za-z_]\w*/u;
+/** `${NAME}`, `${NAME-word}`, `${NAME:-word}`. */
+const BRACED = /^\{([A-Za-z_]\w*)(?:(:?-)([^}]*))?\}/u;
+/** Special parameters (`$1`, `$@`, `$?`...): none is set where the script is read. */
+const SPECIAL = /^[\d@*#?$!-]/u;
+
+/**
+ * The value of the expansion at the start of `text` (just after a `$`) and its length, or
+ * undefined when the `$` is a character of the word (`$(`, `$` at the end).
+ */
+function expansion(text: string, env: ShellEnv): { value: string; length: number } | undefined {
+  const braced = BRACED.exec(text);
+  if (braced !== null) {
+    const [whole, name = "", operator, fallback = ""] = braced;
+    const value = env[name];
+    const unset = value === undefined || (operator === ":-" && value === "");
+    return {
+      value: operator !== undefined && unset ? fallback : (value ?? ""),
+      length: whole.length,
+    };
+  }
+  const name = NAME.exec(text)?.[0];
+  if (name !== undefined) return { value: env[name] ?? "", length: name.length };
+  if (SPECIAL.test(text)) return { value: "", length: 1 };
+  return undefined;
+}
+
+/** The text of the double-quoted string from `start` (after its `"`), and where it ends. */
+function doubleQuoted(text: string, start: number, env: ShellEnv): { value: string; end: number } {
+  let value = "";
+  let index = start;
+  while (index < text.length && text[index] !== '"') {
+    const char = text[index] as string;
+    const escaped = text[index + 1];
+    const expanded = char === "$" ? expansion(text.slice(index + 1), env) : undefined;
+    // Inside double quotes a backslash escapes these alone; before a newline it joins lines.
+    if (char === "\\" && escaped !== undefined && '$`"\\\n'.includes(escaped)) {
+      if (escaped !== "\n") value += escaped;
+      index += 2;
+    } else if (expanded !== undefined) {
+      value += expanded.value;
+      index += 1 + expanded.length;
+    } else {
+      value += char;
+      index++;
+    }
+  }
+  return { value, end: index + 1 };
+}
 
 /** The simple commands of `text`, each as its words, in order. */
-export function shellCommands(text: string): string[][] {
+export function shellCommands(text: string, env: ShellEnv = {}): string[][] {
   const commands: string[][] = [];
   let words: string[] = [];
   let word = "";
@@ -29,6 +83,7 @@ export function shellCommands(text: string): string[][] {
   while (index < text.length) {
     const char = text[index] as string;
     const next = text[index + 1];
+    const expanded = char === "$" ? expansion(text.slice(index + 1), env) : undefined;
     if (char === "'") {
       const close = text.indexOf("'", index + 1);
       const stop = close === -1 ? text.length : close;
@@ -36,21 +91,10 @@ export function shellCommands(text: string): string[][] {
       started = true;
       index = stop + 1;
     } else if (char === '"') {
+      const quoted = doubleQuoted(text, index + 1, env);
+      word += quoted.value;
       started = true;
-      index++;
-      while (index < text.length && text[index] !== '"') {
-        const inner = text[index] as string;
-        const escaped = text[index + 1];
-        // Inside double quotes a backslash escapes these alone; before a newline it joins lines.
-        if (inner === "\\" && escaped !== undefined && '$`"\\\n'.includes(escaped)) {
-          if (escaped !== "\n") word += escaped;
-          index += 2;
-        } else {
-          word += inner;
-          index++;
-        }
-      }
-      index++;
+      index = quoted.end;
     } else if (char === "\\") {
       if (next !== undefined && next !== "\n") {
         word += next;
@@ -72,6 +116,17 @@ export function shellCommands(text: string): string[][] {
       redirect = true;
       index++;
       while (index < text.length && ">&|".includes(text[index] as string)) index++;
+    } else if (expanded !== undefined) {
+      const { value, length } = expanded;
+      // Unquoted, the value is split at blanks: `$FLAGS` may be several words, or none.
+      value.split(/[ \t\n]+/u).forEach((field, at) => {
+        if (at > 0) endWord();
+        if (field !== "") {
+          word += field;
+          started = true;
+        }
+      });
+      index += 1 + length;
     } else if (char === "#" && !started) {
       while (index < text.length && text[index] !== "\n") index++;
     } else {
