@@ -68,6 +68,58 @@ describe("scriptInvocation", () => {
     [{ test: "jest --ci\ntouch x; jest --silent" }, "jest", {}, ["--ci"]],
     // Redirections and their targets are the shell's.
     [{ test: "jest --ci 2>&1 > out.txt" }, "jest", {}, ["--ci"]],
+    // Each runner's options: which take the next word (case-32: `.` is --rootDir's, not a
+    // folder of tests), which do not (case-31: test/other.ts is a test file, not --exit's).
+    [
+      { test: "jest --rootDir . -w 2 -c jest.e2e.js --ci test" },
+      "jest",
+      {},
+      ["--rootDir", ".", "-w", "2", "-c", "jest.e2e.js", "--ci"],
+    ],
+    [
+      { test: "mocha --node-option import=tsx --exit test/other.ts" },
+      "mocha",
+      {},
+      ["--node-option", "import=tsx", "--exit"],
+    ],
+    [
+      { test: "mocha --ui tdd -b --recursive test/other.ts -t 500 --spec test/x.ts" },
+      "mocha",
+      {},
+      ["--ui", "tdd", "-b", "--recursive", "-t", "500"],
+    ],
+    [
+      { test: "ava --timeout 1m --verbose test/other.js -w" },
+      "ava",
+      {},
+      ["--timeout", "1m", "--verbose"],
+    ],
+    [
+      { test: "playwright test --workers 2 --headed e2e/other.ts --ui --debug" },
+      "playwright",
+      {},
+      ["--workers", "2", "--headed"],
+    ],
+    // An option none of the runners has keeps today's guess: its value unless a test path.
+    [
+      { test: "jest --someFlag value --other test" },
+      "jest",
+      {},
+      ["--someFlag", "value", "--other"],
+    ],
+    // Options that make the runner run no test, or only print (case-30).
+    [
+      { test: "jest --showConfig --listTests --version --help --init --clearCache --ci" },
+      "jest",
+      {},
+      ["--ci"],
+    ],
+    [
+      { test: "mocha --help --version --list-reporters --list-interfaces --dry-run -b" },
+      "mocha",
+      {},
+      ["-b"],
+    ],
   ])("%j runs %s with %j and %j", (scripts, command, env, args) => {
     expect(scriptInvocation(project(scripts), command, {})).toEqual({ env, args, node: [] });
   });
@@ -87,17 +139,17 @@ describe("scriptInvocation", () => {
   // case-14: Jest's ESM docs' script failed under verify, its NODE_OPTIONS taken literally.
   it("expands $VAR and ${VAR} from the environment as sh does", () => {
     const root = project({
-      test: 'NODE_OPTIONS="$NODE_OPTIONS --experimental-vm-modules" jest $UNSET ${FLAGS} "$FLAGS"',
+      test: 'NODE_OPTIONS="$NODE_OPTIONS --experimental-vm-modules" jest $UNSET ${FLAGS} -t "$FLAGS"',
     });
     expect(scriptInvocation(root, "jest", { NODE_OPTIONS: "--max-old-space-size=99" })).toEqual({
       env: { NODE_OPTIONS: "--max-old-space-size=99 --experimental-vm-modules" },
-      args: [],
+      args: ["-t", ""],
       node: [],
     });
     expect(scriptInvocation(root, "jest", { FLAGS: " --ci  --bail " })).toEqual({
       env: { NODE_OPTIONS: " --experimental-vm-modules" },
       // Unquoted, the value is split into words; quoted, it is one.
-      args: ["--ci", "--bail", " --ci  --bail "],
+      args: ["--ci", "--bail", "-t", " --ci  --bail "],
       node: [],
     });
   });

@@ -6,6 +6,7 @@
 // nothing.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { runnerOptions } from "./runner-options.js";
 import { shellCommands, type ShellEnv } from "./shell-words.js";
 
 export interface ScriptInvocation {
@@ -19,26 +20,6 @@ export interface ScriptInvocation {
 
 const NONE: ScriptInvocation = { env: {}, args: [], node: [] };
 
-/**
- * Options not to take from the script: those that keep a runner waiting for changes or a
- * person, those that pick the tests themselves (verify names them), and coverage (a threshold
- * over the selected tests alone fails what passes in the whole suite).
- */
-const DROPPED = new Set([
-  "--watch",
-  "--watchAll",
-  "-w",
-  "--ui",
-  "--interactive",
-  "-o",
-  "--onlyChanged",
-  "--changedSince",
-  "--lastCommit",
-  "--findRelatedTests",
-  "--listTests",
-  "--coverage",
-  "--collectCoverage",
-]);
 /** Commands that run the next word as the command (`npx jest`, `c8 ava`, `cross-env A=1 mocha`). */
 const WRAPPERS = new Set(["npx", "c8", "nyc", "cross-env", "dotenv", "env", "node", "tsx"]);
 /** Node.js flags whose value is the next word (`node -r ts-node/register ...`). */
@@ -128,22 +109,29 @@ function fromScript(
     // `playwright test ...`: the subcommand is verify's own.
     const after = words.slice(index + 1);
     if (command === "playwright" && after[0] === "test") after.shift();
-    return { env, args: optionsOf(root, after), node: node ?? [] };
+    return { env, args: optionsOf(root, command, after), node: node ?? [] };
   }
   return undefined;
 }
 
 /** The options among a runner's arguments: flags and their values, not the paths it is given. */
-function optionsOf(root: string, words: readonly string[]): string[] {
+function optionsOf(root: string, command: string, words: readonly string[]): string[] {
+  const { values, flags, dropped } = runnerOptions(command);
   const args: string[] = [];
   for (let index = 0; index < words.length; index++) {
     const word = words[index] as string;
+    if (word === "--") break; // what follows are paths
     if (!word.startsWith("-")) continue; // a test file, folder or glob
     const flag = word.includes("=") ? word.slice(0, word.indexOf("=")) : word;
     const next = words[index + 1];
+    // A known option's value is the next word; an unknown one's, unless it is a test path.
     const takesNext =
-      !word.includes("=") && next !== undefined && !next.startsWith("-") && !isTestPath(root, next);
-    if (DROPPED.has(flag)) {
+      !word.includes("=") &&
+      next !== undefined &&
+      !next.startsWith("-") &&
+      (values.has(flag) ||
+        (!flags.has(flag) && !flag.startsWith("--no-") && !isTestPath(root, next)));
+    if (dropped.has(flag)) {
       if (takesNext) index++;
       continue;
     }
