@@ -178,4 +178,31 @@ describe("scriptInvocation", () => {
       ),
     ).toEqual({ env: {}, node: ["-r", "ts-node/register", "--stack-size=2000"], args: ["-b"] });
   });
+
+  // case-10/deep4: options lost four `npm run`s deep.
+  it("follows npm run chains ten scripts deep, not further", () => {
+    const chain = (length: number) =>
+      Object.fromEntries([
+        ...Array.from({ length }, (_, at) => [at === 0 ? "test" : `s${at}`, `npm run s${at + 1}`]),
+        [`s${length}`, "jest --ci"],
+      ]);
+    expect(scriptInvocation(project(chain(10)), "jest", {}).args).toEqual(["--ci"]);
+    expect(scriptInvocation(project(chain(11)), "jest", {}).args).toEqual([]);
+  });
+
+  // case-10/alt200: `npm run a || npm run a || ...` four levels deep took 852 s (N^4 reads).
+  it("reads each script once however often the chains name it", () => {
+    const alternatives = (next: string) =>
+      Array.from({ length: 200 }, () => `npm run ${next}`).join(" || ");
+    const scripts = {
+      test: `${alternatives("a")} || jest --ci`,
+      a: alternatives("b"),
+      b: alternatives("c"),
+      c: alternatives("d"),
+      d: "node -e 0",
+    };
+    const started = performance.now();
+    expect(scriptInvocation(project(scripts), "jest", {}).args).toEqual(["--ci"]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });

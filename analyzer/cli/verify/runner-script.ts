@@ -59,20 +59,48 @@ export function scriptInvocation(
   } catch {
     return NONE;
   }
-  return fromScript(root, scripts, env, "test", command, 0) ?? NONE;
+  const walk: Walk = { root, scripts, env, command, found: new Map(), commands: new Map() };
+  return fromScript(walk, "test", 0) ?? NONE;
 }
 
-function fromScript(
-  root: string,
-  scripts: Record<string, unknown>,
-  shellEnv: ShellEnv,
-  name: string,
-  command: string,
-  depth: number,
-): ScriptInvocation | undefined {
+/** How many `npm run`s deep a chain of scripts is followed. */
+const MAX_DEPTH = 10;
+
+/** One reading of the scripts: each script's commands and answer at a depth, read once. */
+interface Walk {
+  readonly root: string;
+  readonly scripts: Record<string, unknown>;
+  readonly env: ShellEnv;
+  readonly command: string;
+  /** By `depth name`: the answer of a script reached at that depth. */
+  readonly found: Map<string, ScriptInvocation | undefined>;
+  /** By name: the script's commands. */
+  readonly commands: Map<string, string[][]>;
+}
+
+/**
+ * The runner's invocation in script `name`, reached after `depth` `npm run`s: each (script,
+ * depth) is answered once, so that `npm run a || npm run a || ...` chains cost their size
+ * times the depth limit, not their fan-out to the power of their depth.
+ */
+function fromScript(walk: Walk, name: string, depth: number): ScriptInvocation | undefined {
+  const key = `${depth} ${name}`;
+  if (walk.found.has(key)) return walk.found.get(key);
+  const found = readScript(walk, name, depth);
+  walk.found.set(key, found);
+  return found;
+}
+
+function readScript(walk: Walk, name: string, depth: number): ScriptInvocation | undefined {
+  const { root, scripts, command } = walk;
   const script = scripts[name];
-  if (typeof script !== "string" || depth > 3) return undefined;
-  for (const words of shellCommands(script, shellEnv)) {
+  if (typeof script !== "string" || depth > MAX_DEPTH) return undefined;
+  let commands = walk.commands.get(name);
+  if (commands === undefined) {
+    commands = shellCommands(script, walk.env);
+    walk.commands.set(name, commands);
+  }
+  for (const words of commands) {
     const env: Record<string, string> = {};
     /** The flags of a `node` the head is the script of, else undefined. */
     let node: string[] | undefined;
@@ -99,7 +127,7 @@ function fromScript(
       const rest = words.slice(index + 1).filter((word) => word !== "run" && word !== "run-script");
       const target = rest[0];
       if (target !== undefined && target in scripts) {
-        const found = fromScript(root, scripts, shellEnv, target, command, depth + 1);
+        const found = fromScript(walk, target, depth + 1);
         if (found !== undefined) return found;
       }
       continue;
