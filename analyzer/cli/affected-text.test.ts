@@ -142,9 +142,9 @@ describe("affectedText's run lines", () => {
     expect(text.split("\n").slice(-7)).toEqual([
       "run: vitest run src/c.test.ts",
       "run: vitest run --config vitest.e2e.config.ts e2e/x.test.ts",
-      'run (from packages/lib): vitest run test/a.test.ts "test/with space/b.test.ts"',
-      'run (Jest): NODE_OPTIONS="--import tsx" jest --runTestsByPath src/j.test.ts',
-      "run (Playwright, from e2e): playwright test sign\\.spec\\.ts",
+      "run (from packages/lib): vitest run test/a.test.ts 'test/with space/b.test.ts'",
+      "run (Jest): NODE_OPTIONS='--import tsx' jest --runTestsByPath src/j.test.ts",
+      "run (Playwright, from e2e): playwright test 'sign\\.spec\\.ts'",
       "not run by vitest: src/d.test.ts (agentix verify says why)",
       "",
     ]);

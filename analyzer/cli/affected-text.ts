@@ -4,6 +4,7 @@ import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../affected/result.js";
 import { cappedLines, listText } from "../text.js";
+import { shellAssignment, shellQuote } from "./shell-quote.js";
 
 /** What the text shows of the project's Vitest plan (verify/vitest-plan.ts: planForText). */
 export interface TextPlan {
@@ -104,22 +105,22 @@ export function affectedText(result: AffectedResult, plan?: TextPlan): string {
 
 function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] {
   if (plan === undefined)
-    return [`run: vitest run ${vitestFilters(result).map(shellWord).join(" ")}`];
+    return [`run: vitest run ${vitestFilters(result).map(shellQuote).join(" ")}`];
   const lines: string[] = [];
   for (const { cwd, filters } of [plan, ...plan.otherConfigs]) {
     const from = toPosix(path.relative(plan.root, cwd));
     if (filters.length > 0)
       lines.push(
-        `run${from === "" ? "" : ` (from ${from})`}: vitest run ${filters.map(shellWord).join(" ")}`,
+        `run${from === "" ? "" : ` (from ${from})`}: vitest run ${filters.map(shellQuote).join(" ")}`,
       );
   }
   for (const run of plan.runners) {
     const from = toPosix(path.relative(plan.root, run.cwd));
     lines.push(
       `run (${run.runner}${from === "" ? "" : `, from ${from}`}): ${[
-        ...Object.entries(run.env).map(([name, value]) => `${name}=${shellWord(value)}`),
+        ...Object.entries(run.env).map(([name, value]) => shellAssignment(name, value)),
         run.tool,
-        ...run.shownArgs.map(shellWord),
+        ...run.shownArgs.map(shellQuote),
       ].join(" ")}`,
     );
   }
@@ -130,11 +131,6 @@ function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] 
       `not run by vitest: ${list(notRun.map((file) => file.file))} (agentix verify says why)`,
     );
   return lines;
-}
-
-/** A filter as the run line prints it: quoted when it has a space (unquoted it is two filters). */
-function shellWord(filter: string): string {
-  return /\s/u.test(filter) ? JSON.stringify(filter) : filter;
 }
 
 /** Why an answer widened, in one line: the first three reasons, the rest counted. */

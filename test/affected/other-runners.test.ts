@@ -112,14 +112,14 @@ describe("verify on tests other runners own", () => {
         "  e2e/sum.spec.ts (it imports @playwright/test)\n" +
         "  src/mul.test.ts (it imports node:test)\n" +
         "  src/sum.test.ts (the project runs Jest (jest.config.js))\n" +
-        "\ntests (from e2e): playwright test sum\\.spec\\.ts\n",
+        "\ntests (from e2e): playwright test 'sum\\.spec\\.ts'\n",
     );
     expect(result.stdout).toContain(
       "\ntests: jest --coverage=false --runTestsByPath src/sum.test.ts\n" +
         "  why: 1 case of 1 Jest test file, of the 3 cases the change can reach: Jest runs them (named above), whole files\n",
     );
     expect(result.stdout).toContain(
-      "\ntests (from e2e): playwright test sum\\.spec\\.ts\n" +
+      "\ntests (from e2e): playwright test 'sum\\.spec\\.ts'\n" +
         "  why: 1 case of 1 Playwright test file, of the 3 cases the change can reach: Playwright runs them (named above), whole files\n",
     );
     expect(result.stdout).toMatch(/\nverify passed\n$/u);
@@ -129,7 +129,7 @@ describe("verify on tests other runners own", () => {
     const result = await verify(["src/sum.ts", "--json"], { [FAIL]: "jest" });
     expect(result.code).toBe(1);
     expect(testSteps(result.stdout)).toEqual([
-      { command: "playwright test sum\\.spec\\.ts", status: "passed", details: [] },
+      { command: "playwright test 'sum\\.spec\\.ts'", status: "passed", details: [] },
       {
         command: "jest --coverage=false --runTestsByPath src/sum.test.ts",
         status: "failed",
@@ -159,7 +159,7 @@ describe("verify on tests other runners own", () => {
     const validate = ajv.compile(schema("cli-verify.v1.schema.json"));
     expect(validate(JSON.parse(result.stdout)), JSON.stringify(validate.errors)).toBe(true);
     expect(testSteps(result.stdout)).toEqual([
-      { command: "playwright test sum\\.spec\\.ts", status: "passed", details: [] },
+      { command: "playwright test 'sum\\.spec\\.ts'", status: "passed", details: [] },
       {
         command: "jest --coverage=false --runTestsByPath src/sum.test.ts",
         status: "passed",
@@ -177,7 +177,7 @@ describe("verify on tests other runners own", () => {
       const missing = await verify(["src/sum.ts", "--dry-run"]);
       expect(missing.code).toBe(1);
       expect(missing.stdout).toContain(
-        "\ntests (from e2e): playwright test sum\\.spec\\.ts\n" +
+        "\ntests (from e2e): playwright test 'sum\\.spec\\.ts'\n" +
           "  why: 1 case of 1 Playwright test file, of the 2 cases the change can reach: Playwright runs them (named above), whole files\n" +
           "\ntests (Jest): not run\n  why: 1 case of 1 Jest test file not run: jest is not installed for this project\n",
       );
@@ -208,7 +208,7 @@ describe("verify on tests other runners own", () => {
     expect(await run(["affected", "src/sum.ts", "src/mul.ts", "src/div.ts"], io)).toBe(0);
     expect(stdout().split("\n").slice(-6)).toEqual([
       "",
-      "run (Playwright, from e2e): playwright test sum\\.spec\\.ts",
+      "run (Playwright, from e2e): playwright test 'sum\\.spec\\.ts'",
       "run (node:test): tsx --test src/mul.test.ts",
       "run (Jest): jest --coverage=false --runTestsByPath src/sum.test.ts",
       "not run by vitest: src/div.test.ts (agentix verify says why)",
@@ -298,7 +298,7 @@ describe("verify on tests other runners own", () => {
     const [first, second] = [await planned("1/2"), await planned("2/2")];
     expect([...first, ...second].sort()).toEqual([
       "jest --coverage=false --runTestsByPath src/sum.test.ts",
-      "playwright test sum\\.spec\\.ts",
+      "playwright test 'sum\\.spec\\.ts'",
       "tsx --test src/mul.test.ts",
     ]);
     expect([first.length > 0, second.length > 0]).toEqual([true, true]);
@@ -328,6 +328,33 @@ describe("verify on tests other runners own", () => {
       ]);
       expect(testSteps(result.stdout).map((step) => step.command)).toContain(
         "node --no-deprecation node_modules/jest/bin/jest.js --ci --coverage=false --runTestsByPath src/sum.test.ts",
+      );
+    } finally {
+      writeFileSync(manifest, saved);
+    }
+  });
+
+  // case-8: pasted into bash, the shown command ran the $(...) and backticks npm test never runs.
+  it("shows each command as a shell reads it back: every word that needs it single-quoted", async () => {
+    const manifest = path.join(root, "package.json");
+    const saved = readFileSync(manifest, "utf8");
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        ...(JSON.parse(saved) as object),
+        scripts: { test: "X_A='$(touch p)' jest -t 'add `touch q` it'\\''s'" },
+      }),
+    );
+    try {
+      const shown =
+        "X_A='$(touch p)' jest -t 'add `touch q` it'\\''s' --coverage=false --runTestsByPath src/sum.test.ts";
+      const result = await verify(["src/sum.ts", "--dry-run", "--json"]);
+      expect(testSteps(result.stdout).map((step) => step.command)).toContain(shown);
+      const { io, stdout } = recordingIO(root);
+      expect(await run(["affected", "src/sum.ts"], io)).toBe(0);
+      expect(stdout()).toContain(`\nrun (Jest): ${shown}\n`);
+      expect(stdout()).toContain(
+        "\nrun (Playwright, from e2e): playwright test 'sum\\.spec\\.ts'\n",
       );
     } finally {
       writeFileSync(manifest, saved);

@@ -7,6 +7,7 @@ import type { AffectedResult, AffectedTestFile } from "../../affected/result.js"
 import type { Shard } from "../../affected/shard.js";
 import type { Analysis } from "../../analyze.js";
 import type { CliIO } from "../io.js";
+import { shellAssignment, shellQuote } from "../shell-quote.js";
 
 export type StepName = "typecheck" | "lint" | "index" | "tests";
 
@@ -78,11 +79,11 @@ export function spawnStep(
   /** Variables set for the tool beside the environment (a test script's `NODE_OPTIONS=...`). */
   env: Readonly<Record<string, string>> = {},
 ): VerifyStep {
-  const word = (part: string) => (part.includes(" ") ? JSON.stringify(part) : part);
+  // As a shell reads it back: pasted, a word is an argument, never code.
   const command = [
-    ...Object.entries(env).map(([name, value]) => `${name}=${word(value)}`),
+    ...Object.entries(env).map(([name, value]) => shellAssignment(name, value)),
     tool,
-    ...shownArgs.map(word),
+    ...shownArgs.map(shellQuote),
   ].join(" ");
   // Vitest run from above the project (the workspace's config) or below it (a folder's own).
   const from = toPosix(path.relative(context.analysis.loaded.root, cwd));
