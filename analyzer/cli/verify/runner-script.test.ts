@@ -205,4 +205,43 @@ describe("scriptInvocation", () => {
     expect(scriptInvocation(project(scripts), "jest", {}).args).toEqual(["--ci"]);
     expect(performance.now() - started).toBeLessThan(2000);
   });
+
+  // case-15, case-7: the runner started through a package manager, or env -S.
+  it.each([
+    [{ test: "yarn jest --ci --setupFiles ./setup.cjs" }, ["--ci", "--setupFiles", "./setup.cjs"]],
+    [{ test: "pnpm exec jest --ci" }, ["--ci"]],
+    [{ test: "pnpm jest --ci" }, ["--ci"]],
+    [{ test: "yarn exec jest --ci" }, ["--ci"]],
+    [{ test: "npm exec -- jest --ci" }, ["--ci"]],
+    [{ test: "npx --yes jest --ci" }, ["--ci"]],
+    // What follows the script's name goes to the script's last command (npm: after `--`).
+    [{ test: "npm run unit -- --ci", unit: "jest --bail" }, ["--bail", "--ci"]],
+    [
+      { test: "npm run unit --silent -- --ci", unit: "npm run inner -- -i", inner: "jest" },
+      ["-i", "--ci"],
+    ],
+    [{ test: "yarn unit --ci", unit: "jest" }, ["--ci"]],
+    [{ test: "pnpm run unit --ci", unit: "jest" }, ["--ci"]],
+    [{ test: "npm run unit -- --ci", unit: "jest --bail && echo done" }, ["--bail"]],
+    [{ test: "npm test -- --ci", other: "x" }, []],
+  ])("%j runs jest with %j", (scripts, args) => {
+    expect(scriptInvocation(project(scripts), "jest", {})).toEqual({ env: {}, args, node: [] });
+  });
+
+  it("reads env -S's string as words, and the environment before npm run", () => {
+    expect(
+      scriptInvocation(
+        project({ test: 'env -u HOME -S "NODE_OPTIONS=--no-warnings jest --ci"' }),
+        "jest",
+        {},
+      ),
+    ).toEqual({ env: { NODE_OPTIONS: "--no-warnings" }, args: ["--ci"], node: [] });
+    expect(
+      scriptInvocation(
+        project({ test: "NODE_ENV=test npm run unit", unit: "A=1 jest" }),
+        "jest",
+        {},
+      ),
+    ).toEqual({ env: { NODE_ENV: "test", A: "1" }, args: [], node: [] });
+  });
 });

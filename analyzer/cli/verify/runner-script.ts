@@ -6,6 +6,7 @@
 // nothing.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { packageManagerRun } from "./package-manager-command.js";
 import { runnerOptions } from "./runner-options.js";
 import { shellCommands, type ShellEnv } from "./shell-words.js";
 
@@ -21,7 +22,7 @@ export interface ScriptInvocation {
 const NONE: ScriptInvocation = { env: {}, args: [], node: [] };
 
 /** Commands that run the next word as the command (`npx jest`, `c8 ava`, `cross-env A=1 mocha`). */
-const WRAPPERS = new Set(["npx", "c8", "nyc", "cross-env", "dotenv", "env", "node", "tsx"]);
+const WRAPPERS = new Set(["npx", "c8", "nyc", "cross-env", "dotenv", "tsx"]);
 /** Node.js flags whose value is the next word (`node -r ts-node/register ...`). */
 const NODE_VALUES = new Set([
   "-r",
@@ -60,7 +61,9 @@ export function scriptInvocation(
     return NONE;
   }
   const walk: Walk = { root, scripts, env, command, found: new Map(), commands: new Map() };
-  return fromScript(walk, "test", 0) ?? NONE;
+  const found = fromScript(walk, "test", 0);
+  if (found === undefined) return NONE;
+  return { env: found.env, args: optionsOf(root, command, found.words), node: found.node };
 }
 
 /** How many `npm run`s deep a chain of scripts is followed. */
@@ -73,9 +76,19 @@ interface Walk {
   readonly env: ShellEnv;
   readonly command: string;
   /** By `depth name`: the answer of a script reached at that depth. */
-  readonly found: Map<string, ScriptInvocation | undefined>;
+  readonly found: Map<string, Found | undefined>;
   /** By name: the script's commands. */
   readonly commands: Map<string, string[][]>;
+}
+
+/** Where a script runs the runner: what it sets and passes to it, before verify's reading. */
+interface Found {
+  readonly env: Readonly<Record<string, string>>;
+  readonly node: readonly string[];
+  /** The runner's arguments, as written. */
+  readonly words: readonly string[];
+  /** In the script's last command, which arguments forwarded to the script reach. */
+  readonly last: boolean;
 }
 
 /**
@@ -83,7 +96,7 @@ interface Walk {
  * depth) is answered once, so that `npm run a || npm run a || ...` chains cost their size
  * times the depth limit, not their fan-out to the power of their depth.
  */
-function fromScript(walk: Walk, name: string, depth: number): ScriptInvocation | undefined {
+function fromScript(walk: Walk, name: string, depth: number): Found | undefined {
   const key = `${depth} ${name}`;
   if (walk.found.has(key)) return walk.found.get(key);
   const found = readScript(walk, name, depth);
@@ -91,55 +104,97 @@ function fromScript(walk: Walk, name: string, depth: number): ScriptInvocation |
   return found;
 }
 
-function readScript(walk: Walk, name: string, depth: number): ScriptInvocation | undefined {
-  const { root, scripts, command } = walk;
-  const script = scripts[name];
+function readScript(walk: Walk, name: string, depth: number): Found | undefined {
+  const script = Object.hasOwn(walk.scripts, name) ? walk.scripts[name] : undefined;
   if (typeof script !== "string" || depth > MAX_DEPTH) return undefined;
   let commands = walk.commands.get(name);
   if (commands === undefined) {
     commands = shellCommands(script, walk.env);
     walk.commands.set(name, commands);
   }
-  for (const words of commands) {
-    const env: Record<string, string> = {};
-    /** The flags of a `node` the head is the script of, else undefined. */
-    let node: string[] | undefined;
-    let index = 0;
-    for (; index < words.length; index++) {
-      const word = words[index] as string;
-      const assignment = ASSIGNMENT.exec(word);
-      if (assignment !== null)
-        env[word.slice(0, word.indexOf("="))] = word.slice(word.indexOf("=") + 1);
-      else if (word === "node") node = [];
-      else if (word.startsWith("-") && node !== undefined) {
-        node.push(word);
-        const value = words[index + 1];
-        if (NODE_VALUES.has(word) && value !== undefined) {
-          node.push(value);
-          index++;
-        }
-      } else if (WRAPPERS.has(word)) node = undefined;
-      else if (!word.startsWith("-")) break;
-    }
-    const head = words[index];
-    // `npm run test:unit`, `yarn test:unit`, `pnpm run test:unit`
-    if (head === "npm" || head === "yarn" || head === "pnpm") {
-      const rest = words.slice(index + 1).filter((word) => word !== "run" && word !== "run-script");
-      const target = rest[0];
-      if (target !== undefined && target in scripts) {
-        const found = fromScript(walk, target, depth + 1);
-        if (found !== undefined) return found;
-      }
-      continue;
-    }
-    // `jest`, `node_modules/.bin/jest`, `node node_modules/jest/bin/jest.js`
-    if (head === undefined || path.basename(head).replace(/\.[cm]?js$/u, "") !== command) continue;
-    // `playwright test ...`: the subcommand is verify's own.
-    const after = words.slice(index + 1);
-    if (command === "playwright" && after[0] === "test") after.shift();
-    return { env, args: optionsOf(root, command, after), node: node ?? [] };
+  for (const [at, words] of commands.entries()) {
+    const found = fromCommand(walk, words, depth);
+    if (found !== undefined) return { ...found, last: at === commands.length - 1 };
   }
   return undefined;
+}
+
+/** The runner's invocation in one command, through its wrappers and package managers. */
+function fromCommand(
+  walk: Walk,
+  command: readonly string[],
+  depth: number,
+): Omit<Found, "last"> | undefined {
+  const words = [...command];
+  const env: Record<string, string> = {};
+  /** The flags of a `node` the head is the script of, else undefined. */
+  let node: string[] | undefined;
+  let index = 0;
+  while (index < words.length) {
+    const word = words[index] as string;
+    const assignment = ASSIGNMENT.exec(word);
+    if (assignment !== null) {
+      env[word.slice(0, word.indexOf("="))] = word.slice(word.indexOf("=") + 1);
+      index++;
+    } else if (word === "node") {
+      node = [];
+      index++;
+    } else if (word.startsWith("-") && node !== undefined) {
+      const value = words[index + 1];
+      const takesValue = NODE_VALUES.has(word) && value !== undefined;
+      node.push(...(takesValue ? [word, value] : [word]));
+      index += takesValue ? 2 : 1;
+    } else if (word === "env") {
+      node = undefined;
+      index = envOptions(walk, words, index + 1);
+    } else if (WRAPPERS.has(word)) {
+      node = undefined;
+      index++;
+    } else if (word.startsWith("-")) index++;
+    else break;
+  }
+  const run = packageManagerRun(words.slice(index), (name) => Object.hasOwn(walk.scripts, name));
+  if (run !== undefined && "script" in run) {
+    const found = fromScript(walk, run.script, depth + 1);
+    if (found === undefined) return undefined;
+    // The variables set before `npm run` are the script's environment too.
+    return {
+      env: { ...env, ...found.env },
+      node: found.node,
+      words: found.last ? [...found.words, ...run.extra] : found.words,
+    };
+  }
+  // `yarn jest`, `pnpm exec jest`: the command as if it were the script's.
+  if (run !== undefined)
+    return fromCommand(walk, [...words.slice(0, index), ...run.command], depth);
+  const head = words[index];
+  // `jest`, `node_modules/.bin/jest`, `node node_modules/jest/bin/jest.js`
+  if (head === undefined || path.basename(head).replace(/\.[cm]?js$/u, "") !== walk.command)
+    return undefined;
+  // `playwright test ...`: the subcommand is verify's own.
+  const after = words.slice(index + 1);
+  if (walk.command === "playwright" && after[0] === "test") after.shift();
+  return { env, node: node ?? [], words: after };
+}
+
+/**
+ * Reads `env`'s options from `words[index]` on, splicing in the words of `-S "..."` (its
+ * string split as a command line), and returns the index of the command env runs.
+ */
+function envOptions(walk: Walk, words: string[], start: number): number {
+  let index = start;
+  while (words[index]?.startsWith("-") === true) {
+    const option = words[index] as string;
+    if (option === "-S" || option === "--split-string" || option.startsWith("-S")) {
+      const text =
+        option.length > 2 && option.startsWith("-S") ? option.slice(2) : words[index + 1];
+      const count = option.length > 2 && option.startsWith("-S") ? 1 : 2;
+      words.splice(index, count, ...shellCommands(text ?? "", walk.env).flat());
+    } else if (option === "-u" || option === "--unset" || option === "-C" || option === "--chdir")
+      index += 2;
+    else index++;
+  }
+  return index;
 }
 
 /** The options among a runner's arguments: flags and their values, not the paths it is given. */
