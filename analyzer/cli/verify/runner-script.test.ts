@@ -201,9 +201,9 @@ describe("scriptInvocation", () => {
       c: alternatives("d"),
       d: "node -e 0",
     };
-    const started = performance.now();
+    // 200^4 command lines unless each script is read once: without it this never ends (the
+    // test's timeout fails it), with it the answer is immediate. No timing is asserted.
     expect(scriptInvocation(project(scripts), "jest", {}).args).toEqual(["--ci"]);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   // case-15, case-7: the runner started through a package manager, or env -S.
