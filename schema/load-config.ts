@@ -13,6 +13,7 @@ import {
 } from "./folder-listings.js";
 import { findJsonSyntaxProblem } from "./json-position.js";
 import { isFileDirectlyIn, toPosix } from "./paths.js";
+import { refusalOf } from "./read-project-file.js";
 import configSchema from "./config.v1.schema.json" with { type: "json" };
 
 /** The placeholder for a feature's id in `features.contract` and `features.descriptor`. */
@@ -253,6 +254,9 @@ function configFileAt(
   let result: AgentixConfig | AgentixConfigError;
   try {
     let text: string;
+    const refusal = refusalOf(stats);
+    if (refusal !== undefined)
+      throw new AgentixConfigError(file, unplaced(`cannot be read (${refusal})`));
     try {
       text = readFileSync(file, "utf8");
     } catch (error) {

@@ -1,7 +1,8 @@
 // The affected facts of a live analysis: file roles, imports and descriptors read from it, units
 // cut and references resolved with the program's checker when first asked for (per file, kept).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { readProjectJson } from "../../schema/read-project-file.js";
 import { ts } from "../project/ts-morph.js";
 import type { Analysis } from "../analyze.js";
 import { addLoaderImports } from "./loader-imports.js";
@@ -392,8 +393,7 @@ function agentixPackageDirectory(root: string, options: ts.CompilerOptions): str
     const manifest = path.join(dir, "package.json");
     if (!existsSync(manifest)) continue;
     try {
-      if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "agentix")
-        return dir;
+      if ((readProjectJson(manifest) as { name?: unknown } | null)?.name === "agentix") return dir;
     } catch {
       return undefined;
     }

@@ -3,8 +3,8 @@
 // anything it imports, types included. Then every test is, for a change, like a Vitest type
 // test: a type-only change reaches the tests whose imports (type-only ones too) reach it. Read
 // as text from the Jest config at the project root (jest.config.* or package.json "jest").
-import { readFileSync } from "node:fs";
 import path from "node:path";
+import { readProjectFile } from "../../schema/read-project-file.js";
 
 const JEST_CONFIGS = ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map(
   (extension) => `jest.config.${extension}`,
@@ -21,7 +21,7 @@ export function testsTypeChecked(root: string): boolean {
   const manifest = readText(path.join(root, "package.json"));
   if (manifest === undefined) return false;
   try {
-    const jest = (JSON.parse(manifest) as { jest?: unknown }).jest;
+    const jest = (JSON.parse(manifest) as { jest?: unknown } | null)?.jest;
     return jest !== undefined && checks(JSON.stringify(jest));
   } catch {
     return false;
@@ -34,7 +34,7 @@ function checks(config: string): boolean {
 
 function readText(file: string): string | undefined {
   try {
-    return readFileSync(file, "utf8");
+    return readProjectFile(file);
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { loadAgentixConfig } from "./agentix-config.js";
@@ -6,6 +6,7 @@ import { projectCompilerHost } from "./compiler-host.js";
 import type { AgentixConfig } from "../../schema/load-config.js";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import { ProjectLoadError } from "../errors.js";
+import { readProjectJson, refusalOf } from "../../schema/read-project-file.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 import { DirectoryLog } from "./directory-log.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
@@ -206,8 +207,10 @@ export function unreadableSource(
 ): LoadProblem | undefined {
   let reason: string | undefined;
   try {
-    if (statSync(fileName).isDirectory()) reason = "EISDIR: it is a directory";
-    else accessSync(fileName, constants.R_OK);
+    const stats = statSync(fileName);
+    if (stats.isDirectory()) reason = "EISDIR: it is a directory";
+    else reason = refusalOf(stats);
+    if (reason === undefined) accessSync(fileName, constants.R_OK);
   } catch (error) {
     reason = (error as NodeJS.ErrnoException).code ?? String(error);
   }
@@ -280,7 +283,7 @@ function installedTypeScriptIsOlder(root: string): boolean {
     const manifest = path.join(dir, "node_modules", "typescript", "package.json");
     if (existsSync(manifest)) {
       try {
-        const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version?: unknown };
+        const { version } = (readProjectJson(manifest) ?? {}) as { version?: unknown };
         return typeof version === "string" && compareVersions(version, ts.version) < 0;
       } catch {
         return false;

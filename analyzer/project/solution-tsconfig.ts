@@ -3,9 +3,10 @@
 // reads them: each reference names a tsconfig file (a .json path), or a folder meaning its
 // tsconfig.json; a referenced solution stands for its own references in turn. TypeScript parses
 // the JSON (comments, trailing commas), loaded only for a file whose text mentions "references".
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { readProjectFile } from "../../schema/read-project-file.js";
 
 export interface TsconfigShape {
   /** The referenced tsconfig files (absolute, in reference order) when it is a solution. */
@@ -30,7 +31,7 @@ export function tsconfigShape(
 ): TsconfigShape | undefined {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readProjectFile(file);
   } catch {
     return undefined;
   }

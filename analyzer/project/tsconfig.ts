@@ -2,7 +2,7 @@
 // analysis; an `extends` that does not resolve, an unknown or deprecated option, a `files`
 // entry that does not exist are warnings with their position, and the analysis runs with what
 // is known.
-import { existsSync, readdirSync, statSync, type Dirent } from "node:fs";
+import { existsSync, readdirSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { ProjectLoadError } from "../errors.js";
@@ -11,6 +11,7 @@ import { compareText, relativeToRoot } from "./paths.js";
 import { toPosix } from "../../schema/paths.js";
 import { listText } from "../text.js";
 import { linkedWorkspaceFile } from "./linked-workspace-file.js";
+import { ProjectFileError, readProjectFile } from "../../schema/read-project-file.js";
 
 /** A problem found while loading the project that does not stop it. */
 export interface LoadProblem {
@@ -187,11 +188,6 @@ function tsconfigsBelow(dir: string, depth = 3): string[] {
   return found;
 }
 
-function readError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code ?? (error instanceof Error ? error.message : String(error));
-}
-
 /** A tsconfig that is not there, naming the ones below its folder (bulletproof-react: one per app). */
 export function missingTsconfig(tsconfigFile: string, cwd: string): ProjectLoadError {
   const shown = shownPath(tsconfigFile, cwd);
@@ -214,17 +210,12 @@ export function readTsconfig(
 ): ReadTsconfig {
   const shown = shownPath(tsconfigFile, cwd);
   if (!existsSync(tsconfigFile)) throw missingTsconfig(tsconfigFile, cwd);
-  let text: string | undefined;
+  let text: string;
   try {
-    if (statSync(tsconfigFile).isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
-    text = ts.sys.readFile(tsconfigFile);
-    if (text === undefined) throw Object.assign(new Error(), { code: "EACCES" });
+    text = readProjectFile(tsconfigFile, shown);
   } catch (error) {
-    throw new ProjectLoadError(
-      "tsconfig-invalid",
-      `${shown} cannot be read (${readError(error)})`,
-      shown,
-    );
+    if (!(error instanceof ProjectFileError)) throw error;
+    throw new ProjectLoadError("tsconfig-invalid", error.message, shown);
   }
   const source = ts.parseJsonText(tsconfigFile, text);
   const syntax = (source as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
@@ -245,7 +236,9 @@ export function readTsconfig(
     fileExists: (file) => ts.sys.fileExists(file) || linkedFile(file) !== undefined,
     readFile: (file) => {
       const real = ts.sys.fileExists(file) ? file : (linkedFile(file) ?? file);
-      const read = ts.sys.readFile(real);
+      // A file the chain extends that is not a regular file, or too large, reads as missing:
+      // TypeScript reports it (TS5083), as it does a file it cannot read.
+      const read = projectFileOrUndefined(real);
       if (read !== undefined && /\.json$/iu.test(real)) readFiles.add(path.resolve(real));
       return read;
     },
@@ -386,4 +379,14 @@ function locate(
     line: line + 1,
     column: character + 1,
   };
+}
+
+/** A project file's text, undefined when it cannot be read (readProjectFile refuses it). */
+function projectFileOrUndefined(file: string): string | undefined {
+  try {
+    return readProjectFile(file);
+  } catch (error) {
+    if (error instanceof ProjectFileError) return undefined;
+    throw error;
+  }
 }

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { toPosix } from "../../schema/paths.js";
+import { ProjectFileError, readProjectJson } from "../../schema/read-project-file.js";
 import { ProjectLoadError } from "../errors.js";
 import { parsePnpmWorkspace } from "./pnpm-workspace.js";
 import { walkProject } from "./walk.js";
@@ -42,17 +43,18 @@ export function packageFolders(
 
 export type Manifest = Record<string, unknown>;
 
+/**
+ * A package.json's object; undefined when there is none or it holds no object. One that cannot
+ * be read (not a regular file, too large) or is not JSON is a ProjectLoadError naming it.
+ */
 export function readManifest(file: string): Manifest | undefined {
   if (!existsSync(file)) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
+    parsed = readProjectJson(file);
   } catch (error) {
-    throw new ProjectLoadError(
-      "config-invalid",
-      `${file} is not valid JSON: ${(error as Error).message}`,
-      file,
-    );
+    if (!(error instanceof ProjectFileError)) throw error;
+    throw new ProjectLoadError("config-invalid", error.message, file);
   }
   return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
     ? (parsed as Manifest)

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isFile } from "../../../schema/folder-listings.js";
+import { readProjectJson } from "../../../schema/read-project-file.js";
 
 /** The test runners other than Vitest that verify knows by name. */
 export type TestRunner =
@@ -72,7 +73,7 @@ export function projectRunnerSetup(root: string): RunnerSetup | undefined {
     for (const name of names) if (isFile(path.join(root, name))) return { runner, source: name };
   let manifest: unknown;
   try {
-    manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    manifest = readProjectJson(path.join(root, "package.json"));
   } catch {
     return undefined;
   }
@@ -103,7 +104,7 @@ export function declaresVitest(root: string): boolean {
   for (let dir = root; ; dir = path.dirname(dir)) {
     let manifest: Record<string, unknown> | undefined;
     try {
-      const parsed: unknown = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+      const parsed = readProjectJson(path.join(dir, "package.json"));
       if (typeof parsed === "object" && parsed !== null)
         manifest = parsed as Record<string, unknown>;
     } catch {

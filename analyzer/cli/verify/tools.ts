@@ -1,7 +1,8 @@
 // The tools `agentix verify` runs: the project's own TypeScript and Vitest when it has them.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readProjectJson } from "../../../schema/read-project-file.js";
 
 /**
  * A package's bin script, from the project first (its own version), else from agentix's own
@@ -20,10 +21,10 @@ export function toolBin(
     const manifestPath = installedManifest(start, packageName);
     if (manifestPath === undefined) continue;
     try {
-      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+      const manifest = readProjectJson(manifestPath) as {
         bin?: string | Record<string, string>;
-      };
-      const relative = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.[bin];
+      } | null;
+      const relative = typeof manifest?.bin === "string" ? manifest.bin : manifest?.bin?.[bin];
       if (typeof relative === "string") return path.join(path.dirname(manifestPath), relative);
     } catch {
       // an unreadable manifest: try the next place

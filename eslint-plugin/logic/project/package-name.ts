@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
+import { readProjectFile } from "../../../schema/read-project-file.js";
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
@@ -32,7 +32,7 @@ export function createPackageNames(fileExists: (file: string) => boolean): Packa
 function readName(manifest: string): string | null {
   let text: string;
   try {
-    text = readFileSync(manifest, "utf8");
+    text = readProjectFile(manifest);
   } catch {
     // An unreadable package.json names no package: TypeScript reads it as `{}` too.
     return null;

@@ -1,0 +1,88 @@
+// Reading a file the analysed project owns (package.json, tsconfig.json, agentix.config.json):
+// only a regular file of a sane size. A symlink to /dev/zero, a FIFO or a device would otherwise
+// never end (or end the process: Node's readFileSync of /dev/zero aborts with std::bad_alloc),
+// and a directory reads as EISDIR. One place for every reader, so each refuses the same way.
+import { readFileSync, statSync, type Stats } from "node:fs";
+import { findJsonSyntaxProblem } from "./json-position.js";
+
+/** The largest project file read, in bytes: far over any real manifest or tsconfig. */
+export const PROJECT_FILE_LIMIT = 16 * 1024 * 1024;
+
+/** Why a project file cannot be read or parsed; the message names the file as it was shown. */
+export class ProjectFileError extends Error {
+  override readonly name = "ProjectFileError";
+  constructor(
+    readonly file: string,
+    /** What is wrong, without the file: `it is a FIFO, not a regular file`. */
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `a FIFO`: what a file that is neither a regular file nor a directory is, in words. */
+function kindOf(stats: Stats): string {
+  if (stats.isFIFO()) return "a FIFO";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  if (stats.isSocket()) return "a socket";
+  return "something else";
+}
+
+/**
+ * Why `stats` (of a file that exists) must not be read, or undefined when it may be: it is a
+ * FIFO, a device or a socket, or it is larger than PROJECT_FILE_LIMIT. A directory is left to
+ * the read, which fails at once with EISDIR (the cause every reader already names).
+ */
+export function refusalOf(stats: Stats): string | undefined {
+  if (!stats.isFile() && !stats.isDirectory()) return `it is ${kindOf(stats)}, not a regular file`;
+  if (stats.size > PROJECT_FILE_LIMIT)
+    return `it is ${megabytes(stats.size)} MB, over the ${megabytes(PROJECT_FILE_LIMIT)} MB a project file may have`;
+  return undefined;
+}
+
+function megabytes(bytes: number): string {
+  return String(Math.ceil(bytes / (1024 * 1024)));
+}
+
+/**
+ * The UTF-8 text of a project file, without a byte order mark. Throws ProjectFileError
+ * (`<shown> cannot be read: <reason>`) for a file that is missing, unreadable, not a regular
+ * file or too large.
+ */
+export function readProjectFile(file: string, shown: string = file): string {
+  let text: string;
+  try {
+    const refusal = refusalOf(statSync(file));
+    if (refusal !== undefined) throw new ProjectFileError(file, refusal, "");
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const reason =
+      error instanceof ProjectFileError
+        ? error.reason
+        : ((error as NodeJS.ErrnoException).code ?? String(error));
+    throw new ProjectFileError(file, reason, `${shown} cannot be read: ${reason}`);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * A project file's JSON (read as readProjectFile reads it: a byte order mark is not part of it,
+ * as npm and Vitest take it). Throws ProjectFileError for a file that cannot be read, or is not
+ * JSON: `<shown> is not valid JSON: line 1, column 3: unexpected "n"`.
+ */
+export function readProjectJson(file: string, shown: string = file): unknown {
+  const text = readProjectFile(file, shown);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    const { line, column, reason } = findJsonSyntaxProblem(text);
+    const where = `line ${line}, column ${column}: ${reason}`;
+    throw new ProjectFileError(
+      file,
+      `not valid JSON (${where})`,
+      `${shown} is not valid JSON: ${where}`,
+    );
+  }
+}
