@@ -16,6 +16,8 @@ afterAll(removeCopies);
 const LOG = "AGENTIX_TEST_RUNNER_LOG";
 /** The stand-in named here exits 1. */
 const FAIL = "AGENTIX_TEST_RUNNER_FAIL";
+/** The stand-in named here kills itself with SIGKILL. */
+const KILL = "AGENTIX_TEST_RUNNER_KILL";
 
 /** A stand-in runner package: `bin` records its run; `types`, its module's declarations. */
 function standIn(root: string, name: string, bin: string, binPath: string, types = ""): void {
@@ -33,6 +35,7 @@ function standIn(root: string, name: string, bin: string, binPath: string, types
     `const { appendFileSync } = require("node:fs");
 const node = process.execArgv.length > 0 ? { node: process.execArgv } : {};
 appendFileSync(process.env.${LOG}, JSON.stringify({ tool: ${JSON.stringify(bin)}, ...node, args: process.argv.slice(2), cwd: process.cwd() }) + "\\n");
+if (process.env.${KILL} === ${JSON.stringify(bin)}) process.kill(process.pid, "SIGKILL");
 process.exit(process.env.${FAIL} === ${JSON.stringify(bin)} ? 1 : 0);
 `,
   );
@@ -79,7 +82,7 @@ async function verify(
       .map((entry) => ({ ...entry, cwd: path.relative(root, entry.cwd) }));
     return { code, stdout: stdout(), stderr: stderr(), runs };
   } finally {
-    for (const key of [LOG, FAIL]) delete process.env[key];
+    for (const key of [LOG, FAIL, KILL]) delete process.env[key];
     Object.assign(process.env, saved);
   }
 }
@@ -146,6 +149,23 @@ describe("verify on tests other runners own", () => {
       ["tests", "e2e"],
       ["tests", "."],
     ]);
+  });
+
+  it("says a runner killed by a signal was killed, not its 'exit code' (audit case-40/sigkill)", async () => {
+    const result = await verify(["src/sum.ts", "--json"], { [KILL]: "jest" });
+    expect(result.code).toBe(1);
+    expect(testSteps(result.stdout)).toContainEqual({
+      command: "jest --coverage=false --runTestsByPath src/sum.test.ts",
+      status: "failed",
+      details: ["killed by SIGKILL"],
+    });
+    const human = await verify(["src/sum.ts"], { [KILL]: "jest" });
+    expect(human.stdout).toContain(
+      "\ntests: jest --coverage=false --runTestsByPath src/sum.test.ts\n" +
+        "  why: 1 case of 1 Jest test file, of the 2 cases the change can reach: Jest runs them (named above), whole files\n" +
+        "  failed in ",
+    );
+    expect(human.stdout).toMatch(/\n {2}failed in \d+\.\d s: killed by SIGKILL\n/u);
   });
 
   it("fails when selected tests cannot be run: their runner is not installed, or not one verify starts", async () => {

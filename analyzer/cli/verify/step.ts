@@ -1,6 +1,6 @@
 // What every verify step shares: its record (VerifyStep), the context the steps read, and how
 // a step runs a tool (or plans it under --dry-run) and tells it.
-import { spawnSync } from "node:child_process";
+import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedResult, AffectedTestFile } from "../../affected/result.js";
@@ -8,6 +8,7 @@ import type { Shard } from "../../affected/shard.js";
 import type { Analysis } from "../../analyze.js";
 import type { CliIO } from "../io.js";
 import { shellAssignment, shellQuote } from "../shell-quote.js";
+import { errnoText } from "../../errors.js";
 
 export type StepName = "typecheck" | "lint" | "index" | "tests";
 
@@ -91,17 +92,49 @@ export function spawnStep(
   const shownCwd = toPosix(path.relative(context.io.cwd, cwd)) || ".";
   if (context.dryRun)
     return { step, command, why, status: "planned", cwd: shownCwd, durationMs: null, details: [] };
+  const childEnv = { ...process.env, ...env };
   const { value: run, ms } = timed(() =>
-    spawnSync(process.execPath, argv, {
-      cwd,
-      stdio: ["ignore", 2, 2],
-      env: { ...process.env, ...env },
-    }),
+    spawnSync(process.execPath, argv, { cwd, stdio: ["ignore", 2, 2], env: childEnv }),
   );
   const status = run.status === 0 ? "passed" : "failed";
-  context.log(`  ${status} in ${seconds(ms)}\n`);
-  const details = run.status === 0 ? [] : [`exit code ${run.status ?? run.signal}`];
+  const detail = failureDetail(run, argv, childEnv);
+  // A tool that exited told its own story on stderr; one that never started or was killed did not.
+  const told = detail === undefined || run.status !== null ? "" : `: ${detail}`;
+  context.log(`  ${status} in ${seconds(ms)}${told}\n`);
+  const details = detail === undefined ? [] : [detail];
   return { step, command, why, status, cwd: shownCwd, durationMs: ms, details };
+}
+
+/**
+ * What a tool's run that did not pass comes to, in words (undefined when it passed): its exit
+ * code, the signal that killed it, or why it could not start at all. An argument list over the
+ * system's limit (E2BIG: tens of thousands of test paths, or one huge option) is said as such,
+ * with its size and the way out.
+ */
+export function failureDetail(
+  run: Pick<SpawnSyncReturns<unknown>, "status" | "signal" | "error">,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  if (run.status === 0) return undefined;
+  if (run.status !== null) return `exit code ${run.status}`;
+  if (run.signal !== null) return `killed by ${run.signal}`;
+  // errnoOf would not take E2BIG (a digit in it).
+  const code = (run.error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "E2BIG") {
+    const words = [...argv, ...Object.entries(env).map(([name, value]) => `${name}=${value}`)];
+    const sizes = words.map((word) => Buffer.byteLength(word) + 1);
+    const bytes = sizes.reduce((sum, size) => sum + size, 0);
+    const longest = sizes.reduce((most, size) => Math.max(most, size), 0);
+    const kb = (n: number) => Math.ceil(n / 1024).toLocaleString("en-US");
+    // Linux also limits one word (MAX_ARG_STRLEN, 128 KB): fewer tests would not help then.
+    const way =
+      longest > 128 * 1024
+        ? `one of its words (an option or a variable of the test script) is ${kb(longest)} KB, over the 128 KB the system allows one`
+        : "run fewer tests at once with --shard";
+    return `could not start: its command line is too long for the system (E2BIG: ${argv.length.toLocaleString("en-US")} arguments, ${kb(bytes)} KB with the environment); ${way}`;
+  }
+  return `could not start: ${code === undefined ? (run.error?.message ?? "no exit code") : errnoText(code)}`;
 }
 
 export function notRun(
