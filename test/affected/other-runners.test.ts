@@ -207,6 +207,19 @@ describe("verify on tests other runners own", () => {
     }
   });
 
+  it("says a runner whose package.json cannot be read is installed, naming the file (audit case-40/badmanifest)", async () => {
+    writeFileSync(path.join(root, "node_modules/jest/package.json"), "{ not json");
+    try {
+      const broken = await verify(["src/sum.ts", "--dry-run"]);
+      expect(broken.code).toBe(1);
+      expect(broken.stdout).toContain(
+        '\ntests (Jest): not run\n  why: 1 case of 1 Jest test file not run: jest is installed, but node_modules/jest/package.json is not valid JSON: line 1, column 3: unexpected "n", expected a property name in double quotes\n',
+      );
+    } finally {
+      standIn(root, "jest", "jest", "bin/jest.js");
+    }
+  });
+
   it("--vitest-only names them, runs none, and passes", async () => {
     const result = await verify(["src/div.ts", "src/sum.ts", "--vitest-only", "--dry-run"]);
     expect(result.code).toBe(0);

@@ -14,7 +14,7 @@ import {
   type TestRunner,
 } from "./other-runner.js";
 import { scriptInvocation } from "./runner-script.js";
-import { toolBin } from "./tools.js";
+import { missingToolWhy, toolBin } from "./tools.js";
 
 /** One run of another runner: spawned as `node <argv>` from `cwd`. */
 export interface RunnerRun {
@@ -111,7 +111,7 @@ export function runnerRuns(
       unrun.push({
         runner,
         files,
-        why: `${command.packages[0]} is not installed for this project`,
+        why: missingToolWhy(root, command.packages),
       });
       continue;
     }

@@ -2,7 +2,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readProjectJson } from "../../../schema/read-project-file.js";
+import { toPosix } from "../../../schema/paths.js";
+import { ProjectFileError, readProjectJson } from "../../../schema/read-project-file.js";
 
 /**
  * A package's bin script, from the project first (its own version), else from agentix's own
@@ -31,6 +32,25 @@ export function toolBin(
     }
   }
   return undefined;
+}
+
+/**
+ * Why the project has no bin of its runner (`packages`, the first its usual name) to run: it is
+ * not installed, or one is and its package.json cannot be read (named from `root`, with the
+ * reason and the JSON position).
+ */
+export function missingToolWhy(root: string, packages: readonly string[]): string {
+  for (const name of packages) {
+    const manifest = installedManifest(root, name);
+    if (manifest === undefined) continue;
+    try {
+      readProjectJson(manifest, toPosix(path.relative(root, manifest)));
+    } catch (error) {
+      if (!(error instanceof ProjectFileError)) throw error;
+      return `${name} is installed, but ${error.message}`;
+    }
+  }
+  return `${packages[0] ?? "the runner"} is not installed for this project`;
 }
 
 /** The package.json of `packageName` Node would load from `dir`: the nearest node_modules holding it. */
