@@ -117,3 +117,20 @@ describe("a project file that is not a regular file", { timeout: 120_000 }, () =
     });
   });
 });
+
+describe("a package.json with a byte order mark, or not JSON", { timeout: 120_000 }, () => {
+  it("a byte order mark is read past, as npm and Vitest do (audit case-21/pkg-bom)", async () => {
+    realTsconfig();
+    writeFileSync(at("package.json"), '\uFEFF{"name":"shop","workspaces":[]}');
+    const result = await agentix(VERIFY);
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+  });
+
+  it("invalid JSON: exit 2 naming the file, line and column; stderr only, under --json too (case-21/pkg-invalid)", async () => {
+    realTsconfig();
+    writeFileSync(at("package.json"), "{ nope\n");
+    const stderr = `agentix verify: ${at("package.json")} is not valid JSON: line 1, column 3: unexpected "n", expected a property name in double quotes\n`;
+    expect(await agentix(VERIFY)).toEqual({ code: 2, stdout: "", stderr });
+    expect(await agentix([...VERIFY, "--json"])).toEqual({ code: 2, stdout: "", stderr });
+  });
+});
