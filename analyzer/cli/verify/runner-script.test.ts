@@ -136,6 +136,16 @@ describe("scriptInvocation", () => {
     expect(scriptInvocation(dir as string, "jest")).toEqual(none);
   });
 
+  // helper-24: npm reads a package.json that starts with a byte order mark; so does verify.
+  it("reads a package.json with a byte order mark", () => {
+    const root = project({ test: "jest --ci" });
+    writeFileSync(
+      path.join(root, "package.json"),
+      `\uFEFF${JSON.stringify({ scripts: { test: "jest --ci" } })}`,
+    );
+    expect(scriptInvocation(root, "jest").args).toEqual(["--ci"]);
+  });
+
   // case-14: Jest's ESM docs' script failed under verify, its NODE_OPTIONS taken literally.
   it("expands $VAR and ${VAR} from the environment as sh does", () => {
     const root = project({

@@ -4,7 +4,8 @@
 // names (verify names its own), nor options that would never end (`--watch`), pick tests or
 // measure coverage. Read as text from package.json, never run; a script this cannot read adds
 // nothing.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { readProjectJson } from "../../../schema/read-project-file.js";
 import path from "node:path";
 import { packageManagerRun } from "./package-manager-command.js";
 import { runnerOptions } from "./runner-options.js";
@@ -52,10 +53,11 @@ export function scriptInvocation(
 ): ScriptInvocation {
   let scripts: Record<string, unknown>;
   try {
-    const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    // A byte order mark is no part of it (as npm reads it); a file that cannot be read gives none.
+    const manifest = readProjectJson(path.join(root, "package.json")) as {
       scripts?: unknown;
-    };
-    if (typeof manifest.scripts !== "object" || manifest.scripts === null) return NONE;
+    } | null;
+    if (typeof manifest?.scripts !== "object" || manifest.scripts === null) return NONE;
     scripts = manifest.scripts as Record<string, unknown>;
   } catch {
     return NONE;
