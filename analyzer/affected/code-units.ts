@@ -10,7 +10,14 @@ import {
   containsStatefulCall,
   isFunctionLike,
 } from "./agentix-calls.js";
-import type { CodeUnit, CutFileUnits, Region, TestCaseInfo, UnitKind } from "./units.js";
+import {
+  innermostRegion,
+  type CodeUnit,
+  type CutFileUnits,
+  type Region,
+  type TestCaseInfo,
+  type UnitKind,
+} from "./units.js";
 import { eachRows } from "./each-rows.js";
 import { collectionArguments, isCollectionLiteral, neverMutated } from "./immutable-bindings.js";
 import { SHARED_HOOKS, testCall, type TestCall } from "./test-syntax.js";
@@ -62,6 +69,7 @@ class UnitCutter {
       end: sourceFile.getEnd(),
       descriptor: undefined,
       sharedState: false,
+      touchesEnv: false,
     };
     this.units = [this.module];
     this.regions = [
@@ -93,8 +101,22 @@ class UnitCutter {
         ),
       };
     });
+    this.markEnvUse();
     const { file, module, declarations, units, regions, isTest } = this;
     return { file, module, declarations, units, regions, testCases, isTest };
+  }
+
+  /** Marks the units whose code names `process.env` (touchesEnv), found by its text. */
+  private markEnvUse(): void {
+    const text = this.sourceFile.text;
+    for (
+      let at = text.indexOf("process.env");
+      at !== -1;
+      at = text.indexOf("process.env", at + 1)
+    ) {
+      const unit = innermostRegion(this.regions, at).unit;
+      (unit as { touchesEnv: boolean }).touchesEnv = true;
+    }
   }
 
   private region(node: ts.Node, unit: CodeUnit, eager: boolean, typeOnly = false): void {
@@ -127,6 +149,7 @@ class UnitCutter {
       end: node.getEnd(),
       descriptor: extra.descriptor,
       sharedState: extra.sharedState ?? false,
+      touchesEnv: false,
     };
     this.units.push(unit);
     return unit;

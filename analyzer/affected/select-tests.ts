@@ -217,9 +217,12 @@ function causeChain(cause: Cause, propagation: Propagation, graph: ReferenceGrap
   return chain.join("; ");
 }
 
+/** The state every case shares whose code reaches `process.env`. */
+const PROCESS_ENV = "process.env";
+
 /**
  * Cases that share state with a selected case run with it: a variable of the file or of a
- * describe block, module state they both reach, or a beforeAll/afterAll over both. A failure
+ * describe block, module state they both reach, `process.env`, or a beforeAll/afterAll over both. A failure
  * in one can leave that state different for the other.
  */
 function coupleSharedState(
@@ -238,7 +241,9 @@ function coupleSharedState(
       const id = queue.pop() as string;
       if (seen.has(id)) continue;
       seen.add(id);
-      if (graph.unitById.get(id)?.sharedState) state.add(id);
+      const unit = graph.unitById.get(id);
+      if (unit?.sharedState) state.add(id);
+      if (unit?.touchesEnv) state.add(PROCESS_ENV);
       for (const next of graph.namedBy.get(id) ?? []) queue.push(next);
     }
     reach.set(testCase, state);

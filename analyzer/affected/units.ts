@@ -22,6 +22,11 @@ export interface CodeUnit {
   readonly descriptor: string | undefined;
   /** A collection-time variable of a test file holding state its cases may share. */
   readonly sharedState: boolean;
+  /**
+   * Its code reads or writes `process.env`: state every case that reaches such code shares (one
+   * case sets a variable through a function, a later one reads it).
+   */
+  readonly touchesEnv: boolean;
 }
 
 /** A stretch of source text and who runs it. */
@@ -66,11 +71,16 @@ export interface CutFileUnits extends FileUnits {
 
 /** The innermost region containing a position. */
 export function regionAt(units: FileUnits, position: number): Region {
+  return innermostRegion(units.regions, position);
+}
+
+/** The innermost of `regions` containing a position (the first, the module's, when none does). */
+export function innermostRegion(regions: readonly Region[], position: number): Region {
   let best: Region | undefined;
-  for (const candidate of units.regions) {
+  for (const candidate of regions) {
     if (position < candidate.start || position >= candidate.end) continue;
     if (best === undefined || candidate.end - candidate.start <= best.end - best.start)
       best = candidate;
   }
-  return best ?? (units.regions[0] as Region);
+  return best ?? (regions[0] as Region);
 }

@@ -309,6 +309,7 @@ export function segmentRow(
       u.end,
       u.descriptor ?? null,
       u.sharedState,
+      u.touchesEnv,
     ]),
     units.regions.map((r) => [r.start, r.end, local(r.unit), r.eager, r.typeOnly]),
     units.testCases.map((c) => [
@@ -350,7 +351,11 @@ export function fileSegment(
 ): { readonly units: FileUnits; readonly uses: readonly UseRow[] } {
   const [unitRows, regionRows, caseRows, isTest, useRows] = row(value, 5, `${file}'s segment`);
   const all = list(unitRows, "units").map((value): CodeUnit => {
-    const [id, kind, name, line, start, end, descriptor, sharedState] = row(value, 8, "a unit");
+    const [id, kind, name, line, start, end, descriptor, sharedState, touchesEnv] = row(
+      value,
+      9,
+      "a unit",
+    );
     return {
       id: Array.isArray(id) ? text(id[0], "a unit's id") : file + text(id, "a unit's id"),
       kind: unitKind(kind, "a unit's kind"),
@@ -361,6 +366,7 @@ export function fileSegment(
       end: count(end, "a unit's end"),
       descriptor: textOrNull(descriptor, "a unit's descriptor") ?? undefined,
       sharedState: flag(sharedState, "sharedState"),
+      touchesEnv: flag(touchesEnv, "touchesEnv"),
     };
   });
   const unit = (at: unknown): CodeUnit =>

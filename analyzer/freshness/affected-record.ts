@@ -49,8 +49,9 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 10: tests and hooks inside a declared function are its code, not units of their own.
  * 11: a file imports what its import.meta.glob patterns match (extract/vite-glob.ts).
  * 12: a `#` import loads its targets under every condition of package.json `imports`.
+ * 13: a unit row says whether its code names process.env (touchesEnv).
  */
-export const AFFECTED_RECORD_FORMAT = 12;
+export const AFFECTED_RECORD_FORMAT = 13;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

@@ -91,6 +91,7 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "test-helpers", violations: 0 },
   { fixture: "vite-glob", violations: 0 },
   { fixture: "hash-imports", violations: 0 },
+  { fixture: "env-state", violations: 0 },
   // Unlinked here (linked-features.test.ts makes the link): the package import leads nowhere.
   { fixture: "linked-features/apps/api", violations: 0 },
   { fixture: "linked-features/packages/billing", violations: 0 },
