@@ -1,8 +1,8 @@
 // What loaders import without naming a file: an import()/require() whose target is a pattern
 // (`./locales/${lang}.json`, extract/loader-pattern.ts) and Vite's import.meta.glob
 // (extract/vite-glob.ts) import every project file their patterns match; a loader of an unknown
-// target is listed for the answer to widen on.
-import type { ts } from "../project/ts-morph.js";
+// target, and a static import that resolves nowhere, is listed: its file is affected by any change.
+import { ts } from "../project/ts-morph.js";
 import type { Analysis } from "../analyze.js";
 import { lineOf } from "../extract/location.js";
 import type { ProjectFile } from "../project/load-project.js";
@@ -17,8 +17,16 @@ export function addLoaderImports(
 ): UnknownLoader[] {
   const unknownLoaders: UnknownLoader[] = [];
   for (const item of analysis.unresolved) {
-    if (item.kind !== "dynamic-import" && item.kind !== "require") continue;
     const { file, node } = item.site;
+    // A static import that leads nowhere TypeScript knows (`#platform` that a bundler or Vitest
+    // `resolve.alias` maps, a relative file a build writes): it loads something all the same.
+    if (item.kind === "import") {
+      const specifier = ts.isStringLiteralLike(node) ? node.text : undefined;
+      if (specifier !== undefined && (specifier.startsWith("#") || loadsCode(specifier)))
+        unknownLoaders.push({ file: file.path, line: lineOf(item.site), reason: item.reason });
+      continue;
+    }
+    if (item.kind !== "dynamic-import" && item.kind !== "require") continue;
     if (item.pattern === undefined)
       unknownLoaders.push({ file: file.path, line: lineOf(item.site), reason: item.reason });
     else addPatternImports(imports, file, node, projectPattern(file.path, item.pattern), files);
@@ -33,6 +41,13 @@ export function addLoaderImports(
         addPatternImports(imports, scan.file, glob.node, loads, files);
       }
   return unknownLoaders;
+}
+
+/** A relative specifier that may name code: no extension, or a JavaScript or TypeScript one (not a stylesheet). */
+function loadsCode(specifier: string): boolean {
+  if (!specifier.startsWith(".")) return false;
+  const extension = /\.([^./]+)$/u.exec(specifier)?.[1];
+  return extension === undefined || /^[cm]?[jt]sx?$/u.test(extension);
 }
 
 /**

@@ -50,8 +50,9 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 11: a file imports what its import.meta.glob patterns match (extract/vite-glob.ts).
  * 12: a `#` import loads its targets under every condition of package.json `imports`.
  * 13: a unit row says whether its code names process.env (touchesEnv).
+ * 14: a static `#` or relative import that resolves nowhere is an unknown loader.
  */
-export const AFFECTED_RECORD_FORMAT = 13;
+export const AFFECTED_RECORD_FORMAT = 14;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);
