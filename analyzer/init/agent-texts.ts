@@ -42,7 +42,9 @@ Answers come from a static analysis that never runs the code. With the MCP serve
    test cases, \`edges\` a reason each. A non-empty \`widened\` means everything is selected; its
    reasons say why.
 4. The narrowest safe check: \`npx agentix verify <same targets>\` runs the type check, the
-   rules on the affected files, the index check and exactly the selected tests.
+   rules on the affected files, the index check and exactly the selected tests. To run the
+   selected tests yourself: \`npx agentix affected <same targets> --format test-invocations\`
+   gives each runner's \`command\`, \`args\`, \`cwd\` and \`env\`, and \`unrunnable\` what none can run.
 
 ## Conventions the tools enforce
 
