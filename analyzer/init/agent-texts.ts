@@ -29,7 +29,7 @@ description: Find an operation's contract and effects, what a change affects, an
 Features are capsules under \`src/features/<id>/\` (or what \`agentix.config.json\` names):
 \`contract.ts\` is the public surface, \`feature.ts\` the descriptor, the rest is private.
 Answers come from a static analysis that never runs the code. With the MCP server
-(\`agentix mcp\`) the same answers are the tools inspect, affected, check, graph and verify.
+(\`agentix mcp\`) the same answers are the tools inspect, affected, tests, check, graph and verify.
 
 ## The four questions
 

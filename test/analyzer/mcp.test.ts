@@ -20,9 +20,9 @@ const schema = (name: string) =>
   JSON.parse(readFileSync(path.join(REPO, "schema", name), "utf8")) as Record<string, unknown>;
 
 /** What the CLI prints for the same question, in-process and cold. */
-async function cli(args: readonly string[]): Promise<string> {
+async function cli(args: readonly string[], json: readonly string[] = ["--json"]): Promise<string> {
   const recorded = recordingIO(root);
-  await run([...args, "--json", "--compact"], recorded.io);
+  await run([...args, ...json, "--compact"], recorded.io);
   return recorded.stdout().trim();
 }
 
@@ -53,11 +53,12 @@ afterAll(async () => {
 });
 
 describe("agentix mcp", () => {
-  it("lists the five tools with the CLI's JSON schemas as output schemas", async () => {
+  it("lists the six tools with the CLI's JSON schemas as output schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       "inspect",
       "affected",
+      "tests",
       "check",
       "graph",
       "verify",
@@ -65,6 +66,9 @@ describe("agentix mcp", () => {
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     for (const name of ["inspect", "affected", "check", "graph"])
       expect(byName.get(name)?.outputSchema).toEqual(schema(`cli-${name}.v1.schema.json`));
+    expect(byName.get("tests")?.outputSchema).toEqual(
+      schema("cli-test-invocations.v1.schema.json"),
+    );
     const verify = schema("cli-verify.v1.schema.json");
     expect(byName.get("verify")?.outputSchema).toEqual({
       ...verify,
@@ -87,6 +91,7 @@ describe("agentix mcp", () => {
     expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint])).toEqual([
       ["inspect", true],
       ["affected", true],
+      ["tests", true],
       ["check", true],
       ["graph", true],
       ["verify", false],
@@ -98,6 +103,11 @@ describe("agentix mcp", () => {
       ["inspect", { target: "customers.register" }, ["inspect", "customers.register"]],
       ["inspect", { target: "orders", full: true }, ["inspect", "orders", "--full"]],
       ["affected", { targets: ["customers.register"] }, ["affected", "customers.register"]],
+      [
+        "tests",
+        { targets: ["customers.register"] },
+        ["affected", "customers.register", "--format", "test-invocations"],
+      ],
       ["check", {}, ["check"]],
       ["graph", { feature: "orders" }, ["graph", "orders"]],
       ["graph", {}, ["graph"]],
@@ -114,7 +124,7 @@ describe("agentix mcp", () => {
     ];
     for (const [name, args, argv] of cases) {
       const result = await call(name, args);
-      const expected = await cli(argv);
+      const expected = await cli(argv, argv.includes("--format") ? [] : ["--json"]);
       expect(result.isError, `${name} ${JSON.stringify(args)}`).toBeFalsy();
       expect(result.content).toEqual([{ type: "text", text: expected }]);
       expect(result.structuredContent).toEqual(JSON.parse(expected));
@@ -162,7 +172,7 @@ describe("agentix mcp", () => {
         { target: "--full" },
         'agentix inspect: no feature or operation "--full" (features: customers, orders, payments)',
       ],
-      ["deploy", {}, 'unknown tool "deploy" (tools: inspect, affected, check, graph, verify)'],
+      ["deploy", {}, 'unknown tool "deploy" (tools: inspect, affected, tests, check, graph, verify)'],
     ];
     for (const [name, args, message] of errors) {
       const result = await call(name, args);
@@ -176,7 +186,7 @@ describe("agentix mcp", () => {
 
   it("writes nothing but JSON-RPC on stdout and logs on stderr", () => {
     expect(clientErrors).toEqual([]);
-    expect(serverLog).toContain(`agentix mcp: serving 5 tools on stdio for ${root}`);
+    expect(serverLog).toContain(`agentix mcp: serving 6 tools on stdio for ${root}`);
     expect(serverLog).toMatch(/agentix mcp: inspect answered in \d+ ms/u);
   });
 

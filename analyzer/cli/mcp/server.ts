@@ -47,7 +47,14 @@ export async function callTool(
     analyses: source,
   };
   const [verb, ...rest] = tool.argv(args);
-  const common = ["--json", "--compact", "--root", source.root, "--project", source.tsconfigFile];
+  const common = [
+    ...(tool.format === undefined ? ["--json"] : []),
+    "--compact",
+    "--root",
+    source.root,
+    "--project",
+    source.tsconfigFile,
+  ];
   const code = await runVerb([verb!, ...common, ...rest], io);
   if (code === EXIT.badInvocation || code === EXIT.internalError) {
     // The CLI's "run `agentix <verb> --help`" hint names a command line the agent never typed.
@@ -68,7 +75,7 @@ export function createMcpServer({ source, runVerb, log }: McpServerOptions): Ser
     {
       capabilities: { tools: {} },
       instructions:
-        "agentix answers from a warm analysis of the project: inspect for where a contract is and what an operation may read, change, emit or call; affected for what a change can reach; verify for the narrowest safe check.",
+        "agentix answers from a warm analysis of the project: inspect for where a contract is and what an operation may read, change, emit or call; affected for what a change can reach; tests for the command lines that run the tests it selects; verify for the narrowest safe check.",
     },
   );
   const ajv = createAjv();

@@ -6,6 +6,7 @@ import checkSchema from "../../../schema/cli-check.v1.schema.json" with { type: 
 import graphSchema from "../../../schema/cli-graph.v1.schema.json" with { type: "json" };
 import inspectSchema from "../../../schema/cli-inspect.v1.schema.json" with { type: "json" };
 import verifySchema from "../../../schema/cli-verify.v1.schema.json" with { type: "json" };
+import testsSchema from "../../../schema/cli-test-invocations.v1.schema.json" with { type: "json" };
 
 type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -18,7 +19,7 @@ export interface ToolAnnotations {
 }
 
 export interface AgentixTool {
-  readonly name: "inspect" | "affected" | "check" | "graph" | "verify";
+  readonly name: "inspect" | "affected" | "tests" | "check" | "graph" | "verify";
   readonly title: string;
   readonly description: string;
   readonly inputSchema: JsonSchema;
@@ -26,6 +27,8 @@ export interface AgentixTool {
   readonly annotations: ToolAnnotations;
   /** The verb's command line for validated arguments (positionals after `--`, never read as options). */
   argv(args: Readonly<Record<string, unknown>>): string[];
+  /** The JSON it answers with is the verb's `--format` output, not its `--json`. */
+  readonly format?: "test-invocations";
 }
 
 /** Reads the project and answers: runs nothing, changes nothing. */
@@ -110,6 +113,17 @@ export const TOOLS: readonly AgentixTool[] = [
     outputSchema: affectedSchema,
     annotations: READ_ONLY,
     argv: (args) => ["affected", ...changes(args)],
+  },
+  {
+    name: "tests",
+    title: "The selected tests as command lines",
+    description:
+      "The tests a change selects as each runner's command line: Vitest's, then other runners' (Jest, Mocha, Playwright, AVA, node:test) with the folder and environment to run them in, and the selected tests none can run, with why. Give targets or since. Runs nothing.",
+    inputSchema: input({ targets, since }),
+    outputSchema: testsSchema,
+    annotations: READ_ONLY,
+    format: "test-invocations",
+    argv: (args) => ["affected", "--format", "test-invocations", ...changes(args)],
   },
   {
     name: "check",
