@@ -13,7 +13,7 @@ import {
   type OtherRunner,
   type TestRunner,
 } from "./other-runner.js";
-import { scriptInvocation } from "./runner-script.js";
+import { NODE_TEST, scriptInvocation } from "./runner-script.js";
 import { missingToolWhy, toolBin } from "./tools.js";
 
 /** One run of another runner: spawned as `node <argv>` from `cwd`. */
@@ -167,7 +167,9 @@ function nodeTestRun(
   nodeTypeScript: NodeTypeScript,
 ): RunnerRun | UnrunTests {
   const paths = files.map((file) => notAFlag(file.file));
-  const base = { runner: "node:test" as const, cwd: root, files, env: {} };
+  // The variables the test script sets before `node --test` / `tsx --test` (STRICT=1 ...).
+  const { env } = scriptInvocation(root, NODE_TEST);
+  const base = { runner: "node:test" as const, cwd: root, files, env };
   if (!paths.some((file) => TYPESCRIPT.test(file)))
     return { ...base, argv: ["--test", ...paths], tool: "node", shownArgs: ["--test", ...paths] };
   const tsx = binOf(root, ["tsx"], "tsx");

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { scriptInvocation } from "./runner-script.js";
+import { NODE_TEST, scriptInvocation } from "./runner-script.js";
+import { runnerRuns } from "./runner-runs.js";
 
 let dir: string | undefined;
 afterEach(() => {
@@ -134,6 +135,25 @@ describe("scriptInvocation", () => {
     expect(scriptInvocation(project({ test: "npm run test" }), "jest")).toEqual(none);
     writeFileSync(path.join(dir as string, "package.json"), "{ nope");
     expect(scriptInvocation(dir as string, "jest")).toEqual(none);
+  });
+
+  // helper-25 repro-5: `STRICT=1 tsx --test ...` failed under npm test and passed under verify,
+  // whose node:test run dropped the variable.
+  it("gives node:test runs the variables the script sets before node --test or tsx --test", () => {
+    for (const [test, env] of [
+      ["STRICT=1 tsx --test src/main.test.ts", { STRICT: "1" }],
+      ["cross-env A=2 node --import tsx --test test/", { A: "2" }],
+      ["STRICT=1 npm run unit", { STRICT: "1", B: "3" }],
+      ["STRICT=1 jest", undefined],
+    ] as const) {
+      const root = project({ test, unit: "B=3 node --test" });
+      expect(scriptInvocation(root, NODE_TEST).env, test).toEqual(env ?? {});
+      const files = [
+        { file: "src/a.test.js", whole: true, reason: "", selected: 1, total: 1, cases: [] },
+      ];
+      const [run] = runnerRuns(root, new Map([["node:test", files]])).runs;
+      expect(run?.env, test).toEqual(env ?? {});
+    }
   });
 
   // helper-24: npm reads a package.json that starts with a byte order mark; so does verify.

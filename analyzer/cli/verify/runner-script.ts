@@ -40,8 +40,11 @@ const ASSIGNMENT = /^[A-Za-z_]\w*=/u;
 const GLOB = /[*?{}[\]]/u;
 const TEST_FILE = /\.(?:test|spec|e2e-spec)\.[cm]?[jt]sx?$/u;
 
+/** The command name that asks for node:test's run (`node --test`, `tsx --test`). */
+export const NODE_TEST = "node:test";
+
 /**
- * The invocation of `command` (jest, mocha, ava, playwright) in the package.json `test` script
+ * The invocation of `command` (jest, mocha, ava, playwright, or NODE_TEST) in the package.json `test` script
  * of `root`, following `npm run <script>` (and yarn's, pnpm's) a few levels; NONE when the
  * script does not run it.
  */
@@ -155,6 +158,10 @@ function fromCommand(
     } else if (word.startsWith("-")) index++;
     else break;
   }
+  // node:test: `node --test`, `tsx --test` (verify picks the files and how .ts loads; the
+  // variables set before it are the script's to give).
+  if (walk.command === NODE_TEST && words.slice(0, index).includes("--test"))
+    return { env, node: [], words: [] };
   const run = packageManagerRun(words.slice(index), (name) => Object.hasOwn(walk.scripts, name));
   if (run !== undefined && "script" in run) {
     const found = fromScript(walk, run.script, depth + 1);
