@@ -5,7 +5,7 @@
 // project's tests are not all Vitest's. Paths are relative to the working directory.
 import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
-import type { Shard } from "../affected/shard.js";
+import { shardFiles, type Shard } from "../affected/shard.js";
 import type { CliIO } from "./io.js";
 import {
   invocationRuns,
@@ -78,7 +78,9 @@ export function testInvocations(
         widened,
       });
     const widened = (projects[index] as InvocationProject).result.widened.length > 0;
-    const files = [...owners.keys()].filter((file) => !taken.has(path.join(root, file.file)));
+    // Split among shards as verify --shard splits them (within the project), each file once.
+    const owned = shard === undefined ? [...owners.keys()] : shardFiles([...owners.keys()], shard);
+    const files = owned.filter((file) => !taken.has(path.join(root, file.file)));
     for (const file of files) taken.add(path.join(root, file.file));
     const { runs: others, unrun } = runnerRuns(root, groupByRunner(owners, files));
     for (const run of others)

@@ -335,6 +335,20 @@ describe("verify on tests other runners own", () => {
       "tsx --test src/mul.test.ts",
     ]);
     expect([first.length > 0, second.length > 0]).toEqual([true, true]);
+    // --format test-invocations splits them alike: each file in exactly one part (helper-25
+    // repro-3: every node:test file was in every part).
+    const invoked = async (shard: string) => {
+      const { io, stdout } = recordingIO(root);
+      await run(
+        ["affected", "src/sum.ts", "src/mul.ts", "--format", "test-invocations", "--shard", shard],
+        io,
+      );
+      return (JSON.parse(stdout()) as { invocations: { args: string[] }[] }).invocations.map(
+        (invocation) => invocation.args.at(-1),
+      );
+    };
+    const parts = [...(await invoked("1/2")), ...(await invoked("2/2"))];
+    expect(parts.sort()).toEqual(["src/mul.test.ts", "src/sum.test.ts", "sum\\.spec\\.ts"]);
   });
 
   // case-14b: Jest's ESM docs' `node --experimental-vm-modules node_modules/jest/bin/jest.js`.
