@@ -126,7 +126,10 @@ describe("a feature of another workspace package, imported by the package's name
     const shell = path.join(root, "apps/shell");
     mkdirSync(path.join(shell, "src"), { recursive: true });
     cpSync(path.join(api(), "tsconfig.json"), path.join(shell, "tsconfig.json"));
-    writeFileSync(path.join(shell, "package.json"), '{ "name": "@lf/shell", "type": "module" }\n');
+    writeFileSync(
+      path.join(shell, "package.json"),
+      '{ "name": "@lf/shell", "type": "module", "dependencies": { "@lf/billing": "*" } }\n',
+    );
     writeFileSync(path.join(shell, "src/main.ts"), BY_NAME_AND_ALIAS);
     try {
       const expected = [
@@ -135,6 +138,32 @@ describe("a feature of another workspace package, imported by the package's name
       ];
       expect(await lint("agentix/no-private-imports", shell)).toEqual(expected);
       expect(await check("agentix/no-private-imports", shell)).toEqual(expected);
+      // At the workspace root too (helper-25 repro-1: the root's check skipped packages without
+      // features and exited 0): a package that depends on one with features is checked.
+      clearProjectCaches();
+      const { io, stdout } = recordingIO(root);
+      expect(await run(["check", "--json"], io)).toBe(1);
+      const packages = (
+        JSON.parse(stdout()) as {
+          packages: {
+            path: string;
+            result: {
+              problems: {
+                rule?: string;
+                file: string;
+                line: number;
+                column: number;
+                message: string;
+              }[];
+            };
+          }[];
+        }
+      ).packages;
+      const shellProblems = packages
+        .find((entry) => entry.path === "apps/shell")
+        ?.result.problems.filter((problem) => problem.rule === "agentix/no-private-imports")
+        .map((problem) => `${problem.file}:${problem.line}:${problem.column} ${problem.message}`);
+      expect(shellProblems).toEqual(expected);
     } finally {
       rmSync(shell, { recursive: true });
     }

@@ -1,7 +1,10 @@
 // `agentix check` at a workspace root: the check of each project `agentix index` indexes (one per
-// folder with features), under a heading per project, in one JSON document, or as one SARIF run
-// whose paths are relative to the workspace root.
-import type { Workspace } from "../../workspace/discover.js";
+// folder with features) and of each package without features that depends on one with features,
+// under a heading per project, in one JSON document, or as one SARIF run whose paths are
+// relative to the workspace root.
+import path from "node:path";
+import { readProjectJson } from "../../../schema/read-project-file.js";
+import type { Workspace, WorkspacePackage } from "../../workspace/discover.js";
 import { pathIn } from "../../workspace/discover.js";
 import { indexedProjects } from "../../workspace/indexed-projects.js";
 import type { CheckResult, Problem } from "../check-result.js";
@@ -21,11 +24,12 @@ export async function checkWorkspace(
   output: { readonly format: string; readonly compact: boolean },
   io: CliIO,
 ): Promise<ExitCode> {
-  const { indexed, skipped } = indexedProjects(workspace);
-  if (indexed.length === 0 && output.format === "text") {
+  const { indexed: withFeatures, skipped } = indexedProjects(workspace);
+  if (withFeatures.length === 0 && output.format === "text") {
     io.stdout(`${noFeatures(workspace, skipped)}: nothing to check\n`);
     return EXIT.ok;
   }
+  const indexed = withDependents(workspace, withFeatures, skipped);
   if (output.format !== "sarif")
     return runPerPackage(
       {
@@ -85,4 +89,48 @@ function withoutFormat(args: readonly string[]): string[] {
     else if (!arg.startsWith("--format=")) kept.push(arg);
   }
   return kept;
+}
+
+/**
+ * The projects with features and, in workspace order, the projects without any whose package
+ * depends on one with features (package.json dependencies of any kind): an import of another
+ * package's private feature file is checked there too, as ESLint checks it.
+ */
+function withDependents(
+  workspace: Workspace,
+  indexed: readonly WorkspacePackage[],
+  skipped: ReturnType<typeof indexedProjects>["skipped"],
+): WorkspacePackage[] {
+  const names = new Set(indexed.map((entry) => entry.name));
+  const dependents = skipped
+    .filter(({ entry, reason }) => reason === "no features" && dependsOnAny(entry.dir, names))
+    .map(({ entry }) => entry);
+  if (dependents.length === 0) return [...indexed];
+  const order = new Map(workspace.packages.map((entry, place) => [entry, place]));
+  return [...indexed, ...dependents].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+}
+
+const DEPENDENCY_FIELDS = [
+  "dependencies",
+  "devDependencies",
+  "peerDependencies",
+  "optionalDependencies",
+] as const;
+
+function dependsOnAny(dir: string, names: ReadonlySet<string>): boolean {
+  let manifest: unknown;
+  try {
+    manifest = readProjectJson(path.join(dir, "package.json"));
+  } catch {
+    return false; // its own run would say why; it has no features to protect
+  }
+  if (typeof manifest !== "object" || manifest === null) return false;
+  return DEPENDENCY_FIELDS.some((field) => {
+    const listed = (manifest as Record<string, unknown>)[field];
+    return (
+      typeof listed === "object" &&
+      listed !== null &&
+      Object.keys(listed).some((name) => names.has(name))
+    );
+  });
 }
