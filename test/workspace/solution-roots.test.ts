@@ -124,7 +124,8 @@ describe("a root like hono's: tsconfig.build.json and tsconfig.spec.json in the 
         [
           expect.objectContaining({
             step: "typecheck",
-            command: "tsc --noEmit -p perf/scripts/tsconfig.json",
+            command: "tsc --noEmit -p tsconfig.json",
+            cwd: "perf/scripts",
             status: "passed",
           }),
           expect.objectContaining({ step: "lint", status: "passed" }),

@@ -793,7 +793,7 @@ describe("agentix graph, index and verify at a workspace root", () => {
       [
         "apps/shop",
         [
-          "typecheck: tsc --noEmit -p apps/shop/tsconfig.json (planned)",
+          "typecheck: tsc --noEmit -p tsconfig.json (planned)",
           expect.stringMatching(/^lint: agentix rules \(.*\) on 4 files \(planned\)$/u),
           "index: agentix index (apps/shop/.agentix/index.json, rewritten when stale) (planned)",
           "tests: vitest run src/features/cart/cart.test.ts (planned)",
@@ -802,7 +802,7 @@ describe("agentix graph, index and verify at a workspace root", () => {
       [
         "packages/contracts",
         [
-          "typecheck: tsc --noEmit -p packages/contracts/tsconfig.json (planned)",
+          "typecheck: tsc --noEmit -p tsconfig.json (planned)",
           expect.stringMatching(/^lint: agentix rules \(.*\) on 3 files \(planned\)$/u),
           "index: agentix index (packages/contracts/.agentix/index.json, rewritten when stale) (skipped)",
           "tests: vitest run . (planned)",

@@ -36,7 +36,8 @@ export type { IndexAction, StepContext, StepName, VerifyStep } from "./step.js";
 export function typecheckStep(context: StepContext): VerifyStep {
   const { loaded } = context.analysis;
   const tsc = toolBin(loaded.root, "typescript", "tsc");
-  const tsconfig = shown(context, loaded.tsconfigFile);
+  // Shown from the folder tsc runs in (the step's cwd), so the command runs again from there.
+  const tsconfig = toPosix(path.relative(loaded.root, loaded.tsconfigFile)) || ".";
   if (tsc === undefined) {
     const why = "typescript is not installed for this project";
     context.log(`\ntypecheck: skipped\n  why: ${why}\n`);
