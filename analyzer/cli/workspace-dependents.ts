@@ -13,6 +13,17 @@ const DEPENDENCY_FIELDS = [
   "optionalDependencies",
 ] as const;
 
+/** Whether a package.json lists one of `names` among its dependencies of any kind. */
+export function dependsOnOneOf(
+  manifest: Readonly<Record<string, unknown>> | undefined,
+  names: (name: string) => boolean,
+): boolean {
+  return DEPENDENCY_FIELDS.some((field) => {
+    const listed = manifest?.[field];
+    return typeof listed === "object" && listed !== null && Object.keys(listed).some(names);
+  });
+}
+
 /** The note for a project whose folder is a workspace package other packages depend on. */
 export function dependentsNote(root: string): string | undefined {
   try {
@@ -29,10 +40,7 @@ export function dependentsNote(root: string): string | undefined {
     const dependents = folders.flatMap((folder) => {
       if (folder === own) return [];
       const manifest = readManifest(path.join(workspace, folder, "package.json"));
-      const depends = DEPENDENCY_FIELDS.some((field) => {
-        const listed = manifest?.[field];
-        return typeof listed === "object" && listed !== null && Object.hasOwn(listed, name);
-      });
+      const depends = dependsOnOneOf(manifest, (listed) => listed === name);
       const label =
         typeof manifest?.["name"] === "string" ? `${manifest["name"]} (${folder})` : folder;
       return depends ? [label] : [];

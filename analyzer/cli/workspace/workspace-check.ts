@@ -14,6 +14,7 @@ import { jsonOutput } from "../json-output.js";
 import { argsForProject, runPerPackage } from "./per-package.js";
 import { betweenPackages } from "./between-packages.js";
 import { noFeatures } from "./workspace-project.js";
+import { dependsOnOneOf } from "../workspace-dependents.js";
 
 /** `check` and its SARIF writer are passed in (commands/check.ts calls this), so imports go one way. */
 export async function checkWorkspace(
@@ -110,13 +111,6 @@ function withDependents(
   return [...indexed, ...dependents].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
 }
 
-const DEPENDENCY_FIELDS = [
-  "dependencies",
-  "devDependencies",
-  "peerDependencies",
-  "optionalDependencies",
-] as const;
-
 function dependsOnAny(dir: string, names: ReadonlySet<string>): boolean {
   let manifest: unknown;
   try {
@@ -125,12 +119,5 @@ function dependsOnAny(dir: string, names: ReadonlySet<string>): boolean {
     return false; // its own run would say why; it has no features to protect
   }
   if (typeof manifest !== "object" || manifest === null) return false;
-  return DEPENDENCY_FIELDS.some((field) => {
-    const listed = (manifest as Record<string, unknown>)[field];
-    return (
-      typeof listed === "object" &&
-      listed !== null &&
-      Object.keys(listed).some((name) => names.has(name))
-    );
-  });
+  return dependsOnOneOf(manifest as Record<string, unknown>, (name) => names.has(name));
 }
