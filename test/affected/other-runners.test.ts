@@ -63,6 +63,21 @@ interface Recorded {
   readonly cwd: string;
 }
 
+/** Runs `body` with the copy's package.json `test` script set to `script`, then restores it. */
+async function withTestScript(script: string, body: () => Promise<void>): Promise<void> {
+  const manifest = path.join(root, "package.json");
+  const saved = readFileSync(manifest, "utf8");
+  writeFileSync(
+    manifest,
+    JSON.stringify({ ...(JSON.parse(saved) as object), scripts: { test: script } }),
+  );
+  try {
+    await body();
+  } finally {
+    writeFileSync(manifest, saved);
+  }
+}
+
 async function verify(
   args: readonly string[],
   env: Record<string, string> = {},
@@ -353,16 +368,7 @@ describe("verify on tests other runners own", () => {
 
   // case-14b: Jest's ESM docs' `node --experimental-vm-modules node_modules/jest/bin/jest.js`.
   it("starts the runner with the Node.js flags the test script gives before it", async () => {
-    const manifest = path.join(root, "package.json");
-    const saved = readFileSync(manifest, "utf8");
-    writeFileSync(
-      manifest,
-      JSON.stringify({
-        ...(JSON.parse(saved) as object),
-        scripts: { test: "node --no-deprecation node_modules/jest/bin/jest.js --ci" },
-      }),
-    );
-    try {
+    await withTestScript("node --no-deprecation node_modules/jest/bin/jest.js --ci", async () => {
       const result = await verify(["src/sum.ts", "--json"]);
       expect(result.code).toBe(0);
       expect(result.runs.filter((entry) => entry.tool === "jest")).toEqual([
@@ -376,23 +382,12 @@ describe("verify on tests other runners own", () => {
       expect(testSteps(result.stdout).map((step) => step.command)).toContain(
         "node --no-deprecation node_modules/jest/bin/jest.js --ci --coverage=false --runTestsByPath src/sum.test.ts",
       );
-    } finally {
-      writeFileSync(manifest, saved);
-    }
+    });
   });
 
   // case-8: pasted into bash, the shown command ran the $(...) and backticks npm test never runs.
   it("shows each command as a shell reads it back: every word that needs it single-quoted", async () => {
-    const manifest = path.join(root, "package.json");
-    const saved = readFileSync(manifest, "utf8");
-    writeFileSync(
-      manifest,
-      JSON.stringify({
-        ...(JSON.parse(saved) as object),
-        scripts: { test: "X_A='$(touch p)' jest -t 'add `touch q` it'\\''s'" },
-      }),
-    );
-    try {
+    await withTestScript("X_A='$(touch p)' jest -t 'add `touch q` it'\\''s'", async () => {
       const shown =
         "X_A='$(touch p)' jest -t 'add `touch q` it'\\''s' --coverage=false --runTestsByPath src/sum.test.ts";
       const result = await verify(["src/sum.ts", "--dry-run", "--json"]);
@@ -403,8 +398,6 @@ describe("verify on tests other runners own", () => {
       expect(stdout()).toContain(
         "\nrun (Playwright, from e2e): playwright test 'sum\\.spec\\.ts'\n",
       );
-    } finally {
-      writeFileSync(manifest, saved);
-    }
+    });
   });
 });

@@ -6,17 +6,13 @@ import { execFileSync } from "node:child_process";
 import { renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { run } from "../../analyzer/cli/main.js";
 import { clearConfigCaches } from "../../schema/load-config.js";
-import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
+import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
+import { answer } from "../support/in-process-cli.js";
 
 let project: string;
 
-async function agentix(args: readonly string[]) {
-  const { io, stdout, stderr } = recordingIO(project);
-  const code = await run(args, io);
-  return { code, stdout: stdout(), stderr: stderr() };
-}
+const agentix = (args: readonly string[]) => answer(args, project);
 
 const at = (file: string) => path.join(project, file);
 const VERIFY = ["verify", "orders", "--dry-run"];
