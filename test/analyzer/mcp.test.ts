@@ -172,7 +172,11 @@ describe("agentix mcp", () => {
         { target: "--full" },
         'agentix inspect: no feature or operation "--full" (features: customers, orders, payments)',
       ],
-      ["deploy", {}, 'unknown tool "deploy" (tools: inspect, affected, tests, check, graph, verify)'],
+      [
+        "deploy",
+        {},
+        'unknown tool "deploy" (tools: inspect, affected, tests, check, graph, verify)',
+      ],
     ];
     for (const [name, args, message] of errors) {
       const result = await call(name, args);
