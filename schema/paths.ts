@@ -27,3 +27,16 @@ export function isFileDirectlyIn(dir: string, file: string): boolean {
       (file.length === start + 2 && file.charCodeAt(start + 1) === DOT));
   return !dots;
 }
+
+/** A path's `node_modules` folder segment (platform separators). */
+export const NODE_MODULES_SEGMENT = `${path.sep}node_modules${path.sep}`;
+
+/** Whether an absolute platform path passes through a node_modules folder (an installed file). */
+export function isInstalled(file: string): boolean {
+  return file.includes(NODE_MODULES_SEGMENT);
+}
+
+/** A TypeScript source, not a declaration file (`.ts`, `.tsx`, `.mts`, `.cts`). */
+export function isTypeScriptSource(file: string): boolean {
+  return /(?<!\.d)\.[cm]?tsx?$/u.test(file);
+}

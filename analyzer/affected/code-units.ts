@@ -377,14 +377,7 @@ class UnitCutter {
 
 /** A function that runs when something calls it later: anything but a call's argument. */
 function isDeclaredFunction(node: ts.Node): boolean {
-  const functionLike =
-    ts.isFunctionDeclaration(node) ||
-    ts.isArrowFunction(node) ||
-    ts.isFunctionExpression(node) ||
-    ts.isMethodDeclaration(node) ||
-    ts.isAccessor(node) ||
-    ts.isConstructorDeclaration(node);
-  if (!functionLike) return false;
+  if (!ts.isFunctionLike(node)) return false;
   const parent = node.parent;
   return !(
     (ts.isCallExpression(parent) || ts.isNewExpression(parent)) &&

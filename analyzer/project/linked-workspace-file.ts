@@ -5,8 +5,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { packageFolders, readManifest } from "./workspace-folders.js";
-
-const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+import { NODE_MODULES_SEGMENT } from "../../schema/paths.js";
 
 interface Packages {
   /** The manifests' mtimes when the packages were read: a change reads them again. */
@@ -22,9 +21,9 @@ const byRoot = new Map<string, Packages>();
  * undefined when no workspace above holds a package of that name.
  */
 export function linkedWorkspaceFile(file: string): string | undefined {
-  const at = file.lastIndexOf(NODE_MODULES);
+  const at = file.lastIndexOf(NODE_MODULES_SEGMENT);
   if (at === -1) return undefined;
-  const parts = file.slice(at + NODE_MODULES.length).split(path.sep);
+  const parts = file.slice(at + NODE_MODULES_SEGMENT.length).split(path.sep);
   const nameLength = parts[0]?.startsWith("@") ? 2 : 1;
   if (parts.length <= nameLength) return undefined;
   const dir = workspaceAbove(file.slice(0, at))?.get(parts.slice(0, nameLength).join("/"));

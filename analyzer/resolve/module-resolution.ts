@@ -4,6 +4,7 @@ import path from "node:path";
 import { ts } from "../project/ts-morph.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
 import { isInNodeModules, relativeToRoot } from "../project/paths.js";
+import { isTypeScriptSource } from "../../schema/paths.js";
 import { isAgentixModule, isRelativeSpecifier } from "../project/ts-syntax.js";
 import { packageName } from "../../eslint-plugin/logic/project/specifier-package.js";
 
@@ -150,8 +151,9 @@ export class ModuleResolver {
       if (file) return { kind: "file", file };
       if (bare) {
         const outside = path.resolve(resolved.resolvedFileName);
+        // An installed library ships JavaScript and declarations: a source is a package's own.
         return relativeToRoot(this.loaded.root, outside) === undefined &&
-          /(?<!\.d)\.[cm]?tsx?$/u.test(outside)
+          isTypeScriptSource(outside)
           ? { kind: "package", name: packageName(specifier), outsideFile: outside }
           : { kind: "package", name: packageName(specifier) };
       }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { isFileDirectlyIn, toPosix } from "../../schema/paths.js";
+import { isFileDirectlyIn, isInstalled, toPosix } from "../../schema/paths.js";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { ExportOriginLookup } from "./project/export-origins.js";
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
@@ -64,7 +64,6 @@ const TS_OR_TSX = /\.tsx?$/u;
 const DOT = 46;
 const SLASH = 47;
 const POSIX = path.sep === "/";
-const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 /** "./name": one entry of the importer's folder ("./." and "./.." name others). */
 const SIBLING = /^\.\/(?!\.\.?$)[^/]+$/u;
 
@@ -470,9 +469,7 @@ export const noPrivateImportsLogic: RuleLogic = {
         target === undefined
           ? undefined
           : (layout.featureOf(target) ??
-            (relative || !target.includes(NODE_MODULES)
-              ? foreignFeatureOf(layout, target)
-              : undefined));
+            (relative || !isInstalled(target) ? foreignFeatureOf(layout, target) : undefined));
       if (
         target === undefined ||
         !feature ||

@@ -4,6 +4,7 @@
 // are over the whole suite).
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { readProjectJson } from "../../../schema/read-project-file.js";
 import { isTypeTest } from "../../affected/import-graph.js";
 import type { VitestConfig } from "../../project/vitest-config.js";
 
@@ -17,28 +18,34 @@ const CONFIG_TYPECHECK = /\btypecheck\s*:\s*(?:true\b|\{[\s\S]{0,800}?\benabled\
 
 /**
  * Whether the project's Vitest runs its type tests: the test script passes --typecheck, or the
- * config (root-relative) enables it. Read as text, never run; a wrong "yes" costs only the
+ * config's text (`configText`) enables it. Read as text, never run; a wrong "yes" costs only the
  * option (Vitest then also checks the selected type tests), a wrong "no" leaves them to the
  * typecheck step.
  */
-function typechecks(root: string, config: string | null): boolean {
-  const read = (file: string): string => {
-    try {
-      return readFileSync(path.resolve(root, file), "utf8");
-    } catch {
-      return "";
-    }
-  };
+function typechecks(root: string, configText: string): boolean {
   let script: unknown;
   try {
-    script = (JSON.parse(read("package.json")) as { scripts?: { test?: unknown } }).scripts?.test;
+    const manifest = readProjectJson(path.join(root, "package.json")) as {
+      scripts?: { test?: unknown };
+    } | null;
+    script = manifest?.scripts?.test;
   } catch {
-    script = undefined;
+    script = undefined; // no package.json, or one its own reader reports
   }
   return (
     (typeof script === "string" && SCRIPT_TYPECHECK.test(script)) ||
-    (config !== null && CONFIG_TYPECHECK.test(read(config)))
+    CONFIG_TYPECHECK.test(configText)
   );
+}
+
+/** A config's text (root-relative), or "" when there is none or it cannot be read. */
+function configTextOf(root: string, config: string | null): string {
+  if (config === null) return "";
+  try {
+    return readFileSync(path.resolve(root, config), "utf8");
+  } catch {
+    return "";
+  }
 }
 
 /** Vitest's option that turns off the coverage a config enables. */
@@ -53,36 +60,35 @@ const COVERAGE_ON = /\bcoverage\s*:\s*\{[\s\S]{0,800}?\benabled\s*:\s*true\b/u;
 
 /** `filters` with coverage turned off when the config (root-relative) turns it on. */
 export function withoutCoverage(filters: string[], root: string, config: string | null): string[] {
-  if (filters.length === 0 || config === null) return filters;
-  let text: string;
-  try {
-    text = readFileSync(path.resolve(root, config), "utf8");
-  } catch {
-    return filters;
-  }
-  return COVERAGE_ON.test(text) ? [...filters, NO_COVERAGE] : filters;
+  if (filters.length === 0) return filters;
+  return COVERAGE_ON.test(configTextOf(root, config)) ? [...filters, NO_COVERAGE] : filters;
 }
 
-/** Which files the project's Vitest runs (type tests too, when it type-checks), and whether it type-checks. */
-export function vitestRuns(
-  root: string,
-  vitest: Pick<VitestConfig, "file" | "runs">,
-): { readonly runs: VitestConfig["runs"]; readonly typecheck: boolean } {
-  const typecheck = typechecks(root, vitest.file);
+/** What the project's Vitest runs and needs on a run of the selected tests, from one reading of its config. */
+export interface VitestRuns {
+  /** Which files it runs (type tests too, when it type-checks). */
+  readonly runs: VitestConfig["runs"];
+  readonly typecheck: boolean;
+  readonly coverageOn: boolean;
+}
+
+export function vitestRuns(root: string, vitest: Pick<VitestConfig, "file" | "runs">): VitestRuns {
+  const text = configTextOf(root, vitest.file);
+  const typecheck = typechecks(root, text);
   const runs = vitest.runs;
   return {
     runs: typecheck ? (file: string) => (isTypeTest(file) ? true : runs(file)) : runs,
     typecheck,
+    coverageOn: COVERAGE_ON.test(text),
   };
 }
 
 /** `filters` with the options the project's Vitest needs (none for an empty run). */
-export function withRunOptions(
-  filters: string[],
-  root: string,
-  config: string | null,
-  typecheck: boolean,
-): string[] {
-  const checked = typecheck && filters.length > 0 ? [...filters, TYPECHECK] : filters;
-  return withoutCoverage(checked, root, config);
+export function withRunOptions(filters: string[], options: VitestRuns): string[] {
+  if (filters.length === 0) return filters;
+  return [
+    ...filters,
+    ...(options.typecheck ? [TYPECHECK] : []),
+    ...(options.coverageOn ? [NO_COVERAGE] : []),
+  ];
 }

@@ -97,7 +97,8 @@ export function vitestPlan(
   const root = analysis.loaded.root;
   const cwd = vitestRoot(root);
   const prefix = toPosix(path.relative(cwd, root));
-  const { runs, typecheck } = vitestRuns(root, analysis.loaded.vitest);
+  const options = vitestRuns(root, analysis.loaded.vitest);
+  const { runs } = options;
   // Without a Vitest config, its defaults take every *.spec.ts, Playwright's and Jest's too.
   const importedRunner = new Map<AffectedTestFile, string>();
   const { nested, tests, byFolder } = splitNested(root, cwd, affected, importedRunner);
@@ -156,7 +157,7 @@ export function vitestPlan(
   }
   return {
     cwd,
-    filters: withRunOptions(filters, root, analysis.loaded.vitest.file, typecheck),
+    filters: withRunOptions(filters, options),
     files,
     otherRunner,
     otherConfigs: secondConfigRuns(configOf, { root, cwd, affected, shard, inShard, nested }),

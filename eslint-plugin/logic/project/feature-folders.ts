@@ -1,6 +1,7 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { diskRound } from "../../../schema/disk-rounds.js";
+import { isInstalled } from "../../../schema/paths.js";
 import { AgentixConfigError, loadConfigForFile } from "../../../schema/load-config.js";
 import { layoutFor } from "./layout.js";
 import {
@@ -148,8 +149,7 @@ function withoutForeignFeatures(
       if (link) {
         try {
           const real = realpathSync(child);
-          if (!real.includes(NODE_MODULES) && inWorkspaceOf(root, real) && isFolder(real))
-            outside.push(real);
+          if (!isInstalled(real) && inWorkspaceOf(root, real) && isFolder(real)) outside.push(real);
         } catch {
           // A dangling link leads nowhere.
         }
@@ -177,8 +177,6 @@ function withoutForeignFeatures(
   }
   return true;
 }
-
-const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 
 /** `dir`/`name`, joined without normalising (both are already). */
 function inFolder(dir: string, name: string): string {

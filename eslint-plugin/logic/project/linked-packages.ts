@@ -9,12 +9,9 @@ import path from "node:path";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
 import { diskRound } from "../../../schema/disk-rounds.js";
+import { isInstalled, isTypeScriptSource } from "../../../schema/paths.js";
 import type { ModuleResolver, ResolutionKind } from "./module-resolver.js";
 import { packageName } from "./specifier-package.js";
-
-/** A TypeScript source (an installed library ships JavaScript and declarations). */
-const TYPESCRIPT_SOURCE = /(?<!\.d)\.[cm]?tsx?$/u;
-const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 
 /**
  * A resolver of bare specifiers that name a linked workspace package, to the TypeScript source
@@ -33,7 +30,7 @@ export function createLinkedPackageResolver(
     let answer: boolean;
     try {
       const entry = path.join(dir, "node_modules", name);
-      answer = lstatSync(entry).isSymbolicLink() && !realpathSync(entry).includes(NODE_MODULES);
+      answer = lstatSync(entry).isSymbolicLink() && !isInstalled(realpathSync(entry));
     } catch {
       const parent = path.dirname(dir);
       answer = parent !== dir && linked(parent, name);
@@ -84,10 +81,10 @@ function sourceOf(
     mode,
   );
   const file = resolvedModule?.resolvedFileName;
-  if (file === undefined || !TYPESCRIPT_SOURCE.test(file)) return undefined;
+  if (file === undefined || !isTypeScriptSource(file)) return undefined;
   try {
     const real = realpathSync(file);
-    return real.includes(NODE_MODULES) ? undefined : real;
+    return isInstalled(real) ? undefined : real;
   } catch {
     return undefined;
   }
