@@ -221,6 +221,15 @@ describe("agentix.config.json", () => {
     expect(error.file).toBe(path.join(root, "agentix.config.json"));
   });
 
+  // Windows editors save UTF-8 with a byte order mark; npm, tsc and Vitest read such JSON.
+  it("reads a config saved with a byte order mark, and places its problems as without one", () => {
+    const root = project({ "agentix.config.json": '\uFEFF{ "tests": ["spec/**/*.ts"] }\n' });
+    expect(loadConfigFile(path.join(root, "agentix.config.json")).tests).toEqual(["spec/**/*.ts"]);
+    const broken = project({ "agentix.config.json": '\uFEFF{ "tests": 7 }\n' });
+    const error = errorOf(() => loadConfigFile(path.join(broken, "agentix.config.json")));
+    expect(error.problems).toEqual([{ message: "/tests must be array", line: 1, column: 12 }]);
+  });
+
   it("names each schema problem's line and column in the file: the value, or an unknown key itself", () => {
     const text = [
       "{",

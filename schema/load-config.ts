@@ -263,6 +263,8 @@ function configFileAt(
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
       throw new AgentixConfigError(file, unplaced(`cannot be read (${code})`));
     }
+    // A byte order mark (Windows editors write one) is not part of the JSON, as npm and tsc read it.
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     result = parseConfig(parseJson(text, file), file, text);
   } catch (error) {
     if (!(error instanceof AgentixConfigError)) throw error;
