@@ -2,8 +2,14 @@
 // on at a workspace root: one per folder with feature folders, since a folder has one
 // .agentix/index.json. Of several projects in one folder (tsconfig.build.json and
 // tsconfig.spec.json), the one whose tsconfig includes the most files of the feature folders
-// (its tests too), the first referenced on a tie; the others are named with the reason.
+// (its tests too), the first referenced on a tie; the others are named with the reason. A folder
+// without features whose .agentix/index.json is committed (`agentix index` run in the package)
+// is indexed too, so that the root keeps that index current and checks it as the package does.
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { toPosix } from "../../schema/paths.js";
+import { readProjectJson } from "../../schema/read-project-file.js";
+import { INDEX_DIRECTORY, INDEX_FILE_NAME } from "../index-file/write.js";
 import { ProjectLoadError } from "../errors.js";
 import { readTsconfig } from "../project/tsconfig.js";
 import type { Workspace, WorkspacePackage } from "./discover.js";
@@ -24,18 +30,29 @@ export function indexedProjects(workspace: Workspace): IndexedProjects {
     else folders.set(entry.dir, [...(folders.get(entry.dir) ?? []), entry]);
   }
   for (const [dir, projects] of folders) {
-    if (!featuresOrBrokenConfig(dir, nestedFolders(workspace, dir))) {
+    const features = featuresOrBrokenConfig(dir, nestedFolders(workspace, dir));
+    const committed = path.join(dir, INDEX_DIRECTORY, INDEX_FILE_NAME);
+    if (!features && !existsSync(committed)) {
       for (const entry of projects) skipped.push({ entry, reason: "no features" });
       continue;
     }
-    const chosen = projects.length === 1 ? { entry: projects[0] } : mostFeatureFiles(dir, projects);
+    // Without features no project includes more of them: the committed index names its own.
+    const chosen =
+      projects.length === 1
+        ? { entry: projects[0] }
+        : features
+          ? mostFeatureFiles(dir, projects)
+          : { entry: indexedBy(committed, dir, projects) };
     const winner = chosen.entry as WorkspacePackage;
     indexed.push(winner);
+    const why = features
+      ? "which includes more of the feature folders' files"
+      : "which the committed index names";
     for (const entry of projects)
       if (entry !== winner)
         skipped.push({
           entry,
-          reason: `its folder's index is ${path.basename(winner.tsconfig as string)}'s, which includes more of the feature folders' files`,
+          reason: `its folder's index is ${path.basename(winner.tsconfig as string)}'s, ${why}`,
         });
   }
   const order = new Map(workspace.packages.map((entry, place) => [entry, place]));
@@ -67,6 +84,27 @@ function nestedFolders(workspace: Workspace, dir: string): Set<string> {
     workspace.packages
       .map((entry) => entry.dir)
       .filter((other) => other.startsWith(dir + path.sep)),
+  );
+}
+
+/** The project a committed index was written from (its `project.tsconfig`), else the first. */
+function indexedBy(
+  index: string,
+  dir: string,
+  projects: readonly WorkspacePackage[],
+): WorkspacePackage | undefined {
+  let tsconfig: unknown;
+  try {
+    const parsed = readProjectJson(index) as { project?: { tsconfig?: unknown } } | null;
+    tsconfig = parsed?.project?.tsconfig;
+  } catch {
+    // Unreadable or not JSON: `index --check` in that folder says so.
+  }
+  return (
+    projects.find(
+      (entry) =>
+        entry.tsconfig !== undefined && toPosix(path.relative(dir, entry.tsconfig)) === tsconfig,
+    ) ?? projects[0]
   );
 }
 

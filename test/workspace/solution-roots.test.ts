@@ -95,7 +95,10 @@ describe("a root like hono's: tsconfig.build.json and tsconfig.spec.json in the 
   it("without features (hono's own case), index and graph say so without analysing", async () => {
     const config = path.join(hono.root, "agentix.config.json");
     const text = readFileSync(config, "utf8");
+    const index = path.join(hono.root, ".agentix/index.json");
+    const committed = readFileSync(index, "utf8");
     rmSync(config);
+    rmSync(index);
     try {
       const places = "tsconfig.build.json, tsconfig.spec.json, perf/scripts, runtime-tests/node";
       expect(await hono.cli(["graph"])).toEqual({
@@ -106,8 +109,20 @@ describe("a root like hono's: tsconfig.build.json and tsconfig.spec.json in the 
       expect((await hono.cli(["index"])).stdout).toBe(
         `no package of the workspace has features (${places}): nothing to index\n`,
       );
+      // A committed index is kept current (as `index` in the folder keeps it), from the project
+      // it names, though the folder's features are gone.
+      writeFileSync(index, committed);
+      const rewritten = await hono.cli(["index"]);
+      expect(rewritten.code).toBe(0);
+      expect(rewritten.stdout).toMatch(
+        /^== mini-hono \(tsconfig\.spec\.json\)\nwrote \.agentix\/index\.json: 0 features, /u,
+      );
+      expect(rewritten.stdout).toContain(
+        "not indexed: mini-hono (tsconfig.build.json): its folder's index is tsconfig.spec.json's, which the committed index names\n",
+      );
     } finally {
       writeFileSync(config, text);
+      writeFileSync(index, committed);
     }
   });
 

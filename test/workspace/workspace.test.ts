@@ -761,6 +761,42 @@ describe("agentix graph, index and verify at a workspace root", () => {
     expect(json.skipped).toEqual(["packages/contracts"]);
   });
 
+  // `agentix index` run inside a package without features writes an index (docs' Turborepo
+  // recipe does). The root neither rewrote nor checked it, while the package's own --check
+  // failed on it: one index, two answers.
+  it("index keeps a committed index of a package without features current, as in the package", async () => {
+    const contracts = path.join(root, "packages/contracts");
+    const written = path.join(contracts, ".agentix/index.json");
+    const added = path.join(contracts, "src/added.ts");
+    try {
+      expect((await cli(["index"], contracts)).code).toBe(0);
+      const own = readFileSync(written, "utf8");
+      const check = async () =>
+        workspaceJson<{ packages: { path: string; exitCode: number }[]; skipped: string[] }>(
+          (await cli(["index", "--check", "--json"])).stdout,
+        );
+      expect(await check()).toMatchObject({
+        packages: [
+          { path: "apps/admin", exitCode: 0 },
+          { path: "apps/shop", exitCode: 0 },
+          { path: "packages/contracts", exitCode: 0 },
+        ],
+        skipped: [],
+      });
+      writeFileSync(added, "export const added = 1;\n");
+      expect((await cli(["index", "--check"], contracts)).code).toBe(1);
+      const stale = await cli(["index", "--check"]);
+      expect(stale.code).toBe(1);
+      expect(stale.stdout).toContain("== @acme/contracts (packages/contracts)\n");
+      expect((await cli(["index"])).code).toBe(0);
+      expect((await cli(["index", "--check"], contracts)).code).toBe(0);
+      expect(readFileSync(written, "utf8")).not.toBe(own);
+    } finally {
+      rmSync(added, { force: true });
+      rmSync(path.join(contracts, ".agentix"), { recursive: true, force: true });
+    }
+  });
+
   it("verify --dry-run text: the reached packages, the links and every package's totals", async () => {
     const result = await cli(["verify", "packages/contracts/src/index.ts", "--dry-run"]);
     expect(result.code).toBe(0);
