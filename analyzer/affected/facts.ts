@@ -28,7 +28,13 @@ export interface FactFile {
   /** Repository-relative POSIX path. */
   readonly path: string;
   readonly declaration: boolean;
+  /** Test code: a test file, or a helper only tests load (see `helper`). */
   readonly test: boolean;
+  /**
+   * Test code no runner runs as a test file (FileRoles.runsAsTest): its importers are the tests
+   * a change to it selects; it is never selected or counted itself.
+   */
+  readonly helper: boolean;
   readonly role: FileRole;
   readonly feature: string | null;
   /** Whether the project's Vitest config runs it (undefined: it could not be read statically). */

@@ -1,5 +1,6 @@
 // The project's import graph seen backwards (who imports a file) and forwards (what a test
 // file loads), as the analysis resolved it.
+import { isTypeTest } from "../project/vitest-globs.js";
 import {
   COMPONENT_RESOLUTION,
   PATH_RESOLUTION,
@@ -63,13 +64,6 @@ export function runtimeImportersClosure(
     for (const entry of importers.get(file) ?? []) if (!entry.typeOnly) stack.push(entry.importer);
   }
   return closure;
-}
-
-/** Vitest's type tests by name (its default `typecheck.include`): `*.test-d.ts`, `*.spec-d.mts`. */
-const TYPE_TEST = /\.(?:test|spec)-d\.[cm]?[jt]sx?$/u;
-
-export function isTypeTest(file: string): boolean {
-  return TYPE_TEST.test(file);
 }
 
 /**

@@ -60,6 +60,16 @@ export function computeAffected(
   return computeAffectedFrom(liveFacts(analysis), changes, targets, base, scope);
 }
 
+/** The files another file of the analysis imports at run time. */
+function runtimeImported({ imports }: Analysis): Set<ProjectFile> {
+  const found = new Set<ProjectFile>();
+  for (const [importer, resolved] of imports)
+    for (const { edge, target } of resolved)
+      if (!edge.typeOnly && target.kind === "file" && target.file !== importer)
+        found.add(target.file);
+  return found;
+}
+
 class LiveFacts {
   private readonly byPath = new Map<string, ProjectFile>();
   private readonly byFileName = new Map<string, ProjectFile>();
@@ -70,6 +80,7 @@ class LiveFacts {
 
   constructor(private readonly analysis: Analysis) {
     const { loaded, roles } = analysis;
+    const loadedByOthers = runtimeImported(analysis);
     for (const file of loaded.files) {
       this.byPath.set(file.path, file);
       this.byFileName.set(file.fileName, file);
@@ -79,6 +90,8 @@ class LiveFacts {
         path: file.path,
         declaration: file.declaration,
         test,
+        // Test code another file loads, which Vitest leaves out: a helper (FactFile.helper).
+        helper: test && loadedByOthers.has(file) && roles.vitestLeavesOut(file),
         role: roles.role(file),
         feature: roles.featureOf(file)?.id ?? null,
         vitestRuns,

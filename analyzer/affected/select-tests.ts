@@ -2,7 +2,8 @@
 // start other processes), else single cases, plus the cases that share state with them.
 import type { AffectedFacts, FactFile } from "./facts.js";
 import type { FileUnits, TestCaseInfo } from "./units.js";
-import { isTypeTest, namesProjectRoot, startsProcesses } from "./import-graph.js";
+import { namesProjectRoot, startsProcesses } from "./import-graph.js";
+import { isTypeTest } from "../project/vitest-globs.js";
 import type { AnalysedFile, Propagation, Cause } from "./propagate.js";
 import type { ReferenceGraph } from "./reference-graph.js";
 
@@ -43,7 +44,7 @@ export function selectTests(
   typeTests: ReadonlyMap<string, string> = new Map(),
 ): TestSelection {
   const testFiles = facts.files.filter(
-    (file) => file.test && !file.declaration && countsTest(file.path),
+    (file) => file.test && !file.helper && !file.declaration && countsTest(file.path),
   );
   const context: SelectionContext = {
     facts,

@@ -19,10 +19,10 @@ import {
   reverseImports,
   runtimeImportersClosure,
   runtimeImportsClosure,
-  isTypeTest,
   typeTestsReaching,
   type Importers,
 } from "./import-graph.js";
+import { isTypeTest } from "../project/vitest-globs.js";
 import { propagate, type AnalysedFile, type Cause } from "./propagate.js";
 import { assembleGraph } from "./assemble-graph.js";
 import { selectTests, type SelectedTestFile } from "./select-tests.js";

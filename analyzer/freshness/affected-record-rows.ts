@@ -114,6 +114,7 @@ export function fileRow(header: HeaderFile): unknown[] {
     file.path,
     file.declaration,
     file.test,
+    file.helper,
     file.role,
     file.feature,
     file.vitestRuns ?? null,
@@ -124,15 +125,16 @@ export function fileRow(header: HeaderFile): unknown[] {
 }
 
 export function headerFile(value: unknown): HeaderFile {
-  const [path, declaration, test, role, feature, runs, other, imports, segment] = row(
+  const [path, declaration, test, helper, role, feature, runs, other, imports, segment] = row(
     value,
-    9,
+    10,
     "a file",
   );
   const file: FactFile = {
     path: text(path, "a file's path"),
     declaration: flag(declaration, "declaration"),
     test: flag(test, "test"),
+    helper: flag(helper, "helper"),
     role: fileRole(role, "a file's role"),
     feature: textOrNull(feature, "a file's feature"),
     vitestRuns: flagOrNull(runs, "vitestRuns") ?? undefined,

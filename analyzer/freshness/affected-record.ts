@@ -51,8 +51,9 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 12: a `#` import loads its targets under every condition of package.json `imports`.
  * 13: a unit row says whether its code names process.env (touchesEnv).
  * 14: a static `#` or relative import that resolves nowhere is an unknown loader.
+ * 15: a file row says whether it is a test helper no runner runs (FactFile.helper).
  */
-export const AFFECTED_RECORD_FORMAT = 14;
+export const AFFECTED_RECORD_FORMAT = 15;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

@@ -8,7 +8,8 @@ import {
 import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
 import { toPosix } from "../../schema/paths.js";
-import { importsTestFramework, isToolConfig } from "./test-discovery.js";
+import { importsTestFramework, isToolConfig, testFrameworksOf } from "./test-discovery.js";
+import { isTypeTest } from "./vitest-globs.js";
 import { isVitestSetupFile, vitestRunsAny, type VitestConfig } from "./vitest-config.js";
 import type { AgentixConfig } from "../../schema/load-config.js";
 
@@ -98,6 +99,21 @@ export class FileRoles {
       this.tests.set(file, test);
     }
     return test;
+  }
+
+  /**
+   * A test only by importing Vitest, which none of the project's Vitest configs runs (neither by
+   * its include nor as a type test): test/_setup.ts exporting a `describe` wrapper, or a test the
+   * config leaves out by mistake (verify names those apart).
+   */
+  vitestLeavesOut(file: ProjectFile): boolean {
+    if (!this.isTest(file) || isTypeTest(file.path)) return false;
+    const { vitest } = this.loaded;
+    if (this.layout.isTestFile(this.absolute(file)) || vitest.runs(file.path) !== false)
+      return false;
+    if (vitest.others.some((other) => other.runs(file.path) !== false)) return false;
+    const frameworks = testFrameworksOf(file.sourceFile);
+    return frameworks.length > 0 && frameworks.every((framework) => framework === "vitest");
   }
 
   role(file: ProjectFile): FileRole {

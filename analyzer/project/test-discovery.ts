@@ -47,7 +47,13 @@ export function isToolConfig(file: string): boolean {
 
 /** Whether a parsed file imports a test framework (static imports and import-equals). */
 export function importsTestFramework(sourceFile: ts.SourceFile): boolean {
-  if (TOOL_CONFIG.test(sourceFile.fileName)) return false;
+  return testFrameworksOf(sourceFile).length > 0;
+}
+
+/** The test frameworks a parsed file imports (static imports and import-equals), none for a tool's config. */
+export function testFrameworksOf(sourceFile: ts.SourceFile): string[] {
+  const frameworks: string[] = [];
+  if (TOOL_CONFIG.test(sourceFile.fileName)) return frameworks;
   for (const statement of sourceFile.statements) {
     let specifier: ts.Expression | undefined;
     if (ts.isImportDeclaration(statement)) specifier = statement.moduleSpecifier;
@@ -61,9 +67,9 @@ export function importsTestFramework(sourceFile: ts.SourceFile): boolean {
       ts.isStringLiteral(specifier) &&
       TEST_FRAMEWORKS.has(specifier.text)
     )
-      return true;
+      frameworks.push(specifier.text);
   }
-  return false;
+  return frameworks;
 }
 
 /** The same question for a file not parsed yet: its text, read once. */

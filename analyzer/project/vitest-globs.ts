@@ -437,3 +437,10 @@ export function constant(source: ts.SourceFile, name: ts.Identifier): ts.Express
   }
   return undefined;
 }
+
+/** Vitest's type tests by name (its default `typecheck.include`): `*.test-d.ts`, `*.spec-d.mts`. */
+const TYPE_TEST = /\.(?:test|spec)-d\.[cm]?[jt]sx?$/u;
+
+export function isTypeTest(file: string): boolean {
+  return TYPE_TEST.test(file);
+}

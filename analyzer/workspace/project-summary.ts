@@ -61,11 +61,13 @@ export function projectSummary(
   analysis: Analysis,
 ): ProjectSummary {
   const { loaded, roles } = analysis;
+  const facts = liveFacts(analysis);
   const files = loaded.files.map((file): SummaryFile => ({
     path: file.path,
     absolute: roles.absolute(file),
     declaration: file.declaration,
-    test: roles.isTest(file),
+    // A test file a runner runs: a helper only tests load is counted with none.
+    test: roles.isTest(file) && facts.file(file.path)?.helper !== true,
     feature: roles.featureOf(file)?.id ?? null,
   }));
   const imports = new Map<string, SummaryImport[]>();
@@ -78,7 +80,6 @@ export function projectSummary(
         file: item.target.kind === "file" ? item.target.file.path : null,
       })),
     );
-  const facts = liveFacts(analysis);
   const testCases = new Map<string, number>();
   for (const file of files)
     if (file.test && !file.declaration)

@@ -57,7 +57,7 @@ function linesOf(text: string) {
   const segments = new Map<string, string>();
   const body = Buffer.from(rest.join("\n"));
   for (const file of header.files) {
-    const at = file[8] as [number, number] | null;
+    const at = file[9] as [number, number] | null;
     if (at !== null) segments.set(file[0] as string, body.toString("utf8", at[0], at[0] + at[1]));
   }
   return { header, segments };
@@ -73,7 +73,7 @@ function layout(header: Header, segments: ReadonlyMap<string, string>): string {
     const at = [offset, Buffer.byteLength(segment)];
     offset += (at[1] as number) + 1;
     body.push(`${segment}\n`);
-    return [...file.slice(0, 8), at];
+    return [...file.slice(0, 9), at];
   });
   return `${JSON.stringify({ ...header, files })}\n${body.join("")}`;
 }
@@ -109,7 +109,7 @@ describe("the record's layout", () => {
 
   it("is a header line then one segment line per non-declaration file, in the header's order", () => {
     const { header, segments } = linesOf(affected);
-    expect(header.format).toBe(14);
+    expect(header.format).toBe(15);
     expect(Object.keys(header)).toEqual([
       "format",
       "files",
@@ -124,7 +124,7 @@ describe("the record's layout", () => {
     const lines = affected.split("\n");
     expect(lines.at(-1)).toBe("");
     expect(lines.slice(1, -1)).toEqual([...segments.values()]);
-    const withSegment = header.files.filter((file) => file[8] !== null).map((file) => file[0]);
+    const withSegment = header.files.filter((file) => file[9] !== null).map((file) => file[0]);
     expect(withSegment).toEqual(header.files.filter((file) => file[1] === false).map((f) => f[0]));
     expect(withSegment).toContain("src/main.ts");
   });
@@ -239,7 +239,7 @@ describe("the record's layout", () => {
     [
       "an import of an unknown kind",
       "unread",
-      headerDamage((h) => ((h.files[0]?.[7] as unknown[][])[0] = ["x"])),
+      headerDamage((h) => ((h.files[0]?.[8] as unknown[][])[0] = ["x"])),
     ],
     [
       "a segment past the end",
