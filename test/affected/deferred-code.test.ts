@@ -43,4 +43,11 @@ describe("a parameter changed on a line of its own", () => {
       "test/shout.test.ts",
     ]);
   });
+
+  // Parameter decorators run when the class is defined, as its module loads.
+  it("a decorated parameter list is module code: every importer, whole", () => {
+    const everyImporter = ["test/greeter.test.ts", "test/pad.test.ts", "test/shout.test.ts"];
+    expect(selectedBy(28)).toEqual(everyImporter);
+    expect(selectedBy(29)).toEqual(everyImporter);
+  });
 });
