@@ -31,4 +31,13 @@ describe("shellCommands", () => {
     ]);
     expect(shellCommands("jest 2>&1 >out.txt --ci < in >> log")).toEqual([["jest", "--ci"]]);
   });
+
+  // sh makes a command's assignments left to right: B sees A=1; the argument sees A as it was.
+  it("expands a leading assignment with the assignments before it, and nothing else with them", () => {
+    expect(shellCommands('A=1 B=$A jest $A "${A}"; echo $A', { A: "0" })).toEqual([
+      ["A=1", "B=1", "jest", "0", "0"],
+      ["echo", "0"],
+    ]);
+    expect(shellCommands('A="x y" B="$A" jest')).toEqual([["A=x y", "B=x y", "jest"]]);
+  });
 });

@@ -57,6 +57,9 @@ function doubleQuoted(text: string, start: number, env: ShellEnv): { value: stri
   return { value, end: index + 1 };
 }
 
+/** A variable assignment word: `NAME=value`. */
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/u;
+
 /** The simple commands of `text`, each as its words, in order. */
 export function shellCommands(text: string, env: ShellEnv = {}): string[][] {
   const commands: string[][] = [];
@@ -65,10 +68,22 @@ export function shellCommands(text: string, env: ShellEnv = {}): string[][] {
   let started = false;
   /** The next word is a redirection's target (`> out.txt`), not an argument. */
   let redirect = false;
+  // What expansions read: a command's leading assignments (`A=1 B=$A jest`) are made left to
+  // right, each seeing those before it; its other words see the variables as they were.
+  let scope: ShellEnv = env;
+  let assigning = true;
   const endWord = (): void => {
     if (started) {
       if (redirect) redirect = false;
-      else words.push(word);
+      else {
+        words.push(word);
+        const assignment = assigning ? ASSIGNMENT.exec(word) : null;
+        if (assignment) scope = { ...scope, [assignment[1] as string]: assignment[2] as string };
+        else if (assigning) {
+          assigning = false;
+          scope = env;
+        }
+      }
     }
     word = "";
     started = false;
@@ -78,12 +93,14 @@ export function shellCommands(text: string, env: ShellEnv = {}): string[][] {
     redirect = false;
     if (words.length > 0) commands.push(words);
     words = [];
+    scope = env;
+    assigning = true;
   };
   let index = 0;
   while (index < text.length) {
     const char = text[index] as string;
     const next = text[index + 1];
-    const expanded = char === "$" ? expansion(text.slice(index + 1), env) : undefined;
+    const expanded = char === "$" ? expansion(text.slice(index + 1), scope) : undefined;
     if (char === "'") {
       const close = text.indexOf("'", index + 1);
       const stop = close === -1 ? text.length : close;
@@ -91,7 +108,7 @@ export function shellCommands(text: string, env: ShellEnv = {}): string[][] {
       started = true;
       index = stop + 1;
     } else if (char === '"') {
-      const quoted = doubleQuoted(text, index + 1, env);
+      const quoted = doubleQuoted(text, index + 1, scope);
       word += quoted.value;
       started = true;
       index = quoted.end;
