@@ -382,6 +382,25 @@ describe("verify on tests other runners own", () => {
       expect(testSteps(result.stdout).map((step) => step.command)).toContain(
         "node --no-deprecation node_modules/jest/bin/jest.js --ci --coverage=false --runTestsByPath src/sum.test.ts",
       );
+      // The invocation an agent or CI runs is the same command: node, its flags, the runner's file.
+      const { io, stdout } = recordingIO(root);
+      expect(await run(["affected", "src/sum.ts", "--format", "test-invocations"], io)).toBe(0);
+      const { invocations } = JSON.parse(stdout()) as {
+        invocations: { runner: string; command: string; args: string[] }[];
+      };
+      expect(invocations.filter((invocation) => invocation.runner === "Jest")).toEqual([
+        expect.objectContaining({
+          command: "node",
+          args: [
+            "--no-deprecation",
+            "node_modules/jest/bin/jest.js",
+            "--ci",
+            "--coverage=false",
+            "--runTestsByPath",
+            "src/sum.test.ts",
+          ],
+        }),
+      ]);
     });
   });
 
