@@ -25,6 +25,8 @@ const AMBIENT_WORDS = new RegExp(
  * could, and so could any mention of `import.meta`.
  */
 function mentionsAmbientRoot(text: string): boolean {
+  // An identifier may spell a root with escapes (`\u0070rocess`): such a file is read whole.
+  if (text.includes("\\u")) return true;
   for (const match of text.matchAll(AMBIENT_WORDS)) {
     const root = match[0];
     if (root.startsWith("import")) return true;
@@ -37,7 +39,8 @@ function mentionsAmbientRoot(text: string): boolean {
     }
     if (
       root === "Date" &&
-      /^\s*\(\s*(?!undefined\b|void\b)[^)\s]/u.test(after) &&
+      // An argument, not a comment standing where none is (`new Date(/* now */)`).
+      /^\s*\(\s*(?!undefined\b|void\b)[^)\s/]/u.test(after) &&
       /\bnew\s+$/u.test(text.slice(Math.max(0, match.index - 8), match.index))
     )
       continue;
@@ -61,7 +64,13 @@ export function mayReachAmbient(analysis: Analysis, file: ProjectFile): boolean 
  */
 const answers = new WeakMap<ts.SourceFile, boolean>();
 
-/** Files that mention an ambient root (`fetch`, `Date`, `process`, ...) or import a banned module. */
+/** `module`, whose createRequire loads any module: a banned one too. */
+const CREATES_REQUIRE = new Set(["module", "node:module"]);
+
+/**
+ * Files that mention an ambient root (`fetch`, `Date`, `process`, ...) or import a banned
+ * module, or `module` (a require it creates may load one).
+ */
 export function mayUseAmbient(analysis: Analysis, file: ProjectFile): boolean {
   const known = answers.get(file.sourceFile);
   if (known !== undefined) return known;
@@ -71,7 +80,8 @@ export function mayUseAmbient(analysis: Analysis, file: ProjectFile): boolean {
       (item) =>
         item.site.specifier !== undefined &&
         (bannedModuleCategory(item.site.specifier) !== undefined ||
-          moduleRoot(item.site.specifier) !== undefined),
+          moduleRoot(item.site.specifier) !== undefined ||
+          CREATES_REQUIRE.has(item.site.specifier)),
     );
   if (analysis.scans.get(file)?.typed === false) answers.set(file.sourceFile, answer);
   return answer;
