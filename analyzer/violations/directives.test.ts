@@ -1,3 +1,4 @@
+import { ConfigCommentParser } from "@eslint/plugin-kit";
 import { describe, expect, it } from "vitest";
 import { ts } from "../project/ts-morph.js";
 import { directivesOf } from "./directives.js";
@@ -28,5 +29,57 @@ describe("directivesOf", () => {
       { kind: "disable-next-line", rules: [rule], line: 3 },
       { kind: "disable-line", rules: [rule], line: 6 },
     ]);
+  });
+
+  // ESLint's own reading (@eslint/plugin-kit, what ESLint 10 uses) against check's, form by form
+  // (helper-28 C1: a `---` reason, a trailing `--`, a quoted name were read differently).
+  it("reads each directive form as ESLint's ConfigCommentParser reads it", () => {
+    const parser = new ConfigCommentParser();
+    const rule = "agentix/no-ambient-capabilities";
+    const comments = [
+      `/* eslint-disable-line ${rule} */`,
+      `/* eslint-disable-line ${rule} -- a reason */`,
+      `/* eslint-disable-line ${rule} --- a reason */`,
+      `/* eslint-disable-line ${rule} -- */`,
+      `/* eslint-disable-line ${rule} --*/`,
+      `/* eslint-disable-line ${rule}-- a reason */`,
+      `/* eslint-disable-line "${rule}" */`,
+      `/* eslint-disable-line '${rule}', "agentix/no-private-imports" */`,
+      `/* eslint-disable-next-line ${rule},agentix/no-private-imports */`,
+      `/*eslint-disable-next-line ${rule}*/`,
+      `/* eslint-disable */`,
+      `/* eslint-disable -- all of it */`,
+      `/* eslint-enable ${rule} */`,
+      `/* eslint-disable-lines ${rule} */`,
+      `/* eslint-disable-line	${rule} */`,
+      `/* eslint-disable-line , , ${rule} , */`,
+    ];
+    for (const comment of comments) {
+      const eslint = parser.parseDirective(comment.slice(2, -2));
+      // ESLint's SourceCode#getDisableDirectives keeps these four labels (source-code.js).
+      const labels = [
+        "eslint-disable",
+        "eslint-enable",
+        "eslint-disable-line",
+        "eslint-disable-next-line",
+      ];
+      const expected =
+        eslint === undefined || !labels.includes(eslint.label)
+          ? []
+          : [
+              {
+                kind: eslint.label.slice("eslint-".length),
+                rules: Object.keys(parser.parseListConfig(eslint.value)),
+                line: 1,
+              },
+            ];
+      expect(kinds(`${comment}\nexport const x = 1;\n`), comment).toEqual(expected);
+    }
+  });
+
+  it("takes no eslint-disable-line comment over several lines, as ESLint refuses it", () => {
+    expect(
+      kinds(`export const x = 1; /* eslint-disable-line\n agentix/no-ambient-capabilities */\n`),
+    ).toEqual([]);
   });
 });

@@ -18,18 +18,27 @@ export interface Directive {
   readonly column: number;
 }
 
-const DIRECTIVE = /^\s*eslint-(disable-next-line|disable-line|disable|enable)(?:\s+([^]*))?$/u;
+const DIRECTIVE = /^eslint-(disable-next-line|disable-line|disable|enable)(?:\s+([^]*))?$/u;
+/** Between a directive and its reason: two or more dashes with blanks around them. */
+const REASON = /\s-{2,}\s/u;
+/** A rule name may be quoted (`"agentix/no-private-imports"`). */
+const QUOTED = /^(['"]?)([^]*)\1$/u;
 
+/**
+ * A comment's directive, read as ESLint reads it (@eslint/plugin-kit's ConfigCommentParser:
+ * parseDirective and parseListConfig; directives.test.ts compares the two on every form).
+ */
 function parseComment(text: string): Pick<Directive, "kind" | "rules"> | undefined {
   const body = text.startsWith("//") ? text.slice(2) : text.slice(2, -2);
-  const match = DIRECTIVE.exec(body.split(/\s--\s|\s--$/u, 1)[0] ?? "");
+  const reason = REASON.exec(body);
+  const match = DIRECTIVE.exec((reason ? body.slice(0, reason.index) : body).trim());
   if (!match) return undefined;
   const kind = match[1] as Directive["kind"];
   // ESLint reads line-style `eslint-disable` and `eslint-enable` only in block comments.
   if (text.startsWith("//") && (kind === "disable" || kind === "enable")) return undefined;
   const rules = (match[2] ?? "")
     .split(",")
-    .map((rule) => rule.trim())
+    .map((rule) => rule.trim().replace(QUOTED, "$2"))
     .filter((rule) => rule !== "");
   return { kind, rules };
 }
@@ -43,6 +52,8 @@ export function directivesOf(sourceFile: ts.SourceFile): Directive[] {
     if (!parsed) continue;
     const start = sourceFile.getLineAndCharacterOfPosition(range.pos);
     const end = sourceFile.getLineAndCharacterOfPosition(range.end);
+    // ESLint refuses an eslint-disable-line comment over several lines (and silences nothing).
+    if (parsed.kind === "disable-line" && end.line !== start.line) continue;
     found.push({ ...parsed, line: start.line + 1, endLine: end.line + 1, column: start.character });
   }
   return found;
