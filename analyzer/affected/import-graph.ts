@@ -1,6 +1,6 @@
 // The project's import graph seen backwards (who imports a file) and forwards (what a test
 // file loads), as the analysis resolved it.
-import { isTypeTest } from "../project/vitest-globs.js";
+import { isTypeTest } from "../project/type-test-name.js";
 import {
   COMPONENT_RESOLUTION,
   PATH_RESOLUTION,

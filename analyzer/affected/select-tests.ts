@@ -3,7 +3,7 @@
 import type { AffectedFacts, FactFile } from "./facts.js";
 import type { FileUnits, TestCaseInfo } from "./units.js";
 import { namesProjectRoot, startsProcesses } from "./import-graph.js";
-import { isTypeTest } from "../project/vitest-globs.js";
+import { isTypeTest } from "../project/type-test-name.js";
 import type { AnalysedFile, Propagation, Cause } from "./propagate.js";
 import type { ReferenceGraph } from "./reference-graph.js";
 

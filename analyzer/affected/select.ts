@@ -22,7 +22,7 @@ import {
   typeTestsReaching,
   type Importers,
 } from "./import-graph.js";
-import { isTypeTest } from "../project/vitest-globs.js";
+import { isTypeTest } from "../project/type-test-name.js";
 import { propagate, type AnalysedFile, type Cause } from "./propagate.js";
 import { assembleGraph } from "./assemble-graph.js";
 import { selectTests, type SelectedTestFile } from "./select-tests.js";

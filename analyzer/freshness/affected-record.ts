@@ -27,7 +27,7 @@ import {
   type Segment,
   type UseRow,
 } from "./affected-record-rows.js";
-import { lineStartsOf } from "./line-starts.js";
+import { lineStartsOf } from "../affected/line-starts.js";
 import { DamagedRecord, NotRecorded } from "./record-errors.js";
 
 export { DamagedRecord, NotRecorded } from "./record-errors.js";

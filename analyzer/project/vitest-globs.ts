@@ -437,10 +437,3 @@ export function constant(source: ts.SourceFile, name: ts.Identifier): ts.Express
   }
   return undefined;
 }
-
-/** Vitest's type tests by name (its default `typecheck.include`): `*.test-d.ts`, `*.spec-d.mts`. */
-const TYPE_TEST = /\.(?:test|spec)-d\.[cm]?[jt]sx?$/u;
-
-export function isTypeTest(file: string): boolean {
-  return TYPE_TEST.test(file);
-}

@@ -18,7 +18,7 @@ import {
   readAffectedRecord,
 } from "../../analyzer/freshness/affected-record.js";
 import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
-import { lineStartsOf } from "../../analyzer/freshness/line-starts.js";
+import { lineStartsOf } from "../../analyzer/affected/line-starts.js";
 import { NotRecorded } from "../../analyzer/freshness/record-errors.js";
 import { sha256 } from "../../analyzer/project/file-stamps.js";
 import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { readProjectJson } from "../../../schema/read-project-file.js";
-import { isTypeTest } from "../../project/vitest-globs.js";
+import { isTypeTest } from "../../project/type-test-name.js";
 import type { VitestConfig } from "../../project/vitest-config.js";
 
 /** Vitest's option that runs type tests (`*.test-d.ts`) beside the others. */
