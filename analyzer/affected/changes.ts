@@ -18,6 +18,16 @@ export interface FileChange {
   readonly lines?: readonly (readonly [number, number])[];
   /** Lines after which text was removed (0: at the start of the file). */
   readonly deletedAfter?: readonly number[];
+  /**
+   * Text the changed lines replaced: the line after which it stood (the one before the hunk's
+   * new lines) and its lines. Code turned into a comment or a blank line is a change there.
+   */
+  readonly replaced?: readonly ReplacedText[];
+}
+
+export interface ReplacedText {
+  readonly after: number;
+  readonly text: string;
 }
 
 const LOCAL_CACHES = new Set(
@@ -74,7 +84,12 @@ export function changesSince(ref: string, projectRoot: string): FileChange[] {
       // No hunk read for it (a binary file, a mode change, a name the diff spelt otherwise):
       // the whole file counts as changed, never none of it.
       if (found === undefined) return change;
-      return { ...change, lines: found.lines, deletedAfter: found.deletedAfter };
+      return {
+        ...change,
+        lines: found.lines,
+        deletedAfter: found.deletedAfter,
+        ...(found.replaced.length > 0 ? { replaced: found.replaced } : {}),
+      };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -82,6 +97,7 @@ export function changesSince(ref: string, projectRoot: string): FileChange[] {
 interface Hunks {
   lines: [number, number][];
   deletedAfter: number[];
+  replaced: { after: number; text: string }[];
 }
 
 /** Changed line ranges per file, in new-file coordinates, and where text was only removed. */
@@ -102,22 +118,41 @@ function changedLines(top: string, ref: string, projectRoot: string): Map<string
   ]);
   const result = new Map<string, Hunks>();
   let current: Hunks | undefined;
+  /** The replaced text of the hunk being read, while its body is read. */
+  let replacing: { after: number; text: string } | undefined;
+  let inBody = false;
   for (const line of diff.split("\n")) {
+    // A hunk's body: its removed lines (`-`, a removed "-- x" too) until the next header.
+    if (inBody && line.startsWith("-")) {
+      if (replacing) replacing.text += `${line.slice(1)}\n`;
+      continue;
+    }
+    if (inBody && (line.startsWith("+") || line.startsWith("\\"))) continue;
+    inBody = false;
     if (line.startsWith("+++ ")) {
       const name = diffPath(line.slice(4));
       current = undefined;
       if (name !== "/dev/null") {
         const file = toPosix(path.relative(projectRoot, path.join(top, name.replace(/^b\//, ""))));
-        current = { lines: [], deletedAfter: [] };
+        current = { lines: [], deletedAfter: [], replaced: [] };
         result.set(file, current);
       }
     } else if (line.startsWith("@@") && current !== undefined) {
-      const match = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
+      const match = /^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(line);
       if (match === null) continue;
-      const start = Number(match[1]);
-      const count = match[2] === undefined ? 1 : Number(match[2]);
+      inBody = true;
+      replacing = undefined;
+      const removedCount = match[1] === undefined ? 1 : Number(match[1]);
+      const start = Number(match[2]);
+      const count = match[3] === undefined ? 1 : Number(match[3]);
       if (count === 0) current.deletedAfter.push(start);
-      else current.lines.push([start, start + count - 1]);
+      else {
+        current.lines.push([start, start + count - 1]);
+        if (removedCount > 0) {
+          replacing = { after: start - 1, text: "" };
+          current.replaced.push(replacing);
+        }
+      }
     }
   }
   return result;

@@ -11,6 +11,7 @@ import type { AffectedFacts, FactFile, FileSource } from "./facts.js";
 import type { Importers } from "./import-graph.js";
 import { commentRangesOf } from "../project/comment-ranges.js";
 import { lineSpan } from "./line-span.js";
+import { lineStartsOf } from "./line-starts.js";
 
 // TypeScript, loaded only for a changed line that looks like a comment: an answer from a fresh
 // index loads none for a change to code. (Not named `require`: see schema/json-location.ts.)
@@ -58,6 +59,19 @@ export function isPlainCommentSpan(
 }
 
 /**
+ * Whether text a change replaced held anything but comments no tool reads and blank lines: code
+ * turned into a comment or removed for a blank line is a change (an import commented out).
+ */
+export function replacedCode(text: string, fileName: string): boolean {
+  const source: FileSource = { text, lineStarts: lineStartsOf(text) };
+  for (let line = 1; line <= source.lineStarts.length; line++) {
+    const span = lineSpan(source, line);
+    if (span !== undefined && !isPlainCommentSpan(source, fileName, span)) return true;
+  }
+  return false;
+}
+
+/**
  * Whether a modified file's change touches only comments no tool reads (or blank lines): nothing
  * can observe it, so it is no change at all for the closure (it is still listed). Not for a test
  * (its lines count whole), a file code names by its path (read as text), removed lines (what
@@ -72,6 +86,8 @@ function onlyPlainComments(
   if (change.status !== "modified" || change.lines === undefined || file === undefined)
     return false;
   if (file.test || namedByPath || (change.deletedAfter?.length ?? 0) > 0) return false;
+  if ((change.replaced ?? []).some((replaced) => replacedCode(replaced.text, file.path)))
+    return false;
   const text = source();
   for (const [first, last] of change.lines) {
     for (let line = first; line <= last; line++) {

@@ -6,7 +6,7 @@ import type { FactFile, FileSource } from "./facts.js";
 import { regionAt, type CodeUnit, type FileUnits, type Region } from "./units.js";
 import type { ImportEntry, Importers } from "./import-graph.js";
 import type { ReferenceGraph, Use } from "./reference-graph.js";
-import { isPlainCommentSpan } from "./comment-lines.js";
+import { isPlainCommentSpan, replacedCode } from "./comment-lines.js";
 import { lineSpan } from "./line-span.js";
 
 /** What made something affected: what it was reached from (null for the change itself), and how. */
@@ -100,7 +100,17 @@ class Propagator {
       file.test || (this.importers.get(file.path) ?? []).some((entry) => entry.named !== undefined);
     const plainComment = (span: readonly [number, number]) =>
       !readAsText && isPlainCommentSpan(source, file.path, span);
+    // Where code was replaced (an import or a statement commented out, or blanked), the lines
+    // now there stand where it ran: each counts, comment or not; blank ones leave the gap.
+    const codeReplacedAt = new Set(
+      (change.replaced ?? [])
+        .filter((replaced) => readAsText || replacedCode(replaced.text, file.path))
+        .map((replaced) => replaced.after + 1),
+    );
+    const gaps = [...(change.deletedAfter ?? [])];
     for (const [first, last] of change.lines) {
+      const replaced = codeReplacedAt.has(first);
+      let touched = false;
       for (let line = first; line <= last; line++) {
         // A line the file does not have (a change list older than the file): all of it counts.
         if (line < 1 || line > source.lineStarts.length) {
@@ -111,13 +121,17 @@ class Propagator {
           continue;
         }
         const span = lineSpan(source, line);
-        if (span !== undefined && !plainComment(span)) touch(span[0], span[1], line);
+        if (span !== undefined && (replaced || !plainComment(span))) {
+          touch(span[0], span[1], line);
+          touched = true;
+        }
       }
+      if (replaced && !touched) gaps.push(first - 1);
     }
     // Removed text: the gap it left, between the end of one line and the start of the next.
     const starts = source.lineStarts;
     const length = source.text.length;
-    for (const after of change.deletedAfter ?? []) {
+    for (const after of gaps) {
       const next = Math.min(starts[after] ?? length, length);
       touch(after === 0 ? 0 : Math.max(next - 1, 0), next, after);
     }
