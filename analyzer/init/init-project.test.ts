@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -104,6 +112,30 @@ describe("agentix init", () => {
     expect((await init(dir, "--root", "nope")).stderr).toBe(
       `agentix init: ${missing}: the project root is not a directory\nrun \`agentix init --help\` for usage\n`,
     );
+  });
+
+  // Run as root, an AGENTS.md linked to /etc/passwd had the section appended there (helper-27
+  // repro-18); a linked .claude had SKILL.md created wherever it pointed.
+  it("refuses to write through a symbolic link: AGENTS.md, .claude or a folder below it", async () => {
+    const outside = project();
+    writeFileSync(path.join(outside, "victim.txt"), "root:x:0:0\n");
+    const dir = project();
+    symlinkSync(path.join(outside, "victim.txt"), path.join(dir, "AGENTS.md"));
+    expect(await init(dir)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "agentix init: AGENTS.md is a symbolic link: init writes no file through a link\nrun `agentix init --help` for usage\n",
+    });
+    expect(readFileSync(path.join(outside, "victim.txt"), "utf8")).toBe("root:x:0:0\n");
+    const linked = project();
+    mkdirSync(path.join(linked, ".claude"));
+    symlinkSync(outside, path.join(linked, ".claude/skills"));
+    expect((await init(linked)).stderr).toBe(
+      "agentix init: .claude/skills is a symbolic link: init writes no file through a link\nrun `agentix init --help` for usage\n",
+    );
+    expect(readdirSync(outside)).toEqual(["victim.txt"]);
+    expect(readdirSync(linked)).toEqual([".claude"]);
   });
 
   it("keeps the texts short: an agent reads them on every task", () => {

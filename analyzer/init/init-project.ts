@@ -2,12 +2,16 @@
 // replacing anything: SKILL.md only when it does not exist, the AGENTS.md section appended only
 // when the file does not have it yet (the rest of the file stays as it was).
 import {
-  appendFileSync,
+  closeSync,
+  constants,
   existsSync,
+  lstatSync,
   mkdirSync,
+  openSync,
   readFileSync,
   statSync,
   writeFileSync,
+  writeSync,
 } from "node:fs";
 import path from "node:path";
 import { UsageError } from "../errors.js";
@@ -26,6 +30,29 @@ export interface InitStep {
 export const SKILL_PATH = ".claude/skills/agentix/SKILL.md";
 export const AGENTS_PATH = "AGENTS.md";
 
+/**
+ * Refuses a symbolic link anywhere from the root to `relative`: init writes only inside the
+ * project, never through a link (an AGENTS.md linked to /etc/passwd, run as root, had the
+ * section appended there).
+ */
+function refuseLinks(root: string, relative: string): void {
+  let at = root;
+  for (const part of relative.split("/")) {
+    at = path.join(at, part);
+    let linked: boolean;
+    try {
+      linked = lstatSync(at).isSymbolicLink();
+    } catch {
+      return; // missing: init creates it, and nothing below it exists either
+    }
+    if (linked)
+      throw new UsageError(
+        `${path.relative(root, at).split(path.sep).join("/")} is a symbolic link: init writes no file through a link`,
+        "init",
+      );
+  }
+}
+
 function readIfFile(file: string, shown: string): string | undefined {
   if (!existsSync(file)) return undefined;
   if (!statSync(file).isFile()) throw new UsageError(`${shown} exists and is not a file`, "init");
@@ -38,6 +65,8 @@ export function initProject(root: string, write: boolean): InitStep[] {
     throw new UsageError(`${root}: the project root is not a directory`, "init");
   const agentsFile = path.join(root, AGENTS_PATH);
   const skillFile = path.join(root, ...SKILL_PATH.split("/"));
+  refuseLinks(root, AGENTS_PATH);
+  refuseLinks(root, SKILL_PATH);
   const agents = readIfFile(agentsFile, AGENTS_PATH);
   const skill = readIfFile(skillFile, SKILL_PATH);
   const steps: InitStep[] = [
@@ -52,8 +81,15 @@ export function initProject(root: string, write: boolean): InitStep[] {
   ];
   if (!write) return steps;
   if (steps[0]!.action === "create") writeFileSync(agentsFile, AGENTS_SECTION, { flag: "wx" });
-  if (steps[0]!.action === "append")
-    appendFileSync(agentsFile, `${agents!.endsWith("\n") ? "\n" : "\n\n"}${AGENTS_SECTION}`);
+  if (steps[0]!.action === "append") {
+    // No link is followed even if one appeared since the check.
+    const fd = openSync(agentsFile, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW);
+    try {
+      writeSync(fd, `${agents!.endsWith("\n") ? "\n" : "\n\n"}${AGENTS_SECTION}`);
+    } finally {
+      closeSync(fd);
+    }
+  }
   if (steps[1]!.action === "create") {
     mkdirSync(path.dirname(skillFile), { recursive: true });
     writeFileSync(skillFile, SKILL, { flag: "wx" });
