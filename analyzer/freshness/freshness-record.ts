@@ -50,7 +50,10 @@ export function inputsBeforeLoad(
 const sameStamp = (a: FileStamp | null, b: FileStamp | null): boolean =>
   a === null || b === null
     ? a === b
-    : a.size === b.size && a.mtimeMs === b.mtimeMs && a.sha256 === b.sha256;
+    : a.size === b.size &&
+      a.mtimeMs === b.mtimeMs &&
+      a.ctimeMs === b.ctimeMs &&
+      a.sha256 === b.sha256;
 
 /** package.json files that decide module formats: the root's ancestors up to the nearest one. */
 function packageScopes(root: string): string[] {
@@ -155,5 +158,5 @@ function stampOfProgramText(file: string, text: string): FileStamp {
   const disk: StampedText | undefined = readStamped(file);
   const programHash = sha256(text);
   if (disk !== undefined && disk.stamp.sha256 === programHash) return disk.stamp;
-  return { size: -1, mtimeMs: -1, sha256: programHash };
+  return { size: -1, mtimeMs: -1, ctimeMs: -1, sha256: programHash };
 }

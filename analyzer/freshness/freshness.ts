@@ -22,9 +22,10 @@ export { FRESH_FILE_NAME } from "../index-file/cache-file-names.js";
 /**
  * 3: `affected` (the digest of affected.json) and the Vitest configs among the inputs. 4: every
  * file and folder the Vitest config reader looked at (configs a `projects` glob names), so a
- * record of 3 does not vouch for an index that depends on them.
+ * record of 3 does not vouch for an index that depends on them. 5: each file's ctime, which a
+ * tool restoring an mtime (`cp -p`, `rsync -a`, `touch -r`) cannot set back.
  */
-export const FRESHNESS_FORMAT = 4;
+export const FRESHNESS_FORMAT = 5;
 
 export function freshPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, FRESH_FILE_NAME);
@@ -105,6 +106,7 @@ function isStamp(value: unknown): value is FileStamp {
     isObject(value) &&
     Number.isFinite(value["size"]) &&
     Number.isFinite(value["mtimeMs"]) &&
+    Number.isFinite(value["ctimeMs"]) &&
     isDigest(value["sha256"])
   );
 }
@@ -230,7 +232,9 @@ function inputsOf(
   for (const file of record.files) {
     const absolute = path.resolve(root, file.path);
     if (file.stamp === null) {
-      if (restamp(absolute, { size: -1, mtimeMs: -1, sha256: "" }).status !== "missing")
+      if (
+        restamp(absolute, { size: -1, mtimeMs: -1, ctimeMs: -1, sha256: "" }).status !== "missing"
+      )
         return stale(`${file.path} was created`);
     } else if (restamp(absolute, file.stamp).status !== "same") {
       return stale(`${file.path} changed`);

@@ -1,4 +1,5 @@
-// What a file looked like when it was last read: size and mtime for a cheap stat pass, the hash
+// What a file looked like when it was last read: size, mtime and ctime for a cheap stat pass
+// (ctime too: `cp -p`, `rsync -a` and `touch -r` set an mtime back, never a ctime), the hash
 // of its text to tell a real change from a touch. No ts-morph here: the fresh-index check and the
 // warm MCP session both run it before anything heavy loads.
 import { createHash } from "node:crypto";
@@ -7,6 +8,7 @@ import { readFileSync, statSync } from "node:fs";
 export interface FileStamp {
   readonly size: number;
   readonly mtimeMs: number;
+  readonly ctimeMs: number;
   /** sha256 of the text as TypeScript reads it (UTF-8, without a byte order mark), hex. */
   readonly sha256: string;
 }
@@ -29,7 +31,7 @@ export const RACY_MS = 2_000;
 
 /** A stamp for text already in memory whose size and mtime are not known: the next restamp reads. */
 export function stampOfText(text: string): FileStamp {
-  return { size: -1, mtimeMs: -1, sha256: sha256(text) };
+  return { size: -1, mtimeMs: -1, ctimeMs: -1, sha256: sha256(text) };
 }
 
 /**
@@ -40,8 +42,13 @@ export function stampOfText(text: string): FileStamp {
 export function stampOfRead(file: string, text: string, readSince: number): FileStamp {
   try {
     const stat = statSync(file);
-    if (stat.isFile() && stat.mtimeMs < readSince - RACY_MS)
-      return { size: stat.size, mtimeMs: stat.mtimeMs, sha256: sha256(text) };
+    if (stat.isFile() && Math.max(stat.mtimeMs, stat.ctimeMs) < readSince - RACY_MS)
+      return {
+        size: stat.size,
+        mtimeMs: stat.mtimeMs,
+        ctimeMs: stat.ctimeMs,
+        sha256: sha256(text),
+      };
   } catch {
     // Gone or unreadable: the next stat pass finds out.
   }
@@ -62,7 +69,13 @@ export function readStamped(file: string): StampedText | undefined {
     const stat = statSync(file);
     if (!stat.isFile()) return undefined;
     const text = textOf(file);
-    return { stamp: { size: stat.size, mtimeMs: stat.mtimeMs, sha256: sha256(text) }, text };
+    const stamp = {
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+      ctimeMs: stat.ctimeMs,
+      sha256: sha256(text),
+    };
+    return { stamp, text };
   } catch {
     return undefined;
   }
@@ -75,13 +88,18 @@ export type Restamp =
   | { readonly status: "missing" };
 
 /**
- * Compares the file with its stamp, reading it only when size or mtime moved; a touch that
+ * Compares the file with its stamp, reading it only when size, mtime or ctime moved; a touch that
  * keeps the text is "same" with the new stamp.
  */
 export function restamp(file: string, before: FileStamp): Restamp {
   try {
     const stat = statSync(file);
-    if (stat.isFile() && stat.size === before.size && stat.mtimeMs === before.mtimeMs)
+    if (
+      stat.isFile() &&
+      stat.size === before.size &&
+      stat.mtimeMs === before.mtimeMs &&
+      stat.ctimeMs === before.ctimeMs
+    )
       return { status: "same", stamp: before };
   } catch {
     return { status: "missing" };

@@ -95,4 +95,4 @@ function matchingNames(dir: string, matches: (name: string) => boolean): string[
 }
 
 /** Never equal to a file's stamp (restamp finds its size moved, then cannot read the file). */
-const UNREADABLE: FileStamp = { size: -2, mtimeMs: -2, sha256: "" };
+const UNREADABLE: FileStamp = { size: -2, mtimeMs: -2, ctimeMs: -2, sha256: "" };

@@ -3,7 +3,15 @@
 // fresh-parity.test.ts); every kind of change makes it stale; a damaged or hostile fresh.json or
 // index means stale, never a wrong answer.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +77,25 @@ describe("staleness", () => {
       (text) => `${text}\n// edited\n`,
       "src/features/customers/operations.ts changed",
     );
+  });
+
+  // `cp -p`, `rsync -a` and `touch -r` set an mtime back; a same-size edit then kept the index
+  // "provably fresh" and inspect answered from it (helper-27 repro-6). A ctime cannot be set back.
+  it("an edit of the same size whose mtime was set back", () => {
+    const operations = file("src/features/customers/operations.ts");
+    const before = readFileSync(operations, "utf8");
+    const { atime, mtime } = statSync(operations);
+    const edited = before.replace(
+      /"(\w)/u,
+      (_, letter: string) => `"${letter === "x" ? "y" : "x"}`,
+    );
+    expect(edited.length).toBe(before.length);
+    writeFileSync(operations, edited);
+    utimesSync(operations, atime, mtime);
+    stale("src/features/customers/operations.ts changed");
+    writeFileSync(operations, before);
+    utimesSync(operations, atime, mtime);
+    fresh();
   });
 
   it("a created source file, test file or folder, and a deleted one", () => {
@@ -220,13 +247,13 @@ describe("a damaged or hostile fresh.json or index", () => {
       () =>
         writeFileSync(
           freshPath(root),
-          record.replace('"format":4', '"format":2').replace(/,"affected":"[0-9a-f]{64}"/u, ""),
+          record.replace('"format":5', '"format":2').replace(/,"affected":"[0-9a-f]{64}"/u, ""),
         ),
       "fresh.json is not a freshness record",
     ],
     [
       "a record of the third format (nested Vitest configs not among its inputs)",
-      () => writeFileSync(freshPath(root), record.replace('"format":4', '"format":3')),
+      () => writeFileSync(freshPath(root), record.replace('"format":5', '"format":4')),
       "fresh.json is not a freshness record",
     ],
     ["no index", () => unlinkSync(indexFile()), "there is no index file"],
