@@ -15,8 +15,11 @@ describe("stampOfRead", () => {
     writeFileSync(file, text);
     const written = new Date(Date.now() - 60_000);
     utimesSync(file, written, written);
-    const stamp = stampOfRead(file, text, Date.now());
-    expect(stamp).toEqual({ size: 20, mtimeMs: statSync(file).mtimeMs, sha256: sha256(text) });
+    // Setting the mtime back moves the ctime: a read racy-window later trusts both.
+    const { mtimeMs, ctimeMs } = statSync(file);
+    const stamp = stampOfRead(file, text, ctimeMs + RACY_MS + 1);
+    expect(stamp).toEqual({ size: 20, mtimeMs, ctimeMs, sha256: sha256(text) });
+    expect(stampOfRead(file, text, ctimeMs + RACY_MS).size).toBe(-1);
     expect(restamp(file, stamp)).toEqual({ status: "same", stamp });
     writeFileSync(file, "export const a = 2;\n");
     expect(restamp(file, stamp).status).toBe("changed");
@@ -25,11 +28,8 @@ describe("stampOfRead", () => {
   it("leaves a file written within the racy window, or one not there, to the next stat pass", () => {
     writeFileSync(file, text);
     const since = statSync(file).mtimeMs + RACY_MS;
-    expect(stampOfRead(file, text, since)).toEqual({ size: -1, mtimeMs: -1, sha256: sha256(text) });
-    expect(stampOfRead(path.join(dir, "gone.ts"), text, Date.now())).toEqual({
-      size: -1,
-      mtimeMs: -1,
-      sha256: sha256(text),
-    });
+    const unknown = { size: -1, mtimeMs: -1, ctimeMs: -1, sha256: sha256(text) };
+    expect(stampOfRead(file, text, since)).toEqual(unknown);
+    expect(stampOfRead(path.join(dir, "gone.ts"), text, Date.now())).toEqual(unknown);
   });
 });
