@@ -199,6 +199,45 @@ describe("scriptInvocation", () => {
     });
   });
 
+  // helper-26 finding 7: after a wrapper, each option was skipped alone, so its value became
+  // the command and no runner was found: verify ran a bare `mocha`/`jest` (InversifyJS's failed
+  // on every change; a suite that skips itself without dotenv's variables passed falsely).
+  it("reads a wrapper's options with their values, keeping what it preloads and the variables it loads", () => {
+    const nyc = project({
+      test: "nyc --reporter=text --require ts-node/register -r lcov mocha 'test/*.test.ts' --reporter dot --exit",
+    });
+    expect(scriptInvocation(nyc, "mocha", {})).toEqual({
+      env: {},
+      node: ["--require", "ts-node/register"],
+      args: ["--reporter", "dot", "--exit"],
+    });
+    expect(
+      scriptInvocation(project({ test: "c8 --reporter lcov -x dist jest --ci" }), "jest", {}),
+    ).toEqual({
+      env: {},
+      node: [],
+      args: ["--ci"],
+    });
+    const dotenv = project({ test: "dotenv -e .env.test -v MODE=ci -- jest --ci" });
+    writeFileSync(
+      path.join(dotenv, ".env.test"),
+      "# rates\nexport TAX_RATE=0.2\nNAME='a # b'\nMODE=local # overridden\n",
+    );
+    expect(scriptInvocation(dotenv, "jest", {})).toEqual({
+      env: { TAX_RATE: "0.2", NAME: "a # b", MODE: "ci" },
+      node: [],
+      args: ["--ci"],
+    });
+    // `-c test`: .env.test.local, .env.local, .env.test, .env: the first to set a variable wins.
+    const cascade = project({ test: "dotenv -c test -- jest" });
+    writeFileSync(path.join(cascade, ".env"), "A=base\nB=base\n");
+    writeFileSync(path.join(cascade, ".env.test"), "A=test\n");
+    expect(scriptInvocation(cascade, "jest", {}).env).toEqual({ A: "test", B: "base" });
+    // No file named: dotenv reads .env, when there is one.
+    const plain = project({ test: "dotenv jest" });
+    expect(scriptInvocation(plain, "jest", {})).toEqual({ env: {}, node: [], args: [] });
+  });
+
   it("keeps a Node.js flag's value: node -r ts-node/register node_modules/.bin/mocha", () => {
     expect(
       scriptInvocation(

@@ -10,6 +10,7 @@ import path from "node:path";
 import { packageManagerRun } from "./package-manager-command.js";
 import { runnerOptions } from "./runner-options.js";
 import { shellCommands, type ShellEnv } from "./shell-words.js";
+import { WRAPPERS, wrapperOptions } from "./wrapper-options.js";
 
 export interface ScriptInvocation {
   /** Variables the script sets before the runner (`VAR=value`, `cross-env VAR=value`). */
@@ -23,7 +24,6 @@ export interface ScriptInvocation {
 const NONE: ScriptInvocation = { env: {}, args: [], node: [] };
 
 /** Commands that run the next word as the command (`npx jest`, `c8 ava`, `cross-env A=1 mocha`). */
-const WRAPPERS = new Set(["npx", "c8", "nyc", "cross-env", "dotenv", "tsx"]);
 /** Node.js flags whose value is the next word (`node -r ts-node/register ...`). */
 const NODE_VALUES = new Set([
   "-r",
@@ -134,6 +134,8 @@ function fromCommand(
   const env: Record<string, string> = {};
   /** The flags of a `node` the head is the script of, else undefined. */
   let node: string[] | undefined;
+  /** Modules a wrapper preloads in the runner's process (`nyc --require ts-node/register`). */
+  const preloads: string[] = [];
   let index = 0;
   while (index < words.length) {
     const word = words[index] as string;
@@ -153,8 +155,12 @@ function fromCommand(
       node = undefined;
       index = envOptions(walk, words, index + 1);
     } else if (WRAPPERS.has(word)) {
+      // Its options with their values; what it preloads and the variables it loads stay.
+      const effect = wrapperOptions(word, words, index + 1, walk.root, walk.command);
+      Object.assign(env, effect.env);
+      preloads.push(...effect.node);
       node = undefined;
-      index++;
+      index = effect.next;
     } else if (word.startsWith("-")) index++;
     else break;
   }
@@ -183,7 +189,7 @@ function fromCommand(
   // `playwright test ...`: the subcommand is verify's own.
   const after = words.slice(index + 1);
   if (walk.command === "playwright" && after[0] === "test") after.shift();
-  return { env, node: node ?? [], words: after };
+  return { env, node: [...preloads, ...(node ?? [])], words: after };
 }
 
 /**
