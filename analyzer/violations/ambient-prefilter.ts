@@ -64,6 +64,9 @@ export function mayReachAmbient(analysis: Analysis, file: ProjectFile): boolean 
  */
 const answers = new WeakMap<ts.SourceFile, boolean>();
 
+/** agentix's adapters among its exports (the rest of it, which every feature imports, reaches nothing). */
+const AGENTIX_ADAPTERS = /\b(?:systemClock|randomIds)\b/u;
+
 /** `module`, whose createRequire loads any module: a banned one too. */
 const CREATES_REQUIRE = new Set(["module", "node:module"]);
 
@@ -80,7 +83,8 @@ export function mayUseAmbient(analysis: Analysis, file: ProjectFile): boolean {
       (item) =>
         item.site.specifier !== undefined &&
         (bannedModuleCategory(item.site.specifier) !== undefined ||
-          moduleRoot(item.site.specifier) !== undefined ||
+          (moduleRoot(item.site.specifier) !== undefined &&
+            (item.site.specifier !== "agentix" || AGENTIX_ADAPTERS.test(file.sourceFile.text))) ||
           CREATES_REQUIRE.has(item.site.specifier)),
     );
   if (analysis.scans.get(file)?.typed === false) answers.set(file.sourceFile, answer);

@@ -1,6 +1,7 @@
-// Capabilities laundered through shared code: a domain file imports src/lib/ambient.ts, which
-// reads process.env. The rule sees one file; the analyzer follows the imports into shared code
-// (outside features, adapters, composition roots and tests) and reports the import in the
+// Capabilities laundered through code outside features: a domain file imports src/lib/ambient.ts,
+// which reads process.env, or an adapter module whose handlers touch the filesystem (and calls
+// them, bypassing its declared effects). The rule sees one file; the analyzer follows the imports
+// into shared code, adapters and composition roots (not tests) and reports the import in the
 // domain file, with the chain.
 import type { TSESTree } from "@typescript-eslint/types";
 import {
@@ -29,13 +30,16 @@ interface SharedReach {
 const lineOf = (file: ProjectFile, node: { getStart(): number }): number =>
   file.sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1;
 
-/** Value imports of project files with a shared role, in source order. */
+/** Where a domain file's capabilities may be laundered: code outside features that is no test. */
+const FOLLOWED_ROLES: ReadonlySet<string> = new Set(["shared", "adapter", "composition-root"]);
+
+/** Value imports of project files outside features (FOLLOWED_ROLES), in source order. */
 function sharedImports(analysis: Analysis, file: ProjectFile) {
   return (analysis.imports.get(file) ?? []).flatMap((item) =>
     item.target.kind === "file" &&
     !item.site.typeOnly &&
     item.site.form !== "type-import" &&
-    analysis.roles.role(item.target.file) === "shared"
+    FOLLOWED_ROLES.has(analysis.roles.role(item.target.file))
       ? [{ site: item.site, target: item.target.file }]
       : [],
   );

@@ -65,7 +65,7 @@ export const noAmbientCapabilitiesMessages = {
     '{{capability}} schedules work on the clock ambiently in a domain file; an operation answers when it returns: schedule from an adapter or the composition root (a port operation of kind "external" the operation calls through effects), or take a Clock effect\'s time and compare it instead',
   // Reported by `agentix check` only: the rule sees one file, the analyzer follows imports.
   transitive:
-    "imports {{chain}}; a domain file may not reach ambient capabilities through shared code either: declare an effect instead, or allow the capability for that file in agentix.config.json",
+    "imports {{chain}}; a domain file may not reach ambient capabilities through shared code or an adapter either: declare an effect instead, or allow the capability for that file in agentix.config.json",
 } as const;
 
 export type NoAmbientCapabilitiesMessageId = keyof typeof noAmbientCapabilitiesMessages;

@@ -330,6 +330,17 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
         at("randomness", "crypto.getRandomValues()", 2, 1, 23),
       ],
     },
+    // agentix's standard adapters: called from a domain file, their handlers read the real
+    // clock and draw randomness with no declared effect (helper-27 repro-1).
+    {
+      name: "agentix's systemClock and randomIds",
+      filename: domain,
+      code: `import { defineCommand, systemClock, randomIds as ids } from "agentix";\nexport const at = systemClock.handlers.now();`,
+      errors: [
+        at("clock", 'systemClock from "agentix"', 1, 25, 36),
+        at("randomness", 'randomIds from "agentix"', 1, 38, 54),
+      ],
+    },
     // through the global object
     {
       name: "globalThis, window, self, global: dotted",

@@ -47,7 +47,7 @@ export interface ParityCase {
 }
 
 const TRANSITIVE =
-  "a domain file may not reach ambient capabilities through shared code either: declare an effect instead, or allow the capability for that file in agentix.config.json";
+  "a domain file may not reach ambient capabilities through shared code or an adapter either: declare an effect instead, or allow the capability for that file in agentix.config.json";
 
 export const CASES: readonly ParityCase[] = [
   { fixture: "affected-app", violations: 0 },
@@ -132,6 +132,7 @@ export const CASES: readonly ParityCase[] = [
     onlyCheck: [
       `src/features/loans/model.ts:3:23-3:45 error agentix/no-ambient-capabilities imports src/lib/ambient.ts, which reads the clock with Date.now() at line 3; ${TRANSITIVE}`,
       `src/features/loans/model.ts:4:24-4:45 error agentix/no-ambient-capabilities imports src/lib/config.ts, which imports src/lib/env.ts at line 1, which reads process.env at line 1; ${TRANSITIVE}`,
+      `src/features/loans/uses-adapter.ts:3:27-3:52 error agentix/no-ambient-capabilities imports src/adapters/clock.ts, which reads the clock with Date.now() at line 1; ${TRANSITIVE}`,
     ],
   },
   { fixture: "typeorm-shape", violations: 0 },

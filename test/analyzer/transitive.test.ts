@@ -7,10 +7,10 @@ import type { CheckResult } from "../../analyzer/cli/commands/check.js";
 import { fixtureDir, recordingIO } from "../support/analyzer-fixtures.js";
 
 const HINT =
-  "; a domain file may not reach ambient capabilities through shared code either: declare an effect instead, or allow the capability for that file in agentix.config.json";
+  "; a domain file may not reach ambient capabilities through shared code or an adapter either: declare an effect instead, or allow the capability for that file in agentix.config.json";
 
 describe("transitive capabilities", { timeout: 60_000 }, () => {
-  it("reports the import in the domain file with the chain, and nothing for types, adapters or allowed code", async () => {
+  it("reports the import in the domain file with the chain, and nothing for types or allowed code", async () => {
     const io = recordingIO(fixtureDir("transitive"));
     const exit = await run(["check", "--json", "--root", fixtureDir("transitive")], io.io);
     const result = JSON.parse(io.stdout()) as CheckResult;
@@ -34,6 +34,16 @@ describe("transitive capabilities", { timeout: 60_000 }, () => {
         45,
         "agentix/no-ambient-capabilities",
         `imports src/lib/config.ts, which imports src/lib/env.ts at line 1, which reads process.env at line 1${HINT}`,
+      ],
+      // An adapter called directly from a domain file (helper-27 repro-1: an operation with no
+      // declared effects wrote files and read the clock through one).
+      [
+        "src/features/loans/uses-adapter.ts",
+        3,
+        27,
+        52,
+        "agentix/no-ambient-capabilities",
+        `imports src/adapters/clock.ts, which reads the clock with Date.now() at line 1${HINT}`,
       ],
     ]);
     expect(exit).toBe(1);

@@ -87,6 +87,9 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["module:crypto.getRandomValues", capability("randomness", "getRandomValues")],
   ["module:crypto.webcrypto", capability("randomness", "webcrypto")],
   ["module:perf_hooks.performance", capability("clock", "performance")],
+  // agentix's own standard adapters: their handlers read the real clock and draw randomness.
+  ["module:agentix.systemClock", capability("clock", "systemClock")],
+  ["module:agentix.randomIds", capability("randomness", "randomIds")],
 ]);
 
 /** `new Date()` without arguments (or with `undefined`) and `Date()` called in any way read the clock. */
@@ -218,6 +221,7 @@ export const MODULE_ROOTS: ReadonlyMap<string, string> = new Map([
   ["perf_hooks", "module:perf_hooks"],
   ["timers", "module:timers"],
   ["timers/promises", "module:timers/promises"],
+  ["agentix", "module:agentix"],
 ]);
 
 /** The module name without the `node:` scheme. */
