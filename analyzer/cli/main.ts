@@ -145,6 +145,17 @@ export async function run(
   }
   // Every verb loads the analyzer, whose toolchain a production install leaves out.
   const missing = "load" in entry ? missingToolchain(entry.needs ?? ANALYZER_TOOLCHAIN) : [];
+  const help = args.includes("--help") || args.includes("-h");
+  // Help is there whatever is installed: without the toolchain, the verb's summary and what it needs.
+  if (missing.length > 0 && help) {
+    io.stdout(
+      `agentix ${verb}: ${entry.summary}
+
+${missingToolchainMessage(`agentix ${verb}`, missing)}
+`,
+    );
+    return EXIT.ok;
+  }
   if (missing.length > 0) {
     io.stderr(`${missingToolchainMessage(`agentix ${verb}`, missing)}\n`);
     return EXIT.badInvocation;
@@ -156,7 +167,7 @@ export async function run(
       else await share();
     }
     const command = "load" in entry ? await entry.load() : entry;
-    if (args.includes("--help") || args.includes("-h")) {
+    if (help) {
       io.stdout(`${command.usage}\n`);
       return EXIT.ok;
     }
