@@ -1,4 +1,5 @@
 import path from "node:path";
+import { NestingLimitError, isStackOverflow } from "./errors.js";
 import { ts } from "./project/ts-morph.js";
 import { formatProblem } from "./project/tsconfig.js";
 import { toPosix } from "../schema/paths.js";
@@ -108,7 +109,12 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
   for (const file of loaded.files) {
     let facts = options.cache?.get(file);
     if (!facts) {
-      facts = fileFacts(file, resolver, loaded.program);
+      try {
+        facts = fileFacts(file, resolver, loaded.program);
+      } catch (error) {
+        if (isStackOverflow(error)) throw new NestingLimitError(file.path);
+        throw error;
+      }
       options.cache?.set(file, facts);
     }
     scans.set(file, facts.scan);

@@ -21,6 +21,7 @@ export type ErrorCode =
   | ScaffoldErrorCode
   | "file-access"
   | "heap-limit"
+  | "nesting-limit"
   | "invalid-index";
 
 /** An error agentix raises on purpose, worded for a person; `code` says what kind it is. */
@@ -185,4 +186,23 @@ export class InvalidIndexError extends AgentixError {
 export class HeapLimitError extends AgentixError {
   override readonly name = "HeapLimitError";
   readonly code = "heap-limit";
+}
+
+/** What the stack overflow of a recursion through a syntax tree says (V8's RangeError). */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack size/u.test(error.message);
+}
+
+/**
+ * A file whose syntax nests deeper than the analysis can follow (a generated chain of thousands
+ * of `+`): the input's limit, named, never an internal error.
+ */
+export class NestingLimitError extends AgentixError {
+  override readonly name = "NestingLimitError";
+  readonly code = "nesting-limit";
+  constructor(file: string | undefined) {
+    super(
+      `${file === undefined ? "a file" : file} nests its syntax deeper than agentix can follow (thousands of levels, such as a generated chain of \`+\`): split the expression, or leave the file out of the tsconfig`,
+    );
+  }
 }

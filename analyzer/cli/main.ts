@@ -7,9 +7,11 @@ import { pathToFileURL } from "node:url";
 import { realpathSync } from "node:fs";
 import {
   AgentixError,
+  NestingLimitError,
   ProjectLoadError,
   UsageError,
   asFileAccessError,
+  isStackOverflow,
   type ErrorCode,
 } from "../errors.js";
 import { ANALYZER_VERSION } from "../version.js";
@@ -196,6 +198,7 @@ const EXIT_CODES: Readonly<Record<ErrorCode, ExitCode>> = {
   "feature-exists": EXIT.checkFailed,
   "file-access": EXIT.badInvocation,
   "heap-limit": EXIT.badInvocation,
+  "nesting-limit": EXIT.badInvocation,
   "invalid-index": EXIT.internalError,
 };
 
@@ -221,6 +224,8 @@ function asUserError(error: unknown, cwd: string): unknown {
       (error as { file?: string }).file,
       (error as { problems?: ProjectLoadError["problems"] }).problems,
     );
+  // A stack overflow past the scan (which names its file): some file nests too deep.
+  if (isStackOverflow(error)) return new NestingLimitError(undefined);
   return asFileAccessError(error, cwd);
 }
 
