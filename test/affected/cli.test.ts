@@ -2,17 +2,28 @@
 // analysis of the fixture (test/support/warm-cli.ts), and through the built bin where only a
 // process shows the behaviour (exit codes and output streams of refusals).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAjv } from "../../schema/ajv.js";
 import {
   REPO,
   copyFixture,
+  recordingIO,
   removeCopies,
   runCli,
   type CliRun,
 } from "../support/analyzer-fixtures.js";
+import { run } from "../../analyzer/cli/main.js";
 import { warmCli } from "../support/warm-cli.js";
 
 let project: string;
@@ -288,5 +299,22 @@ describe("agentix scaffold", () => {
         'agentix scaffold: invalid feature name: "../../etc" contains a path separator; give a name, not a path\nrun `agentix scaffold --help` for usage\n',
     });
     expect((await cli(["scaffold", "module", "x"])).code).toBe(2);
+  });
+
+  // In a folder that is no project it created src/features/<name> (exit 0), and from `/` it
+  // walked the whole file system looking for feature folders (helper-27 repro-7).
+  it("refuses a folder that is no project: no package.json or tsconfig.json there", async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), "agentix-no-project-"));
+    try {
+      const { io, stdout, stderr } = recordingIO(empty);
+      expect(await run(["scaffold", "feature", "notes"], io)).toBe(2);
+      expect([stdout(), stderr()]).toEqual([
+        "",
+        "agentix scaffold: . is not a project (no package.json or tsconfig.json there): run scaffold in the project, or pass --root\nrun `agentix scaffold --help` for usage\n",
+      ]);
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

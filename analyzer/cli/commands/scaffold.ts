@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { scaffoldFeature } from "../../scaffold/scaffold-feature.js";
 import { loadAgentixConfig } from "../../project/agentix-config.js";
@@ -55,6 +56,13 @@ export const scaffoldCommand: Command = {
     const { root } = resolveProjectPaths(projectOptions(values), io.cwd);
     // Never create folders outside an existing root, nor plan with a configuration that is invalid.
     assertRoot(root, io.cwd);
+    // A project holds its package.json or tsconfig.json: never a feature in any folder (from `/`,
+    // looking for feature folders walked the whole file system).
+    if (!["package.json", "tsconfig.json"].some((file) => existsSync(path.join(root, file))))
+      throw new UsageError(
+        `${toPosix(path.relative(io.cwd, root)) || "."} is not a project (no package.json or tsconfig.json there): run scaffold in the project, or pass --root`,
+        "scaffold",
+      );
     loadAgentixConfig(root);
     const dryRun = values["dry-run"] === true;
     const plan = scaffoldFeature({ projectDir: root, name, dryRun });
