@@ -1,4 +1,4 @@
-import { readFileSync, type Dirent } from "node:fs";
+import { existsSync, readFileSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { describeAjvProblems, precompiledValidator } from "./ajv.js";
 import { jsonLocator } from "./json-location.js";
@@ -309,9 +309,19 @@ const markersByFolder = new WeakMap<object, FolderMarkers>();
  */
 function markersIn(dir: string): FolderMarkers {
   return derivedFromFolder(dir, markersByFolder, (mtimeMs, entries) => ({
-    hasConfig: mtimeMs !== -1 && holdsFile(dir, CONFIG_FILE_NAME, entries),
+    // Anything there by that name is the project's config, a folder or a FIFO too: reading it
+    // then says why it cannot be used, as `agentix check` says (never the defaults, silently).
+    hasConfig: mtimeMs !== -1 && holdsEntry(dir, CONFIG_FILE_NAME, entries),
     hasPackageJson: mtimeMs !== -1 && holdsFile(dir, "package.json", entries),
   }));
+}
+
+/** Whether `dir` holds an entry called `name` (a link: to something that exists), by its entries when known. */
+function holdsEntry(dir: string, name: string, entries: readonly Dirent[] | undefined): boolean {
+  const file = path.join(dir, name);
+  if (entries === undefined) return existsSync(file);
+  const entry = entries.find((candidate) => candidate.name === name);
+  return entry !== undefined && (!entry.isSymbolicLink() || existsSync(file));
 }
 
 /** Whether `dir` holds a file (or a link to one) called `name`, by its entries when known. */
