@@ -24,7 +24,7 @@ const JEST_SETUP_OPTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Where Jest looks for its config, in its order. */
-const CONFIG_NAMES = ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map(
+export const JEST_CONFIG_NAMES = ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map(
   (extension) => `jest.config.${extension}`,
 );
 
@@ -48,7 +48,7 @@ export function readJestSetup(
     options: JEST_SETUP_OPTIONS,
     rootDir: root,
   };
-  for (const name of CONFIG_NAMES) {
+  for (const name of JEST_CONFIG_NAMES) {
     const file = path.join(root, name);
     if (!inputs.isFile(file)) continue;
     const text = inputs.read(file) ?? "";
@@ -104,7 +104,8 @@ function fromJson(config: Record<string, unknown>, context: SetupContext): Vites
   return setupForEveryTest(read, context.root);
 }
 
-function parsed(text: string): unknown {
+/** JSON's value, or undefined for text that is not JSON. */
+export function parsed(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -112,6 +113,6 @@ function parsed(text: string): unknown {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

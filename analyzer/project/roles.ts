@@ -95,6 +95,7 @@ export class FileRoles {
         !isToolConfig(file.path) &&
         (this.layout.isTestFile(this.absolute(file)) ||
           vitestRunsAny(vitest, file.path) ||
+          vitest.jestTests?.(file.path) === true ||
           (importsTestFramework(file.sourceFile) && !isVitestSetupFile(vitest, file.path)));
       this.tests.set(file, test);
     }

@@ -29,6 +29,7 @@ import {
 } from "./vitest-globs.js";
 import { isWorkspaceFile, readWithWorkspace, WORKSPACE_NAMES } from "./vitest-workspace-file.js";
 import { readJestSetup } from "./jest-setup.js";
+import { readJestTests } from "./jest-tests.js";
 import { declaresWorkspace } from "./workspace-folders.js";
 
 export { isVitestSetupFile, vitestSetupBefore, type VitestSetup } from "./vitest-setup.js";
@@ -54,6 +55,11 @@ export interface VitestConfig {
   readonly inputs: VitestInputs;
   /** What Vitest runs before the tests (vitest-setup.ts). */
   readonly setup: VitestSetup;
+  /**
+   * Whether the Jest config's `testMatch` or `testRegex` names the file (jest-tests.ts); absent
+   * when it sets neither. Such a file is a test whatever its name, run by Jest.
+   */
+  readonly jestTests?: (file: string) => boolean;
 }
 
 /** `vitest.e2e.config.ts`, `vitest.config.e2e.mts`: a second config for another kind of test. */
@@ -96,7 +102,12 @@ export function readVitestConfig(root: string): VitestConfig {
       inputs,
       setup,
     }));
-  return { ...main, others: [...others, ...setupOnly] };
+  const jestTests = readJestTests(root, inputs);
+  return {
+    ...main,
+    others: [...others, ...setupOnly],
+    ...(jestTests === undefined ? {} : { jestTests }),
+  };
 }
 
 /** `vitest run --config=./test/node/vitest.config.ts` (msw's suites), `vitest -c x.ts`. */
