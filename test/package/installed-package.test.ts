@@ -115,7 +115,7 @@ describe("a production install (npm i --omit=dev agentix)", () => {
     });
   }, 300_000);
 
-  it("installs the runtime and its validator only: at most 5 MB on disk", () => {
+  it("installs the runtime and its validator only: at most 5 MiB on disk", () => {
     const installed = readdirSync(path.join(lean, "node_modules"), { withFileTypes: true })
       .flatMap((entry) =>
         entry.name.startsWith("@")
@@ -139,7 +139,7 @@ describe("a production install (npm i --omit=dev agentix)", () => {
     ]);
     const size = installSize(path.join(lean, "node_modules"));
     const own = installSize(path.join(lean, "node_modules/agentix"));
-    const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
+    const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MiB`;
     console.log(
       `npm i --omit=dev agentix: ${mb(size.blockBytes)} in 4 KiB blocks, ${mb(size.bytes)} of file bytes, ${size.files} files (agentix itself ${mb(own.blockBytes)}, ${mb(own.bytes)}, ${own.files} files); ${mb(size.diskHere)} of disk blocks on this machine`,
     );
@@ -148,9 +148,9 @@ describe("a production install (npm i --omit=dev agentix)", () => {
     const readme = readFileSync(path.join(REPO, "README.md"), "utf8");
     const figure = (pattern: RegExp) => Number(pattern.exec(readme.replace(/\s+/gu, " "))?.[1]);
     const documented = {
-      blocks: figure(/takes (\d+\.\d) MB on disk in 4 KiB blocks/u) * MB,
-      bytes: figure(/(\d+\.\d) MB of file bytes/u) * MB,
-      own: figure(/agentix's own part is (\d+\.\d) MB/u) * MB,
+      blocks: figure(/takes (\d+\.\d) MiB on disk in 4 KiB blocks/u) * MB,
+      bytes: figure(/(\d+\.\d) MiB of file bytes/u) * MB,
+      own: figure(/agentix's own part is (\d+\.\d) MiB/u) * MB,
       files: figure(/(\d+) files instead of/u),
     };
     const measured = {
