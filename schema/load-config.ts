@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, type Dirent } from "node:fs";
+import { readFileSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { describeAjvProblems, precompiledValidator } from "./ajv.js";
 import { jsonLocator } from "./json-location.js";
@@ -319,9 +319,10 @@ function markersIn(dir: string): FolderMarkers {
 /** Whether `dir` holds an entry called `name` (a link: to something that exists), by its entries when known. */
 function holdsEntry(dir: string, name: string, entries: readonly Dirent[] | undefined): boolean {
   const file = path.join(dir, name);
-  if (entries === undefined) return existsSync(file);
+  const exists = () => statOrUndefined(file) !== undefined;
+  if (entries === undefined) return exists();
   const entry = entries.find((candidate) => candidate.name === name);
-  return entry !== undefined && (!entry.isSymbolicLink() || existsSync(file));
+  return entry !== undefined && (!entry.isSymbolicLink() || exists());
 }
 
 /** Whether `dir` holds a file (or a link to one) called `name`, by its entries when known. */
