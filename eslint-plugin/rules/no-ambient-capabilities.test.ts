@@ -330,6 +330,24 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
         at("randomness", "crypto.getRandomValues()", 2, 1, 23),
       ],
     },
+    // A declared name binds nothing at run time: the global is what runs (helper-28 A2).
+    {
+      name: "declare const, declare function, declare class and declare global hide no global",
+      filename: domain,
+      code: [
+        "declare const process: { env: Record<string, string> };",
+        "declare function fetch(url: string): Promise<unknown>;",
+        "declare class Date { constructor(); }",
+        "export const home = process.env.HOME;",
+        'export const sent = fetch("/x");',
+        "export const at = new Date();",
+      ].join("\n"),
+      errors: [
+        at("environment", "process.env", 4, 21, 32),
+        at("network", "fetch", 5, 21, 26),
+        at("clock", "new Date()", 6, 19, 29),
+      ],
+    },
     // agentix's standard adapters: called from a domain file, their handlers read the real
     // clock and draw randomness with no declared effect (helper-27 repro-1).
     {

@@ -36,7 +36,36 @@ export function globalReferences(
       for (const reference of variable.references) if (isValueUse(reference)) found.push(reference);
     }
   }
+  // `declare const process: ...` (or a declared function, class or namespace) binds nothing at
+  // run time: the name still reads the global (it hid process.env from both tools).
+  for (const scope of [globalScope, ...globalScope.childScopes.filter(isModuleScope)])
+    for (const name of names) {
+      const variable = scope.set.get(name);
+      if (variable && variable.defs.length > 0 && variable.defs.every((def) => isAmbient(def.node)))
+        for (const reference of variable.references)
+          if (isValueUse(reference)) found.push(reference);
+    }
   return found.sort((a, b) => a.identifier.range[0] - b.identifier.range[0]);
+}
+
+const isModuleScope = (scope: Scope): boolean => scope.type === "module";
+
+/** Whether a declaration is ambient (`declare`, or inside a `declare` block): no run-time binding. */
+function isAmbient(node: TSESTree.Node): boolean {
+  for (let current: TSESTree.Node | undefined = node; current; current = current.parent) {
+    switch (current.type) {
+      case AST_NODE_TYPES.VariableDeclaration:
+      case AST_NODE_TYPES.ClassDeclaration:
+      case AST_NODE_TYPES.TSModuleDeclaration:
+      case AST_NODE_TYPES.TSEnumDeclaration:
+        if (current.declare) return true;
+        break;
+      case AST_NODE_TYPES.TSDeclareFunction:
+        return true;
+      default:
+    }
+  }
+  return false;
 }
 
 /** The innermost scope that contains `node`. */
