@@ -1,7 +1,7 @@
 import { ConfigCommentParser } from "@eslint/plugin-kit";
 import { describe, expect, it } from "vitest";
 import { ts } from "../project/ts-morph.js";
-import { directivesOf } from "./directives.js";
+import { directivesOf, silencingDirective } from "./directives.js";
 
 const parse = (text: string, name = "x.tsx") =>
   ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
@@ -81,5 +81,32 @@ describe("directivesOf", () => {
     expect(
       kinds(`export const x = 1; /* eslint-disable-line\n agentix/no-ambient-capabilities */\n`),
     ).toEqual([]);
+  });
+
+  // Two directives covering one line: ESLint credits the one whose disabling starts last (a tie
+  // in source order), and calls the other unused; check credited the first (helper-27 repro-12).
+  it("credits the directive ESLint credits when several cover the line", () => {
+    const rule = "agentix/no-ambient-capabilities";
+    const directives = directivesOf(
+      parse(
+        [
+          `/* eslint-disable-next-line ${rule} */ export const e = 1;`,
+          `export const f = Date.now(); /* eslint-disable-line ${rule} */`,
+          `/* eslint-disable ${rule} */`,
+          `export const g = Date.now(); // eslint-disable-line ${rule}`,
+          `/* eslint-enable ${rule} */ export const h = Date.now(); // eslint-disable-line ${rule}`,
+        ].join("\n"),
+        "x.ts",
+      ),
+    );
+    const credited = (line: number, column: number) =>
+      silencingDirective(directives, rule, { line, column })?.line;
+    // The line directive of line 2 (disabling from its start) after the next-line one of line 1.
+    expect(credited(2, 17)).toBe(2);
+    // The block disable of line 3 stands before line 4's start: the line directive is later.
+    expect(credited(4, 17)).toBe(4);
+    // An enable on the line after its start cancels the line directive before it... in source
+    // order the line directive comes after the enable's place only when it starts later.
+    expect(credited(5, 45)).toBeUndefined();
   });
 });

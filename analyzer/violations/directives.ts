@@ -72,25 +72,34 @@ const names = (directive: Directive, rule: string): boolean =>
   directive.rules.length === 0 || directive.rules.includes(rule);
 
 /**
- * The directive that silences `rule` at `position`, or undefined. Blocks follow ESLint: the last
- * `eslint-disable` / `eslint-enable` before the position that names the rule decides.
+ * The directive that silences `rule` at `position`, or undefined, as ESLint credits it: a line
+ * directive disables from the start of the line it covers (`eslint-disable-line` its own,
+ * `eslint-disable-next-line` the next), a block from where it stands; ordered by that place (a
+ * tie in source order), the last `disable` not `enable`d again before the position decides.
+ * So of two directives covering one line, ESLint's `--report-unused-disable-directives` and
+ * check call the same one unused.
  */
 export function silencingDirective(
   directives: readonly Directive[],
   rule: string,
   position: Position,
 ): Directive | undefined {
-  let block: Directive | undefined;
+  const lineStart = { line: position.line, column: -1 };
+  const places: { at: Position; directive: Directive }[] = [];
   for (const directive of directives) {
     if (!names(directive, rule)) continue;
-    if (directive.kind === "disable-line" && directive.line === position.line) return directive;
-    if (directive.kind === "disable-next-line" && directive.endLine + 1 === position.line)
-      return directive;
-    if (
-      (directive.kind === "disable" || directive.kind === "enable") &&
-      before({ line: directive.line, column: directive.column }, position)
-    )
-      block = directive.kind === "disable" ? directive : undefined;
+    const covers =
+      (directive.kind === "disable-line" && directive.line === position.line) ||
+      (directive.kind === "disable-next-line" && directive.endLine + 1 === position.line);
+    if (covers) places.push({ at: lineStart, directive });
+    const at = { line: directive.line, column: directive.column };
+    if ((directive.kind === "disable" || directive.kind === "enable") && before(at, position))
+      places.push({ at, directive });
   }
-  return block;
+  let active: Directive | undefined;
+  for (const { directive } of places.sort((a, b) =>
+    before(a.at, b.at) ? -1 : before(b.at, a.at) ? 1 : 0,
+  ))
+    active = directive.kind === "enable" ? undefined : directive;
+  return active;
 }
