@@ -72,34 +72,30 @@ const names = (directive: Directive, rule: string): boolean =>
   directive.rules.length === 0 || directive.rules.includes(rule);
 
 /**
- * The directive that silences `rule` at `position`, or undefined, as ESLint credits it: a line
- * directive disables from the start of the line it covers (`eslint-disable-line` its own,
- * `eslint-disable-next-line` the next), a block from where it stands; ordered by that place (a
- * tie in source order), the last `disable` not `enable`d again before the position decides.
- * So of two directives covering one line, ESLint's `--report-unused-disable-directives` and
- * check call the same one unused.
+ * The directive that silences `rule` at `position`, or undefined, as ESLint credits it (its
+ * apply-disable-directives): first the `eslint-disable` / `eslint-enable` blocks, the last
+ * `disable` before the position not `enable`d since; only a problem no block silences goes on
+ * to the line directives covering its line (`eslint-disable-line` its own, `-next-line` the
+ * next), the last of them in source order. So ESLint's `--report-unused-disable-directives` and
+ * check call the same directive unused.
  */
 export function silencingDirective(
   directives: readonly Directive[],
   rule: string,
   position: Position,
 ): Directive | undefined {
-  const lineStart = { line: position.line, column: -1 };
-  const places: { at: Position; directive: Directive }[] = [];
+  let block: Directive | undefined;
+  let line: Directive | undefined;
   for (const directive of directives) {
     if (!names(directive, rule)) continue;
-    const covers =
+    if (directive.kind === "disable" || directive.kind === "enable") {
+      if (before({ line: directive.line, column: directive.column }, position))
+        block = directive.kind === "disable" ? directive : undefined;
+    } else if (
       (directive.kind === "disable-line" && directive.line === position.line) ||
-      (directive.kind === "disable-next-line" && directive.endLine + 1 === position.line);
-    if (covers) places.push({ at: lineStart, directive });
-    const at = { line: directive.line, column: directive.column };
-    if ((directive.kind === "disable" || directive.kind === "enable") && before(at, position))
-      places.push({ at, directive });
+      (directive.kind === "disable-next-line" && directive.endLine + 1 === position.line)
+    )
+      line = directive;
   }
-  let active: Directive | undefined;
-  for (const { directive } of places.sort((a, b) =>
-    before(a.at, b.at) ? -1 : before(b.at, a.at) ? 1 : 0,
-  ))
-    active = directive.kind === "enable" ? undefined : directive;
-  return active;
+  return block ?? line;
 }
