@@ -14,6 +14,7 @@ import {
   type TestRunner,
 } from "./other-runner.js";
 import { NODE_TEST, scriptInvocation } from "./runner-script.js";
+import { mochaSpec } from "./mocha-spec.js";
 import { missingToolWhy, toolBin } from "./tools.js";
 
 /** One run of another runner: spawned as `node <argv>` from `cwd`. */
@@ -28,6 +29,16 @@ export interface RunnerRun {
   readonly shownArgs: readonly string[];
   /** Variables the project's test script sets for the runner (runner-script.ts). */
   readonly env: Readonly<Record<string, string>>;
+  readonly files: readonly AffectedTestFile[];
+}
+
+/**
+ * Selected files the runner's own spec leaves out (mocha-spec.ts): test code, but none of the
+ * suite's tests, which the project's `npm test` never runs either. Named, not run, not failed.
+ */
+export interface LeftOutTests {
+  readonly runner: TestRunner;
+  readonly why: string;
   readonly files: readonly AffectedTestFile[];
 }
 
@@ -86,10 +97,24 @@ export function runnerRuns(
   root: string,
   byRunner: ReadonlyMap<TestRunner, readonly AffectedTestFile[]>,
   nodeTypeScript: NodeTypeScript = nodeStripsTypes(),
-): { runs: RunnerRun[]; unrun: UnrunTests[] } {
+): { runs: RunnerRun[]; unrun: UnrunTests[]; leftOut: LeftOutTests[] } {
   const runs: RunnerRun[] = [];
   const unrun: UnrunTests[] = [];
-  for (const [runner, files] of byRunner) {
+  const leftOut: LeftOutTests[] = [];
+  for (const [runner, selected] of byRunner) {
+    let files = selected;
+    if (runner === "Mocha") {
+      const spec = mochaSpec(root, scriptInvocation(root, "mocha"));
+      const outside = spec === undefined ? [] : files.filter((file) => !spec.runs(file.file));
+      if (spec !== undefined && outside.length > 0) {
+        files = files.filter((file) => spec.runs(file.file));
+        leftOut.push({
+          runner,
+          files: outside,
+          why: `not in Mocha's spec (${spec.globs.join(" ")}): npm test does not run ${outside.length === 1 ? "it" : "them"} either`,
+        });
+      }
+    }
     if (files.length === 0) continue;
     if (runner === "node:test") {
       const run = nodeTestRun(root, files, nodeTypeScript);
@@ -122,7 +147,7 @@ export function runnerRuns(
         const relative = notAFlag(toPosix(path.relative(cwd, path.join(root, file.file))));
         return command.file === undefined ? relative : command.file(relative);
       });
-      const own = cwd === root ? script : { env: {}, args: [], node: [] };
+      const own = cwd === root ? script : { env: {}, args: [], node: [], paths: [] };
       const args = command.leads
         ? [...command.args, ...own.args, ...paths]
         : [...own.args, ...command.args, ...paths];
@@ -141,7 +166,7 @@ export function runnerRuns(
       });
     }
   }
-  return { runs, unrun };
+  return { runs, unrun, leftOut };
 }
 
 /** How this Node.js runs a .ts file: itself, with --experimental-strip-types, or not at all. */

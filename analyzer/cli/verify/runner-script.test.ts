@@ -122,11 +122,11 @@ describe("scriptInvocation", () => {
       ["-b"],
     ],
   ])("%j runs %s with %j and %j", (scripts, command, env, args) => {
-    expect(scriptInvocation(project(scripts), command, {})).toEqual({ env, args, node: [] });
+    expect(scriptInvocation(project(scripts), command, {})).toMatchObject({ env, args, node: [] });
   });
 
   it("adds nothing when the script runs another command, is missing, or package.json is not what it should be", () => {
-    const none = { env: {}, args: [], node: [] };
+    const none = { env: {}, args: [], node: [], paths: [] };
     expect(scriptInvocation(project({ test: "vitest run" }), "jest")).toEqual(none);
     expect(scriptInvocation(project({ build: "tsc" }), "jest")).toEqual(none);
     expect(scriptInvocation(project(["jest --ci"]), "jest")).toEqual(none);
@@ -171,12 +171,14 @@ describe("scriptInvocation", () => {
     const root = project({
       test: 'NODE_OPTIONS="$NODE_OPTIONS --experimental-vm-modules" jest $UNSET ${FLAGS} -t "$FLAGS"',
     });
-    expect(scriptInvocation(root, "jest", { NODE_OPTIONS: "--max-old-space-size=99" })).toEqual({
+    expect(
+      scriptInvocation(root, "jest", { NODE_OPTIONS: "--max-old-space-size=99" }),
+    ).toMatchObject({
       env: { NODE_OPTIONS: "--max-old-space-size=99 --experimental-vm-modules" },
       args: ["-t", ""],
       node: [],
     });
-    expect(scriptInvocation(root, "jest", { FLAGS: " --ci  --bail " })).toEqual({
+    expect(scriptInvocation(root, "jest", { FLAGS: " --ci  --bail " })).toMatchObject({
       env: { NODE_OPTIONS: " --experimental-vm-modules" },
       // Unquoted, the value is split into words; quoted, it is one.
       args: ["--ci", "--bail", "-t", " --ci  --bail "],
@@ -206,14 +208,14 @@ describe("scriptInvocation", () => {
     const nyc = project({
       test: "nyc --reporter=text --require ts-node/register -r lcov mocha 'test/*.test.ts' --reporter dot --exit",
     });
-    expect(scriptInvocation(nyc, "mocha", {})).toEqual({
+    expect(scriptInvocation(nyc, "mocha", {})).toMatchObject({
       env: {},
       node: ["--require", "ts-node/register"],
       args: ["--reporter", "dot", "--exit"],
     });
     expect(
       scriptInvocation(project({ test: "c8 --reporter lcov -x dist jest --ci" }), "jest", {}),
-    ).toEqual({
+    ).toMatchObject({
       env: {},
       node: [],
       args: ["--ci"],
@@ -223,7 +225,7 @@ describe("scriptInvocation", () => {
       path.join(dotenv, ".env.test"),
       "# rates\nexport TAX_RATE=0.2\nNAME='a # b'\nMODE=local # overridden\n",
     );
-    expect(scriptInvocation(dotenv, "jest", {})).toEqual({
+    expect(scriptInvocation(dotenv, "jest", {})).toMatchObject({
       env: { TAX_RATE: "0.2", NAME: "a # b", MODE: "ci" },
       node: [],
       args: ["--ci"],
@@ -235,7 +237,20 @@ describe("scriptInvocation", () => {
     expect(scriptInvocation(cascade, "jest", {}).env).toEqual({ A: "test", B: "base" });
     // No file named: dotenv reads .env, when there is one.
     const plain = project({ test: "dotenv jest" });
-    expect(scriptInvocation(plain, "jest", {})).toEqual({ env: {}, node: [], args: [] });
+    expect(scriptInvocation(plain, "jest", {})).toMatchObject({ env: {}, node: [], args: [] });
+  });
+
+  // The tests the script names: what Mocha's spec is when the script gives it (mocha-spec.ts).
+  it("gives the paths the script names: files, folders, globs, --spec values and those after --", () => {
+    const root = project({
+      test: "mocha -r ts-node/register 'test/**/*.test.ts' --spec=e2e/*.ts --spec unit -- tools/x.ts",
+    });
+    expect(scriptInvocation(root, "mocha", {})).toEqual({
+      env: {},
+      node: [],
+      args: ["-r", "ts-node/register"],
+      paths: ["test/**/*.test.ts", "e2e/*.ts", "unit", "tools/x.ts"],
+    });
   });
 
   it("keeps a Node.js flag's value: node -r ts-node/register node_modules/.bin/mocha", () => {
@@ -245,7 +260,11 @@ describe("scriptInvocation", () => {
         "mocha",
         {},
       ),
-    ).toEqual({ env: {}, node: ["-r", "ts-node/register", "--stack-size=2000"], args: ["-b"] });
+    ).toMatchObject({
+      env: {},
+      node: ["-r", "ts-node/register", "--stack-size=2000"],
+      args: ["-b"],
+    });
   });
 
   // case-10/deep4: options lost four `npm run`s deep.
@@ -294,7 +313,11 @@ describe("scriptInvocation", () => {
     [{ test: "npm run unit -- --ci", unit: "jest --bail && echo done" }, ["--bail"]],
     [{ test: "npm test -- --ci", other: "x" }, []],
   ])("%j runs jest with %j", (scripts, args) => {
-    expect(scriptInvocation(project(scripts), "jest", {})).toEqual({ env: {}, args, node: [] });
+    expect(scriptInvocation(project(scripts), "jest", {})).toMatchObject({
+      env: {},
+      args,
+      node: [],
+    });
   });
 
   it("reads env -S's string as words, and the environment before npm run", () => {
@@ -304,13 +327,13 @@ describe("scriptInvocation", () => {
         "jest",
         {},
       ),
-    ).toEqual({ env: { NODE_OPTIONS: "--no-warnings" }, args: ["--ci"], node: [] });
+    ).toMatchObject({ env: { NODE_OPTIONS: "--no-warnings" }, args: ["--ci"], node: [] });
     expect(
       scriptInvocation(
         project({ test: "NODE_ENV=test npm run unit", unit: "A=1 jest" }),
         "jest",
         {},
       ),
-    ).toEqual({ env: { NODE_ENV: "test", A: "1" }, args: [], node: [] });
+    ).toMatchObject({ env: { NODE_ENV: "test", A: "1" }, args: [], node: [] });
   });
 });

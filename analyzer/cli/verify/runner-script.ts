@@ -19,11 +19,15 @@ export interface ScriptInvocation {
   readonly args: readonly string[];
   /** Node.js flags the script gives before the runner's script (`node --flag .../jest.js`). */
   readonly node: readonly string[];
+  /**
+   * The tests the script names, as written: its files, folders and globs, and the values of
+   * `--spec` (which picks them as well). Empty when it names none.
+   */
+  readonly paths: readonly string[];
 }
 
-const NONE: ScriptInvocation = { env: {}, args: [], node: [] };
+const NONE: ScriptInvocation = { env: {}, args: [], node: [], paths: [] };
 
-/** Commands that run the next word as the command (`npx jest`, `c8 ava`, `cross-env A=1 mocha`). */
 /** Node.js flags whose value is the next word (`node -r ts-node/register ...`). */
 const NODE_VALUES = new Set([
   "-r",
@@ -68,7 +72,8 @@ export function scriptInvocation(
   const walk: Walk = { root, scripts, env, command, found: new Map(), commands: new Map() };
   const found = fromScript(walk, "test", 0);
   if (found === undefined) return NONE;
-  return { env: found.env, args: optionsOf(root, command, found.words), node: found.node };
+  const { args, paths } = optionsOf(root, command, found.words);
+  return { env: found.env, args, node: found.node, paths };
 }
 
 /** How many `npm run`s deep a chain of scripts is followed. */
@@ -212,14 +217,31 @@ function envOptions(walk: Walk, words: string[], start: number): number {
   return index;
 }
 
-/** The options among a runner's arguments: flags and their values, not the paths it is given. */
-function optionsOf(root: string, command: string, words: readonly string[]): string[] {
+/** Options that name the tests to run, as the paths do (`mocha --spec 'test/**' `). */
+const PICKS_TESTS: ReadonlySet<string> = new Set(["--spec"]);
+
+/**
+ * The options among a runner's arguments (flags and their values), apart from the paths it is
+ * given (files, folders, globs, and `--spec` values).
+ */
+function optionsOf(
+  root: string,
+  command: string,
+  words: readonly string[],
+): { args: string[]; paths: string[] } {
   const { values, flags, dropped } = runnerOptions(command);
   const args: string[] = [];
+  const paths: string[] = [];
   for (let index = 0; index < words.length; index++) {
     const word = words[index] as string;
-    if (word === "--") break; // what follows are paths
-    if (!word.startsWith("-")) continue; // a test file, folder or glob
+    if (word === "--") {
+      paths.push(...words.slice(index + 1)); // what follows are paths
+      break;
+    }
+    if (!word.startsWith("-")) {
+      paths.push(word); // a test file, folder or glob
+      continue;
+    }
     const flag = word.includes("=") ? word.slice(0, word.indexOf("=")) : word;
     const next = words[index + 1];
     // A known option's value is the next word; an unknown one's, unless it is a test path.
@@ -230,6 +252,10 @@ function optionsOf(root: string, command: string, words: readonly string[]): str
       (values.has(flag) ||
         (!flags.has(flag) && !flag.startsWith("--no-") && !isTestPath(root, next)));
     if (dropped.has(flag)) {
+      if (PICKS_TESTS.has(flag)) {
+        if (word.includes("=")) paths.push(word.slice(word.indexOf("=") + 1));
+        else if (takesNext) paths.push(next);
+      }
       if (takesNext) index++;
       continue;
     }
@@ -239,7 +265,7 @@ function optionsOf(root: string, command: string, words: readonly string[]): str
       index++;
     }
   }
-  return args;
+  return { args, paths };
 }
 
 /** A glob, a folder, or a test file: what a script hands its runner to run. */

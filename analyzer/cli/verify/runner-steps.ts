@@ -5,9 +5,16 @@ import path from "node:path";
 import type { AffectedTestFile } from "../../affected/result.js";
 import { widenedText } from "../affected-text.js";
 import type { OtherRunner, TestRunner } from "./other-runner.js";
-import { groupByRunner, runnerRuns, type RunnerRun, type UnrunTests } from "./runner-runs.js";
+import {
+  groupByRunner,
+  runnerRuns,
+  type LeftOutTests,
+  type RunnerRun,
+  type UnrunTests,
+} from "./runner-runs.js";
 import { notRun, spawnStep, type StepContext, type VerifyStep } from "./step.js";
 import { selectedCases } from "./vitest-plan.js";
+import { listText } from "../../text.js";
 
 /**
  * Names the selected tests Vitest does not run, each with why (`importedRunner`: why Vitest's
@@ -65,8 +72,9 @@ export function runnerSteps(
       return notRun("tests", runner, why, "skipped");
     });
   }
-  const { runs, unrun } = runnerRuns(root, byRunner);
+  const { runs, unrun, leftOut } = runnerRuns(root, byRunner);
   return [
+    ...leftOut.map((tests) => leftOutStep(context, tests)),
     ...runs.map((run) => runnerStep(context, run)),
     ...unrun.map((tests) => unrunStep(context, tests)),
   ];
@@ -88,6 +96,24 @@ function runnerStep(context: StepContext, run: RunnerRun): VerifyStep {
     ? `widened: ${widenedText(affected.widened)}; ${whose}, run by ${run.runner}`
     : `${whose}, of the ${cases(affected.tests.selected.cases)} the change can reach: ${run.runner} runs them (named above), whole files`;
   return spawnStep(context, "tests", run.cwd, run.tool, run.argv, why, run.shownArgs, run.env);
+}
+
+/** Selected files the runner's spec leaves out: named, skipped, no failure (runner-runs.ts). */
+function leftOutStep(context: StepContext, tests: LeftOutTests): VerifyStep {
+  const names = listText(
+    tests.files.map((file) => file.file),
+    { limit: 5 },
+  );
+  const why = `${names} ${tests.why}`;
+  context.log(`\ntests (${tests.runner}): skipped\n  why: ${why}\n`);
+  return {
+    step: "tests",
+    command: tests.runner,
+    why,
+    status: "skipped",
+    durationMs: null,
+    details: tests.files.map((file) => file.file),
+  };
 }
 
 function unrunStep(context: StepContext, tests: UnrunTests): VerifyStep {
