@@ -277,3 +277,43 @@ describe("createModuleResolver on bare specifiers (packages, baseUrl, self-name,
     expect(resolve("later-shadow", importer)).toBe(path.join(root, "bare/later-shadow.ts"));
   });
 });
+
+// Vite's template: tsconfig.json is `{ "files": [], "references": [...] }` and the `paths` live
+// in tsconfig.app.json. The plugin read only the nearest tsconfig.json, knew no alias, and
+// missed a private import `check` reported (helper-28 B3, repro-13).
+describe("createModuleResolver under a solution-style tsconfig.json", () => {
+  const solution = mkdtempSync(path.join(tmpdir(), "agentix-resolver-solution-"));
+  afterAll(() => rmSync(solution, { recursive: true, force: true }));
+  const at = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(solution, file)), { recursive: true });
+    writeFileSync(path.join(solution, file), text);
+    return path.join(solution, file);
+  };
+  at(
+    "tsconfig.json",
+    '{ "files": [], "references": [{ "path": "./tsconfig.app.json" }, { "path": "./tsconfig.node.json" }] }',
+  );
+  at(
+    "tsconfig.app.json",
+    '{ "compilerOptions": { "module": "NodeNext", "moduleResolution": "NodeNext", "paths": { "~/*": ["./src/*"] } }, "include": ["src/**/*.ts"] }',
+  );
+  at(
+    "tsconfig.node.json",
+    '{ "compilerOptions": { "module": "NodeNext" }, "include": ["vite.config.ts"] }',
+  );
+  const model = at("src/features/b/model.ts", "export const b = 1;\n");
+  const importer = at("src/features/a/alias.ts", "");
+
+  it("resolves with the options of the referenced tsconfig whose include holds the file", () => {
+    const resolve = createModuleResolver();
+    expect(resolve("~/features/b/model.js", importer)).toBe(model);
+    expect(resolve.aliasTarget("~/features/b/model.js", importer)).toBe(
+      path.join(solution, "src/features/b/model.js"),
+    );
+  });
+
+  it("keeps the solution's own (no alias) outside every reference's include", () => {
+    const resolve = createModuleResolver();
+    expect(resolve("~/features/b/model.js", at("scripts/x.ts", ""))).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import path from "node:path";
+import picomatch from "picomatch";
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
@@ -56,6 +57,62 @@ const JS_TO_TS: Readonly<Record<string, readonly string[]>> = {
   ".cjs": [".cts"],
 };
 
+/** Raw tsconfigs read in a disk round: every folder of a project asks for its nearest one. */
+const rawConfigs = new Map<string, { round: number; raw: Record<string, unknown> | undefined }>();
+
+/** A tsconfig's raw JSON (comments allowed), or undefined; read once per disk round. */
+function rawConfig(file: string): Record<string, unknown> | undefined {
+  const round = diskRound();
+  const known = rawConfigs.get(file);
+  if (known?.round === round) return known.raw;
+  const raw = readRawConfig(file);
+  rawConfigs.set(file, { round, raw });
+  return raw;
+}
+
+function readRawConfig(file: string): Record<string, unknown> | undefined {
+  const { config } = ts.readConfigFile(file, (f) => ts.sys.readFile(f));
+  return typeof config === "object" && config !== null
+    ? (config as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * When `solution` is a solution-style tsconfig (`files: []` and `references`, no `include`), the
+ * referenced tsconfig whose `include` (or `files`) holds the folder `dir`; else undefined.
+ */
+export function referencedFor(solution: string, dir: string): string | undefined {
+  const raw = rawConfig(solution);
+  const files = raw?.["files"];
+  const references = raw?.["references"];
+  if (!Array.isArray(files) || files.length > 0 || raw?.["include"] !== undefined) return undefined;
+  if (!Array.isArray(references)) return undefined;
+  for (const reference of references) {
+    const target = (reference as { path?: unknown } | null)?.path;
+    if (typeof target !== "string") continue;
+    let file = path.resolve(path.dirname(solution), target);
+    if (!file.endsWith(".json")) file = path.join(file, "tsconfig.json");
+    const config = rawConfig(file);
+    if (config === undefined) continue;
+    const base = path.dirname(file);
+    const relative = path.relative(base, dir).split(path.sep).join("/");
+    if (relative.startsWith("..")) continue;
+    const include = Array.isArray(config["include"]) ? config["include"] : ["**/*"];
+    const holds = include.some((pattern) => {
+      if (typeof pattern !== "string") return false;
+      const glob = pattern.replace(/^\.\//u, "").replace(/\/$/u, "");
+      // A folder named as it is holds everything below it; a glob, the folders its folder part
+      // matches (`src/**/*.ts`: src and below).
+      if (!/[*?[{]/u.test(glob)) return relative === glob || relative.startsWith(`${glob}/`);
+      const folders = glob.includes("/") ? glob.slice(0, glob.lastIndexOf("/")) : "";
+      if (folders === "" || relative === "") return relative === "" && /^(\*\*)?$/u.test(folders);
+      return picomatch(folders, { dot: true })(relative);
+    });
+    if (holds) return file;
+  }
+  return undefined;
+}
+
 const parseHost: ts.ParseConfigHost = {
   useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
   // Only the compiler options matter here: never enumerate the project's files.
@@ -94,11 +151,12 @@ export function createModuleResolver(
   clear(): void;
 } {
   const tsconfigOfDir = new Map<string, string | null>();
+  const tsconfigFileOfDir = new Map<string, string | null>();
   const entries = new Map<string, TsconfigEntry>();
   const packageName = createPackageNames(exists);
 
-  function nearestTsconfig(dir: string): string | null {
-    const known = tsconfigOfDir.get(dir);
+  function nearestTsconfigFile(dir: string): string | null {
+    const known = tsconfigFileOfDir.get(dir);
     if (known !== undefined) return known;
     const candidate = path.join(dir, "tsconfig.json");
     const parent = path.dirname(dir);
@@ -106,7 +164,21 @@ export function createModuleResolver(
       ? candidate
       : parent === dir
         ? null
-        : nearestTsconfig(parent);
+        : nearestTsconfigFile(parent);
+    tsconfigFileOfDir.set(dir, found);
+    return found;
+  }
+
+  /**
+   * The tsconfig whose options a folder's files are compiled with: the nearest tsconfig.json,
+   * or, when that is a solution (Vite's `{ "files": [], "references": [...] }`), the referenced
+   * one whose `include` holds the folder (its `paths` are the ones the code uses).
+   */
+  function nearestTsconfig(dir: string): string | null {
+    const known = tsconfigOfDir.get(dir);
+    if (known !== undefined) return known;
+    const nearest = nearestTsconfigFile(dir);
+    const found = (nearest === null ? undefined : referencedFor(nearest, dir)) ?? nearest;
     tsconfigOfDir.set(dir, found);
     return found;
   }
@@ -284,6 +356,7 @@ export function createModuleResolver(
     },
     clear() {
       tsconfigOfDir.clear();
+      tsconfigFileOfDir.clear();
       entries.clear();
       exists.clear();
       packageName.clear();
