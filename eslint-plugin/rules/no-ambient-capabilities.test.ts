@@ -594,6 +594,26 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
         at("process", mod("node:cluster"), 3, 21),
       ],
     },
+    // Escapes from every other check (helper-28 A5): eval runs any text, node:vm any code,
+    // process.getBuiltinModule loads a module no import shows; node:os reads the host.
+    {
+      name: "eval, node:vm, node:os, process.getBuiltinModule and process.loadEnvFile",
+      filename: domain,
+      code: [
+        'import { runInNewContext } from "node:vm";',
+        'import { hostname } from "os";',
+        'export const v = eval("1 + 1");',
+        'export const fs = process.getBuiltinModule("node:fs");',
+        "process.loadEnvFile();",
+      ].join("\n"),
+      errors: [
+        at("process", mod("node:vm"), 1, 33),
+        at("environment", mod("os"), 2, 26),
+        at("process", "eval()", 3, 18, 22),
+        at("process", "process.getBuiltinModule()", 4, 19, 43),
+        at("environment", "process.loadEnvFile()", 5, 1, 20),
+      ],
+    },
     {
       name: "database modules",
       filename: domain,

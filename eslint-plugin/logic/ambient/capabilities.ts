@@ -56,6 +56,11 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ...(["exit", "abort", "kill", "chdir", "umask", "setuid", "setgid", "dlopen"] as const).map(
     (name) => [`process.${name}`, capability("process", `process.${name}()`)] as const,
   ),
+  // Code that escapes every check: eval runs any text; process.getBuiltinModule loads node:fs
+  // or child_process by a name no import shows.
+  ["eval", capability("process", "eval()")],
+  ["process.getBuiltinModule", capability("process", "process.getBuiltinModule()")],
+  ["process.loadEnvFile", capability("environment", "process.loadEnvFile()")],
   ...(
     [
       "cwd",
@@ -187,9 +192,11 @@ export const BANNED_MODULES: ReadonlyMap<string, AmbientCategory> = new Map<
   ...(["dotenv"] as const).map((name) => [name, "environment"] as const),
   ...(["uuid", "nanoid"] as const).map((name) => [name, "randomness"] as const),
   ...(["fs", "fs-extra", "graceful-fs"] as const).map((name) => [name, "filesystem"] as const),
-  ...(["child_process", "worker_threads", "cluster", "execa", "cross-spawn"] as const).map(
+  ...(["child_process", "worker_threads", "cluster", "execa", "cross-spawn", "vm"] as const).map(
     (name) => [name, "process"] as const,
   ),
+  // The host: its name, network interfaces, CPUs, memory, user and uptime.
+  ...(["os"] as const).map((name) => [name, "environment"] as const),
   ...(
     [
       "pg",
