@@ -2,22 +2,22 @@
 // (`diagnostics: true`, without `isolatedModules`), and fails a test file on a type error in
 // anything it imports, types included. Then every test is, for a change, like a Vitest type
 // test: a type-only change reaches the tests whose imports (type-only ones too) reach it. Read
-// as text from the Jest config at the project root (jest.config.* or package.json "jest").
+// as text from the project's Jest config (jest-config-file.ts: the one its scripts name with
+// --config, else jest.config.* at the root, else package.json "jest").
 import path from "node:path";
 import { readProjectFile } from "../../schema/read-project-file.js";
+import { jestConfigFile } from "../project/jest-config-file.js";
 
-const JEST_CONFIGS = ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map(
-  (extension) => `jest.config.${extension}`,
-);
 /** ts-jest told not to type-check: transpiling alone, or with its diagnostics off. */
 const NOT_CHECKING =
   /["']?(?:isolatedModules|transpilation)["']?\s*:\s*true|["']?diagnostics["']?\s*:\s*false/u;
 
 export function testsTypeChecked(root: string): boolean {
-  for (const name of JEST_CONFIGS) {
-    const text = readText(path.join(root, name));
-    if (text !== undefined) return checks(text);
-  }
+  const file = jestConfigFile(root, {
+    read: readText,
+    isFile: (file) => readText(file) !== undefined,
+  });
+  if (file !== undefined) return checks(readText(file) ?? "");
   const manifest = readText(path.join(root, "package.json"));
   if (manifest === undefined) return false;
   try {

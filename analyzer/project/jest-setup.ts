@@ -4,6 +4,7 @@
 // Which files Jest runs is not read: each setup file counts for every test.
 import path from "node:path";
 import { ts } from "./ts-morph.js";
+import { jestConfigFile } from "./jest-config-file.js";
 import { unwrap } from "./ts-syntax.js";
 import {
   resolveSetup,
@@ -23,11 +24,6 @@ const JEST_SETUP_OPTIONS: ReadonlySet<string> = new Set([
   "globalTeardown",
 ]);
 
-/** Where Jest looks for its config, in its order. */
-export const JEST_CONFIG_NAMES = ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map(
-  (extension) => `jest.config.${extension}`,
-);
-
 /** How the reader reads (VitestInputs: everything read is stamped for the fresh-index check). */
 export interface SetupInputs {
   read(file: string): string | undefined;
@@ -40,19 +36,21 @@ export function readJestSetup(
   root: string,
   inputs: SetupInputs,
 ): { file: string; setup: VitestSetup } | undefined {
+  const file = jestConfigFile(root, inputs);
+  // Jest's rootDir defaults to the config's folder (test/jest.config.js: test/).
+  const configDir = file === undefined ? root : path.dirname(file);
   const context: SetupContext = {
     root,
-    configDir: root,
-    exists: (file) => inputs.exists(file),
+    configDir,
+    exists: (candidate) => inputs.exists(candidate),
     runner: "Jest",
     options: JEST_SETUP_OPTIONS,
-    rootDir: root,
+    rootDir: configDir,
   };
-  for (const name of JEST_CONFIG_NAMES) {
-    const file = path.join(root, name);
-    if (!inputs.isFile(file)) continue;
+  if (file !== undefined) {
+    const name = path.relative(root, file).split(path.sep).join("/");
     const text = inputs.read(file) ?? "";
-    if (name.endsWith(".json")) {
+    if (file.endsWith(".json")) {
       const config = parsed(text);
       return { file: name, setup: fromJson(isObject(config) ? config : {}, context) };
     }
@@ -67,12 +65,12 @@ export function readJestSetup(
 /** The config's `rootDir` (a literal; else Jest's default, the config's folder), then its lists. */
 function withOwnRootDir(source: ts.SourceFile, context: SetupContext): SetupRead {
   const problems: SetupRead["problems"] = [];
-  let rootDir = context.root;
+  let rootDir = context.configDir;
   const visit = (node: ts.Node): void => {
     if (ts.isPropertyAssignment(node) && node.name.getText() === "rootDir") {
       const value = unwrap(node.initializer);
       if (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value))
-        rootDir = path.resolve(context.root, value.text);
+        rootDir = path.resolve(context.configDir, value.text);
       else problems.push(setupProblem(value, "rootDir", context));
     } else ts.forEachChild(node, visit);
   };
@@ -86,8 +84,8 @@ function fromJson(config: Record<string, unknown>, context: SetupContext): Vites
   const files: string[] = [];
   const rootDir =
     typeof config["rootDir"] === "string"
-      ? path.resolve(context.root, config["rootDir"])
-      : context.root;
+      ? path.resolve(context.configDir, config["rootDir"])
+      : context.configDir;
   const local = { ...context, rootDir };
   for (const option of JEST_SETUP_OPTIONS) {
     const value = config[option];

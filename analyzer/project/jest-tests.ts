@@ -7,7 +7,8 @@ import picomatch from "picomatch";
 import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import { propertyName } from "./vitest-setup.js";
-import { JEST_CONFIG_NAMES, isObject, parsed, type SetupInputs } from "./jest-setup.js";
+import { isObject, parsed, type SetupInputs } from "./jest-setup.js";
+import { jestConfigFile } from "./jest-config-file.js";
 
 interface TestPatterns {
   testMatch: string[];
@@ -53,12 +54,14 @@ export function readJestTests(
 }
 
 function jestPatterns(root: string, inputs: SetupInputs): TestPatterns | undefined {
-  for (const name of JEST_CONFIG_NAMES) {
-    const file = path.join(root, name);
-    if (!inputs.isFile(file)) continue;
+  const file = jestConfigFile(root, inputs);
+  if (file !== undefined) {
     const text = inputs.read(file) ?? "";
-    if (name.endsWith(".json")) return fromJson(parsed(text));
-    return fromSource(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+    const found = file.endsWith(".json")
+      ? fromJson(parsed(text))
+      : fromSource(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
+    // Jest's rootDir defaults to the config's folder; a set one is relative to it.
+    return found && { ...found, rootDir: path.resolve(path.dirname(file), found.rootDir ?? ".") };
   }
   const manifest = parsed(inputs.read(path.join(root, "package.json")) ?? "");
   return fromJson(isObject(manifest) ? manifest["jest"] : undefined);

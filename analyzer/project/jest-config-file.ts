@@ -1,0 +1,54 @@
+// Which file is the project's Jest config: the one its package.json scripts give Jest with
+// `--config <file>` / `-c <file>` (tsyringe's `jest --config test/jest.config.js`), else the
+// first jest.config.* at the root. Its setup files (jest-setup.ts), test names (jest-tests.ts)
+// and ts-jest (affected/type-checking-runner.ts) are read from it; package.json's "jest" field
+// when there is none.
+import path from "node:path";
+
+/** Where Jest looks for its config, in its order. */
+export const JEST_CONFIG_NAMES = ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map(
+  (extension) => `jest.config.${extension}`,
+);
+
+/** `jest --config=./test/jest.config.js`, `jest -c test/jest.config.ts` in a script. */
+const SCRIPT_CONFIG =
+  /\bjest\b[^&|;]{0,500}?(?:--config[=\s]{1,20}|\s-c\s{1,20})(["']?)([^\s"'&|;{]{1,500})\1/gu;
+
+export interface ConfigFileReader {
+  read(file: string): string | undefined;
+  isFile(file: string): boolean;
+}
+
+/** The Jest config file (absolute) of the project at `root`, or undefined (see above). */
+export function jestConfigFile(root: string, reader: ConfigFileReader): string | undefined {
+  for (const file of configsInScripts(root, reader)) if (reader.isFile(file)) return file;
+  for (const name of JEST_CONFIG_NAMES) {
+    const file = path.join(root, name);
+    if (reader.isFile(file)) return file;
+  }
+  return undefined;
+}
+
+/** The configs the scripts name, the `test` script's first. */
+function configsInScripts(root: string, reader: ConfigFileReader): string[] {
+  let scripts: unknown;
+  try {
+    scripts = (
+      JSON.parse(reader.read(path.join(root, "package.json")) ?? "null") as {
+        scripts?: unknown;
+      } | null
+    )?.scripts;
+  } catch {
+    return [];
+  }
+  if (typeof scripts !== "object" || scripts === null) return [];
+  const entries = Object.entries(scripts as Record<string, unknown>).sort(([a], [b]) =>
+    a === "test" ? -1 : b === "test" ? 1 : 0,
+  );
+  const files: string[] = [];
+  for (const [, script] of entries)
+    if (typeof script === "string")
+      for (const match of script.matchAll(SCRIPT_CONFIG))
+        files.push(path.resolve(root, match[2] as string));
+  return files;
+}
