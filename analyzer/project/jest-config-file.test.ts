@@ -59,3 +59,22 @@ it("is the config the test script names, its setup counting for every test, its 
   const result = affectedFor(analysis, { path: "src/config.ts", status: "modified" });
   expect(selectionOf(result)).toEqual(["src/price.test.ts"]);
 });
+
+// A serializer (or test environment, resolver) of the project's own runs for every test: a
+// change to it failed snapshot tests agentix did not select (helper-26 finding 9).
+it("counts a snapshot serializer, test environment or resolver of the project's own as setup", () => {
+  const dir = project({
+    "package.json": JSON.stringify({ scripts: { test: "jest" } }),
+    "jest.config.js":
+      'module.exports = { snapshotSerializers: ["<rootDir>/test/serializer.ts"], testEnvironment: "node" };\n',
+    "tsconfig.json":
+      '{ "compilerOptions": { "strict": true, "types": [] }, "include": ["src", "test"] }\n',
+    "src/price.ts": "export const price = (n: number) => n;\n",
+    "test/serializer.ts": "export const test = (value: unknown) => typeof value === 'number';\n",
+    "src/price.test.ts": `import { price } from "./price";\n${TEST}test("prices", () => void price(1));\n`,
+  });
+  const analysis = analyze({ root: dir });
+  const result = affectedFor(analysis, { path: "test/serializer.ts", status: "modified" });
+  expect(result.widened).toEqual([]);
+  expect(selectionOf(result)).toEqual(["src/price.test.ts"]);
+});

@@ -1,5 +1,6 @@
 // Jest's setup modules: `setupFiles` and `setupFilesAfterEnv` run in every test file's
-// environment, `globalSetup` and `globalTeardown` around the whole run. Read as text from
+// environment, `globalSetup` and `globalTeardown` around the whole run, and a serializer, test
+// environment or resolver of the project's own is loaded for every test too. Read as text from
 // jest.config.* or package.json's "jest" field, never run (vitest-setup.ts reads the paths).
 // Which files Jest runs is not read: each setup file counts for every test.
 import path from "node:path";
@@ -22,6 +23,11 @@ const JEST_SETUP_OPTIONS: ReadonlySet<string> = new Set([
   "setupFilesAfterEnv",
   "globalSetup",
   "globalTeardown",
+  // Modules of the project's own that every test runs through: a snapshot serializer, a test
+  // environment or a resolver given as a path (a package name, `node`, is none of its files).
+  "snapshotSerializers",
+  "testEnvironment",
+  "resolver",
 ]);
 
 /** How the reader reads (VitestInputs: everything read is stamped for the fresh-index check). */
