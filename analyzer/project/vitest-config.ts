@@ -30,6 +30,7 @@ import {
 import { isWorkspaceFile, readWithWorkspace, WORKSPACE_NAMES } from "./vitest-workspace-file.js";
 import { readJestSetup } from "./jest-setup.js";
 import { readJestTests } from "./jest-tests.js";
+import { readMochaSetup } from "./mocha-setup.js";
 import { declaresWorkspace } from "./workspace-folders.js";
 
 export { isVitestSetupFile, vitestSetupBefore, type VitestSetup } from "./vitest-setup.js";
@@ -85,9 +86,11 @@ export function readVitestConfig(root: string): VitestConfig {
   // workspace above (effect's root vitest.config.ts names every package as a project): read for
   // their setup files alone, which run before every test (they decide no test's runner here).
   const jest = readJestSetup(root, inputs);
+  const mocha = readMochaSetup(root, inputs);
   const above = main.file === null ? configsAbove(root) : [];
   const setupOnly = [
     ...(jest === undefined ? [] : [jest]),
+    ...(mocha === undefined ? [] : [mocha]),
     ...above.map((file) => ({
       file,
       setup: scannedSetup(parsed(file, inputs), aboveContext(root, file, inputs)),

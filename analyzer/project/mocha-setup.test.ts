@@ -1,0 +1,56 @@
+// Mocha's root hooks and the modules it requires or loads with --file run before every test: a
+// change reaching one failed tests agentix did not select (helper-26 finding 8).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { analyze } from "../analyze.js";
+import { affectedFor, selectionOf } from "../../test/support/affected.js";
+
+let root: string | undefined;
+afterEach(() => {
+  if (root !== undefined) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+function project(files: Record<string, string>): string {
+  root = mkdtempSync(path.join(tmpdir(), "agentix-mocha-setup-"));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+const BASE = {
+  "tsconfig.json":
+    '{ "compilerOptions": { "strict": true, "types": [] }, "include": ["src", "test"] }\n',
+  "src/store.ts": "export const seeded: string[] = [];\n",
+  "src/price.ts": "export const price = (n: number) => n;\n",
+  "test/hooks.ts": 'import { seeded } from "../src/store";\nseeded.push("a");\n',
+  "test/price.test.ts":
+    'import { price } from "../src/price";\ndeclare const it: (name: string, body: () => void) => void;\nit("prices", () => void price(1));\n',
+};
+
+it.each([
+  [
+    "the test script's --file",
+    {
+      "package.json": JSON.stringify({
+        scripts: { test: "mocha -r ts-node/register --file test/hooks.ts 'test/**/*.test.ts'" },
+      }),
+    },
+  ],
+  [
+    ".mocharc.json's require",
+    {
+      "package.json": JSON.stringify({ scripts: { test: "mocha" } }),
+      ".mocharc.json": '{ "require": ["ts-node/register", "./test/hooks.ts"] }',
+    },
+  ],
+])("%s runs before every test", (_, files) => {
+  const dir = project({ ...BASE, ...files });
+  const result = affectedFor(analyze({ root: dir }), { path: "src/store.ts", status: "modified" });
+  expect(result.widened).toEqual([]);
+  expect(selectionOf(result)).toEqual(["test/price.test.ts"]);
+});
