@@ -3,6 +3,8 @@
 // read (undefined: nothing is assumed from it). Its `spec` says which files are the suite's tests
 // (cli/verify/mocha-spec.ts); its `require` and `file` modules run before them (mocha-setup.ts).
 import path from "node:path";
+import picomatch from "picomatch";
+import { toPosix } from "../../schema/paths.js";
 
 /** The config's object, or undefined when the project has none agentix reads. */
 export function readMochaConfig(
@@ -25,6 +27,33 @@ export function stringList(value: unknown): string[] | undefined {
   if (Array.isArray(value) && value.every((entry) => typeof entry === "string"))
     return value as string[];
   return undefined;
+}
+
+/**
+ * Whether a spec runs a file (relative to the project root, POSIX): a file or a glob as written,
+ * a folder the files in it (and below it when `recursive`).
+ */
+export function specMatcher(
+  globs: readonly string[],
+  recursive: boolean,
+): (file: string) => boolean {
+  const patterns = globs.map((glob) => {
+    const clean = toPosix(path.normalize(glob)).replace(/^\.\//u, "").replace(/\/$/u, "");
+    return /[*?{}[\]]|\.[cm]?[jt]sx?$/u.test(clean) ? clean : `${clean}/${recursive ? "**/" : ""}*`;
+  });
+  const matches = picomatch(patterns, { dot: true });
+  return (file) => matches(toPosix(file));
+}
+
+/** The config's spec as a matcher; undefined when it names none (see readMochaConfig). */
+export function mochaConfigTests(
+  root: string,
+  read: (file: string) => string | undefined,
+): ((file: string) => boolean) | undefined {
+  const config = readMochaConfig(root, read);
+  const globs = stringList(config?.["spec"]);
+  if (globs === undefined || globs.length === 0) return undefined;
+  return specMatcher(globs, config?.["recursive"] === true);
 }
 
 function objectOf(text: string): Record<string, unknown> | undefined {

@@ -54,3 +54,17 @@ it.each([
   expect(result.widened).toEqual([]);
   expect(selectionOf(result)).toEqual(["test/price.test.ts"]);
 });
+
+// A test named only by .mocharc's spec (test/sum.ts, node:assert): "0 of 0 test files", and
+// verify passed a failing suite (helper-26 finding 4).
+it("a file .mocharc.json's spec names is a test whatever its name", () => {
+  const dir = project({
+    ...BASE,
+    "package.json": JSON.stringify({ scripts: { test: "mocha" } }),
+    ".mocharc.json": '{ "spec": ["test/**/*.ts"], "require": "ts-node/register" }',
+    "test/sum.ts":
+      'import { price } from "../src/price";\ndeclare const it: (name: string, body: () => void) => void;\nit("adds", () => void price(2));\n',
+  });
+  const result = affectedFor(analyze({ root: dir }), { path: "src/price.ts", status: "modified" });
+  expect(selectionOf(result)).toEqual(["test/price.test.ts", "test/sum.ts"]);
+});

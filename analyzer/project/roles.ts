@@ -96,6 +96,7 @@ export class FileRoles {
         (this.layout.isTestFile(this.absolute(file)) ||
           vitestRunsAny(vitest, file.path) ||
           vitest.jestTests?.(file.path) === true ||
+          vitest.mochaTests?.(file.path) === true ||
           (importsTestFramework(file.sourceFile) && !isVitestSetupFile(vitest, file.path)));
       this.tests.set(file, test);
     }

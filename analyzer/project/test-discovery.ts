@@ -123,7 +123,8 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
     const relative = relativeToRoot(root, file) ?? file;
     if (isToolConfig(file)) return false;
     if (layout.isTestFile(file) || vitestRunsAny(vitest, relative)) return true;
-    if (vitest.jestTests?.(relative) === true) return true;
+    if (vitest.jestTests?.(relative) === true || vitest.mochaTests?.(relative) === true)
+      return true;
     if (isVitestSetupFile(vitest, relative)) return true;
     // A JavaScript file is a test by its name or a Vitest config (javascript-tests.ts): scripts,
     // configs and build output are not read.

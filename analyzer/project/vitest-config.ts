@@ -31,6 +31,7 @@ import { isWorkspaceFile, readWithWorkspace, WORKSPACE_NAMES } from "./vitest-wo
 import { readJestSetup } from "./jest-setup.js";
 import { readJestTests } from "./jest-tests.js";
 import { readMochaSetup } from "./mocha-setup.js";
+import { mochaConfigTests } from "./mocha-config.js";
 import { declaresWorkspace } from "./workspace-folders.js";
 
 export { isVitestSetupFile, vitestSetupBefore, type VitestSetup } from "./vitest-setup.js";
@@ -61,6 +62,8 @@ export interface VitestConfig {
    * when it sets neither. Such a file is a test whatever its name, run by Jest.
    */
   readonly jestTests?: (file: string) => boolean;
+  /** Whether the Mocha config's `spec` names the file (mocha-config.ts); absent without one. */
+  readonly mochaTests?: (file: string) => boolean;
 }
 
 /** `vitest.e2e.config.ts`, `vitest.config.e2e.mts`: a second config for another kind of test. */
@@ -106,10 +109,12 @@ export function readVitestConfig(root: string): VitestConfig {
       setup,
     }));
   const jestTests = readJestTests(root, inputs);
+  const mochaTests = mochaConfigTests(root, (file) => inputs.read(file));
   return {
     ...main,
     others: [...others, ...setupOnly],
     ...(jestTests === undefined ? {} : { jestTests }),
+    ...(mochaTests === undefined ? {} : { mochaTests }),
   };
 }
 

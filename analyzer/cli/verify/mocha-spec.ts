@@ -5,11 +5,8 @@
 // test/integration/interop.ts). Unknown (a YAML or JavaScript .mocharc, or no spec at all): no
 // file is left out.
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import picomatch from "picomatch";
-import { toPosix } from "../../../schema/paths.js";
 import type { ScriptInvocation } from "./runner-script.js";
-import { readMochaConfig, stringList } from "../../project/mocha-config.js";
+import { readMochaConfig, specMatcher, stringList } from "../../project/mocha-config.js";
 
 export interface MochaSpec {
   /** The spec as written, for messages. */
@@ -25,15 +22,7 @@ export function mochaSpec(root: string, script: ScriptInvocation): MochaSpec | u
   const globs = fromScript ?? stringList(config?.["spec"]);
   if (globs === undefined || globs.length === 0) return undefined;
   const recursive = script.args.includes("--recursive") || config?.["recursive"] === true;
-  const patterns = globs.flatMap((glob) => {
-    const clean = toPosix(path.normalize(glob)).replace(/^\.\//u, "").replace(/\/$/u, "");
-    // A folder runs the files in it (and below, with --recursive); a file or a glob itself.
-    return /[*?{}[\]]|\.[cm]?[jt]sx?$/u.test(clean)
-      ? [clean]
-      : [`${clean}/${recursive ? "**/" : ""}*`];
-  });
-  const matches = picomatch(patterns, { dot: true });
-  return { globs, runs: (file) => matches(toPosix(file)) };
+  return { globs, runs: specMatcher(globs, recursive) };
 }
 
 function readText(file: string): string | undefined {
