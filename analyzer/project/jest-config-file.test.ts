@@ -1,37 +1,18 @@
 // A Jest config the test script names (`jest --config config/jest.config.js`) was never read:
 // its setup files reached no test and its ts-jest no type-only change, and verify passed while
 // the suite failed (helper-26 finding 10: tsyringe's `--config test/jest.config.js`).
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { removeCopies, writtenProject } from "../../test/support/analyzer-fixtures.js";
 import { analyze } from "../analyze.js";
 import { affectedFor, selectionOf } from "../../test/support/affected.js";
 import { testsTypeChecked } from "../affected/type-checking-runner.js";
 import { jestConfigFile } from "./jest-config-file.js";
 
-let root: string | undefined;
-afterEach(() => {
-  if (root !== undefined) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
+afterEach(removeCopies);
 
-function project(files: Record<string, string>): string {
-  root = mkdtempSync(path.join(tmpdir(), "agentix-jest-config-"));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>) => writtenProject(files, "jest-config");
 
 const reader = {
   read: (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : undefined),

@@ -4,6 +4,7 @@
 // and ts-jest (affected/type-checking-runner.ts) are read from it; package.json's "jest" field
 // when there is none.
 import path from "node:path";
+import { packageScripts } from "./package-scripts.js";
 
 /** Where Jest looks for its config, in its order. */
 export const JEST_CONFIG_NAMES = ["js", "ts", "mjs", "cjs", "mts", "cts", "json"].map(
@@ -31,24 +32,12 @@ export function jestConfigFile(root: string, reader: ConfigFileReader): string |
 
 /** The configs the scripts name, the `test` script's first. */
 function configsInScripts(root: string, reader: ConfigFileReader): string[] {
-  let scripts: unknown;
-  try {
-    scripts = (
-      JSON.parse(reader.read(path.join(root, "package.json")) ?? "null") as {
-        scripts?: unknown;
-      } | null
-    )?.scripts;
-  } catch {
-    return [];
-  }
-  if (typeof scripts !== "object" || scripts === null) return [];
-  const entries = Object.entries(scripts as Record<string, unknown>).sort(([a], [b]) =>
+  const scripts = packageScripts(reader.read(path.join(root, "package.json"))).sort(([a], [b]) =>
     a === "test" ? -1 : b === "test" ? 1 : 0,
   );
   const files: string[] = [];
-  for (const [, script] of entries)
-    if (typeof script === "string")
-      for (const match of script.matchAll(SCRIPT_CONFIG))
-        files.push(path.resolve(root, match[2] as string));
+  for (const [, script] of scripts)
+    for (const match of script.matchAll(SCRIPT_CONFIG))
+      files.push(path.resolve(root, match[2] as string));
   return files;
 }

@@ -1,35 +1,16 @@
 // Jest's testMatch and testRegex name tests agentix did not know by their names: a suite of
 // `checks/*.check.ts` counted "0 of 0 test files" and verify passed it (helper-26 finding 3).
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { removeCopies, writtenProject } from "../../test/support/analyzer-fixtures.js";
 import { analyze } from "../analyze.js";
 import { affectedFor, selectionOf } from "../../test/support/affected.js";
 import { readJestTests } from "./jest-tests.js";
 
-let root: string | undefined;
-afterEach(() => {
-  if (root !== undefined) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
+afterEach(removeCopies);
 
-function project(files: Record<string, string>): string {
-  root = mkdtempSync(path.join(tmpdir(), "agentix-jest-tests-"));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>) => writtenProject(files, "jest-tests");
 
 const inputs = {
   read: (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : undefined),

@@ -1,26 +1,13 @@
 // Mocha's root hooks and the modules it requires or loads with --file run before every test: a
 // change reaching one failed tests agentix did not select (helper-26 finding 8).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { removeCopies, writtenProject } from "../../test/support/analyzer-fixtures.js";
 import { analyze } from "../analyze.js";
 import { affectedFor, selectionOf } from "../../test/support/affected.js";
 
-let root: string | undefined;
-afterEach(() => {
-  if (root !== undefined) rmSync(root, { recursive: true, force: true });
-  root = undefined;
-});
+afterEach(removeCopies);
 
-function project(files: Record<string, string>): string {
-  root = mkdtempSync(path.join(tmpdir(), "agentix-mocha-setup-"));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>) => writtenProject(files, "mocha-setup");
 
 const BASE = {
   "tsconfig.json":

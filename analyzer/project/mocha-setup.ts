@@ -3,6 +3,7 @@
 // read as text, never run. A package (`ts-node/register`) is none of the project's files.
 import path from "node:path";
 import { readMochaConfig, stringList } from "./mocha-config.js";
+import { packageScripts } from "./package-scripts.js";
 import {
   resolveSetup,
   setupForEveryTest,
@@ -44,17 +45,9 @@ export function readMochaSetup(
 
 /** The modules the package.json scripts' mocha commands require or load. */
 function scriptModules(manifest: string | undefined): string[] {
-  let scripts: unknown;
-  try {
-    scripts = (JSON.parse(manifest ?? "null") as { scripts?: unknown } | null)?.scripts;
-  } catch {
-    return [];
-  }
-  if (typeof scripts !== "object" || scripts === null) return [];
   const found: string[] = [];
-  for (const script of Object.values(scripts))
-    if (typeof script === "string")
-      for (const [command] of script.matchAll(MOCHA_COMMAND))
-        for (const match of command.matchAll(SCRIPT_OPTION)) found.push(match[2] as string);
+  for (const [, script] of packageScripts(manifest))
+    for (const [command] of script.matchAll(MOCHA_COMMAND))
+      for (const match of command.matchAll(SCRIPT_OPTION)) found.push(match[2] as string);
   return found;
 }

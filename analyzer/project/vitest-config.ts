@@ -31,6 +31,7 @@ import { isWorkspaceFile, readWithWorkspace, WORKSPACE_NAMES } from "./vitest-wo
 import { readJestSetup } from "./jest-setup.js";
 import { readJestTests } from "./jest-tests.js";
 import { readMochaSetup } from "./mocha-setup.js";
+import { packageScripts } from "./package-scripts.js";
 import { mochaConfigTests } from "./mocha-config.js";
 import { declaresWorkspace } from "./workspace-folders.js";
 
@@ -127,20 +128,10 @@ const SCRIPT_CONFIG =
  * one of them runs is a test too, and their setup runs before it.
  */
 function configsInScripts(root: string, inputs: VitestInputs): string[] {
-  const text = inputs.read(path.join(root, "package.json"));
-  if (text === undefined) return [];
-  let scripts: unknown;
-  try {
-    scripts = (JSON.parse(text) as { scripts?: unknown } | null)?.scripts;
-  } catch {
-    return [];
-  }
-  if (typeof scripts !== "object" || scripts === null) return [];
   const files: string[] = [];
-  for (const script of Object.values(scripts))
-    if (typeof script === "string")
-      for (const match of script.matchAll(SCRIPT_CONFIG))
-        files.push(path.resolve(root, match[2] as string));
+  for (const [, script] of packageScripts(inputs.read(path.join(root, "package.json"))))
+    for (const match of script.matchAll(SCRIPT_CONFIG))
+      files.push(path.resolve(root, match[2] as string));
   return files.sort();
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +39,17 @@ export function copyFixture(name: string): string {
     path.join(modules, "@types/node"),
     "dir",
   );
+  return dir;
+}
+
+/** A project written from `files` (path -> text) in a temporary folder removeCopies removes. */
+export function writtenProject(files: Readonly<Record<string, string>>, name = "project"): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `agentix-${name}-`));
+  temporary.push(dir);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
   return dir;
 }
 

@@ -1,29 +1,18 @@
 // Mocha's spec decides which selected files are the suite's tests: a script that imports chai
 // but is in no spec was handed to Mocha, ended the process, and verify passed with failures
 // unseen (helper-26 finding 2: oclif/core's test/integration/interop.ts, 3 of 3 changes).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { removeCopies, writtenProject } from "../../../test/support/analyzer-fixtures.js";
 import { mochaSpec } from "./mocha-spec.js";
 import { runnerRuns } from "./runner-runs.js";
 import { scriptInvocation } from "./runner-script.js";
 import type { AffectedTestFile } from "../../affected/result.js";
 
-let dir: string | undefined;
-afterEach(() => {
-  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  dir = undefined;
-});
+afterEach(removeCopies);
 
-function project(files: Record<string, string>): string {
-  dir = mkdtempSync(path.join(tmpdir(), "agentix-mocha-spec-"));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
-}
+const project = (files: Record<string, string>) => writtenProject(files, "mocha-spec");
 
 const specOf = (root: string) => mochaSpec(root, scriptInvocation(root, "mocha", {}));
 
