@@ -60,6 +60,36 @@ function doubleQuoted(text: string, start: number, env: ShellEnv): { value: stri
 /** A variable assignment word: `NAME=value`. */
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/u;
 
+/**
+ * What a command's expansions read: its leading assignments (`A=1 B=$A jest`) are made left to
+ * right, each seeing those before it; its other words see the variables as they were.
+ */
+class AssignmentScope {
+  env: ShellEnv;
+  private assigning = true;
+
+  constructor(private readonly outer: ShellEnv) {
+    this.env = outer;
+  }
+
+  /** A word of the command ended. */
+  word(word: string): void {
+    if (!this.assigning) return;
+    const assignment = ASSIGNMENT.exec(word);
+    if (assignment) this.env = { ...this.env, [assignment[1] as string]: assignment[2] as string };
+    else {
+      this.assigning = false;
+      this.env = this.outer;
+    }
+  }
+
+  /** The command ended: the next starts with the variables as they were. */
+  command(): void {
+    this.env = this.outer;
+    this.assigning = true;
+  }
+}
+
 /** The simple commands of `text`, each as its words, in order. */
 export function shellCommands(text: string, env: ShellEnv = {}): string[][] {
   const commands: string[][] = [];
@@ -68,21 +98,17 @@ export function shellCommands(text: string, env: ShellEnv = {}): string[][] {
   let started = false;
   /** The next word is a redirection's target (`> out.txt`), not an argument. */
   let redirect = false;
-  // What expansions read: a command's leading assignments (`A=1 B=$A jest`) are made left to
-  // right, each seeing those before it; its other words see the variables as they were.
-  let scope: ShellEnv = env;
-  let assigning = true;
+  const scope = new AssignmentScope(env);
+  const append = (value: string): void => {
+    word += value;
+    started = true;
+  };
   const endWord = (): void => {
     if (started) {
       if (redirect) redirect = false;
       else {
         words.push(word);
-        const assignment = assigning ? ASSIGNMENT.exec(word) : null;
-        if (assignment) scope = { ...scope, [assignment[1] as string]: assignment[2] as string };
-        else if (assigning) {
-          assigning = false;
-          scope = env;
-        }
+        scope.word(word);
       }
     }
     word = "";
@@ -93,30 +119,20 @@ export function shellCommands(text: string, env: ShellEnv = {}): string[][] {
     redirect = false;
     if (words.length > 0) commands.push(words);
     words = [];
-    scope = env;
-    assigning = true;
+    scope.command();
   };
   let index = 0;
   while (index < text.length) {
     const char = text[index] as string;
     const next = text[index + 1];
-    const expanded = char === "$" ? expansion(text.slice(index + 1), scope) : undefined;
-    if (char === "'") {
-      const close = text.indexOf("'", index + 1);
-      const stop = close === -1 ? text.length : close;
-      word += text.slice(index + 1, stop);
-      started = true;
-      index = stop + 1;
-    } else if (char === '"') {
-      const quoted = doubleQuoted(text, index + 1, scope);
-      word += quoted.value;
-      started = true;
+    const expanded = char === "$" ? expansion(text.slice(index + 1), scope.env) : undefined;
+    if (char === "'" || char === '"') {
+      const quoted =
+        char === "'" ? singleQuoted(text, index + 1) : doubleQuoted(text, index + 1, scope.env);
+      append(quoted.value);
       index = quoted.end;
     } else if (char === "\\") {
-      if (next !== undefined && next !== "\n") {
-        word += next;
-        started = true;
-      }
+      if (next !== undefined && next !== "\n") append(next);
       index += 2;
     } else if (char === " " || char === "\t") {
       endWord();
@@ -138,20 +154,23 @@ export function shellCommands(text: string, env: ShellEnv = {}): string[][] {
       // Unquoted, the value is split at blanks: `$FLAGS` may be several words, or none.
       value.split(/[ \t\n]+/u).forEach((field, at) => {
         if (at > 0) endWord();
-        if (field !== "") {
-          word += field;
-          started = true;
-        }
+        if (field !== "") append(field);
       });
       index += 1 + length;
     } else if (char === "#" && !started) {
       while (index < text.length && text[index] !== "\n") index++;
     } else {
-      word += char;
-      started = true;
+      append(char);
       index++;
     }
   }
   endCommand();
   return commands;
+}
+
+/** A single-quoted string's text from `start` (just after the quote) and where it ends. */
+function singleQuoted(text: string, start: number): { value: string; end: number } {
+  const close = text.indexOf("'", start);
+  const stop = close === -1 ? text.length : close;
+  return { value: text.slice(start, stop), end: stop + 1 };
 }
