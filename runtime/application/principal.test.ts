@@ -52,7 +52,8 @@ describe("principals are data, checked at the dispatch boundary", () => {
       [{ id: "u1", permissions: ["customers:write", 7] }, "permissions[1] must be a string, got a number"],
       [{ id: "u1", permissions: ["customers:write", , "x"] }, "permissions[1] must be a string, got undefined"],
       [{ id: 1, permissions: ["customers:write"] }, "id must be a non-empty string, got a number"],
-      [{ id: "", permissions: ["customers:write"] }, "id must be a non-empty string, got a string"],
+      // "got a string" read as if a string were wrong (helper-27 repro-10).
+      [{ id: "", permissions: ["customers:write"] }, "id must be a non-empty string, got an empty string"],
       [{ id: "u1", permissions: ["customers:write"], roles: ["admin"] }, 'a principal has exactly the keys id and permissions; this one also has "roles"'],
       ["u1", "a principal must be an object { id, permissions } (or null or undefined for none), got a string"],
       [["customers:write"], "a principal must be an object { id, permissions } (or null or undefined for none), got an array"],

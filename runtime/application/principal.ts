@@ -55,7 +55,7 @@ function checkPrincipal(value: unknown): PrincipalCheck {
       }
     }
     const { id, permissions } = value as { id?: unknown; permissions?: unknown };
-    if (typeof id !== "string" || id === "") return refused(`id must be a non-empty string, got ${kindName(id)}`);
+    if (typeof id !== "string" || id === "") return refused(`id must be a non-empty string, got ${id === "" ? "an empty string" : kindName(id)}`);
     if (!Array.isArray(permissions)) return refused(`permissions must be an array of strings, got ${kindName(permissions)}`);
     if (previous !== undefined && previous.id === id && previous.source === permissions && sameItems(previous.checked.principal?.permissions ?? [], permissions)) {
       return previous.checked;
