@@ -177,6 +177,12 @@ function indexedTsconfig(file: string): string | undefined {
  * The tests step: the main Vitest config's run of the selected tests, then one run per second
  * config (vitest.e2e.config.ts, a package.json script's --config) that runs some of them.
  */
+/** A tests step that did not run what the change needs: failed, the change not verified. */
+function notRunFailed(context: StepContext, command: string, why: string): VerifyStep {
+  context.log(`\ntests: not run\n  why: ${why}\n`);
+  return { ...notRun("tests", command, why, "skipped"), status: "failed", details: [why] };
+}
+
 export function testsSteps(context: StepContext): VerifyStep[] {
   const { analysis, affected, widened } = context;
   const root = analysis.loaded.root;
@@ -188,6 +194,7 @@ export function testsSteps(context: StepContext): VerifyStep[] {
     otherConfigs,
     importedRunner,
     noSuite,
+    suiteUnseen,
   } = vitestPlan(analysis, affected, context.shard, context.chosen, context.scoped);
   const config = analysis.loaded.vitest.file;
   // Files that import vitest and that the config leaves out: helpers the tests load (outline's
@@ -219,19 +226,20 @@ export function testsSteps(context: StepContext): VerifyStep[] {
     context.shard !== undefined ? ` (shard ${context.shard.index}/${context.shard.count})` : "";
   if (filters.length === 0 && otherConfigs.length === 0 && ownedHere.length > 0)
     return otherRunnerSteps();
-  if (vitest === undefined && (filters.length > 0 || otherConfigs.length > 0)) {
-    // Tests selected for Vitest and not run: the change is not verified.
-    const why = "vitest is not installed for this project";
-    context.log(`\ntests: not run\n  why: ${why}\n`);
-    const step: VerifyStep = { ...notRun("tests", "vitest", why, "skipped"), status: "failed" };
-    return [{ ...step, details: [why] }, ...otherRunnerSteps()];
-  }
+  // Tests selected for Vitest and not run: the change is not verified.
+  if (vitest === undefined && (filters.length > 0 || otherConfigs.length > 0))
+    return [
+      notRunFailed(context, "vitest", "vitest is not installed for this project"),
+      ...otherRunnerSteps(),
+    ];
   const otherRuns = () =>
     otherConfigs.map((run) =>
       secondConfigStep(context, run, { vitest: vitest as string, config, shardNote }),
     );
   if (filters.length === 0 && otherConfigs.length > 0)
     return [...otherRuns(), ...otherRunnerSteps()];
+  if (filters.length === 0 && suiteUnseen !== undefined)
+    return [notRunFailed(context, "(none)", suiteUnseen)];
   if (filters.length === 0) {
     const why =
       noSuite !== undefined

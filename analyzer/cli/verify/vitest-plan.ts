@@ -29,6 +29,8 @@ export interface VitestSource {
   readonly loaded: {
     readonly root: string;
     readonly vitest: ConfigRuns & { readonly others?: readonly ConfigRuns[] };
+    /** Load problems; `test-not-analysed` ones name tests another tsconfig of the folder owns. */
+    readonly problems?: readonly { readonly code: string }[];
   };
 }
 
@@ -66,6 +68,11 @@ export interface VitestPlan {
   readonly importedRunner: ReadonlyMap<AffectedTestFile, string>;
   /** Why a widened project without a Vitest config runs no Vitest suite at all, when it does not. */
   readonly noSuite?: string;
+  /**
+   * A widened project set up for another runner in which agentix found no test file at all: the
+   * change reaches every test, and none is known to run (helper-26: verify passed untested).
+   */
+  readonly suiteUnseen?: string;
 }
 
 /** The cases a run of these files runs (a file's selected ones). */
@@ -102,20 +109,14 @@ export function vitestPlan(
   // Without a Vitest config, its defaults take every *.spec.ts, Playwright's and Jest's too.
   const importedRunner = new Map<AffectedTestFile, string>();
   const { nested, tests, byFolder } = splitNested(root, cwd, affected, importedRunner);
-  // Without a Vitest config of its own: a folder set up for another runner, or one where nothing
-  // names Vitest and agentix found no test, gets no Vitest run of its whole suite.
-  let noSuite: string | undefined;
-  if (analysis.loaded.vitest.file === null) {
-    const runner = projectRunnerSetup(root);
-    if (cwd === root && runner !== undefined)
-      noSuite = `the project runs ${describeSetup(runner)}, not Vitest`;
-    else if (cwd === root && affected.tests.total.files === 0 && !declaresVitest(root))
-      noSuite = "the project has no tests and nothing here names Vitest";
+  const noConfig = analysis.loaded.vitest.file === null;
+  const runner = noConfig ? projectRunnerSetup(root) : undefined;
+  const { noSuite, suiteUnseen } = noConfig ? missingSuite(analysis, cwd, runner, affected) : {};
+  if (noConfig)
     for (const file of tests) {
       const why = otherRunnerOf(path.join(root, file.file), runner)?.why;
       if (why !== undefined) importedRunner.set(file, why);
     }
-  }
   const leftOut = tests.filter((file) => runs(file.file) === false || importedRunner.has(file));
   const byVitest = tests.filter((file) => runs(file.file) !== false && !importedRunner.has(file));
   const configOf = secondConfigs(analysis, leftOut, importedRunner);
@@ -163,7 +164,43 @@ export function vitestPlan(
     otherConfigs: secondConfigRuns(configOf, { root, cwd, affected, shard, inShard, nested }),
     importedRunner,
     ...(affected.widened.length > 0 && noSuite !== undefined ? { noSuite } : {}),
+    ...(affected.widened.length > 0 && suiteUnseen !== undefined ? { suiteUnseen } : {}),
   };
+}
+
+const testsElsewhere = (analysis: VitestSource): boolean =>
+  (analysis.loaded.problems ?? []).some((problem) => problem.code === "test-not-analysed");
+
+/**
+ * Without a Vitest config of its own, a folder set up for another runner (or one where nothing
+ * names Vitest and agentix found no test) gets no Vitest run of its whole suite: why; and when
+ * that runner's tests are none agentix found, why the widened change is not verified.
+ */
+function missingSuite(
+  analysis: VitestSource,
+  cwd: string,
+  runner: ReturnType<typeof projectRunnerSetup>,
+  affected: AffectedResult,
+): { noSuite?: string; suiteUnseen?: string } {
+  const root = analysis.loaded.root;
+  const atRoot = cwd === root;
+  const testFiles = affected.tests.total.files;
+  // Tests of the folder another of its tsconfigs owns (Nx's tsconfig.spec.json) are seen there.
+  const elsewhere = testsElsewhere(analysis);
+  if (atRoot && runner !== undefined) {
+    const runs = `the project runs ${describeSetup(runner)}`;
+    return {
+      noSuite: `${runs}, not Vitest`,
+      ...(testFiles === 0 && !elsewhere
+        ? {
+            suiteUnseen: `${runs}, but agentix found none of its test files (named otherwise than by their runner's usual names or a literal config): the widened change reaches every test, and none was run; run the project's own test command`,
+          }
+        : {}),
+    };
+  }
+  if (atRoot && testFiles === 0 && !declaresVitest(root))
+    return { noSuite: "the project has no tests and nothing here names Vitest" };
+  return {};
 }
 
 /**
