@@ -1,7 +1,7 @@
 import { ConfigCommentParser } from "@eslint/plugin-kit";
 import { describe, expect, it } from "vitest";
 import { ts } from "../project/ts-morph.js";
-import { directivesOf, silencingDirective } from "./directives.js";
+import { directivesOf, inlineSeveritiesOf, silencingDirective } from "./directives.js";
 
 const parse = (text: string, name = "x.tsx") =>
   ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
@@ -107,5 +107,41 @@ describe("directivesOf", () => {
     expect(credited(4, 17)).toBe(3);
     // The block is enabled again before line 5's problem; its line directive silences it.
     expect(credited(5, 45)).toBe(5);
+  });
+
+  // `/* eslint agentix/<rule>: "off" */` turns the rule off in the file for ESLint; check
+  // reported an error (helper-28 C2). Compared with ESLint's own reading of each form.
+  it("reads inline rule severities as ESLint's ConfigCommentParser does", () => {
+    const parser = new ConfigCommentParser();
+    const rule = "agentix/no-ambient-capabilities";
+    const forms = [
+      `${rule}: "off"`,
+      `${rule}: off`,
+      `${rule}: 0`,
+      `${rule}: "warn"`,
+      `${rule}: 1`,
+      `${rule}: ["error"]`,
+      `"${rule}": ["warn", { "x": 1 }]`,
+      `${rule}: 2, agentix/no-private-imports: off`,
+    ];
+    const names = ["off", "warn", "error"];
+    for (const form of forms) {
+      const eslint = parser.parseJSONLikeConfig(form);
+      expect(eslint.ok, form).toBe(true);
+      const expected = Object.entries(eslint.ok ? eslint.config : {}).map(([name, value]) => {
+        const level = Array.isArray(value) ? value[0] : value;
+        return [name, typeof level === "number" ? names[level] : level];
+      });
+      const read = inlineSeveritiesOf(parse(`/* eslint ${form} */\nexport const x = 1;\n`, "x.ts"));
+      expect([...read], form).toEqual(expected);
+    }
+    // Only block comments configure, and a later one wins.
+    const last = inlineSeveritiesOf(
+      parse(
+        `// eslint ${rule}: off\n/* eslint ${rule}: off */\n/* eslint ${rule}: warn */\n`,
+        "x.ts",
+      ),
+    );
+    expect([...last]).toEqual([[rule, "warn"]]);
   });
 });

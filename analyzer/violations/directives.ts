@@ -59,6 +59,40 @@ export function directivesOf(sourceFile: ts.SourceFile): Directive[] {
   return found;
 }
 
+/** `agentix/<rule>: <severity>` in an inline `eslint` comment (a string, a number, or a list's first). */
+const INLINE_RULE =
+  /(["']?)(agentix\/[a-z-]+)\1\s*:\s*\[?\s*(["']?)(off|warn|error|0|1|2)\3(?![\w-])/gu;
+const SEVERITY_NAMES: Readonly<Record<string, "off" | "warn" | "error">> = {
+  off: "off",
+  warn: "warn",
+  error: "error",
+  "0": "off",
+  "1": "warn",
+  "2": "error",
+};
+
+/**
+ * The severities `/* eslint agentix/<rule>: "off" *\/` comments give agentix's rules in this
+ * file, as ESLint applies them (to the whole file, the last comment winning).
+ */
+export function inlineSeveritiesOf(
+  sourceFile: ts.SourceFile,
+): Map<string, "off" | "warn" | "error"> {
+  const severities = new Map<string, "off" | "warn" | "error">();
+  if (!sourceFile.text.includes("eslint ")) return severities;
+  for (const range of commentRangesOf<ts.Node>(morphTs, sourceFile)) {
+    const text = sourceFile.text.slice(range.pos, range.end);
+    if (!text.startsWith("/*")) continue;
+    const body = text.slice(2, -2);
+    const reason = REASON.exec(body);
+    const directive = (reason ? body.slice(0, reason.index) : body).trim();
+    if (!/^eslint\s/u.test(directive)) continue;
+    for (const match of directive.matchAll(INLINE_RULE))
+      severities.set(match[2] as string, SEVERITY_NAMES[match[4] as string] as "off");
+  }
+  return severities;
+}
+
 /** A problem's position: 1-based line, 0-based column. */
 export interface Position {
   readonly line: number;

@@ -4,7 +4,12 @@ import type { Violation } from "../../eslint-plugin/logic/index.js";
 import type { Analysis } from "../analyze.js";
 import type { DiagnosticEntry, ViolationEntry } from "../index-file/types.js";
 import type { ProjectFile } from "../project/load-project.js";
-import { directivesOf, silencingDirective, type Directive } from "./directives.js";
+import {
+  directivesOf,
+  inlineSeveritiesOf,
+  silencingDirective,
+  type Directive,
+} from "./directives.js";
 
 export const UNUSED_DIRECTIVE = "unused-disable-directive";
 
@@ -74,10 +79,14 @@ export function applyVerdict(
   for (const file of analysis.loaded.files) {
     if (file.declaration) continue;
     const directives = directivesOf(file.sourceFile);
+    // `/* eslint agentix/<rule>: "warn" */` sets the rule's severity in the file, as in ESLint;
+    // agentix.config.json's `ignores` and "off" still turn it off.
+    const inline = inlineSeveritiesOf(file.sourceFile);
     const used = new Set<string>();
     const filename = analysis.roles.absolute(file);
     for (const violation of found.get(file) ?? []) {
-      const severity = ruleVerdict(config, violation.ruleId, filename);
+      const configured = ruleVerdict(config, violation.ruleId, filename);
+      const severity = configured === "off" ? "off" : (inline.get(violation.ruleId) ?? configured);
       if (severity === "off") continue;
       const directive = silencingDirective(directives, violation.ruleId, violation.loc.start);
       if (directive) {
