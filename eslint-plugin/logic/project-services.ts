@@ -38,12 +38,17 @@ export function createProjectServices(
     ? (specifier, fromFile, kind) =>
         resolveModule(specifier, fromFile, kind) ?? linked(specifier, fromFile, kind)
     : resolveModule;
+  const exportOrigin = createExportOriginLookup(resolveModule, options.sources);
   return {
     resolveModule,
     ...(linked ? { linkedPackageSource: linked } : {}),
-    featureDependencies: createFeatureDependencyLookup(dependencyResolver, options.sources),
+    featureDependencies: createFeatureDependencyLookup(
+      dependencyResolver,
+      options.sources,
+      exportOrigin,
+    ),
     moduleExports: createModuleExportsLookup(resolveModule, options.sources),
-    exportOrigin: createExportOriginLookup(resolveModule, options.sources),
+    exportOrigin,
     fileExists: options.fileExists ?? createFileExistence(),
     ...(options.mayHaveFeatureFolders
       ? { mayHaveFeatureFolders: options.mayHaveFeatureFolders }

@@ -4,6 +4,7 @@ import ts = require("typescript");
 import { diskRound } from "../../../schema/disk-rounds.js";
 import { tsSyntax } from "../ts-syntax.js";
 import type { ModuleResolver } from "./module-resolver.js";
+import type { ExportOriginLookup } from "./export-origins.js";
 import { derivedFromProvided, parseSourceText, type SourceProvider } from "./source-cache.js";
 
 const { unwrap } = tsSyntax(ts);
@@ -33,6 +34,8 @@ export type FeatureDependencyLookup = (
 interface DependencyEntry {
   readonly specifier: string;
   readonly kind: "import" | "require";
+  /** The name the module exports it by (a named or default import); none for a namespace member. */
+  readonly name?: string;
 }
 
 interface DescriptorSummary {
@@ -49,7 +52,7 @@ export function summarizeDescriptor(source: ts.SourceFile): DescriptorSummary | 
   // Local name -> where it was imported from (namespace: a namespace or import-equals binding).
   const imports = new Map<
     string,
-    { specifier: string; namespace: boolean; kind: "import" | "require" }
+    { specifier: string; namespace: boolean; kind: "import" | "require"; name?: string }
   >();
   const defineFeatureNames = new Set(["defineFeature"]);
   for (const statement of source.statements) {
@@ -57,13 +60,23 @@ export function summarizeDescriptor(source: ts.SourceFile): DescriptorSummary | 
       const specifier = statement.moduleSpecifier.text;
       const clause = statement.importClause;
       if (clause?.name)
-        imports.set(clause.name.text, { specifier, namespace: false, kind: "import" });
+        imports.set(clause.name.text, {
+          specifier,
+          namespace: false,
+          kind: "import",
+          name: "default",
+        });
       const bindings = clause?.namedBindings;
       if (bindings && ts.isNamespaceImport(bindings))
         imports.set(bindings.name.text, { specifier, namespace: true, kind: "import" });
       if (bindings && ts.isNamedImports(bindings)) {
         for (const element of bindings.elements) {
-          imports.set(element.name.text, { specifier, namespace: false, kind: "import" });
+          imports.set(element.name.text, {
+            specifier,
+            namespace: false,
+            kind: "import",
+            name: (element.propertyName ?? element.name).text,
+          });
           if ((element.propertyName ?? element.name).text === "defineFeature")
             defineFeatureNames.add(element.name.text);
         }
@@ -113,7 +126,11 @@ export function summarizeDescriptor(source: ts.SourceFile): DescriptorSummary | 
     if (ts.isIdentifier(value)) {
       const binding = imports.get(value.text);
       return binding && !binding.namespace
-        ? { specifier: binding.specifier, kind: binding.kind }
+        ? {
+            specifier: binding.specifier,
+            kind: binding.kind,
+            ...(binding.name !== undefined ? { name: binding.name } : {}),
+          }
         : null;
     }
     if (ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.expression)) {
@@ -132,6 +149,8 @@ export function summarizeDescriptor(source: ts.SourceFile): DescriptorSummary | 
 export function createFeatureDependencyLookup(
   resolve: ModuleResolver,
   sources?: SourceProvider,
+  /** Where an imported name is declared, through re-exports (a shared barrel of contracts). */
+  exportOrigin?: ExportOriginLookup,
 ): FeatureDependencyLookup {
   // Answers from the disk, reused for the disk round: every file of a feature asks for the same one.
   const answers = new Map<string, { round: number; declared: DeclaredDependencies | undefined }>();
@@ -153,7 +172,12 @@ export function createFeatureDependencyLookup(
       }
       // A package import resolves to nothing: it is no feature of this project.
       const file = resolve(entry.specifier, descriptorFile, entry.kind);
-      if (file !== undefined) files.push(file);
+      if (file === undefined) continue;
+      files.push(file);
+      // `import { bContract } from "../../shared/contracts.js"`, which re-exports b's contract:
+      // the dependency is the module that declares it.
+      const origin = entry.name === undefined ? undefined : exportOrigin?.(file, entry.name);
+      if (origin !== undefined && origin.file !== file) files.push(origin.file);
     }
     return { descriptorFile, files, complete };
   };
