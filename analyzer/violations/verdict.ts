@@ -47,11 +47,20 @@ function unusedDiagnostics(
   for (const directive of directives) {
     if (directive.kind === "enable") continue;
     for (const rule of directive.rules) {
-      if (!ruleOfId(rule) || used.has(`${directive.line}:${directive.column}:${rule}`)) continue;
+      // A misspelt agentix rule silences nothing, silently (ESLint: "Definition for rule ... was
+      // not found"); another plugin's rule is ESLint's to judge.
+      const unknown = !ruleOfId(rule) && rule.startsWith("agentix/");
+      if (
+        !unknown &&
+        (!ruleOfId(rule) || used.has(`${directive.line}:${directive.column}:${rule}`))
+      )
+        continue;
       out.push({
         code: UNUSED_DIRECTIVE,
         severity: "warning",
-        message: `Unused eslint-disable directive (no problems were reported from '${rule}')`,
+        message: unknown
+          ? `Unused eslint-disable directive (no agentix rule is named '${rule}')`
+          : `Unused eslint-disable directive (no problems were reported from '${rule}')`,
         file: file.path,
         line: directive.line,
         // ESLint reports an unused directive at its comment's start.
