@@ -681,6 +681,13 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
       code: `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\nconst fs = require("node:fs");`,
       errors: [at("filesystem", mod("node:fs"), 3, 20)],
     },
+    // Created and called at once (helper-28 A6): no local to follow.
+    {
+      name: "a require made by createRequire and called at once",
+      filename: domain,
+      code: `import { createRequire } from "node:module";\nexport const fs = createRequire(import.meta.url)("node:fs");`,
+      errors: [at("filesystem", mod("node:fs"), 2, 50)],
+    },
     {
       name: "import x = require() of a banned module",
       filename: domain,

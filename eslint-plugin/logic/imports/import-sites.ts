@@ -206,7 +206,8 @@ export function importSiteVisitors(
     "Program:exit"() {
       for (const reference of globalReferences(scopeManager, REQUIRE))
         requireCall(reference.identifier);
-      // const require = createRequire(import.meta.url): calls of that local are require() too.
+      // const require = createRequire(import.meta.url): calls of that local are require() too, as
+      // is a require created and called at once.
       for (const specifier of createRequires) {
         for (const created of scopeManager.getDeclaredVariables(specifier)) {
           for (const reference of created.references) {
@@ -217,6 +218,11 @@ export function importSiteVisitors(
               call.callee !== reference.identifier
             )
               continue;
+            // createRequire(import.meta.url)("node:fs"): the created require, called at once.
+            if (declarator?.type === AST_NODE_TYPES.CallExpression && declarator.callee === call) {
+              requireCall(call);
+              continue;
+            }
             if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== call)
               continue;
             for (const local of scopeManager.getDeclaredVariables(declarator)) {
