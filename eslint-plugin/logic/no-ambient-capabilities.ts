@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
-import type { Variable } from "@typescript-eslint/scope-manager";
+import type { ScopeManager, Variable } from "@typescript-eslint/scope-manager";
 import type { AmbientCategory } from "../../schema/load-config.js";
 import {
   CAPABILITY_PATHS,
@@ -17,7 +17,7 @@ import {
   type Capability,
 } from "./ambient/capabilities.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
-import { staticString } from "./imports/constant-string.js";
+import { constantString, staticString } from "./imports/constant-string.js";
 import { layoutFor } from "./project/layout.js";
 import { NO_VISITORS, type LogicInput, type LogicVisitors, type RuleLogic } from "./rule-logic.js";
 import {
@@ -85,11 +85,19 @@ function childPath(path: string, name: string): string {
   return `${path}.${name}`;
 }
 
-/** The static name of a member access: `a.b`, `a["b"]`, ``a[`b`]``. */
-function memberName(node: TSESTree.MemberExpression): string | undefined {
+/**
+ * The static name of a member access: `a.b`, `a["b"]`, ``a[`b`]``, and with the scope manager
+ * `a[k]` for a `const k = "b"` of the file.
+ */
+function memberName(
+  node: TSESTree.MemberExpression,
+  scopeManager?: ScopeManager,
+): string | undefined {
   if (!node.computed)
     return node.property.type === AST_NODE_TYPES.Identifier ? node.property.name : undefined;
-  return staticString(node.property);
+  return scopeManager === undefined
+    ? staticString(node.property)
+    : constantString(node.property, scopeManager);
 }
 
 function propertyName(property: TSESTree.Property): string | undefined {
@@ -237,7 +245,7 @@ export function ambientUseVisitors(
         return;
       case AST_NODE_TYPES.MemberExpression: {
         if (parent.object !== node) return;
-        const name = memberName(parent);
+        const name = memberName(parent, scopeManager);
         if (name !== undefined) follow(parent, childPath(path, name), origin);
         return;
       }

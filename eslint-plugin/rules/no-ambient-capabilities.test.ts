@@ -681,6 +681,16 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
       code: `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\nconst fs = require("node:fs");`,
       errors: [at("filesystem", mod("node:fs"), 3, 20)],
     },
+    // A computed key held in a const of the file (helper-28 A4).
+    {
+      name: "a computed member whose key is a const",
+      filename: domain,
+      code: `const key = "env";\nexport const env = process[key];\nexport const home = globalThis[\`process\`][key];`,
+      errors: [
+        at("environment", "process.env", 2, 20, 32),
+        at("environment", "process.env", 3, 21, 47),
+      ],
+    },
     // Created and called at once (helper-28 A6): no local to follow.
     {
       name: "a require made by createRequire and called at once",
