@@ -1,10 +1,10 @@
 // A dependency listed through a shared barrel (`export { bContract } from "../features/b/contract.js"`)
 // is declared: the rule traced an entry only to the module it was imported from and reported
 // the use of b as undeclared, while `agentix graph` showed a -> b (helper-28 D3, repro-23).
-import tsParser from "@typescript-eslint/parser";
-import { ESLint, type Linter } from "eslint";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import plugin from "../index.js";
+import { lintWithAgentix } from "../../test/support/lint-no-private-imports.js";
 import { removeCopies, writtenProject } from "../../test/support/analyzer-fixtures.js";
 
 afterAll(removeCopies);
@@ -12,7 +12,7 @@ afterAll(removeCopies);
 const feature = (id: string, dependencies: string, imports: string) =>
   `import { defineFeature } from "agentix";\n${imports}import { ${id}Contract } from "./contract.js";\n\nexport const ${id} = defineFeature({ id: "${id}", contract: ${id}Contract, dependencies: [${dependencies}], operations: [] });\n`;
 
-it("takes a dependency listed through a re-export as declared", async () => {
+it("takes a dependency listed through a re-export as declared", () => {
   const root = writtenProject(
     {
       "package.json": '{ "name": "p", "type": "module" }\n',
@@ -35,17 +35,11 @@ it("takes a dependency listed through a re-export as declared", async () => {
     },
     "barrel-dependency",
   );
-  const config: Linter.Config[] = [
-    {
-      files: ["**/*.ts"],
-      languageOptions: { parser: tsParser as Linter.Parser },
-      plugins: { agentix: plugin as unknown as ESLint.Plugin },
-      rules: { "agentix/no-undeclared-dependencies": "error" },
-    },
-  ];
-  const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config });
-  const results = await eslint.lintFiles(["src/features/a/uses.ts", "src/features/c/uses.ts"]);
-  expect(results.map((result) => result.messages.map((m) => m.ruleId))).toEqual([
+  const lint = (file: string) =>
+    lintWithAgentix(root, file, readFileSync(path.join(root, file), "utf8"), [
+      "no-undeclared-dependencies",
+    ]).map((m) => m.ruleId);
+  expect([lint("src/features/a/uses.ts"), lint("src/features/c/uses.ts")]).toEqual([
     [],
     ["agentix/no-undeclared-dependencies"],
   ]);

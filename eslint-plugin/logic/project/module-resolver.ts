@@ -357,6 +357,7 @@ export function createModuleResolver(
     clear() {
       tsconfigOfDir.clear();
       tsconfigFileOfDir.clear();
+      rawConfigs.clear();
       entries.clear();
       exists.clear();
       packageName.clear();
