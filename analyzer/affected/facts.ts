@@ -18,6 +18,18 @@ export const COMPONENT_RESOLUTION = "component";
  */
 export const PATH_RESOLUTION = "path-reference";
 
+/**
+ * The resolution of the file Jest's moduleNameMapper loads for an import (module-map-imports.ts):
+ * the specifier is the import's.
+ */
+export const MODULE_MAP_RESOLUTION = "jest-module-map";
+
+/**
+ * The resolution of a manual mock (`__mocks__/api.ts`) a file loads through `jest.mock("./api")`
+ * or an import of the package it mocks (manual-mocks.ts): the specifier is the one mocked.
+ */
+export const MANUAL_MOCK_RESOLUTION = "manual-mock";
+
 /** The resolution of an import of the project's own package name, to a source (self-imports.ts). */
 export const SELF_RESOLUTION = "self-import";
 

@@ -3,6 +3,8 @@
 import { isTypeTest } from "../project/type-test-name.js";
 import {
   COMPONENT_RESOLUTION,
+  MANUAL_MOCK_RESOLUTION,
+  MODULE_MAP_RESOLUTION,
   PATH_RESOLUTION,
   SETUP_RESOLUTION,
   type AffectedFacts,
@@ -20,6 +22,18 @@ export interface ImportEntry {
   readonly via?: string;
   /** The path the importer names to load this file (path-references.ts): it or a folder above. */
   readonly named?: string;
+  /**
+   * The specifier a test runner loads this file for, in place of what TypeScript resolves it to
+   * (Jest's moduleNameMapper, a manual mock): the importer's code names the other file's
+   * symbols, so any change here reaches all of it.
+   */
+  readonly substitute?: Substitute;
+}
+
+/** How a runner substitutes a file for a specifier (module-map-imports.ts, manual-mocks.ts). */
+export interface Substitute {
+  readonly specifier: string;
+  readonly by: "module-map" | "manual-mock";
 }
 
 /** File path -> the imports of it. */
@@ -42,6 +56,16 @@ export function reverseImports(facts: AffectedFacts): Importers {
           : {}),
         ...(item.resolution === PATH_RESOLUTION && item.specifier !== null
           ? { named: item.specifier }
+          : {}),
+        ...((item.resolution === MODULE_MAP_RESOLUTION ||
+          item.resolution === MANUAL_MOCK_RESOLUTION) &&
+        item.specifier !== null
+          ? {
+              substitute: {
+                specifier: item.specifier,
+                by: item.resolution === MODULE_MAP_RESOLUTION ? "module-map" : "manual-mock",
+              },
+            }
           : {}),
       });
       importers.set(item.target.path, list);

@@ -24,6 +24,8 @@ import { SETUP_RESOLUTION } from "./facts.js";
 import { addComponentImports } from "./component-imports.js";
 import { addPathReferences } from "./path-references.js";
 import { addSelfImports } from "./self-imports.js";
+import { addModuleMapImports } from "./module-map-imports.js";
+import { addManualMockImports } from "./manual-mocks.js";
 import { fileUses } from "./reference-graph.js";
 import {
   isVitestSetupFile,
@@ -169,7 +171,8 @@ class LiveFacts {
 
   /**
    * What a file loads that its text does not import: through components, the paths it names,
-   * its own package by name, and test setup.
+   * its own package by name, test setup, what Jest's moduleNameMapper maps its imports to, and
+   * manual mocks.
    */
   private addLoadsWithoutImports(imports: Map<string, ImportFact[]>): void {
     const { loaded } = this.analysis;
@@ -191,6 +194,10 @@ class LiveFacts {
     addSetupImports(imports, [...this.factFiles.values()], (test) =>
       vitestSetupBefore(loaded.vitest, test),
     );
+    const isFactFile = (file: string) => this.factFiles.has(file);
+    if (loaded.vitest.jestModuleMap !== undefined)
+      addModuleMapImports(imports, loaded.vitest.jestModuleMap, loaded.root, isFactFile);
+    addManualMockImports(imports, this.analysis, isFactFile);
   }
 
   private projectFile(file: string): ProjectFile {

@@ -4,7 +4,7 @@
 import type { FileChange } from "./changes.js";
 import type { FactFile, FileSource } from "./facts.js";
 import { regionAt, type CodeUnit, type FileUnits, type Region } from "./units.js";
-import type { ImportEntry, Importers } from "./import-graph.js";
+import type { ImportEntry, Importers, Substitute } from "./import-graph.js";
 import type { ReferenceGraph, Use } from "./reference-graph.js";
 import { isPlainCommentSpan, replacedCode } from "./comment-lines.js";
 import { lineSpan } from "./line-span.js";
@@ -150,12 +150,13 @@ class Propagator {
       for (const use of this.graph.usesOf.get(entry.units.module.id) ?? [])
         this.follow(entry.units.module, use);
       for (const entry of this.importers.get(file) ?? []) {
-        const { importer, position, typeOnly, setup, via, named } = entry;
+        const { importer, position, typeOnly, setup, via, named, substitute } = entry;
         if (typeOnly) continue;
         const importerFile = this.files.get(importer);
         if (importerFile === undefined) continue;
         const region = regionAt(importerFile.units, position);
         if (via !== undefined) this.throughComponent(importer, file, file, via);
+        else if (substitute !== undefined) this.substituted(importer, file, file, substitute);
         else if (setup)
           this.markModule(importer, {
             from: file,
@@ -181,6 +182,9 @@ class Propagator {
         // Code naming the file by its path may read it as text or bundle it: any change counts.
         else if (entry.named !== undefined && !entry.typeOnly)
           this.byName(entry, unit.file, unit.id);
+        // The importer's uses name the file TypeScript resolved: any change here may be one.
+        else if (entry.substitute !== undefined && !entry.typeOnly)
+          this.substituted(entry.importer, unit.id, unit.file, entry.substitute);
       }
     });
   }
@@ -200,6 +204,19 @@ class Propagator {
   private throughComponent(importer: string, from: string, file: string, via: string): void {
     if (this.files.has(importer))
       this.markModule(importer, { from, reason: `imports ${via}, which imports ${file}` });
+  }
+
+  /** The runner loads `file` for the importer's specifier: the whole importer is affected. */
+  private substituted(importer: string, from: string, file: string, substitute: Substitute): void {
+    if (!this.files.has(importer)) return;
+    const { specifier, by } = substitute;
+    this.markModule(importer, {
+      from,
+      reason:
+        by === "module-map"
+          ? `imports ${specifier}, which Jest's moduleNameMapper maps to ${file}`
+          : `loads ${file}, the manual mock of ${specifier}`,
+    });
   }
 
   private follow(target: CodeUnit, use: Use): void {

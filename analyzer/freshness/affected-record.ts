@@ -52,8 +52,10 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 13: a unit row says whether its code names process.env (touchesEnv).
  * 14: a static `#` or relative import that resolves nowhere is an unknown loader.
  * 15: a file row says whether it is a test helper no runner runs (FactFile.helper).
+ * 16: an import Jest's moduleNameMapper matches loads the file it maps to (module-map-imports.ts);
+ *     `jest.mock("./x")` and an import of a package load their manual mocks (manual-mocks.ts).
  */
-export const AFFECTED_RECORD_FORMAT = 15;
+export const AFFECTED_RECORD_FORMAT = 16;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

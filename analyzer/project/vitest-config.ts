@@ -30,6 +30,7 @@ import {
 import { isWorkspaceFile, readWithWorkspace, WORKSPACE_NAMES } from "./vitest-workspace-file.js";
 import { readJestSetup } from "./jest-setup.js";
 import { readJestTests } from "./jest-tests.js";
+import { readJestModuleMap, type ModuleMapEntry } from "./jest-module-map.js";
 import { readMochaSetup } from "./mocha-setup.js";
 import { packageScripts } from "./package-scripts.js";
 import { mochaConfigTests } from "./mocha-config.js";
@@ -63,6 +64,8 @@ export interface VitestConfig {
    * when it sets neither. Such a file is a test whatever its name, run by Jest.
    */
   readonly jestTests?: (file: string) => boolean;
+  /** The Jest config's `moduleNameMapper` (jest-module-map.ts); absent without one. */
+  readonly jestModuleMap?: readonly ModuleMapEntry[];
   /** Whether the Mocha config's `spec` names the file (mocha-config.ts); absent without one. */
   readonly mochaTests?: (file: string) => boolean;
 }
@@ -110,11 +113,13 @@ export function readVitestConfig(root: string): VitestConfig {
       setup,
     }));
   const jestTests = readJestTests(root, inputs);
+  const jestModuleMap = readJestModuleMap(root, inputs);
   const mochaTests = mochaConfigTests(root, (file) => inputs.read(file));
   return {
     ...main,
     others: [...others, ...setupOnly],
     ...(jestTests === undefined ? {} : { jestTests }),
+    ...(jestModuleMap === undefined ? {} : { jestModuleMap }),
     ...(mochaTests === undefined ? {} : { mochaTests }),
   };
 }

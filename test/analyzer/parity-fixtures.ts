@@ -92,6 +92,7 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "nx-library", project: "tsconfig.spec.json", violations: 0 },
   { fixture: "other-runners", violations: 0 },
   { fixture: "ts-jest", violations: 0 },
+  { fixture: "jest-substitutes", violations: 0 },
   { fixture: "deferred-code", violations: 0 },
   { fixture: "test-helpers", violations: 0 },
   { fixture: "vite-glob", violations: 0 },

@@ -1,0 +1,116 @@
+// Manual mocks: a file of a `__mocks__` folder that Jest (and Vitest) load in place of a module.
+// - `jest.mock("./api")` (`vi.mock`, `doMock`, `requireMock`, `importMock`, ...) in a file loads
+//   `__mocks__/api.*` beside the module the specifier names, or the root `__mocks__/<name>.*` for a
+//   package or a Node module;
+// - under Jest, a root `__mocks__/<package>.*` replaces the package for every file importing it,
+//   with no call at all (Vitest needs the call: counting it there too only selects more).
+// TypeScript resolves none of this, so a change to the mock reached no test that loads it, and
+// verify passed while Jest failed (helper-26 finding 6). Each such load is an import of the mock
+// (resolution MANUAL_MOCK_RESOLUTION) where the call or the package's import stands.
+import path from "node:path";
+import type { Analysis } from "../analyze.js";
+import { ts } from "../project/ts-morph.js";
+import type { ProjectFile } from "../project/load-project.js";
+import { packageName } from "../resolve/module-resolution.js";
+import { MANUAL_MOCK_RESOLUTION, type ImportFact } from "./facts.js";
+
+/** A call that loads a module's mock (a cheap test before the file's tree is walked). */
+const MOCK_CALL =
+  /\b(?:jest|vi)\s*\.\s*(?:mock|doMock|unstable_mockModule|requireMock|importMock)\s*\(/u;
+const MOCK_METHODS: ReadonlySet<string> = new Set([
+  "mock",
+  "doMock",
+  "unstable_mockModule",
+  "requireMock",
+  "importMock",
+]);
+const MOCKS = "__mocks__";
+
+/** Adds the imports of manual mocks (see above) to `imports`. */
+export function addManualMockImports(
+  imports: Map<string, ImportFact[]>,
+  analysis: Analysis,
+  isProjectFile: (file: string) => boolean,
+): void {
+  const mocks = analysis.loaded.files.filter(
+    (file) => !file.declaration && file.path.split("/").includes(MOCKS),
+  );
+  if (mocks.length === 0) return;
+  // Mock path without its extension -> the mock files (`src/__mocks__/api` -> src/__mocks__/api.ts).
+  const byStem = new Map<string, string[]>();
+  for (const mock of mocks) {
+    const stem = mock.path.replace(/\.[^./]+$/u, "");
+    byStem.set(stem, [...(byStem.get(stem) ?? []), mock.path]);
+  }
+  const add = (
+    importer: string,
+    position: number,
+    mockFiles: readonly string[],
+    specifier: string,
+  ) => {
+    const list = imports.get(importer) ?? [];
+    imports.set(importer, list);
+    for (const target of mockFiles)
+      if (target !== importer && isProjectFile(target))
+        list.push({
+          target: { kind: "file", path: target },
+          position,
+          typeOnly: false,
+          resolution: MANUAL_MOCK_RESOLUTION,
+          edgeTarget: target,
+          specifier,
+        });
+  };
+  const packageMock = (name: string) => byStem.get(`${MOCKS}/${name.replace(/^node:/u, "")}`) ?? [];
+  for (const file of analysis.loaded.files) {
+    if (file.declaration || !MOCK_CALL.test(file.sourceFile.text)) continue;
+    for (const call of mockCalls(file)) {
+      const specifier = call.argument.text;
+      const target = analysis.resolver.modules.resolve(specifier, file.sourceFile, call.argument);
+      const position = call.node.getStart(file.sourceFile);
+      if (target.kind === "file") {
+        const stem = path.posix.join(
+          path.posix.dirname(target.file.path),
+          MOCKS,
+          path.posix.basename(target.file.path).replace(/\.[^./]+$/u, ""),
+        );
+        add(file.path, position, byStem.get(stem) ?? [], specifier);
+      } else if (target.kind === "package" || target.kind === "builtin")
+        add(file.path, position, packageMock(specifier), specifier);
+    }
+  }
+  // Jest's automatic mocks of packages: every import of the package loads the root mock.
+  for (const [importer, list] of imports)
+    for (const item of [...list]) {
+      if (item.target.kind !== "package" || item.specifier === null) continue;
+      if (item.resolution === MANUAL_MOCK_RESOLUTION) continue;
+      const mockFiles = packageMock(item.specifier);
+      if (mockFiles.length > 0 && packageName(item.specifier) === item.target.name)
+        add(importer, item.position, mockFiles, item.specifier);
+    }
+}
+
+/** The file's `jest.mock("<literal>", ...)`-like calls. */
+function mockCalls(
+  file: ProjectFile,
+): { node: ts.CallExpression; argument: ts.StringLiteralLike }[] {
+  const found: { node: ts.CallExpression; argument: ts.StringLiteralLike }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const argument = node.arguments[0];
+      if (
+        ts.isPropertyAccessExpression(callee) &&
+        ts.isIdentifier(callee.expression) &&
+        (callee.expression.text === "jest" || callee.expression.text === "vi") &&
+        MOCK_METHODS.has(callee.name.text) &&
+        argument !== undefined &&
+        ts.isStringLiteralLike(argument)
+      )
+        found.push({ node, argument });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file.sourceFile);
+  return found;
+}
