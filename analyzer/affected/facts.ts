@@ -126,6 +126,14 @@ export interface FileSource {
 export type OutsideKind =
   "compiled" | "test-setup" | "agentix-runtime" | "configures" | "unrelated";
 
+/** An analysed file whose real path is another file of the root (linked-copies.ts). */
+export interface LinkedCopy {
+  /** The file it is, root-relative. */
+  readonly file: string;
+  /** The path the analysis holds it under, through a symbolic link. */
+  readonly copy: string;
+}
+
 export interface AffectedFacts {
   readonly root: string;
   /** The analysed files, in the analysis' order. */
@@ -147,6 +155,8 @@ export interface AffectedFacts {
    * analyses each owner as well, so that its tests are counted and selected too.
    */
   readonly testOwners: readonly { readonly test: string; readonly owner: string }[];
+  /** Analysed files reached through a symbolic link, with the file each is (by copy). */
+  readonly linkedCopies: readonly LinkedCopy[];
   /** Operations with where their descriptor call starts. */
   readonly operations: readonly {
     readonly id: string;

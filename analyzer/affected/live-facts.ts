@@ -26,6 +26,7 @@ import { addPathReferences } from "./path-references.js";
 import { addSelfImports } from "./self-imports.js";
 import { addModuleMapImports } from "./module-map-imports.js";
 import { addManualMockImports } from "./manual-mocks.js";
+import { linkedCopiesOf } from "./linked-copies.js";
 import { fileUses } from "./reference-graph.js";
 import {
   isVitestSetupFile,
@@ -136,6 +137,10 @@ class LiveFacts {
       unknownLoaders,
       unknownSetups: unknownSetups(vitest),
       testOwners: testOwners(analysis),
+      linkedCopies: linkedCopiesOf(
+        analysis.loaded.root,
+        analysis.loaded.files.filter((file) => !file.declaration),
+      ),
       operations: analysis.descriptors.operations.map((operation) => ({
         id: operation.id,
         file: operation.site.file.path,

@@ -27,6 +27,7 @@ import { propagate, type AnalysedFile, type Cause } from "./propagate.js";
 import { assembleGraph } from "./assemble-graph.js";
 import { selectTests, type SelectedTestFile } from "./select-tests.js";
 import type { WideningReason } from "./widening.js";
+import { withLinkedCopies } from "./linked-copies.js";
 
 export type { Cause } from "./propagate.js";
 export type { SelectedCase, SelectedTestFile } from "./select-tests.js";
@@ -77,7 +78,7 @@ export function computeAffectedFrom(
 ): AffectedComputation {
   const importers = reverseImports(facts);
   // A change to comment lines alone is none (it is still listed among the changes).
-  const observable = observableChanges(facts, changes, importers);
+  const observable = observableChanges(facts, withLinkedCopies(facts, changes), importers);
   const classified = classifyChanges(facts, observable, importers, base, scope.testedElsewhere);
   const widened = [
     ...classified.widened,

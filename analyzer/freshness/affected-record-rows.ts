@@ -193,6 +193,7 @@ export type ProjectRows = Pick<
   | "unknownLoaders"
   | "unknownSetups"
   | "testOwners"
+  | "linkedCopies"
   | "operations"
   | "entitySites"
   | "everything"
@@ -204,6 +205,7 @@ export function projectRows(facts: ProjectRows) {
     unknownLoaders: facts.unknownLoaders.map((l) => [l.file, l.line, l.reason]),
     unknownSetups: facts.unknownSetups.map((l) => [l.file, l.line, l.reason]),
     testOwners: facts.testOwners.map((t) => [t.test, t.owner]),
+    linkedCopies: facts.linkedCopies.map((l) => [l.file, l.copy]),
     operations: facts.operations.map((o) => [o.id, o.file, o.callStart]),
     entitySites: facts
       .entitySites()
@@ -228,6 +230,10 @@ export function projectFacts(header: Record<string, unknown>): ProjectRows {
   const testOwners = list(header["testOwners"], "testOwners").map((value) => {
     const [test, owner] = row(value, 2, "a test's owner");
     return { test: text(test, "a test"), owner: text(owner, "a test's owner") };
+  });
+  const linkedCopies = list(header["linkedCopies"], "linkedCopies").map((value) => {
+    const [file, copy] = row(value, 2, "a linked copy");
+    return { file: text(file, "a linked file"), copy: text(copy, "a linked copy") };
   });
   const operations = list(header["operations"], "operations").map((value) => {
     const [id, file, callStart] = row(value, 3, "an operation");
@@ -279,6 +285,7 @@ export function projectFacts(header: Record<string, unknown>): ProjectRows {
     unknownLoaders,
     unknownSetups,
     testOwners,
+    linkedCopies,
     operations,
     // Read only by the answers that name them (a widened one names everything).
     entitySites: once(entitySites),

@@ -53,7 +53,8 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 14: a static `#` or relative import that resolves nowhere is an unknown loader.
  * 15: a file row says whether it is a test helper no runner runs (FactFile.helper).
  * 16: an import Jest's moduleNameMapper matches loads the file it maps to (module-map-imports.ts);
- *     `jest.mock("./x")` and an import of a package load their manual mocks (manual-mocks.ts).
+ *     `jest.mock("./x")` and an import of a package load their manual mocks (manual-mocks.ts);
+ *     files analysed through a symbolic link, with the file each is (linkedCopies).
  */
 export const AFFECTED_RECORD_FORMAT = 16;
 
