@@ -78,6 +78,9 @@ async function bundleCode(entries, out) {
       entryFileNames: "[name].js",
       chunkFileNames: "chunks/[name]-[hash].js",
       keepNames: true,
+      // Editors read the declarations, which keep their JSDoc: the JavaScript needs none
+      // (168 KiB of the production install's 5 MiB).
+      comments: { legal: true, annotation: true, jsdoc: false },
     });
     return output.filter((item) => item.type === "chunk");
   } finally {
