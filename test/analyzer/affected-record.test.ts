@@ -116,6 +116,7 @@ describe("the record's layout", () => {
       "unknownLoaders",
       "unknownSetups",
       "testOwners",
+      "linkedCopies",
       "operations",
       "entitySites",
       "everything",
