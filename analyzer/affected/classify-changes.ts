@@ -50,11 +50,22 @@ class ChangeClassifier {
   /** Paths that no longer exist: deleted, or the old side of a rename. */
   private readonly removed: string[] = [];
 
+  /**
+   * Whether the project has a feature or an operation. Without either, the layout's adapter and
+   * composition-root globs (`**\/src/main.ts`) name ordinary code: a library's src/main.ts wires
+   * nothing agentix dispatches, and its import graph is the whole story (oclif/core widened every
+   * answer to all 53 test files).
+   */
+  private readonly hasFeatures: boolean;
+
   constructor(
     private readonly facts: AffectedFacts,
     private readonly importers: Importers,
     private readonly testedElsewhere: (file: string) => boolean,
-  ) {}
+  ) {
+    this.hasFeatures =
+      facts.operations.length > 0 || facts.files.some((file) => file.feature !== null);
+  }
 
   private widen(reason: WideningReason): void {
     if (
@@ -198,6 +209,12 @@ class ChangeClassifier {
     return false;
   }
 
+  /** Code outside features: shared, or an adapter or composition root of a project without features. */
+  private isSharedCode(file: FactFile | undefined): boolean {
+    if (file?.role === "shared") return true;
+    return !this.hasFeatures && (file?.role === "adapter" || file?.role === "composition-root");
+  }
+
   /**
    * Reached only by tests (and test helpers): a test support file, not shared application code.
    * By imports: a path named in code (path-references.ts) adds tests to an answer, never proves
@@ -211,7 +228,7 @@ class ChangeClassifier {
       for (const entry of this.importers.get(file) ?? []) {
         if (entry.typeOnly || entry.named !== undefined || seen.has(entry.importer)) continue;
         const importer = this.facts.file(entry.importer);
-        if (importer?.test !== true && importer?.role !== "shared") return false;
+        if (importer?.test !== true && !this.isSharedCode(importer)) return false;
         seen.add(entry.importer);
         queue.push(entry.importer);
       }
