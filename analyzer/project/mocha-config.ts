@@ -1,23 +1,68 @@
-// The project's Mocha configuration, read as text, never run: .mocharc.json or .mocharc.jsonc
-// (comments allowed), else package.json's "mocha" field. A YAML or JavaScript .mocharc is not
-// read (undefined: nothing is assumed from it). Its `spec` says which files are the suite's tests
-// (cli/verify/mocha-spec.ts); its `require` and `file` modules run before them (mocha-setup.ts).
+// The project's Mocha configuration, read as text, never run, from the first file Mocha itself
+// looks for: .mocharc.js, .mocharc.cjs, .mocharc.yaml, .mocharc.yml, .mocharc.jsonc (comments
+// allowed), .mocharc.json; else package.json's "mocha" field. YAML is read in the subset
+// simple-yaml.ts knows (a value past it is UNREADABLE); a JavaScript config's values are not read
+// here (mocha-setup.ts reads its literal object with TypeScript). Its `spec` says which files are
+// the suite's tests (cli/verify/mocha-spec.ts); its `require` and `file` modules run before them
+// (mocha-setup.ts).
 import path from "node:path";
 import picomatch from "picomatch";
 import { toPosix } from "../../schema/paths.js";
+import { readSimpleYaml } from "./simple-yaml.js";
 
-/** The config's object, or undefined when the project has none agentix reads. */
+export { UNREADABLE } from "./simple-yaml.js";
+
+/** Mocha's config files, in the order it looks for them. */
+const CONFIG_NAMES = [
+  ".mocharc.js",
+  ".mocharc.cjs",
+  ".mocharc.yaml",
+  ".mocharc.yml",
+  ".mocharc.jsonc",
+  ".mocharc.json",
+];
+
+export interface MochaConfig {
+  /** The file read (absolute): a .mocharc or package.json. */
+  readonly file: string;
+  /** Its text. */
+  readonly text: string;
+  /**
+   * Its values (a value this reader cannot read is UNREADABLE; one the file does not set is
+   * absent); undefined for a JavaScript config, or a file that is no object it can read.
+   */
+  readonly values: Record<string, unknown> | undefined;
+  /** The line of each key, where the reader knows it (YAML). */
+  readonly lines: ReadonlyMap<string, number>;
+}
+
+/** The project's Mocha config, or undefined when it has none. */
 export function readMochaConfig(
   root: string,
   read: (file: string) => string | undefined,
-): Record<string, unknown> | undefined {
-  for (const name of [".mocharc.json", ".mocharc.jsonc"]) {
-    const text = read(path.join(root, name));
-    if (text !== undefined) return objectOf(withoutComments(text));
+): MochaConfig | undefined {
+  for (const name of CONFIG_NAMES) {
+    const file = path.join(root, name);
+    const text = read(file);
+    if (text === undefined) continue;
+    if (/\.c?js$/u.test(name)) return { file, text, values: undefined, lines: new Map() };
+    if (/\.ya?ml$/u.test(name)) {
+      const entries = readSimpleYaml(text);
+      return {
+        file,
+        text,
+        values:
+          entries && Object.fromEntries([...entries].map(([key, entry]) => [key, entry.value])),
+        lines: new Map([...(entries ?? [])].map(([key, entry]) => [key, entry.line])),
+      };
+    }
+    return { file, text, values: objectOf(withoutComments(text)), lines: new Map() };
   }
-  const field = objectOf(read(path.join(root, "package.json")) ?? "")?.["mocha"];
+  const manifest = path.join(root, "package.json");
+  const text = read(manifest) ?? "";
+  const field = objectOf(text)?.["mocha"];
   return typeof field === "object" && field !== null && !Array.isArray(field)
-    ? (field as Record<string, unknown>)
+    ? { file: manifest, text, values: field as Record<string, unknown>, lines: new Map() }
     : undefined;
 }
 
@@ -50,10 +95,10 @@ export function mochaConfigTests(
   root: string,
   read: (file: string) => string | undefined,
 ): ((file: string) => boolean) | undefined {
-  const config = readMochaConfig(root, read);
-  const globs = stringList(config?.["spec"]);
+  const values = readMochaConfig(root, read)?.values;
+  const globs = stringList(values?.["spec"]);
   if (globs === undefined || globs.length === 0) return undefined;
-  return specMatcher(globs, config?.["recursive"] === true);
+  return specMatcher(globs, values?.["recursive"] === true);
 }
 
 function objectOf(text: string): Record<string, unknown> | undefined {

@@ -1,0 +1,118 @@
+// The top level of a small YAML configuration file (a .mocharc.yml): keys whose values are a
+// scalar, a flow list (`[a, "b"]`) or a block list of scalars (`- a`), read as text. A value in
+// any other form (a nested mapping, a multi-line string, an anchor, an alias or a tag) is
+// UNREADABLE, never guessed: the reader of that key decides what not knowing it means. No YAML
+// library is a dependency of the package for this (a parser is ten times the size of the
+// analyzer's other dependencies); anything past this subset is said to be unreadable.
+
+export const UNREADABLE: unique symbol = Symbol("unreadable YAML value");
+
+export type YamlScalar = string | number | boolean | null;
+export type YamlValue = YamlScalar | readonly YamlScalar[] | typeof UNREADABLE;
+
+export interface YamlEntry {
+  readonly value: YamlValue;
+  /** 1-based line of its key. */
+  readonly line: number;
+}
+
+/** The top-level entries, or undefined when the text is no mapping this reader knows. */
+export function readSimpleYaml(text: string): Map<string, YamlEntry> | undefined {
+  const entries = new Map<string, YamlEntry>();
+  const lines = text.replace(/^\uFEFF/u, "").split(/\r?\n/u);
+  let index = 0;
+  while (index < lines.length) {
+    const raw = lines[index] as string;
+    const line = withoutComment(raw);
+    index++;
+    if (line.trim() === "" || line === "---") continue;
+    if (/^\s/u.test(line)) return undefined; // indented text where a key belongs
+    const key = /^(?:"([^"]*)"|'([^']*)'|([^\s:'"][^:]*?))\s*:(?:\s+(.*)|)$/u.exec(line);
+    if (key === null) return undefined;
+    const name = (key[1] ?? key[2] ?? key[3]) as string;
+    const inline = (key[4] ?? "").trim();
+    const at = index;
+    // The lines below the key that belong to its value: indented ones and block list items.
+    const below: string[] = [];
+    while (index < lines.length) {
+      const next = withoutComment(lines[index] as string);
+      if (next.trim() !== "" && !/^\s|^-(?:\s|$)/u.test(next)) break;
+      index++;
+      if (next.trim() !== "") below.push(next);
+    }
+    entries.set(name, { value: valueOf(inline, below), line: at });
+  }
+  return entries;
+}
+
+/** A key's value from the text after its colon and the lines below it. */
+function valueOf(inline: string, below: readonly string[]): YamlValue {
+  // A value on the key's line continued below it: a block scalar or a multi-line string.
+  if (inline !== "") return below.length > 0 ? UNREADABLE : inlineValue(inline);
+  if (below.length === 0) return null;
+  const items: YamlScalar[] = [];
+  for (const line of below) {
+    const item = /^\s*-\s+(.*)$/u.exec(line);
+    const value = item === null ? UNREADABLE : scalar((item[1] as string).trim());
+    if (value === UNREADABLE) return UNREADABLE; // a nested mapping, a nested list
+    items.push(value);
+  }
+  return items;
+}
+
+function inlineValue(text: string): YamlValue {
+  const flow = /^\[(.*)\]$/u.exec(text);
+  if (flow === null) return scalar(text);
+  const body = (flow[1] as string).trim();
+  if (body === "") return [];
+  const items: YamlScalar[] = [];
+  for (const part of splitFlow(body)) {
+    const value = scalar(part.trim());
+    if (value === UNREADABLE) return UNREADABLE;
+    items.push(value);
+  }
+  return items;
+}
+
+/** A flow list's items, split at commas outside quotes. */
+function splitFlow(body: string): string[] {
+  return [...body.matchAll(/(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^,])+/gu)].map((m) => m[0]);
+}
+
+function scalar(text: string): YamlScalar | typeof UNREADABLE {
+  if (text.startsWith('"')) {
+    const quoted = /^"((?:[^"\\]|\\.)*)"$/u.exec(text);
+    if (quoted === null) return UNREADABLE;
+    try {
+      return JSON.parse(`"${quoted[1] as string}"`) as string;
+    } catch {
+      return UNREADABLE; // a YAML escape JSON does not know
+    }
+  }
+  if (text.startsWith("'")) {
+    const quoted = /^'((?:[^']|'')*)'$/u.exec(text);
+    return quoted === null ? UNREADABLE : (quoted[1] as string).replaceAll("''", "'");
+  }
+  // Forms this reader does not follow: mappings, anchors, aliases, tags, block scalars.
+  if (/^[[{&*!|>%@`]/u.test(text) || /:\s|\s#/u.test(text)) return UNREADABLE;
+  if (/^(?:true|True|TRUE)$/u.test(text)) return true;
+  if (/^(?:false|False|FALSE)$/u.test(text)) return false;
+  if (/^(?:null|Null|NULL|~)$/u.test(text)) return null;
+  if (/^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/u.test(text)) return Number(text);
+  return text;
+}
+
+/** The line without a comment (a # at its start or after a space, outside quotes). */
+function withoutComment(line: string): string {
+  let quote: string | undefined;
+  for (let at = 0; at < line.length; at++) {
+    const char = line[at] as string;
+    if (quote !== undefined) {
+      if (char === "\\" && quote === '"') at++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === "#" && (at === 0 || /\s/u.test(line[at - 1] as string)))
+      return line.slice(0, at).replace(/\s+$/u, "");
+  }
+  return line.replace(/\s+$/u, "");
+}
