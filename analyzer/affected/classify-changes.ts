@@ -97,6 +97,13 @@ class ChangeClassifier {
       return;
     }
     const projectFile = this.facts.file(file);
+    const snapshotOf = projectFile === undefined ? this.snapshotTest(file) : undefined;
+    if (snapshotOf !== undefined) {
+      // Jest's and Vitest's snapshot file of one test file: only that test reads it.
+      this.notes.push(`${file} holds the snapshots of ${snapshotOf.path}: it runs`);
+      this.seeds.push({ file: snapshotOf, change: { path: snapshotOf.path, status: "modified" } });
+      return;
+    }
     const importers = projectFile === undefined ? this.assetImporters(file) : [];
     if (importers.length > 0) {
       // What a bundler makes of the asset flows into the modules that import it, and from them on.
@@ -121,6 +128,16 @@ class ChangeClassifier {
     } else {
       this.seeds.push({ file: projectFile, change });
     }
+  }
+
+  /** The test whose snapshot file `file` is (`<dir>/__snapshots__/<test file>.snap`), if any. */
+  private snapshotTest(file: string): FactFile | undefined {
+    const match = /^(?:(.*)\/)?__snapshots__\/([^/]+)\.snap$/u.exec(file);
+    if (match === null) return undefined;
+    const test = this.facts.file(
+      match[1] === undefined ? (match[2] as string) : `${match[1]}/${match[2]}`,
+    );
+    return test?.test === true && !test.helper ? test : undefined;
   }
 
   /**
