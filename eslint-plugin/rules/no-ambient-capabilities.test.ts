@@ -518,10 +518,10 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
       ],
     },
     {
-      name: "import { webcrypto } from node:crypto",
+      name: "webcrypto's random members from node:crypto",
       filename: domain,
-      code: `import { webcrypto } from "node:crypto";`,
-      errors: [at("randomness", 'webcrypto from "node:crypto"', 1, 10, 19)],
+      code: `import { webcrypto } from "node:crypto";\nwebcrypto.getRandomValues(new Uint8Array(4));`,
+      errors: [at("randomness", 'webcrypto.getRandomValues from "node:crypto"', 2, 1, 26)],
     },
     {
       name: "namespace import used for a random member",

@@ -82,6 +82,8 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["Math.random", capability("randomness", "Math.random()")],
   ["crypto.randomUUID", capability("randomness", "crypto.randomUUID()")],
   ["crypto.getRandomValues", capability("randomness", "crypto.getRandomValues()")],
+  // Web Crypto's key generation draws fresh keys; its digest, sign, verify and the rest do not.
+  ["crypto.subtle.generateKey", capability("randomness", "crypto.subtle.generateKey()")],
   // named exports of modules that are otherwise allowed (node:crypto's createHash is fine)
   ["module:crypto.randomUUID", capability("randomness", "randomUUID")],
   ["module:crypto.randomBytes", capability("randomness", "randomBytes")],
@@ -90,7 +92,12 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["module:crypto.randomFillSync", capability("randomness", "randomFillSync")],
   ["module:crypto.pseudoRandomBytes", capability("randomness", "pseudoRandomBytes")],
   ["module:crypto.getRandomValues", capability("randomness", "getRandomValues")],
-  ["module:crypto.webcrypto", capability("randomness", "webcrypto")],
+  // node:crypto's webcrypto is the global crypto, its subtle crypto.subtle: only their random members.
+  ...(["getRandomValues", "randomUUID", "subtle.generateKey"] as const).map(
+    (name) =>
+      [`module:crypto.webcrypto.${name}`, capability("randomness", `webcrypto.${name}`)] as const,
+  ),
+  ["module:crypto.subtle.generateKey", capability("randomness", "subtle.generateKey")],
   ["module:perf_hooks.performance", capability("clock", "performance")],
   // agentix's own standard adapters: their handlers read the real clock and draw randomness.
   ["module:agentix.systemClock", capability("clock", "systemClock")],

@@ -1,0 +1,86 @@
+// Catalogue entries added after helper-lint's audit (REPORT A11, D2): node:crypto's webcrypto
+// narrowed to its random members, key and prime generation, id packages, timers, host locale and
+// time zone, network and database packages. A banned module imported only as types stays fine.
+import "../../test/setup/rule-tester.js";
+import { RuleTester } from "@typescript-eslint/rule-tester";
+import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
+import { noAmbientCapabilities } from "./no-ambient-capabilities.js";
+
+const ruleTester = new RuleTester();
+
+const domain = fixture("project", "src/features/orders/operations.ts");
+
+type Category = "network" | "environment" | "clock" | "timer" | "randomness" | "database";
+
+/** One expected report: category, capability label, position (ESLint's 1-based columns). */
+const at = (
+  messageId: Category,
+  capability: string,
+  line: number,
+  column: number,
+  endColumn?: number,
+) => ({
+  messageId,
+  data: { capability },
+  line,
+  column,
+  ...(endColumn === undefined ? {} : { endLine: line, endColumn }),
+});
+
+ruleTester.run("no-ambient-capabilities (catalogue)", noAmbientCapabilities, {
+  valid: [
+    {
+      // helper-lint D2: hashing is deterministic, through node:crypto as through the global.
+      name: "webcrypto from node:crypto without its random members",
+      filename: domain,
+      code: [
+        'import { webcrypto, subtle } from "node:crypto";',
+        'export const a = (data: Uint8Array) => webcrypto.subtle.digest("SHA-256", data);',
+        "const w = webcrypto;",
+        'export const b = (data: Uint8Array) => w.subtle.digest("SHA-256", data);',
+        'export const c = (data: Uint8Array) => subtle.digest("SHA-256", data);',
+        'export const d = (key: CryptoKey, data: Uint8Array) => crypto.subtle.verify("HMAC", key, data, data);',
+      ].join("\n"),
+    },
+  ],
+  invalid: [
+    {
+      name: "crypto.subtle.generateKey, global and from node:crypto",
+      filename: domain,
+      code: [
+        'export const a = crypto.subtle.generateKey({ name: "HMAC", hash: "SHA-256" }, true, ["sign"]);',
+        'import { webcrypto, subtle } from "node:crypto";',
+        "export const b = webcrypto.subtle.generateKey;",
+        "export const c = subtle.generateKey;",
+        "const { generateKey } = globalThis.crypto.subtle;",
+      ].join("\n"),
+      errors: [
+        at("randomness", "crypto.subtle.generateKey()", 1, 18, 43),
+        at("randomness", 'webcrypto.subtle.generateKey from "node:crypto"', 3, 18, 46),
+        at("randomness", 'subtle.generateKey from "node:crypto"', 4, 18, 36),
+        at("randomness", "crypto.subtle.generateKey()", 5, 9, 20),
+      ],
+    },
+    {
+      // As the global crypto: reported through an alias, a destructuring and a namespace.
+      name: "webcrypto's random members, however reached",
+      filename: domain,
+      code: [
+        'import { webcrypto } from "node:crypto";',
+        "const w = webcrypto;",
+        "w.getRandomValues(new Uint8Array(4));",
+        "export const { randomUUID } = webcrypto;",
+        'import * as nodeCrypto from "node:crypto";',
+        "export const id = nodeCrypto.webcrypto.randomUUID();",
+        "const c = crypto;",
+        "c.getRandomValues(new Uint8Array(4));",
+      ].join("\n"),
+      errors: [
+        at("randomness", 'webcrypto.getRandomValues from "node:crypto"', 3, 1, 18),
+        at("randomness", 'webcrypto.randomUUID from "node:crypto"', 4, 16, 26),
+        at("randomness", 'webcrypto.randomUUID from "node:crypto"', 6, 19, 50),
+        at("randomness", "crypto.getRandomValues()", 8, 1, 18),
+      ],
+    },
+  ],
+});
