@@ -9,6 +9,7 @@ import { noAmbientCapabilities } from "./no-ambient-capabilities.js";
 const ruleTester = new RuleTester();
 
 const domain = fixture("project", "src/features/orders/operations.ts");
+const adapter = fixture("project", "src/adapters/http-client.ts");
 
 type Category = "network" | "environment" | "clock" | "timer" | "randomness" | "database";
 
@@ -27,6 +28,8 @@ const at = (
   ...(endColumn === undefined ? {} : { endLine: line, endColumn }),
 });
 
+const mod = (specifier: string) => `the "${specifier}" module`;
+
 ruleTester.run("no-ambient-capabilities (catalogue)", noAmbientCapabilities, {
   valid: [
     {
@@ -41,6 +44,22 @@ ruleTester.run("no-ambient-capabilities (catalogue)", noAmbientCapabilities, {
         'export const c = (data: Uint8Array) => subtle.digest("SHA-256", data);',
         'export const d = (key: CryptoKey, data: Uint8Array) => crypto.subtle.verify("HMAC", key, data, data);',
       ].join("\n"),
+    },
+    {
+      name: "node:crypto's deterministic key derivation and id packages imported as types",
+      filename: domain,
+      code: [
+        'import { createSecretKey, pbkdf2Sync, type KeyObject } from "node:crypto";',
+        'export const key: KeyObject = createSecretKey(pbkdf2Sync("p", "s", 1, 32, "sha256"));',
+        'import type { ULID } from "ulid";',
+        'import { type createId } from "@paralleldrive/cuid2";',
+        'export type Ids = [ULID, ReturnType<typeof createId>, typeof import("shortid")];',
+      ].join("\n"),
+    },
+    {
+      name: "id packages in an adapter",
+      filename: adapter,
+      code: 'import { ulid } from "ulid";\nimport { createId } from "@paralleldrive/cuid2";\nexport const ids = () => ulid() + createId();',
     },
   ],
   invalid: [
@@ -80,6 +99,45 @@ ruleTester.run("no-ambient-capabilities (catalogue)", noAmbientCapabilities, {
         at("randomness", 'webcrypto.randomUUID from "node:crypto"', 4, 16, 26),
         at("randomness", 'webcrypto.randomUUID from "node:crypto"', 6, 19, 50),
         at("randomness", "crypto.getRandomValues()", 8, 1, 18),
+      ],
+    },
+    {
+      name: "node:crypto's key and prime generation",
+      filename: domain,
+      code: [
+        'import { generateKey, generateKeySync as keySync, generatePrime } from "node:crypto";',
+        'import * as nodeCrypto from "crypto";',
+        'nodeCrypto.generateKeyPair("ed25519", {}, () => undefined);',
+        'export const pair = require("node:crypto").generateKeyPairSync("ed25519");',
+        'export { generatePrimeSync } from "node:crypto";',
+      ].join("\n"),
+      errors: [
+        at("randomness", 'generateKey from "node:crypto"', 1, 10, 21),
+        at("randomness", 'generateKeySync from "node:crypto"', 1, 23, 49),
+        at("randomness", 'generatePrime from "node:crypto"', 1, 51, 64),
+        at("randomness", 'generateKeyPair from "crypto"', 3, 1, 27),
+        at("randomness", 'generateKeyPairSync from "node:crypto"', 4, 21, 63),
+        at("randomness", 'generatePrimeSync from "node:crypto"', 5, 10, 27),
+      ],
+    },
+    {
+      name: "id packages",
+      filename: domain,
+      code: [
+        'import { ulid } from "ulid";',
+        'import { monotonicFactory } from "ulidx";',
+        'import { createId, type Cuid } from "@paralleldrive/cuid2";',
+        'import cuid from "cuid";',
+        'import shortid = require("shortid");',
+        'export const hyperid = await import("hyperid");',
+      ].join("\n"),
+      errors: [
+        at("randomness", mod("ulid"), 1, 22),
+        at("randomness", mod("ulidx"), 2, 34),
+        at("randomness", mod("@paralleldrive/cuid2"), 3, 37),
+        at("randomness", mod("cuid"), 4, 18),
+        at("randomness", mod("shortid"), 5, 26),
+        at("randomness", mod("hyperid"), 6, 37),
       ],
     },
   ],

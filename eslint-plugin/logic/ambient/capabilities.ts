@@ -92,6 +92,17 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["module:crypto.randomFillSync", capability("randomness", "randomFillSync")],
   ["module:crypto.pseudoRandomBytes", capability("randomness", "pseudoRandomBytes")],
   ["module:crypto.getRandomValues", capability("randomness", "getRandomValues")],
+  // fresh keys and primes are drawn at random
+  ...(
+    [
+      "generateKey",
+      "generateKeySync",
+      "generateKeyPair",
+      "generateKeyPairSync",
+      "generatePrime",
+      "generatePrimeSync",
+    ] as const
+  ).map((name) => [`module:crypto.${name}`, capability("randomness", name)] as const),
   // node:crypto's webcrypto is the global crypto, its subtle crypto.subtle: only their random members.
   ...(["getRandomValues", "randomUUID", "subtle.generateKey"] as const).map(
     (name) =>
@@ -197,7 +208,19 @@ export const BANNED_MODULES: ReadonlyMap<string, AmbientCategory> = new Map<
     ] as const
   ).map((name) => [name, "network"] as const),
   ...(["dotenv"] as const).map((name) => [name, "environment"] as const),
-  ...(["uuid", "nanoid"] as const).map((name) => [name, "randomness"] as const),
+  // id generators: every id they make is drawn at random (or from the clock and randomness)
+  ...(
+    [
+      "uuid",
+      "nanoid",
+      "ulid",
+      "ulidx",
+      "@paralleldrive/cuid2",
+      "cuid",
+      "shortid",
+      "hyperid",
+    ] as const
+  ).map((name) => [name, "randomness"] as const),
   ...(["fs", "fs-extra", "graceful-fs"] as const).map((name) => [name, "filesystem"] as const),
   ...(["child_process", "worker_threads", "cluster", "execa", "cross-spawn", "vm"] as const).map(
     (name) => [name, "process"] as const,
