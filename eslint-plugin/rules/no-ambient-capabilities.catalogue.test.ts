@@ -61,6 +61,25 @@ ruleTester.run("no-ambient-capabilities (catalogue)", noAmbientCapabilities, {
       filename: adapter,
       code: 'import { ulid } from "ulid";\nimport { createId } from "@paralleldrive/cuid2";\nexport const ids = () => ulid() + createId();',
     },
+    {
+      name: "AbortSignal and performance without a timer or a clock read, and local namesakes",
+      filename: domain,
+      code: [
+        "export const aborted = AbortSignal.abort();",
+        "export const either = (a: AbortSignal, b: AbortSignal) => AbortSignal.any([a, b]);",
+        "export const controller = new AbortController();",
+        'performance.clearMarks("start");',
+        "export function f(performance: { mark(n: string): void }, requestAnimationFrame: () => void) {",
+        '  performance.mark("x");',
+        "  requestAnimationFrame();",
+        "}",
+      ].join("\n"),
+    },
+    {
+      name: "timers and marks where the clock is off",
+      filename: fixture("configured", "modules/billing/invoice.ts"),
+      code: 'AbortSignal.timeout(10);\nrequestAnimationFrame(() => undefined);\nperformance.mark("m");',
+    },
   ],
   invalid: [
     {
@@ -138,6 +157,37 @@ ruleTester.run("no-ambient-capabilities (catalogue)", noAmbientCapabilities, {
         at("randomness", mod("cuid"), 4, 18),
         at("randomness", mod("shortid"), 5, 26),
         at("randomness", mod("hyperid"), 6, 37),
+      ],
+    },
+    {
+      // helper-lint A11, repro-6 n02: a timer schedules work, like setTimeout.
+      name: "AbortSignal.timeout and requestAnimationFrame are timers",
+      filename: domain,
+      code: [
+        "export const signal = AbortSignal.timeout(10);",
+        "export const frame = requestAnimationFrame(() => undefined);",
+        "const { timeout } = AbortSignal;",
+        "window.requestAnimationFrame(() => undefined);",
+      ].join("\n"),
+      errors: [
+        at("timer", "AbortSignal.timeout()", 1, 23, 42),
+        at("timer", "requestAnimationFrame()", 2, 22, 43),
+        at("timer", "AbortSignal.timeout()", 3, 9, 16),
+        at("timer", "requestAnimationFrame()", 4, 1, 29),
+      ],
+    },
+    {
+      name: "performance.mark and performance.measure read the clock",
+      filename: domain,
+      code: [
+        'export const mark = performance.mark("m").startTime;',
+        'export const span = globalThis.performance.measure("m", "m");',
+        "const { mark: record } = performance;",
+      ].join("\n"),
+      errors: [
+        at("clock", "performance.mark()", 1, 21, 37),
+        at("clock", "performance.measure()", 2, 21, 51),
+        at("clock", "performance.mark()", 3, 9, 21),
       ],
     },
   ],

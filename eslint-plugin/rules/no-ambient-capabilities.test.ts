@@ -86,7 +86,7 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
       filename: domain,
       code: `const digest = crypto.subtle.digest("SHA-256", new Uint8Array(1));`,
     },
-    { name: "performance.mark", filename: domain, code: `performance.mark("start");` },
+    { name: "performance.clearMarks", filename: domain, code: `performance.clearMarks("start");` },
     {
       name: "node:crypto createHash",
       filename: domain,

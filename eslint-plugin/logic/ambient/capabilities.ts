@@ -42,12 +42,17 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["Date.now", capability("clock", "Date.now()")],
   ["performance.now", capability("clock", "performance.now()")],
   ["performance.timeOrigin", capability("clock", "performance.timeOrigin")],
+  // a mark records the time now; a measure ends now unless given an end mark
+  ["performance.mark", capability("clock", "performance.mark()")],
+  ["performance.measure", capability("clock", "performance.measure()")],
   ["process.hrtime", capability("clock", "process.hrtime()")],
   ["process.uptime", capability("clock", "process.uptime()")],
   // timers wait on the clock: a domain operation that schedules work has a hidden input
-  ...(["setTimeout", "setInterval", "setImmediate"] as const).map(
+  ...(["setTimeout", "setInterval", "setImmediate", "requestAnimationFrame"] as const).map(
     (name) => [name, timer(`${name}()`)] as const,
   ),
+  // a signal that aborts itself after a delay
+  ["AbortSignal.timeout", timer("AbortSignal.timeout()")],
   ...(["setTimeout", "setInterval", "setImmediate", "scheduler"] as const).flatMap((name) => [
     [`module:timers.${name}`, timer(name)] as const,
     [`module:timers/promises.${name}`, timer(name)] as const,
