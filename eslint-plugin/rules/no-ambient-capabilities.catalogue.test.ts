@@ -80,6 +80,16 @@ ruleTester.run("no-ambient-capabilities (catalogue)", noAmbientCapabilities, {
       filename: fixture("configured", "modules/billing/invoice.ts"),
       code: 'AbortSignal.timeout(10);\nrequestAnimationFrame(() => undefined);\nperformance.mark("m");',
     },
+    {
+      name: "Intl.DateTimeFormat without resolvedOptions, and other Intl formatters",
+      filename: domain,
+      code: [
+        'const f = new Intl.DateTimeFormat("en", { timeZone: "UTC" });',
+        "export const a = f.format(0);",
+        'export const b = new Intl.NumberFormat("en").resolvedOptions();',
+        "export const c = (o: { resolvedOptions(): unknown }) => o.resolvedOptions();",
+      ].join("\n"),
+    },
   ],
   invalid: [
     {
@@ -188,6 +198,22 @@ ruleTester.run("no-ambient-capabilities (catalogue)", noAmbientCapabilities, {
         at("clock", "performance.mark()", 1, 21, 37),
         at("clock", "performance.measure()", 2, 21, 51),
         at("clock", "performance.mark()", 3, 9, 21),
+      ],
+    },
+    {
+      // helper-lint A11, repro-6 n06: the same input gives another output on another machine.
+      name: "Intl.DateTimeFormat().resolvedOptions() reads the host's time zone and locale",
+      filename: domain,
+      code: [
+        "export const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;",
+        'const f = new globalThis.Intl.DateTimeFormat("en");',
+        "export const locale = f.resolvedOptions().locale;",
+        "const { resolvedOptions } = new Intl.DateTimeFormat();",
+      ].join("\n"),
+      errors: [
+        at("environment", "Intl.DateTimeFormat().resolvedOptions()", 1, 19, 56),
+        at("environment", "Intl.DateTimeFormat().resolvedOptions()", 3, 23, 40),
+        at("environment", "Intl.DateTimeFormat().resolvedOptions()", 4, 9, 24),
       ],
     },
   ],

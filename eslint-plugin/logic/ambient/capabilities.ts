@@ -38,6 +38,11 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["Deno.env", capability("environment", "Deno.env")],
   ["Bun.env", capability("environment", "Bun.env")],
   ["import.meta.env", capability("environment", "import.meta.env")],
+  // the host's time zone and default locale, on any `Intl.DateTimeFormat` (DATE_TIME_FORMAT_INSTANCE)
+  [
+    "Intl.DateTimeFormat().resolvedOptions",
+    capability("environment", "Intl.DateTimeFormat().resolvedOptions()"),
+  ],
   // clock
   ["Date.now", capability("clock", "Date.now()")],
   ["performance.now", capability("clock", "performance.now()")],
