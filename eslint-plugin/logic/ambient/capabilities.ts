@@ -192,7 +192,7 @@ export const CAPABILITY_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = (() 
 
 /**
  * Modules whose every import is a capability, by name without `node:` (a name also covers its
- * subpaths: `fs` covers `fs/promises`).
+ * subpaths: `fs` covers `fs/promises`; a subpath, `drizzle-orm/node-postgres`, names only itself).
  */
 export const BANNED_MODULES: ReadonlyMap<string, AmbientCategory> = new Map<
   string,
@@ -215,6 +215,11 @@ export const BANNED_MODULES: ReadonlyMap<string, AmbientCategory> = new Map<
       "got",
       "ky",
       "ws",
+      "ofetch",
+      "superagent",
+      "needle",
+      "request",
+      "graphql-request",
     ] as const
   ).map((name) => [name, "network"] as const),
   ...(["dotenv"] as const).map((name) => [name, "environment"] as const),
@@ -254,8 +259,30 @@ export const BANNED_MODULES: ReadonlyMap<string, AmbientCategory> = new Map<
       "knex",
       "@libsql/client",
       "@neondatabase/serverless",
+      "typeorm",
+      "sequelize",
+      "kysely",
+      "pg-promise",
+      "mssql",
+      "@vercel/postgres",
+      "@planetscale/database",
     ] as const
   ).map((name) => [name, "database"] as const),
+  // drizzle-orm's drivers connect; the rest of it (schema builders, operators) is pure. A subpath
+  // named here is matched exactly (bannedModuleCategory), not as a package.
+  ...(
+    [
+      "node-postgres",
+      "postgres-js",
+      "mysql2",
+      "better-sqlite3",
+      "libsql",
+      "neon-http",
+      "neon-serverless",
+      "vercel-postgres",
+      "planetscale-serverless",
+    ] as const
+  ).map((driver) => [`drizzle-orm/${driver}`, "database"] as const),
 ]);
 
 /**
