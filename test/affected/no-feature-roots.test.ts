@@ -20,7 +20,7 @@ const LIBRARY = {
   "tsconfig.json":
     '{ "compilerOptions": { "strict": true, "module": "NodeNext", "types": [], "noEmit": true }, "include": ["src", "test"] }\n',
   "src/format.ts": "export function format(text: string): string {\n  return `[${text}]`;\n}\n",
-  "src/parse.ts": "export function parse(text: string): string[] {\n  return text.split(\",\");\n}\n",
+  "src/parse.ts": 'export function parse(text: string): string[] {\n  return text.split(",");\n}\n',
   "src/adapters/stdout.ts":
     'import { format } from "../format.js";\n\nexport const print = (text: string): string => format(text);\n',
   "src/main.ts":
