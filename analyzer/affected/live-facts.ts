@@ -87,8 +87,13 @@ class LiveFacts {
     for (const file of loaded.files) {
       this.byPath.set(file.path, file);
       this.byFileName.set(file.fileName, file);
-      const test = roles.isTest(file);
-      const vitestRuns = loaded.vitest.runs(file.path);
+      // A source file with in-source tests Vitest runs (includeSource) is a test here too.
+      const inSource =
+        !file.declaration &&
+        loaded.vitest.runsInSource?.(file.path) === true &&
+        file.sourceFile.text.includes("import.meta.vitest");
+      const test = roles.isTest(file) || inSource;
+      const vitestRuns = inSource || loaded.vitest.runs(file.path);
       this.factFiles.set(file.path, {
         path: file.path,
         declaration: file.declaration,

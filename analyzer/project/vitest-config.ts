@@ -68,6 +68,11 @@ export interface VitestConfig {
   readonly jestModuleMap?: readonly ModuleMapEntry[];
   /** Whether the Mocha config's `spec` names the file (mocha-config.ts); absent without one. */
   readonly mochaTests?: (file: string) => boolean;
+  /**
+   * Whether `includeSource` names the file: Vitest runs its `import.meta.vitest` block as tests
+   * (in-source testing); absent when no config sets it.
+   */
+  readonly runsInSource?: (file: string) => boolean;
 }
 
 /** `vitest.e2e.config.ts`, `vitest.config.e2e.mts`: a second config for another kind of test. */
@@ -215,8 +220,11 @@ function readOneConfig(
         picomatch(globs.include),
         picomatch(globs.exclude, { dot: true }),
       ];
+      const inSource = picomatch(globs.inSource ?? []);
       return {
         runs: (relative: string) => include(relative) && !exclude(relative),
+        inSource: (relative: string) => inSource(relative) && !exclude(relative),
+        hasInSource: (globs.inSource?.length ?? 0) > 0,
         setup: globs.setup.map((setup) => relativeToRoot(root, setup) ?? setup),
       };
     });
@@ -224,6 +232,9 @@ function readOneConfig(
     return {
       file: shown,
       runs,
+      ...(projects.some((project) => project.hasInSource)
+        ? { runsInSource: (relative: string) => projects.some((p) => p.inSource(relative)) }
+        : {}),
       problem: undefined,
       others: [],
       inputs,

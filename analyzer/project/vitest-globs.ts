@@ -30,6 +30,11 @@ export interface Globs {
   ownRoot?: boolean;
   /** The setup files (absolute) Vitest runs before the project's tests. */
   setup: string[];
+  /**
+   * `includeSource`: source files whose `if (import.meta.vitest)` block Vitest runs as tests
+   * (in-source testing); absent when unset.
+   */
+  inSource?: string[];
 }
 
 /** What cannot be read statically: the node, and why when it is not plain. */
@@ -111,6 +116,7 @@ export interface ReadContext {
 /** The options of a test object that decide which files Vitest runs. */
 const GLOB_OPTIONS: ReadonlySet<string> = new Set([
   "include",
+  "includeSource",
   "exclude",
   "dir",
   "projects",
@@ -232,6 +238,9 @@ function under(prefix: string, globs: Globs): Globs {
     ...globs,
     include: globs.include.map((glob) => path.posix.join(prefix, glob)),
     exclude: globs.exclude.map((glob) => path.posix.join(prefix, glob)),
+    ...(globs.inSource
+      ? { inSource: globs.inSource.map((glob) => path.posix.join(prefix, glob)) }
+      : {}),
   };
 }
 
@@ -257,6 +266,7 @@ function globsOf(
     if (name === undefined || !GLOB_OPTIONS.has(name)) continue;
     if (!ts.isPropertyAssignment(property)) throw new NotLiteral(property);
     if (name === "include") own.include = stringsOf(property.initializer);
+    else if (name === "includeSource") own.inSource = stringsOf(property.initializer);
     else if (name === "exclude") own.exclude = stringsOf(property.initializer, "exclude");
     else if (name === "dir")
       continue; // below, against the root

@@ -72,10 +72,18 @@ export interface VitestRuns {
   readonly coverageOn: boolean;
 }
 
-export function vitestRuns(root: string, vitest: Pick<VitestConfig, "file" | "runs">): VitestRuns {
+export function vitestRuns(
+  root: string,
+  vitest: Pick<VitestConfig, "file" | "runs" | "runsInSource">,
+): VitestRuns {
   const text = configTextOf(root, vitest.file);
   const typecheck = typechecks(root, text);
-  const runs = vitest.runs;
+  // A selected file `includeSource` names is one with in-source tests (live-facts.ts): Vitest runs it.
+  const inSource = vitest.runsInSource;
+  const runs =
+    inSource === undefined
+      ? vitest.runs
+      : (file: string) => (inSource(file) ? true : vitest.runs(file));
   return {
     runs: typecheck ? (file: string) => (isTypeTest(file) ? true : runs(file)) : runs,
     typecheck,
