@@ -5,30 +5,12 @@ import "../../test/setup/rule-tester.js";
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
 import { noAmbientCapabilities } from "./no-ambient-capabilities.js";
+import { at, mod } from "../../test/support/ambient-reports.js";
 
 const ruleTester = new RuleTester();
 
 const domain = fixture("project", "src/features/orders/operations.ts");
 const adapter = fixture("project", "src/adapters/http-client.ts");
-
-type Category = "network" | "environment" | "clock" | "timer" | "randomness" | "database";
-
-/** One expected report: category, capability label, position (ESLint's 1-based columns). */
-const at = (
-  messageId: Category,
-  capability: string,
-  line: number,
-  column: number,
-  endColumn?: number,
-) => ({
-  messageId,
-  data: { capability },
-  line,
-  column,
-  ...(endColumn === undefined ? {} : { endLine: line, endColumn }),
-});
-
-const mod = (specifier: string) => `the "${specifier}" module`;
 
 ruleTester.run("no-ambient-capabilities (catalogue)", noAmbientCapabilities, {
   valid: [

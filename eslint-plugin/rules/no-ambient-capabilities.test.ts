@@ -2,6 +2,7 @@ import "../../test/setup/rule-tester.js";
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
 import { noAmbientCapabilities } from "./no-ambient-capabilities.js";
+import { at, mod } from "../../test/support/ambient-reports.js";
 
 const ruleTester = new RuleTester();
 
@@ -15,26 +16,6 @@ const app = fixture("project", "src/app.ts");
 const shared = fixture("project", "src/shared/fetch-json.ts");
 const billing = fixture("configured", "modules/billing/invoice.ts");
 const ids = fixture("configured", "modules/ids/generator.ts");
-
-type Category =
-  "network" | "environment" | "clock" | "randomness" | "filesystem" | "process" | "database";
-
-/** One expected report: category, capability label, position (ESLint's 1-based columns). */
-const at = (
-  messageId: Category,
-  capability: string,
-  line: number,
-  column: number,
-  endColumn?: number,
-) => ({
-  messageId,
-  data: { capability },
-  line,
-  column,
-  ...(endColumn === undefined ? {} : { endLine: line, endColumn }),
-});
-
-const mod = (specifier: string) => `the "${specifier}" module`;
 
 ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
   valid: [
