@@ -2,7 +2,7 @@
 // to the whole application, with the reason.
 import path from "node:path";
 import type { FileChange } from "./changes.js";
-import type { AffectedFacts, FactFile } from "./facts.js";
+import { PATH_RESOLUTION, type AffectedFacts, type FactFile } from "./facts.js";
 import type { Importers } from "./import-graph.js";
 import type { BaseIndexLookup } from "./base-index.js";
 import { patternMatcher } from "./loader-glob.js";
@@ -91,7 +91,16 @@ class ChangeClassifier {
       this.widen({ code: "config-file", message: `configuration changed: ${file}`, path: file });
       return;
     }
-    if (isInertFile(file)) return;
+    if (isInertFile(file)) {
+      // Documentation, unless code names it by its path: then it is data (a fixture, a golden file).
+      const namers = this.pathNamers(file);
+      if (namers.length === 0) return;
+      this.notes.push(
+        `${file} is named by the code of ${namers.join(", ")}: it counts as a change to ${namers.length === 1 ? "that file" : "those files"}`,
+      );
+      for (const namer of namers) this.classify({ path: namer, status: "modified" });
+      return;
+    }
     if (file.startsWith("../")) {
       this.classifyOutside(file);
       return;
@@ -128,6 +137,24 @@ class ChangeClassifier {
     } else {
       this.seeds.push({ file: projectFile, change });
     }
+  }
+
+  /** The files whose code names `file`, or a folder above it, by its path (path-references.ts), sorted. */
+  private pathNamers(file: string): string[] {
+    const namers: string[] = [];
+    for (const [namer, imports] of this.facts.imports)
+      if (
+        imports.some(
+          (item) =>
+            item.resolution === PATH_RESOLUTION &&
+            item.target.kind === "unresolved" &&
+            item.specifier !== null &&
+            item.specifier !== "" &&
+            (file === item.specifier || file.startsWith(`${item.specifier}/`)),
+        )
+      )
+        namers.push(namer);
+    return namers.sort();
   }
 
   /** The test whose snapshot file `file` is (`<dir>/__snapshots__/<test file>.snap`), if any. */

@@ -8,6 +8,16 @@ import { mappedNames, type ModuleMapEntry } from "../project/jest-module-map.js"
 import { relativeToRoot } from "../project/paths.js";
 import { MODULE_MAP_RESOLUTION, type ImportFact } from "./facts.js";
 
+/** The resolutions of the imports a file's text makes (index-file/types.ts ImportEdge). */
+const IMPORT_RESOLUTIONS: ReadonlySet<string> = new Set([
+  "file",
+  "asset",
+  "package",
+  "builtin",
+  "outside",
+  "unresolved",
+]);
+
 /** The extensions Jest tries (its default moduleFileExtensions, ts-jest's first). */
 const EXTENSIONS = ["", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json"];
 
@@ -31,7 +41,8 @@ export function addModuleMapImports(
   for (const [importer, list] of imports)
     for (const item of [...list]) {
       const specifier = item.specifier;
-      if (specifier === null || item.resolution === MODULE_MAP_RESOLUTION) continue;
+      // Only what the importer imports (a named path or a setup file is no module name).
+      if (specifier === null || !IMPORT_RESOLUTIONS.has(item.resolution)) continue;
       const names = mappedNames(entries, specifier);
       if (names === undefined) continue;
       const dir = path.dirname(path.join(root, importer));

@@ -12,7 +12,10 @@
 // change to it reaches the code naming it (propagate.ts), not only a change to what loads. A folder names every
 // project file below it (resolution PATH_RESOLUTION, the named path as the edge's specifier).
 // The edges only add: a file reached by no test but through a named path still widens
-// (classify-changes.ts), since what else loads it is as unknown as before.
+// (classify-changes.ts), since what else loads it is as unknown as before. A named path the
+// analysis holds no file of is kept too (an unresolved target, the path as its edge target): a
+// change to a Markdown or text file it names, which counts as documentation otherwise, then
+// reaches the code naming it.
 import { statSync } from "node:fs";
 import path from "node:path";
 import { ts } from "../project/ts-morph.js";
@@ -104,6 +107,10 @@ export function addPathReferences(
         resolution: PATH_RESOLUTION,
         specifier: reference.path,
       };
+      // What the analysis does not hold (a Markdown fixture, a folder's text files): the named
+      // path itself, which a change to such a file is matched against (classify-changes.ts).
+      if (reference.folder || !analysed.has(reference.path))
+        list.push({ ...edge, target: { kind: "unresolved" }, edgeTarget: reference.path });
       const held = reference.folder
         ? projectFiles.filter((held) => held.startsWith(`${reference.path}/`))
         : analysed.has(reference.path)

@@ -1,0 +1,53 @@
+// A Markdown or text file counts as documentation, so a change to it is no change; but a test
+// reading it as a fixture or a golden file (`new URL("./fixtures/hello.md", import.meta.url)`,
+// `toMatchFileSnapshot("./fixtures/golden.txt")`) fails on it, and verify passed (helper-30
+// repro-5). Named by code, such a file is a change to the code naming it.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { analyze, type Analysis } from "../../analyzer/analyze.js";
+import { affectedFor, selectionOf } from "../support/affected.js";
+import { removeCopies, writtenProject } from "../support/analyzer-fixtures.js";
+
+let analysis: Analysis;
+beforeAll(() => {
+  analysis = analyze({
+    root: writtenProject(
+      {
+        "package.json": '{ "name": "named-text", "private": true, "type": "module" }\n',
+        "tsconfig.json":
+          '{ "compilerOptions": { "strict": true, "module": "NodeNext", "types": ["node"], "noEmit": true }, "include": ["src", "test"] }\n',
+        "README.md": "# named-text\n",
+        "src/heading.ts":
+          'export const heading = (text: string): string => text.split("\\n")[0] ?? "";\n',
+        "test/heading.test.ts":
+          'import { readFileSync } from "node:fs";\nimport { expect, it } from "vitest";\nimport { heading } from "../src/heading.js";\n\nit("reads the fixture\'s heading", () => {\n  expect(heading(readFileSync(new URL("./fixtures/hello.md", import.meta.url), "utf8"))).toBe("# Hello");\n});\n',
+        "test/golden.test.ts":
+          'import path from "node:path";\nimport { expect, it } from "vitest";\nimport { heading } from "../src/heading.js";\n\nit("matches its golden files", async () => {\n  await expect(heading("Goldie")).toMatchFileSnapshot(path.join(import.meta.dirname, "goldens", "one.txt"));\n});\n',
+        "test/other.test.ts":
+          'import { expect, it } from "vitest";\nimport { heading } from "../src/heading.js";\n\nit("takes the first line", () => {\n  expect(heading("a\\nb")).toBe("a");\n});\n',
+        "test/fixtures/hello.md": "# Hello\n\nbody\n",
+        "test/goldens/one.txt": "Goldie\n",
+      },
+      "named-text-files",
+    ),
+  });
+});
+afterAll(removeCopies);
+
+it("a Markdown fixture a test names by its path selects that test, with a note", () => {
+  const result = affectedFor(analysis, { path: "test/fixtures/hello.md", status: "modified" });
+  expect(result.widened).toEqual([]);
+  expect(selectionOf(result)).toEqual(["test/heading.test.ts"]);
+  expect(result.notes).toContain(
+    "test/fixtures/hello.md is named by the code of test/heading.test.ts: it counts as a change to that file",
+  );
+});
+
+it("a golden text file a test names with path.join selects that test", () => {
+  const result = affectedFor(analysis, { path: "test/goldens/one.txt", status: "modified" });
+  expect(selectionOf(result)).toEqual(["test/golden.test.ts"]);
+});
+
+it("documentation no code names is still no change", () => {
+  const result = affectedFor(analysis, { path: "README.md", status: "modified" });
+  expect([result.widened, selectionOf(result)]).toEqual([[], []]);
+});
