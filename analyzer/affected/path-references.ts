@@ -87,6 +87,7 @@ export function addPathReferences(
     return kinds.get(absolute);
   };
   const analysed = new Set(projectFiles);
+  addQueryImports(imports, analysed);
   for (const file of files) {
     if (!MAY_NAME_PATHS.test(file.sourceFile.text)) continue;
     const named = namedPaths(file.sourceFile, path.join(root, file.path), root, kindOf);
@@ -123,6 +124,35 @@ export function addPathReferences(
       }
     }
   }
+}
+
+/** A relative import with a bundler query (`./snippet.ts?raw`, `./worker.ts?url`). */
+const QUERY_IMPORT = /^(\.\.?\/[^?#]+)[?#]/u;
+
+/**
+ * An import of a project file with a query reads it as text, a URL or a separate bundle, which
+ * TypeScript does not resolve: the importer names the file by its path, so any change to it,
+ * a comment included, reaches the importer (helper-30 repro-4: `?raw` of a snippet whose first
+ * line, a comment, a test checks).
+ */
+function addQueryImports(imports: Map<string, ImportFact[]>, analysed: ReadonlySet<string>): void {
+  for (const [importer, list] of imports)
+    for (const item of [...list]) {
+      const match = item.specifier === null ? null : QUERY_IMPORT.exec(item.specifier);
+      if (match === null || item.resolution === PATH_RESOLUTION) continue;
+      const target = path.posix.normalize(
+        path.posix.join(path.posix.dirname(importer), match[1] as string),
+      );
+      if (!analysed.has(target) || target === importer) continue;
+      list.push({
+        position: item.position,
+        typeOnly: false,
+        resolution: PATH_RESOLUTION,
+        specifier: target,
+        target: { kind: "file", path: target },
+        edgeTarget: target,
+      });
+    }
 }
 
 /** The existing paths inside `root` that a file's code names, once each. */

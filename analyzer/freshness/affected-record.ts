@@ -55,7 +55,8 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 16: an import Jest's moduleNameMapper matches loads the file it maps to (module-map-imports.ts);
  *     `jest.mock("./x")` and an import of a package load their manual mocks (manual-mocks.ts);
  *     files analysed through a symbolic link, with the file each is (linkedCopies).
- * 17: a named path the analysis holds no file of is an import of it (an unresolved target).
+ * 17: a named path the analysis holds no file of is an import of it (an unresolved target); an
+ *     import with a query (`./snippet.ts?raw`) names its file by path.
  */
 export const AFFECTED_RECORD_FORMAT = 17;
 

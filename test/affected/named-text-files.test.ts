@@ -51,3 +51,32 @@ it("documentation no code names is still no change", () => {
   const result = affectedFor(analysis, { path: "README.md", status: "modified" });
   expect([result.widened, selectionOf(result)]).toEqual([[], []]);
 });
+
+// A TypeScript file imported with a bundler query (`./snippet.ts?raw`) is read as text: a comment
+// change in it fails a test checking that text, yet counted as no change (helper-30 repro-4).
+it("a comment change in a file imported with ?raw reaches the tests of its importer", () => {
+  const raw = analyze({
+    root: writtenProject(
+      {
+        "package.json": '{ "name": "raw-import", "private": true, "type": "module" }\n',
+        "tsconfig.json":
+          '{ "compilerOptions": { "strict": true, "module": "NodeNext", "types": [], "noEmit": true }, "include": ["src", "test"] }\n',
+        "src/raw.d.ts":
+          'declare module "*?raw" {\n  const text: string;\n  export default text;\n}\n',
+        "src/snippet.ts":
+          "// Paste this into your app to enable tracing.\nexport const enableTracing = (): boolean => true;\n",
+        "src/docs.ts":
+          'import snippet from "./snippet.ts?raw";\n\nexport const firstLine = (): string => snippet.split("\\n")[0] ?? "";\n',
+        "test/docs.test.ts":
+          'import { expect, it } from "vitest";\nimport { firstLine } from "../src/docs.js";\n\nit("documents the snippet", () => {\n  expect(firstLine()).toBe("// Paste this into your app to enable tracing.");\n});\n',
+      },
+      "raw-import",
+    ),
+  });
+  const result = affectedFor(raw, {
+    path: "src/snippet.ts",
+    status: "modified",
+    lines: [[1, 1]],
+  });
+  expect(selectionOf(result)).toEqual(["test/docs.test.ts"]);
+});
