@@ -33,6 +33,22 @@ describe("projectRunner", () => {
     // oak: Deno.test files beside deno.json.
     [{ "deno.json": '{ "tasks": {} }\n' }, "Deno (deno.json)"],
     [{ "playwright.config.ts": "export default {};\n" }, "Playwright (playwright.config.ts)"],
+    // react-hook-form: Jest by package.json, Playwright's config for e2e/ beside it (helper-29
+    // repro-1: every unit test was handed to Playwright).
+    [
+      {
+        "playwright.config.ts": "export default {};\n",
+        "package.json": '{ "jest": { "preset": "ts-jest" } }\n',
+      },
+      'Jest (package.json "jest")',
+    ],
+    [
+      {
+        "playwright.config.ts": "export default {};\n",
+        "package.json": '{ "scripts": { "test": "jest", "e2e": "playwright test" } }\n',
+      },
+      'Jest (package.json "scripts.test")',
+    ],
     [
       { "package.json": '{ "scripts": { "test": "deno test -A" } }\n' },
       'Deno (package.json "scripts.test")',

@@ -69,8 +69,21 @@ export function describeSetup(setup: RunnerSetup): string {
 
 /** The runner the project's files or package.json set it up for (see projectRunner). */
 export function projectRunnerSetup(root: string): RunnerSetup | undefined {
-  for (const [runner, names] of RUNNER_CONFIGS)
-    for (const name of names) if (isFile(path.join(root, name))) return { runner, source: name };
+  const configFile = (runners: (runner: TestRunner) => boolean): RunnerSetup | undefined => {
+    for (const [runner, names] of RUNNER_CONFIGS)
+      if (runners(runner))
+        for (const name of names)
+          if (isFile(path.join(root, name))) return { runner, source: name };
+    return undefined;
+  };
+  // A Playwright config sets up end-to-end specs beside the unit tests (react-hook-form: Jest by
+  // package.json, Playwright for e2e/): it names the project's runner only when nothing else does.
+  const found = configFile((runner) => runner !== "Playwright") ?? manifestRunner(root);
+  return found ?? configFile((runner) => runner === "Playwright");
+}
+
+/** The runner package.json sets the project up for: a field (`"jest"`), else its test script. */
+function manifestRunner(root: string): RunnerSetup | undefined {
   let manifest: unknown;
   try {
     manifest = readProjectJson(path.join(root, "package.json"));
