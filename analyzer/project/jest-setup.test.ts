@@ -66,3 +66,55 @@ describe("Jest's setup lists", () => {
     ).toEqual(["test-config-not-literal 1:29"]);
   });
 });
+
+// helper-29 repro-5: `projects: ["<rootDir>/packages/*"]`, each package with a jest.config.js of
+// its own that lists a setup file: the string entries were skipped, so a change reaching the
+// setup file selected no test.
+describe("projects given as paths", () => {
+  function workspace(root: Record<string, string>, packages: Record<string, string>) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "agentix-jest-projects-"));
+    made.push(dir);
+    for (const [file, text] of Object.entries({ ...root, ...packages })) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+    const read = readJestSetup(dir, new VitestInputs());
+    return read && [...read.setup.files];
+  }
+  const PACKAGES = {
+    "packages/a/jest.config.js":
+      'module.exports = { setupFilesAfterEnv: ["<rootDir>/test/setup.ts"] };\n',
+    "packages/a/test/setup.ts": "export {};\n",
+    "packages/b/package.json": JSON.stringify({ jest: { setupFiles: ["./b-setup.ts"] } }),
+    "packages/b/b-setup.ts": "export {};\n",
+    "packages/c/readme.txt": "no config here\n",
+  };
+
+  it("read each named folder's own config (a jest.config.*, or package.json's jest field)", () => {
+    expect(
+      workspace(
+        { "jest.config.js": 'module.exports = { projects: ["<rootDir>/packages/*"] };\n' },
+        PACKAGES,
+      ),
+    ).toEqual(["packages/a/test/setup.ts", "packages/b/b-setup.ts"]);
+    expect(
+      workspace(
+        {
+          "package.json": JSON.stringify({
+            jest: { projects: ["packages/a", "packages/b/package.json"] },
+          }),
+        },
+        PACKAGES,
+      ),
+    ).toEqual(["packages/a/test/setup.ts", "packages/b/b-setup.ts"]);
+  });
+
+  it("names nothing for a path that leads nowhere", () => {
+    expect(
+      workspace(
+        { "jest.config.json": JSON.stringify({ projects: ["<rootDir>/missing/*", "nope"] }) },
+        {},
+      ),
+    ).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { jestConfigFile } from "./jest-config-file.js";
+import { projectConfigs, projectEntries } from "./jest-projects.js";
 import { unwrap } from "./ts-syntax.js";
 import {
   resolveSetup,
@@ -35,6 +36,8 @@ export interface SetupInputs {
   read(file: string): string | undefined;
   isFile(file: string): boolean;
   exists(file: string): boolean;
+  /** A folder's entries `matches` accepts (VitestInputs records the listing). */
+  list?(dir: string, key: string, matches: (name: string) => boolean): readonly string[];
 }
 
 /** The project's Jest config (root-relative) and its setup; undefined when it has none. */
@@ -43,8 +46,34 @@ export function readJestSetup(
   inputs: SetupInputs,
 ): { file: string; setup: VitestSetup } | undefined {
   const file = jestConfigFile(root, inputs);
+  if (file !== undefined) {
+    const name = path.relative(root, file).split(path.sep).join("/");
+    return { file: name, setup: setupForEveryTest(configSetup(root, file, inputs, 0), root) };
+  }
+  const manifest = path.join(root, "package.json");
+  const field = jestField(inputs.read(manifest));
+  return field === undefined
+    ? undefined
+    : {
+        file: "package.json",
+        setup: setupForEveryTest(configSetup(root, manifest, inputs, 0), root),
+      };
+}
+
+/** package.json's "jest" object, if it has one. */
+function jestField(text: string | undefined): Record<string, unknown> | undefined {
+  const manifest = parsed(text ?? "");
+  const field = isObject(manifest) ? manifest["jest"] : undefined;
+  return isObject(field) ? field : undefined;
+}
+
+/**
+ * The setup one config file lists (a jest.config.*, or package.json's "jest"), with that of the
+ * project configs its `projects` paths name (one level: a project's own `projects` are not read).
+ */
+function configSetup(root: string, file: string, inputs: SetupInputs, depth: number): SetupRead {
   // Jest's rootDir defaults to the config's folder (test/jest.config.js: test/).
-  const configDir = file === undefined ? root : path.dirname(file);
+  const configDir = path.dirname(file);
   const context: SetupContext = {
     root,
     configDir,
@@ -53,19 +82,37 @@ export function readJestSetup(
     options: JEST_SETUP_OPTIONS,
     rootDir: configDir,
   };
-  if (file !== undefined) {
-    const name = path.relative(root, file).split(path.sep).join("/");
-    const text = inputs.read(file) ?? "";
-    if (file.endsWith(".json")) {
-      const config = parsed(text);
-      return { file: name, setup: fromJson(isObject(config) ? config : {}, context) };
-    }
+  const text = inputs.read(file) ?? "";
+  let read: SetupRead;
+  let entries: string[];
+  if (path.basename(file) === "package.json") {
+    const field = jestField(text) ?? {};
+    read = fromJson(field, context);
+    entries = projectEntries(field);
+  } else if (file.endsWith(".json")) {
+    const config = parsed(text);
+    read = fromJson(isObject(config) ? config : {}, context);
+    entries = projectEntries(config);
+  } else {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-    return { file: name, setup: setupForEveryTest(withOwnRootDir(source, context), root) };
+    read = withOwnRootDir(source, context);
+    entries = projectEntries(text);
   }
-  const manifest = parsed(inputs.read(path.join(root, "package.json")) ?? "");
-  const field = isObject(manifest) ? manifest["jest"] : undefined;
-  return isObject(field) ? { file: "package.json", setup: fromJson(field, context) } : undefined;
+  if (depth > 0 || entries.length === 0 || inputs.list === undefined) return read;
+  // VitestInputs is a class: its methods are handed over bound, not spread.
+  const reader = {
+    read: (candidate: string) => inputs.read(candidate),
+    isFile: (candidate: string) => inputs.isFile(candidate),
+    list: inputs.list.bind(inputs),
+  };
+  const files = [...read.files];
+  const problems = [...read.problems];
+  for (const project of projectConfigs(entries, configDir, reader)) {
+    const inner = configSetup(root, project.file, inputs, depth + 1);
+    for (const found of inner.files) if (!files.includes(found)) files.push(found);
+    problems.push(...inner.problems);
+  }
+  return { files, problems };
 }
 
 /** The config's `rootDir` (a literal; else Jest's default, the config's folder), then its lists. */
@@ -86,7 +133,7 @@ function withOwnRootDir(source: ts.SourceFile, context: SetupContext): SetupRead
 }
 
 /** The lists of a JSON config (and of the inline `projects` in it): strings only, as Jest takes them. */
-function fromJson(config: Record<string, unknown>, context: SetupContext): VitestSetup {
+function fromJson(config: Record<string, unknown>, context: SetupContext): SetupRead {
   const files: string[] = [];
   const rootDir =
     typeof config["rootDir"] === "string"
@@ -102,10 +149,9 @@ function fromJson(config: Record<string, unknown>, context: SetupContext): Vites
     }
   }
   const projects = Array.isArray(config["projects"]) ? config["projects"] : [];
-  const read: SetupRead = { files, problems: [] };
   for (const project of projects.filter(isObject))
     for (const file of fromJson(project, local).files) if (!files.includes(file)) files.push(file);
-  return setupForEveryTest(read, context.root);
+  return { files, problems: [] };
 }
 
 /** JSON's value, or undefined for text that is not JSON. */

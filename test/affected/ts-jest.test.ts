@@ -1,7 +1,7 @@
 // test/fixtures/ts-jest: ts-jest type-checks the tests it runs (and what they import), so a
 // type-only change fails the tests whose imports, type-only ones included, reach it. affected
 // answered "none can observe this change" (helper-20's repro-1 on a real ts-jest suite).
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze } from "../../analyzer/analyze.js";
@@ -39,4 +39,21 @@ describe("a type-only change under ts-jest", () => {
     );
     expect(selected(root)).toEqual([]);
   });
+});
+
+// helper-29 repro-6: ts-jest set only in the configs `projects` paths name.
+it("selects by type under ts-jest set in a project's own config only", () => {
+  const root = copyFixture("ts-jest");
+  writeFileSync(
+    path.join(root, "jest.config.js"),
+    'module.exports = { projects: ["<rootDir>/jest"] };\n',
+  );
+  mkdirSync(path.join(root, "jest"));
+  writeFileSync(
+    path.join(root, "jest/jest.config.js"),
+    'module.exports = { rootDir: "..", preset: "ts-jest", testEnvironment: "node" };\n',
+  );
+  expect(selected(root)).toEqual([
+    "test/config.spec.ts: type-checked by ts-jest: its imports (type-only ones included) reach src/config.ts",
+  ]);
 });
