@@ -117,11 +117,26 @@ export function readVitestConfig(root: string): VitestConfig {
       inputs,
       setup,
     }));
+  // No config at the root, and the test script names one (`vitest run --config
+  // config/vitest.config.ts`): Vitest's defaults are not what `npm test` runs, so the files that
+  // config runs are its alone (run with --config, its environment and setup), not the defaults'.
+  const scriptMain = main.file === null ? testScriptConfig(root, inputs) : undefined;
+  const claimedBy =
+    scriptMain === undefined
+      ? undefined
+      : others.find(
+          (other) => other.file !== null && path.resolve(root, other.file) === scriptMain,
+        );
+  const mainRuns =
+    claimedBy === undefined
+      ? main.runs
+      : (file: string) => (claimedBy.runs(file) === true ? false : main.runs(file));
   const jestTests = readJestTests(root, inputs);
   const jestModuleMap = readJestModuleMap(root, inputs);
   const mochaTests = mochaConfigTests(root, (file) => inputs.read(file));
   return {
     ...main,
+    runs: mainRuns,
     others: [...others, ...setupOnly],
     ...(jestTests === undefined ? {} : { jestTests }),
     ...(jestModuleMap === undefined ? {} : { jestModuleMap }),
@@ -132,6 +147,15 @@ export function readVitestConfig(root: string): VitestConfig {
 /** `vitest run --config=./test/node/vitest.config.ts` (msw's suites), `vitest -c x.ts`. */
 const SCRIPT_CONFIG =
   /\bvitest\b[^&|;]{0,500}?(?:--config[=\s]{1,20}|\s-c\s{1,20})(["']?)([^\s"'&|;]{1,500})\1/gu;
+
+/** The config the package.json `test` script runs Vitest with (`--config <file>`), absolute. */
+function testScriptConfig(root: string, inputs: VitestInputs): string | undefined {
+  const test = packageScripts(inputs.read(path.join(root, "package.json"))).find(
+    ([name]) => name === "test",
+  )?.[1];
+  const match = test === undefined ? undefined : [...test.matchAll(SCRIPT_CONFIG)][0];
+  return match === undefined ? undefined : path.resolve(root, match[2] as string);
+}
 
 /**
  * The configs the package.json scripts run Vitest with (`--config <file>`), absolute: a file

@@ -274,8 +274,9 @@ function globsOf(
     else throw new NotLiteral(property);
   }
   own = { ...own, include: [...own.include, ...typeTests(test)] };
-  // `root` (an inline project's own folder, systemd-js's `./packages/conf/`): the globs apply there.
-  const root = folderOf(test, "root", context);
+  // `root` (an inline project's own folder, systemd-js's `./packages/conf/`): the globs apply there;
+  // unset in a config given to Vitest (rootBase), where Vitest starts, not the config's folder.
+  const root = folderOf(test, "root", context) ?? context.rootBase;
   // `dir` (TanStack Query's './src', './tests'; typescript-eslint's path.join of the config's
   // folder): the folder the globs are taken from, resolved against the root as Vitest does.
   const dir = folderOf(test, "dir", context, root);

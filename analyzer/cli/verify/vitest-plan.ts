@@ -140,7 +140,12 @@ export function vitestPlan(
     filters = byVitest.map((file) => (prefix === "" ? file.file : `${prefix}/${file.file}`));
     if (shard !== undefined && filters.length > 0)
       filters.push(`--shard=${shard.index}/${shard.count}`);
-  } else if (affected.widened.length > 0 && noSuite !== undefined) {
+  } else if (
+    affected.widened.length > 0 &&
+    (noSuite !== undefined || (byVitest.length === 0 && configOf.size > 0))
+  ) {
+    // No suite at all, or every test belongs to another config (run whole with its --config):
+    // Vitest's defaults run nothing of the project's.
     filters = [];
   } else if (affected.widened.length > 0) {
     // Widened: the whole suite, which Vitest itself shards (it knows files agentix may not).
