@@ -25,7 +25,7 @@ import { PATH_RESOLUTION, type ImportFact } from "./facts.js";
 
 /** Cheap test before the syntax walk: a file without any of these names no path. */
 const MAY_NAME_PATHS =
-  /__dirname|import\.meta\.(?:dirname|dir|url)\b|(?<!\b(?:from|import|require|mock)\s{0,20}\(?\s{0,20})["'`]\.\.?\/|["'`][\w@$-][^"'`\s:]*\/[^"'`\s/]+\.[cm]?[jt]sx?["'`]/u;
+  /__dirname|import\.meta\.(?:dirname|dir|url)\b|\b(?:join|resolve)\s*\(\s*(?:["'`][\w@.$-]+(?:\/[\w@.$-]+)*["'`]\s*[,)]|process\.cwd\(|(?:path\.)?(?:join|resolve)\s*\()|(?<!\b(?:from|import|require|mock)\s{0,20}\(?\s{0,20})["'`]\.\.?\/|["'`][\w@$-][^"'`\s:]*\/[^"'`\s/]+\.[cm]?[jt]sx?["'`]/u;
 
 /**
  * A source file named from the folder the runner starts in, without `./`: a tool's input
@@ -193,6 +193,15 @@ function namedPaths(
       if (base !== undefined && isOwnFolder(base)) {
         const parts = takeLiterals(rest);
         add(node, path.join(folder, ...parts));
+      } else if (base !== undefined && isCwd(base)) {
+        add(node, path.join(root, ...takeLiterals(rest)));
+      } else {
+        // `join("test", "fixtures")`, `resolve("test/fixtures")`: from the folder the runner
+        // starts in, the root (helper-30 repro-3); only what exists there counts.
+        // (`chars.join("")` is "." and names nothing.)
+        const relative = literalPath(node);
+        if (relative !== undefined && !path.isAbsolute(relative) && !/^\.?$/u.test(relative))
+          add(node, path.resolve(root, relative));
       }
     } else if (
       ts.isNewExpression(node) &&
@@ -242,6 +251,35 @@ function isPathJoin(callee: ts.Expression): boolean {
 function calleeName(callee: ts.Expression): string | undefined {
   if (ts.isIdentifier(callee)) return callee.text;
   return ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+}
+
+/** `process.cwd()`: the root, where the runner starts. */
+function isCwd(node: ts.Expression): boolean {
+  const inner = unwrap(node);
+  return (
+    ts.isCallExpression(inner) &&
+    inner.arguments.length === 0 &&
+    ts.isPropertyAccessExpression(inner.expression) &&
+    inner.expression.name.text === "cwd" &&
+    ts.isIdentifier(inner.expression.expression) &&
+    inner.expression.expression.text === "process"
+  );
+}
+
+/** A join or resolve of string literals and of such calls, as one path; undefined otherwise. */
+function literalPath(node: ts.Expression, depth = 0): string | undefined {
+  const inner = unwrap(node);
+  const text = literalText(inner);
+  if (text !== undefined) return text;
+  if (depth > 4 || !ts.isCallExpression(inner) || !isPathJoin(inner.expression)) return undefined;
+  if (inner.arguments.length === 0) return undefined;
+  const parts: string[] = [];
+  for (const argument of inner.arguments) {
+    const part = literalPath(argument, depth + 1);
+    if (part === undefined) return undefined;
+    parts.push(part);
+  }
+  return path.join(...parts);
 }
 
 /** `__dirname`, `import.meta.dirname` (Node), `import.meta.dir` (Bun). */

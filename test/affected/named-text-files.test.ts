@@ -80,3 +80,32 @@ it("a comment change in a file imported with ?raw reaches the tests of its impor
   });
   expect(selectionOf(result)).toEqual(["test/docs.test.ts"]);
 });
+
+// A fixture read through a path from the folder the runner starts in (`join("test", "fixtures")`,
+// `path.resolve("test/fixtures")`, `join(process.cwd(), ...)`) that another test also imports: only
+// the importer was selected, and verify passed while the reader failed (helper-30 repro-3).
+it.each([
+  'join(join("test", "fixtures"), "input.ts")',
+  'resolve("test/fixtures/input.ts")',
+  'join(process.cwd(), "test", "fixtures", "input.ts")',
+])("a test naming a fixture by %s is selected with its importer", (named) => {
+  const cwd = analyze({
+    root: writtenProject(
+      {
+        "package.json": '{ "name": "cwd-paths", "private": true, "type": "module" }\n',
+        "tsconfig.json":
+          '{ "compilerOptions": { "strict": true, "module": "NodeNext", "types": ["node"], "noEmit": true }, "include": ["test"] }\n',
+        "test/fixtures/input.ts": "export const value = 1;\n",
+        "test/value.test.ts":
+          'import { expect, it } from "vitest";\nimport { value } from "./fixtures/input.js";\n\nit("is one", () => {\n  expect(value).toBe(1);\n});\n',
+        "test/read.test.ts": `import { readFileSync } from "node:fs";\nimport { join, resolve } from "node:path";\nimport { expect, it } from "vitest";\n\nit("reads the fixture", () => {\n  expect(readFileSync(${named}, "utf8")).toContain("value = 1");\n});\n`,
+        "test/other.test.ts":
+          'import { expect, it } from "vitest";\n\nit("joins", () => {\n  expect(["a", "b"].join("")).toBe("ab");\n});\n',
+      },
+      "cwd-paths",
+    ),
+  });
+  const result = affectedFor(cwd, { path: "test/fixtures/input.ts", status: "modified" });
+  expect(result.widened).toEqual([]);
+  expect(selectionOf(result)).toEqual(["test/read.test.ts", "test/value.test.ts"]);
+});
