@@ -1,18 +1,14 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeCopies, writtenProject } from "../../test/support/analyzer-fixtures.js";
+import { fileInputs } from "../../test/support/file-inputs.js";
 import { mappedNames, readJestModuleMap } from "./jest-module-map.js";
 
 afterEach(removeCopies);
 
 const project = (files: Record<string, string>) => writtenProject(files, "jest-module-map");
 
-const inputs = {
-  read: (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : undefined),
-  isFile: (file: string) => existsSync(file) && statSync(file).isFile(),
-  exists: existsSync,
-};
+const inputs = fileInputs;
 
 describe("readJestModuleMap", () => {
   it("reads a JavaScript config's literal mapper in order, <rootDir> replaced, $n kept for the match", () => {

@@ -1,9 +1,10 @@
 // Jest's testMatch and testRegex name tests agentix did not know by their names: a suite of
 // `checks/*.check.ts` counted "0 of 0 test files" and verify passed it (helper-26 finding 3).
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeCopies, writtenProject } from "../../test/support/analyzer-fixtures.js";
+import { fileInputs } from "../../test/support/file-inputs.js";
 import { analyze } from "../analyze.js";
 import { affectedFor, selectionOf } from "../../test/support/affected.js";
 import { readJestTests } from "./jest-tests.js";
@@ -12,11 +13,7 @@ afterEach(removeCopies);
 
 const project = (files: Record<string, string>) => writtenProject(files, "jest-tests");
 
-const inputs = {
-  read: (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : undefined),
-  isFile: (file: string) => existsSync(file) && statSync(file).isFile(),
-  exists: existsSync,
-};
+const inputs = fileInputs;
 
 describe("readJestTests", () => {
   it("reads testRegex from a JavaScript config: a string or a regular expression literal", () => {
