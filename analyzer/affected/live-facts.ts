@@ -27,6 +27,7 @@ import { addSelfImports } from "./self-imports.js";
 import { addModuleMapImports } from "./module-map-imports.js";
 import { addManualMockImports } from "./manual-mocks.js";
 import { linkedCopiesOf } from "./linked-copies.js";
+import { mochaRootHookSetup } from "./mocha-hook-setup.js";
 import { fileUses } from "./reference-graph.js";
 import {
   isVitestSetupFile,
@@ -201,8 +202,11 @@ class LiveFacts {
       loaded.root,
       [...this.factFiles.keys()],
     );
+    const rootHooks = mochaRootHookSetup(loaded.root, [...this.factFiles.values()]);
     addSetupImports(imports, [...this.factFiles.values()], (test) =>
-      vitestSetupBefore(loaded.vitest, test),
+      rootHooks.length === 0
+        ? vitestSetupBefore(loaded.vitest, test)
+        : [...vitestSetupBefore(loaded.vitest, test), ...rootHooks],
     );
     const isFactFile = (file: string) => this.factFiles.has(file);
     if (loaded.vitest.jestModuleMap !== undefined)

@@ -58,8 +58,9 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 17: a named path the analysis holds no file of is an import of it (an unresolved target); an
  *     import with a query (`./snippet.ts?raw`) names its file by path.
  * 18: a join or resolve of strings from the root (`join("test", "fixtures")`) is a named path.
+ * 19: a file with Mocha root-level hooks is setup every test imports (mocha-hook-setup.ts).
  */
-export const AFFECTED_RECORD_FORMAT = 18;
+export const AFFECTED_RECORD_FORMAT = 19;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

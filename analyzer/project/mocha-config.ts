@@ -66,6 +66,18 @@ export function readMochaConfig(
     : undefined;
 }
 
+/** Whether the project runs Mocha: a Mocha config, or a package.json script that runs `mocha`. */
+export function usesMocha(root: string, read: (file: string) => string | undefined): boolean {
+  if (readMochaConfig(root, read) !== undefined) return true;
+  const manifest = objectOf(read(path.join(root, "package.json")) ?? "");
+  const scripts = manifest?.["scripts"];
+  return (
+    typeof scripts === "object" &&
+    scripts !== null &&
+    Object.values(scripts).some((script) => typeof script === "string" && /\bmocha\b/u.test(script))
+  );
+}
+
 /** A config value that is a string or a list of them, as a list; undefined for anything else. */
 export function stringList(value: unknown): string[] | undefined {
   if (typeof value === "string") return [value];

@@ -197,3 +197,28 @@ describe("nodeStripsTypes", () => {
     expect(nodeStripsTypes({}, "20.20.2")).toBe("none");
   });
 });
+
+// helper-29 repro-3: a root-level `beforeEach` in test/helpers/global-hooks.ts (loaded by
+// `mocha --recursive`, named like no test) applies to every test; a narrow run of the selected
+// files alone never loaded it.
+describe("Mocha's root-level hooks", () => {
+  it("are loaded first with --file in a narrow run, from the spec's folder", () => {
+    const root = project(
+      {
+        "package.json": JSON.stringify({ scripts: { test: "mocha --recursive" } }),
+        "test/helpers/global-hooks.ts":
+          'import { reset } from "../../src/store";\n\nbeforeEach(() => {\n  reset();\n});\n',
+        "test/helpers/nested.ts": 'describe("x", () => {\n  beforeEach(() => {});\n});\n',
+        "test/users.test.ts": 'it("works", () => {});\n',
+      },
+      { mocha: "mocha" },
+    );
+    expect(shown(root, [["Mocha", [test("test/users.test.ts")]]]).runs).toEqual([
+      {
+        command: "mocha --recursive --file test/helpers/global-hooks.ts test/users.test.ts",
+        from: "",
+        bin: "node_modules/mocha/bin.js",
+      },
+    ]);
+  });
+});

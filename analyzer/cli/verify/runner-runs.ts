@@ -15,6 +15,7 @@ import {
 } from "./other-runner.js";
 import { NODE_TEST, scriptInvocation } from "./runner-script.js";
 import { mochaSpec } from "./mocha-spec.js";
+import { mochaRootHooks, specFolder } from "../../project/mocha-root-hooks.js";
 import { missingToolWhy, toolBin } from "./tools.js";
 
 /** One run of another runner: spawned as `node <argv>` from `cwd`. */
@@ -103,8 +104,10 @@ export function runnerRuns(
   const leftOut: LeftOutTests[] = [];
   for (const [runner, selected] of byRunner) {
     let files = selected;
+    let loadedFirst: readonly string[] = [];
     if (runner === "Mocha") {
       const spec = mochaSpec(root, scriptInvocation(root, "mocha"));
+      loadedFirst = rootHooksOf(root, spec, selected);
       const outside = spec === undefined ? [] : files.filter((file) => !spec.runs(file.file));
       if (spec !== undefined && outside.length > 0) {
         files = files.filter((file) => spec.runs(file.file));
@@ -148,9 +151,10 @@ export function runnerRuns(
         return command.file === undefined ? relative : command.file(relative);
       });
       const own = cwd === root ? script : { env: {}, args: [], node: [], paths: [] };
+      const first = fileOptions(root, cwd, loadedFirst, group);
       const args = command.leads
-        ? [...command.args, ...own.args, ...paths]
-        : [...own.args, ...command.args, ...paths];
+        ? [...command.args, ...own.args, ...first, ...paths]
+        : [...own.args, ...command.args, ...first, ...paths];
       // With the script's Node.js flags, the command shown is `node <flags> <bin> ...`.
       const flagged = own.node.length > 0;
       runs.push({
@@ -167,6 +171,36 @@ export function runnerRuns(
     }
   }
   return { runs, unrun, leftOut };
+}
+
+/** Mocha's root-level hooks apply to every test: a narrow run loads their files first. */
+function fileOptions(
+  root: string,
+  cwd: string,
+  hooks: readonly string[],
+  group: readonly AffectedTestFile[],
+): string[] {
+  return hooks
+    .filter((hook) => !group.some((file) => file.file === hook))
+    .flatMap((hook) => ["--file", notAFlag(toPosix(path.relative(cwd, path.join(root, hook))))]);
+}
+
+/**
+ * The files with Mocha root-level hooks (project/mocha-root-hooks.ts) in the spec's folders (Mocha's
+ * default `test` without one) and the selected tests' own.
+ */
+function rootHooksOf(
+  root: string,
+  spec: { readonly globs: readonly string[] } | undefined,
+  selected: readonly AffectedTestFile[],
+): string[] {
+  const folders = [
+    ...(spec === undefined ? ["test"] : spec.globs.map(specFolder)),
+    ...selected
+      .filter((file) => file.file.includes("/"))
+      .map((file) => file.file.split("/")[0] as string),
+  ].filter((folder) => folder !== "");
+  return mochaRootHooks(root, folders);
 }
 
 /** How this Node.js runs a .ts file: itself, with --experimental-strip-types, or not at all. */

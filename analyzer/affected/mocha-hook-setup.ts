@@ -1,0 +1,25 @@
+// Mocha's root-level hooks as test setup (project/mocha-root-hooks.ts): in a project that runs
+// Mocha, the analysed files with a root-level hook, in the folders its tests and its config's spec
+// are in, run before every test (each counts as imported first by every test, as a Vitest setup
+// file does).
+import { existsSync } from "node:fs";
+import { readProjectFile } from "../../schema/read-project-file.js";
+import { readMochaConfig, usesMocha } from "../project/mocha-config.js";
+import { mochaRootHooks, specFolder } from "../project/mocha-root-hooks.js";
+import type { FactFile } from "./facts.js";
+
+export function mochaRootHookSetup(root: string, files: readonly FactFile[]): string[] {
+  const read = (file: string) => (existsSync(file) ? readProjectFile(file) : undefined);
+  if (!usesMocha(root, read)) return [];
+  const spec = readMochaConfig(root, read)?.values?.["spec"];
+  const folders = [
+    ...(typeof spec === "string" ? [spec] : Array.isArray(spec) ? spec : [])
+      .filter((entry): entry is string => typeof entry === "string")
+      .map(specFolder),
+    ...files
+      .filter((file) => file.test && file.path.includes("/"))
+      .map((file) => file.path.split("/")[0] as string),
+  ].filter((folder) => folder !== "");
+  const analysed = new Set(files.map((file) => file.path));
+  return mochaRootHooks(root, folders).filter((file) => analysed.has(file));
+}
