@@ -33,7 +33,7 @@ export function parsePnpmWorkspace(text: string, file: string): string[] {
 function stripComment(line: string): string {
   // A # starts a comment outside quotes (globs never contain one).
   const match = /^((?:[^#"']|"[^"]*"|'[^']*')*)#.*$/u.exec(line);
-  return (match ? (match[1] as string) : line).replace(/\s+$/u, "");
+  return (match ? (match[1] as string) : line).trimEnd();
 }
 
 function unquote(item: string, bad: (detail: string) => Error): string {

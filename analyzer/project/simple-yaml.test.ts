@@ -76,6 +76,18 @@ describe("readSimpleYaml", () => {
     });
   });
 
+  // A hostile config's one long line: the key was matched by a regular expression that
+  // backtracked over it (40,000 spaces took 1.3 s, a megabyte would hang the analysis).
+  it("reads a line of a megabyte without backtracking over it", () => {
+    const spaces = " ".repeat(1_000_000);
+    expect(readSimpleYaml(`a${spaces}b\n`)).toBeUndefined();
+    expect(values(`key${spaces}: value\nurl: http://x/a:b\na:b: c\n`)).toEqual({
+      key: "value",
+      url: "http://x/a:b",
+      "a:b": "c",
+    });
+  });
+
   it("is undefined for a text that is no top-level mapping", () => {
     expect(readSimpleYaml("- a\n- b\n")).toBeUndefined();
     expect(readSimpleYaml("  indented: x\n")).toBeUndefined();

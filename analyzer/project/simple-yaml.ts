@@ -27,10 +27,9 @@ export function readSimpleYaml(text: string): Map<string, YamlEntry> | undefined
     index++;
     if (line.trim() === "" || line === "---") continue;
     if (/^\s/u.test(line)) return undefined; // indented text where a key belongs
-    const key = /^(?:"([^"]*)"|'([^']*)'|([^\s:'"][^:]*?))\s*:(?:\s+(.*)|)$/u.exec(line);
-    if (key === null) return undefined;
-    const name = (key[1] ?? key[2] ?? key[3]) as string;
-    const inline = (key[4] ?? "").trim();
+    const key = keyOf(line);
+    if (key === undefined) return undefined;
+    const { name, inline } = key;
     const at = index;
     // The lines below the key that belong to its value: indented ones and block list items.
     const below: string[] = [];
@@ -43,6 +42,35 @@ export function readSimpleYaml(text: string): Map<string, YamlEntry> | undefined
     entries.set(name, { value: valueOf(inline, below), line: at });
   }
   return entries;
+}
+
+/**
+ * A top-level line's key and the text after its colon: a quoted key, or a plain one up to the
+ * first colon that a space or the line's end follows. Scanned once, never backtracked: a hostile
+ * config's one long line costs its length.
+ */
+function keyOf(line: string): { name: string; inline: string } | undefined {
+  let name: string;
+  let rest: string;
+  const quote = line[0];
+  if (quote === '"' || quote === "'") {
+    const close = line.indexOf(quote, 1);
+    if (close < 0) return undefined;
+    name = line.slice(1, close);
+    rest = line.slice(close + 1).trimStart();
+    if (!rest.startsWith(":")) return undefined;
+  } else {
+    if (/^[\s:'"]/u.test(line)) return undefined;
+    let colon = line.indexOf(":");
+    while (colon >= 0 && colon + 1 < line.length && !/\s/u.test(line[colon + 1] as string))
+      colon = line.indexOf(":", colon + 1);
+    if (colon < 0) return undefined;
+    name = line.slice(0, colon).trimEnd();
+    rest = line.slice(colon);
+  }
+  const after = rest.slice(1);
+  if (after !== "" && !/^\s/u.test(after)) return undefined;
+  return { name, inline: after.trim() };
 }
 
 /** A key's value from the text after its colon and the lines below it. */
@@ -112,7 +140,7 @@ function withoutComment(line: string): string {
       else if (char === quote) quote = undefined;
     } else if (char === '"' || char === "'") quote = char;
     else if (char === "#" && (at === 0 || /\s/u.test(line[at - 1] as string)))
-      return line.slice(0, at).replace(/\s+$/u, "");
+      return line.slice(0, at).trimEnd();
   }
-  return line.replace(/\s+$/u, "");
+  return line.trimEnd();
 }
