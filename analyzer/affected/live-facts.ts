@@ -202,7 +202,11 @@ class LiveFacts {
       loaded.root,
       [...this.factFiles.keys()],
     );
-    const rootHooks = mochaRootHookSetup(loaded.root, [...this.factFiles.values()]);
+    const rootHooks = mochaRootHookSetup(
+      loaded.root,
+      [...this.factFiles.values()],
+      (file) => this.projectFile(file).sourceFile.text,
+    );
     addSetupImports(imports, [...this.factFiles.values()], (test) =>
       rootHooks.length === 0
         ? vitestSetupBefore(loaded.vitest, test)

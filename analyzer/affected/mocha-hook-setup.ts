@@ -5,13 +5,18 @@
 import { existsSync } from "node:fs";
 import { readProjectFile } from "../../schema/read-project-file.js";
 import { readMochaConfig, usesMocha } from "../project/mocha-config.js";
-import { mochaRootHooks, specFolder } from "../project/mocha-root-hooks.js";
+import { holdsRootHook, specFolder } from "../project/mocha-root-hooks.js";
 import type { FactFile } from "./facts.js";
 
-export function mochaRootHookSetup(root: string, files: readonly FactFile[]): string[] {
+export function mochaRootHookSetup(
+  root: string,
+  files: readonly FactFile[],
+  text: (file: string) => string,
+): string[] {
   const read = (file: string) => (existsSync(file) ? readProjectFile(file) : undefined);
-  if (!usesMocha(root, read)) return [];
-  const spec = readMochaConfig(root, read)?.values?.["spec"];
+  const config = readMochaConfig(root, read);
+  if (!usesMocha(root, read, config)) return [];
+  const spec = config?.values?.["spec"];
   const folders = [
     ...(typeof spec === "string" ? [spec] : Array.isArray(spec) ? spec : [])
       .filter((entry): entry is string => typeof entry === "string")
@@ -20,6 +25,14 @@ export function mochaRootHookSetup(root: string, files: readonly FactFile[]): st
       .filter((file) => file.test && file.path.includes("/"))
       .map((file) => file.path.split("/")[0] as string),
   ].filter((folder) => folder !== "");
-  const analysed = new Set(files.map((file) => file.path));
-  return mochaRootHooks(root, folders).filter((file) => analysed.has(file));
+  // The analysis holds their texts: no second walk of the disk (verify's runs walk it).
+  return files
+    .filter(
+      (file) =>
+        !file.declaration &&
+        folders.some((folder) => file.path.startsWith(`${folder}/`)) &&
+        holdsRootHook(text(file.path)),
+    )
+    .map((file) => file.path)
+    .sort();
 }

@@ -67,8 +67,12 @@ export function readMochaConfig(
 }
 
 /** Whether the project runs Mocha: a Mocha config, or a package.json script that runs `mocha`. */
-export function usesMocha(root: string, read: (file: string) => string | undefined): boolean {
-  if (readMochaConfig(root, read) !== undefined) return true;
+export function usesMocha(
+  root: string,
+  read: (file: string) => string | undefined,
+  config = readMochaConfig(root, read),
+): boolean {
+  if (config !== undefined) return true;
   const manifest = objectOf(read(path.join(root, "package.json")) ?? "");
   const scripts = manifest?.["scripts"];
   return (

@@ -12,6 +12,11 @@ import { toPosix } from "../../schema/paths.js";
 
 /** A hook call at the start of a line: top level, as code in a block is indented. */
 const ROOT_HOOK = /^(?:beforeEach|afterEach|before|after)\s*\(/mu;
+
+/** Whether a file's text holds a root-level hook. */
+export function holdsRootHook(text: string): boolean {
+  return ROOT_HOOK.test(text);
+}
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/u;
 const MAX_DEPTH = 8;
 const MAX_FILES = 5000;
@@ -43,7 +48,7 @@ export function mochaRootHooks(root: string, folders: readonly string[]): string
         } catch {
           continue;
         }
-        if (ROOT_HOOK.test(text)) found.add(toPosix(path.relative(root, absolute)));
+        if (holdsRootHook(text)) found.add(toPosix(path.relative(root, absolute)));
       }
     }
   };
