@@ -386,7 +386,12 @@ export function ambientUseVisitors(
     }
   };
 
-  const imports = importSiteVisitors(scopeManager, onImport, input.literalStrings);
+  const imports = importSiteVisitors(
+    scopeManager,
+    onImport,
+    input.literalStrings,
+    input.sourceText,
+  );
   return {
     ...imports,
     MetaProperty(node: TSESTree.MetaProperty) {

@@ -21,6 +21,7 @@ import {
 } from "./project/layout.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
 import { resolveRelative } from "./project/relative-target.js";
+import { ImportLandings, type Landing } from "./project/import-landings.js";
 import { isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
 import { diskRound } from "../../schema/disk-rounds.js";
@@ -217,10 +218,14 @@ interface Folder {
  */
 class LexicalReach {
   private readonly folders = new Map<string, Folder>();
+  /** Where imports land, shared across this layout's folders. */
+  readonly landings: ImportLandings;
   /** The folder asked last: a lint run goes through a folder's files one after another. */
   private last: Folder | undefined;
 
-  constructor(readonly layout: ProjectLayout) {}
+  constructor(readonly layout: ProjectLayout) {
+    this.landings = new ImportLandings(layout);
+  }
 
   /** The folder of `file` (absolute). */
   folderOf(file: string): Folder {
@@ -409,10 +414,11 @@ export const noPrivateImportsLogic: RuleLogic = {
     // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
     // folders hold no feature folder, none does. Asked at the first bare specifier of the file.
     let featureFoldersMayExist: boolean | undefined;
+    const mayHaveFeatureFolders = (): boolean =>
+      (featureFoldersMayExist ??=
+        importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true));
     const bareReach = (specifier: string): boolean => {
-      featureFoldersMayExist ??=
-        importer !== undefined || (services.mayHaveFeatureFolders?.(layout) ?? true);
-      if (!featureFoldersMayExist) return isRelativeSpecifier(specifier);
+      if (!mayHaveFeatureFolders()) return isRelativeSpecifier(specifier);
       // An alias with one substitution names its folder as lexically.
       const aliased = services.aliasTarget?.(specifier, filename);
       return aliased === undefined || reach.inOtherFeature(aliased, importer?.dir);
@@ -430,6 +436,42 @@ export const noPrivateImportsLogic: RuleLogic = {
         here.settledBy = services;
       }
       return (settled = here.settled);
+    };
+
+    // Where an import lands, when that does not depend on this folder: answered once for every
+    // folder (the same contracts and aliases are imported from all of them).
+    const landings = reach.landings;
+    let aliasAnswers: Map<string, Landing | null> | null | undefined;
+    const sharedLanding = (specifier: string, relative: boolean): Landing | undefined => {
+      if (relative) return landings.relative(here.dir, specifier, services);
+      if (!mayHaveFeatureFolders()) return undefined;
+      aliasAnswers ??= landings.aliases(here.dir, filename, services) ?? null;
+      return aliasAnswers === null
+        ? undefined
+        : landings.alias(aliasAnswers, specifier, filename, services);
+    };
+    /** Where an import lands, resolved for this folder. */
+    const landingHere = (
+      specifier: string,
+      relative: boolean,
+      resolution: ImportSite["resolution"],
+    ): Landing => {
+      const target =
+        relative || bareReach(specifier)
+          ? (services.resolveModule(specifier, filename, resolution) ??
+            // Another workspace package's file by the package's name (linked into node_modules):
+            // its features are that package's, as for a relative path into it.
+            (relative
+              ? undefined
+              : services.linkedPackageSource?.(specifier, filename, resolution)))
+          : undefined;
+      // Outside this project, a file is another package's: of its features, unless installed.
+      const feature =
+        target === undefined
+          ? undefined
+          : (layout.featureOf(target) ??
+            (relative || !isInstalled(target) ? foreignFeatureOf(layout, target) : undefined));
+      return { target, feature };
     };
 
     // Outside domain files (shared code, adapters, tests, a project without features) an
@@ -455,21 +497,10 @@ export const noPrivateImportsLogic: RuleLogic = {
       const clean = settledHere();
       const key = resolution === "import" ? specifier : `${resolution}\0${specifier}`;
       if (clean?.has(key)) return;
-      const target =
-        relative || bareReach(specifier)
-          ? (services.resolveModule(specifier, filename, resolution) ??
-            // Another workspace package's file by the package's name (linked into node_modules):
-            // its features are that package's, as for a relative path into it.
-            (relative
-              ? undefined
-              : services.linkedPackageSource?.(specifier, filename, resolution)))
-          : undefined;
-      // Outside this project, a file is another package's: of its features, unless installed.
-      const feature =
-        target === undefined
-          ? undefined
-          : (layout.featureOf(target) ??
-            (relative || !isInstalled(target) ? foreignFeatureOf(layout, target) : undefined));
+      // Shared answers for .ts and .tsx files only, as the folder's (see settledHere).
+      const { target, feature } =
+        (clean && sharedLanding(specifier, relative)) ??
+        landingHere(specifier, relative, resolution);
       if (
         target === undefined ||
         !feature ||
@@ -488,7 +519,7 @@ export const noPrivateImportsLogic: RuleLogic = {
       report(violations.create(messageId, site.node.loc, data, suggest(site, target, contracts)));
     };
 
-    return importSiteVisitors(input.scopeManager, check, input.literalStrings);
+    return importSiteVisitors(input.scopeManager, check, input.literalStrings, input.sourceText);
   },
   lean({ dir, config, services }) {
     const reach = lexicalReach(layoutFor(config));

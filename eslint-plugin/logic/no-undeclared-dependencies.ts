@@ -76,7 +76,7 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
       );
     };
 
-    return importSiteVisitors(input.scopeManager, check, input.literalStrings);
+    return importSiteVisitors(input.scopeManager, check, input.literalStrings, input.sourceText);
   },
   // Only files in features declare dependencies: a folder outside has nothing to check.
   lean: ({ dir, config }) => (layoutFor(config).featureOfFolder(dir) ? undefined : NO_VISITORS),

@@ -25,6 +25,8 @@ export function createProjectServices(
     readonly fileExists?: (file: string) => boolean;
     readonly mayHaveFeatureFolders?: (layout: ProjectLayout) => boolean;
     readonly aliasTarget?: (specifier: string, fromFile: string) => string | undefined;
+    readonly directFile?: (target: string) => string | undefined;
+    readonly aliasScope?: (fromFile: string) => object;
     readonly linkedPackageSource?: ModuleResolver;
   } = {},
 ): ProjectServices {
@@ -54,6 +56,8 @@ export function createProjectServices(
       ? { mayHaveFeatureFolders: options.mayHaveFeatureFolders }
       : {}),
     ...(options.aliasTarget ? { aliasTarget: options.aliasTarget } : {}),
+    ...(options.directFile ? { directFile: options.directFile } : {}),
+    ...(options.aliasScope ? { aliasScope: options.aliasScope } : {}),
   };
 }
 
@@ -74,6 +78,8 @@ export function sharedProjectServices(): ProjectServices {
         fileExists,
         mayHaveFeatureFolders: featureFolders,
         aliasTarget: (specifier, fromFile) => resolver.aliasTarget(specifier, fromFile),
+        directFile: (target) => resolver.directFile(target),
+        aliasScope: (fromFile) => resolver.aliasScope(fromFile),
         linkedPackageSource: createLinkedPackageResolver((file) =>
           resolver.compilerOptionsFor(file),
         ),

@@ -52,6 +52,14 @@ export interface ProjectServices {
    * specifier; undefined when the specifier may resolve elsewhere. Absent: aliases are resolved.
    */
   readonly aliasTarget?: (specifier: string, fromFile: string) => string | undefined;
+  /**
+   * The file an import naming an absolute path (a relative specifier's, an alias's one target)
+   * resolves to from any importer, when TypeScript finds it there before looking further;
+   * undefined otherwise. Lets answers be shared across folders. Absent: nothing is shared.
+   */
+  readonly directFile?: (target: string) => string | undefined;
+  /** An object the same for every file whose aliases aliasTarget answers alike. Absent: alias answers are not shared. */
+  readonly aliasScope?: (fromFile: string) => object;
 }
 
 /** One file, as the detection logic sees it. */

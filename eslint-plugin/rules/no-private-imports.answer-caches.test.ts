@@ -97,3 +97,99 @@ it("finds a folder's clean imports again after clearProjectCaches(), within the 
     second: noEntry("stock", "picking"),
   });
 });
+
+it("shares where an alias lands only among files whose tsconfig reads it alike", () => {
+  const project = path.join(root, "two-tsconfigs");
+  const put = (file: string, text = "export const x = 1;\n") =>
+    write(`two-tsconfigs/${file}`, text);
+  put("package.json", JSON.stringify({ name: "two-tsconfigs", type: "module" }));
+  put(
+    "tsconfig.json",
+    JSON.stringify({ compilerOptions: { paths: { "@x/*": ["./src/features/*"] } } }),
+  );
+  // The tools folder maps the same alias into shared code outside every feature.
+  put(
+    "src/tools/tsconfig.json",
+    JSON.stringify({ compilerOptions: { paths: { "@x/*": ["../lib/*"] } } }),
+  );
+  for (const file of [
+    "features/orders/model.ts",
+    "features/orders/contract.ts",
+    "lib/orders/model.ts",
+  ])
+    put(`src/${file}`);
+  const code = `import { x } from "@x/orders/model";\n`;
+  const violation = [
+    {
+      ruleId: "agentix/no-private-imports",
+      line: 1,
+      column: 19,
+      message:
+        'src/features/orders/model.ts is private to feature "orders"; code outside features may import only its public entry src/features/orders/contract.ts, so import from there instead',
+    },
+  ];
+  for (const order of [
+    ["src/main.ts", "src/tools/build.ts"],
+    ["src/tools/build.ts", "src/main.ts"],
+  ]) {
+    clearProjectCaches();
+    const answers = order.map((file) => lintNoPrivateImports(project, file, code));
+    expect(Object.fromEntries(order.map((file, k) => [file, answers[k]]))).toEqual({
+      "src/main.ts": violation,
+      "src/tools/build.ts": [],
+    });
+  }
+});
+
+it("shares where a relative path lands between importers whose verdicts differ", () => {
+  for (const file of ["orders/model.ts", "orders/contract.ts"]) write(`src/features/${file}`);
+  const report = (importer: string) => [
+    {
+      ruleId: "agentix/no-private-imports",
+      line: 1,
+      column: 19,
+      message: `src/features/orders/model.ts is private to feature "orders"; ${importer}`,
+    },
+  ];
+  clearProjectCaches();
+  // One path named from five folders: its owner's (clean), two other features', outside them.
+  expect(
+    lintNoPrivateImports(root, "src/features/orders/deep/a.ts", `import { x } from "../model";\n`),
+  ).toEqual([]);
+  expect(
+    lintNoPrivateImports(
+      root,
+      "src/features/billing/b.ts",
+      `import { x } from "../orders/model";\n`,
+    ),
+  ).toEqual(
+    report(
+      'feature "billing" may import only its public entry src/features/orders/contract.ts, so import from there instead',
+    ),
+  );
+  expect(
+    lintNoPrivateImports(
+      root,
+      "src/features/orders/c.ts",
+      `import { x } from "../orders/model";\n`,
+    ),
+  ).toEqual([]);
+  expect(
+    lintNoPrivateImports(root, "src/main.ts", `import { x } from "./features/orders/model";\n`),
+  ).toEqual(
+    report(
+      "code outside features may import only its public entry src/features/orders/contract.ts, so import from there instead",
+    ),
+  );
+  expect(
+    lintNoPrivateImports(
+      root,
+      "src/features/shipping/deep/d.ts",
+      `import { x } from "../../orders/model";\n`,
+    ),
+  ).toEqual(
+    report(
+      'feature "shipping" may import only its public entry src/features/orders/contract.ts, so import from there instead',
+    ),
+  );
+});

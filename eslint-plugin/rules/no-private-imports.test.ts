@@ -343,6 +343,16 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       ],
     },
     {
+      // The file never spells "require": found all the same (the text search that spares most
+      // files the scope walk must not spare this one).
+      name: "require() spelled with a unicode escape",
+      filename: customers,
+      code: `const model = \\u0072equire("../orders/model.js");`,
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 28, suggestions: [] },
+      ],
+    },
+    {
       name: "require() destructured",
       filename: customers,
       code: `const { total } = require("../orders/model.js");`,

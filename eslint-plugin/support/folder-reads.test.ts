@@ -65,9 +65,10 @@ it("stats each folder of the project once per disk round, and lists none again",
 
 it("answers a folder's markers from the walk's listing of it", () => {
   const { stat, readdir } = readsOfLint();
-  // src/app, linted first, is asked for its markers before the walk lists it (and so are its
-  // parents); src/lib is not. node_modules is looked into for linked workspace packages, and
-  // tsconfig.json for `paths` aliases leading out of the project (their features count too).
+  // src/app, linted first, is listed for its markers (a linted folder is listed for its imports
+  // anyway); its parents are asked for theirs before the walk lists them, src/lib is not.
+  // node_modules is looked into for linked workspace packages, and tsconfig.json for `paths`
+  // aliases leading out of the project (their features count too).
   expect(stat.sort()).toEqual([
     "",
     "agentix.config.json",
@@ -76,8 +77,6 @@ it("answers a folder's markers from the walk's listing of it", () => {
     "src",
     "src/agentix.config.json",
     "src/app",
-    "src/app/agentix.config.json",
-    "src/app/package.json",
     "src/lib",
     "src/package.json",
     "tsconfig.json",

@@ -74,11 +74,13 @@ function leftmost(name: TSESTree.EntityName): string | undefined {
  * through scope analysis (references to the global `require`), so a local function named
  * `require` is not mistaken for it. With `literalStrings` (type information), an `import(x)` /
  * `require(x)` whose `x` can only be one of some strings is one site per string, at `x`.
+ * With the file's `text`, a file that never spells `require` is not searched for its calls.
  */
 export function importSiteVisitors(
   scopeManager: ScopeManager,
   onSite: (site: ImportSite) => void,
   literalStrings?: (node: TSESTree.Node) => readonly string[] | undefined,
+  text?: string,
 ) {
   const createRequires: TSESTree.ImportSpecifier[] = [];
   /** One site per string the non-constant target can be; false when they are not known. */
@@ -204,8 +206,9 @@ export function importSiteVisitors(
       });
     },
     "Program:exit"() {
-      for (const reference of globalReferences(scopeManager, REQUIRE))
-        requireCall(reference.identifier);
+      if (text === undefined || mayReferToRequire(text))
+        for (const reference of globalReferences(scopeManager, REQUIRE))
+          requireCall(reference.identifier);
       // const require = createRequire(import.meta.url): calls of that local are require() too, as
       // is a require created and called at once.
       for (const specifier of createRequires) {
@@ -236,6 +239,15 @@ export function importSiteVisitors(
 }
 
 const REQUIRE: ReadonlySet<string> = new Set(["require"]);
+
+/**
+ * Whether a file's text may refer to the global `require`: it spells the name, or an identifier
+ * may spell it with an escape (`\u0072equire` names it too). Most files do neither, and the
+ * text search costs far less than the scope walk.
+ */
+function mayReferToRequire(text: string): boolean {
+  return text.includes("require") || text.includes("\\u");
+}
 
 /**
  * The site of an `import` declaration, the most frequent form by far: what it imports is read

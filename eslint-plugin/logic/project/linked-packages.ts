@@ -9,6 +9,7 @@ import path from "node:path";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
 import { diskRound } from "../../../schema/disk-rounds.js";
+import { folderEntries } from "../../../schema/folder-listings.js";
 import { isInstalled, isTypeScriptSource } from "../../../schema/paths.js";
 import type { ModuleResolver, ResolutionKind } from "./module-resolver.js";
 import { packageName } from "./specifier-package.js";
@@ -27,11 +28,18 @@ export function createLinkedPackageResolver(
     const key = `${dir}\0${name}`;
     const known = links.get(key);
     if (known !== undefined) return known;
-    let answer: boolean;
-    try {
-      const entry = path.join(dir, "node_modules", name);
-      answer = lstatSync(entry).isSymbolicLink() && !isInstalled(realpathSync(entry));
-    } catch {
+    let answer: boolean | undefined;
+    // A folder without node_modules (most, and its listing is read for every linted folder)
+    // costs no `stat` per package name.
+    if (mayHoldNodeModules(dir)) {
+      try {
+        const entry = path.join(dir, "node_modules", name);
+        answer = lstatSync(entry).isSymbolicLink() && !isInstalled(realpathSync(entry));
+      } catch {
+        answer = undefined; // not there: asked of the parent folder
+      }
+    }
+    if (answer === undefined) {
       const parent = path.dirname(dir);
       answer = parent !== dir && linked(parent, name);
     }
@@ -62,6 +70,12 @@ export function createLinkedPackageResolver(
     answers.set(key, answer ?? null);
     return answer;
   };
+}
+
+/** Whether `dir` may hold node_modules: by its listing where names compare exactly. */
+function mayHoldNodeModules(dir: string): boolean {
+  if (!ts.sys.useCaseSensitiveFileNames) return true;
+  return folderEntries(dir).some((entry) => entry.name === "node_modules");
 }
 
 /** The real path of the TypeScript source TypeScript resolves `specifier` to, if it is one. */

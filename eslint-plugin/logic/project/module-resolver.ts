@@ -146,6 +146,16 @@ export function createModuleResolver(
 ): ModuleResolver & {
   /** The one path a `paths` alias can name (bare-specifier.ts `singleAliasTarget`). */
   aliasTarget(specifier: string, fromFile: string): string | undefined;
+  /**
+   * The TypeScript file TypeScript finds first at an absolute path (`x.js` -> x.ts, `x` -> x.ts,
+   * x.tsx, x/index.ts), when found there; undefined when TypeScript would look further.
+   */
+  directFile(target: string): string | undefined;
+  /**
+   * The same object for every file whose aliases `aliasTarget` answers alike: one tsconfig (as
+   * of this disk round) and one package name.
+   */
+  aliasScope(fromFile: string): object;
   /** The compiler options of the tsconfig nearest the file (its resolution's). */
   compilerOptionsFor(fromFile: string): ts.CompilerOptions;
   clear(): void;
@@ -160,7 +170,8 @@ export function createModuleResolver(
     if (known !== undefined) return known;
     const candidate = path.join(dir, "tsconfig.json");
     const parent = path.dirname(dir);
-    const found = ts.sys.fileExists(candidate)
+    // From the folder's listing: a lint reads the listing of every folder it lints anyway.
+    const found = exists(candidate)
       ? candidate
       : parent === dir
         ? null
@@ -221,6 +232,9 @@ export function createModuleResolver(
     entries.set(key, entry);
     return entry;
   }
+
+  /** Alias scopes by tsconfig entry (a new one when the tsconfig changes), then package name. */
+  const aliasScopes = new WeakMap<TsconfigEntry, Map<string, object>>();
 
   const formats = new Map<string, ts.ResolutionMode>();
   function modeFor(
@@ -350,6 +364,17 @@ export function createModuleResolver(
       // Asked for every bare specifier of every file: answered from the tsconfig's substitutions
       // by specifier and the package name by folder, both cached.
       return load(nearestTsconfig(dir)).aliasTarget(specifier, dir);
+    },
+    directFile,
+    aliasScope(fromFile: string): object {
+      const dir = path.dirname(fromFile);
+      const entry = load(nearestTsconfig(dir));
+      const name = packageName(dir) ?? "";
+      let byName = aliasScopes.get(entry);
+      if (byName === undefined) aliasScopes.set(entry, (byName = new Map()));
+      let scope = byName.get(name);
+      if (scope === undefined) byName.set(name, (scope = {}));
+      return scope;
     },
     compilerOptionsFor(fromFile: string): ts.CompilerOptions {
       return load(nearestTsconfig(path.dirname(fromFile))).options;

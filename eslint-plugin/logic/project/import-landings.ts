@@ -1,0 +1,125 @@
+import { isInstalled } from "../../../schema/paths.js";
+import { diskRound } from "../../../schema/disk-rounds.js";
+import type { ProjectServices } from "../rule-logic.js";
+import { foreignFeatureOf, foreignFeatureOfFolder } from "./foreign-features.js";
+import type { Feature, ProjectLayout } from "./layout.js";
+import { resolveRelative } from "./relative-target.js";
+
+/** Where an import lands: the file it resolves to and that file's feature (either may be none). */
+export interface Landing {
+  readonly target: string | undefined;
+  readonly feature: Feature | undefined;
+}
+
+/** An alias into a folder outside every feature: clean whoever imports it, so never resolved. */
+const NOWHERE: Landing = { target: undefined, feature: undefined };
+
+/**
+ * Where imports land when that does not depend on the importing folder, shared by every folder
+ * of a layout for one disk round: a relative specifier by the path it names, an alias by its one
+ * target (within the files that read aliases alike). A lint run's files import the same
+ * contracts and aliases from every folder: each of those is resolved once, not once per folder.
+ *
+ * Only answers that services.directFile gives are shared: TypeScript finds the file at the
+ * named path (x.ts, x.tsx, x/index.ts) before looking anywhere that depends on the importer.
+ * Any other import (a package, an alias TypeScript must search further for) is undefined here
+ * and resolved for its folder as before.
+ */
+export class ImportLandings {
+  private round = -1;
+  private services: ProjectServices | undefined;
+  /** By the absolute path a relative specifier names; null: not shareable. */
+  private byPath = new Map<string, Landing | null>();
+  /** By alias scope, then specifier; null: not shareable. */
+  private byScope = new WeakMap<object, Map<string, Landing | null>>();
+  /** The alias answers of each folder's scope (a folder's files share one). */
+  private byFolder = new Map<string, Map<string, Landing | null>>();
+
+  constructor(private readonly layout: ProjectLayout) {}
+
+  /**
+   * Where `specifier` (relative, written in `dir`) lands, or undefined when that must be
+   * resolved for the folder. Asked for .ts and .tsx importers only (an .mts or .cts file's
+   * resolution also depends on its module format).
+   */
+  relative(dir: string, specifier: string, services: ProjectServices): Landing | undefined {
+    const directFile = services.directFile;
+    if (directFile === undefined) return undefined;
+    this.renew(services);
+    const named = resolveRelative(dir, specifier);
+    let landing = this.byPath.get(named);
+    if (landing === undefined) {
+      landing = this.land(directFile(named), true);
+      this.byPath.set(named, landing);
+    }
+    return landing ?? undefined;
+  }
+
+  /**
+   * The shared answers for aliases written in `fromFile` (in the folder `dir`), or undefined
+   * without alias scopes.
+   */
+  aliases(
+    dir: string,
+    fromFile: string,
+    services: ProjectServices,
+  ): Map<string, Landing | null> | undefined {
+    const { directFile, aliasScope, aliasTarget } = services;
+    if (directFile === undefined || aliasScope === undefined || aliasTarget === undefined)
+      return undefined;
+    this.renew(services);
+    let answers = this.byFolder.get(dir);
+    if (answers === undefined) {
+      const scope = aliasScope(fromFile);
+      answers = this.byScope.get(scope);
+      if (answers === undefined) this.byScope.set(scope, (answers = new Map()));
+      this.byFolder.set(dir, answers);
+    }
+    return answers;
+  }
+
+  /**
+   * Where the bare `specifier` lands, from `answers` (aliases(), for the importer's scope), or
+   * undefined when it must be resolved for the folder (a package, an alias with fallbacks).
+   */
+  alias(
+    answers: Map<string, Landing | null>,
+    specifier: string,
+    fromFile: string,
+    services: ProjectServices,
+  ): Landing | undefined {
+    let landing = answers.get(specifier);
+    if (landing === undefined) {
+      const aliased = services.aliasTarget?.(specifier, fromFile);
+      if (aliased === undefined) landing = null;
+      else if (
+        this.layout.featureOfFolder(aliased) === undefined &&
+        foreignFeatureOfFolder(this.layout, aliased) === undefined
+      )
+        landing = NOWHERE;
+      else landing = this.land(services.directFile?.(aliased), false);
+      answers.set(specifier, landing);
+    }
+    return landing ?? undefined;
+  }
+
+  /** The landing at `file` (null when TypeScript must search further); outside this project, another's features. */
+  private land(file: string | undefined, relative: boolean): Landing | null {
+    if (file === undefined) return null;
+    const feature =
+      this.layout.featureOf(file) ??
+      (relative || !isInstalled(file) ? foreignFeatureOf(this.layout, file) : undefined);
+    return { target: file, feature };
+  }
+
+  /** Answers hold for one disk round and one set of services. */
+  private renew(services: ProjectServices): void {
+    const round = diskRound();
+    if (round === this.round && services === this.services) return;
+    this.round = round;
+    this.services = services;
+    this.byPath = new Map();
+    this.byScope = new WeakMap();
+    this.byFolder = new Map();
+  }
+}
