@@ -5,15 +5,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { NODE_TEST, scriptInvocation } from "./runner-script.js";
 import { runnerRuns } from "./runner-runs.js";
 
-let dir: string | undefined;
+/** The projects a test made (some make several): removed after it. */
+const dirs: string[] = [];
 afterEach(() => {
-  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  dir = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A project whose package.json has `scripts`, with a `test/` folder and a jest.e2e.js file. */
 function project(scripts: unknown): string {
-  dir = mkdtempSync(path.join(tmpdir(), "agentix-runner-script-"));
+  const dir = mkdtempSync(path.join(tmpdir(), "agentix-runner-script-"));
+  dirs.push(dir);
   mkdirSync(path.join(dir, "test"));
   writeFileSync(path.join(dir, "jest.e2e.js"), "");
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ scripts }));
@@ -132,9 +133,10 @@ describe("scriptInvocation", () => {
     expect(scriptInvocation(project(["jest --ci"]), "jest")).toEqual(none);
     expect(scriptInvocation(project({ test: 42 }), "jest")).toEqual(none);
     // A script that runs itself does not loop.
-    expect(scriptInvocation(project({ test: "npm run test" }), "jest")).toEqual(none);
-    writeFileSync(path.join(dir as string, "package.json"), "{ nope");
-    expect(scriptInvocation(dir as string, "jest")).toEqual(none);
+    const looping = project({ test: "npm run test" });
+    expect(scriptInvocation(looping, "jest")).toEqual(none);
+    writeFileSync(path.join(looping, "package.json"), "{ nope");
+    expect(scriptInvocation(looping, "jest")).toEqual(none);
   });
 
   // helper-25 repro-5: `STRICT=1 tsx --test ...` failed under npm test and passed under verify,
