@@ -1,4 +1,4 @@
-import { readdirSync, statSync, type Dirent, type Stats } from "node:fs";
+import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from "node:fs";
 import path from "node:path";
 import { diskRound } from "./disk-rounds.js";
 
@@ -18,7 +18,9 @@ const folders = new Map<string, FolderFacts>();
  * The paths this module asks the disk about while `trace` is set, in order: what a test counts
  * (a lint's disk work is its cost, and timing it in a test would be flaky).
  */
-export const diskReads: { trace: Array<readonly ["stat" | "readdir", string]> | undefined } = {
+export const diskReads: {
+  trace: Array<readonly ["stat" | "lstat" | "readdir", string]> | undefined;
+} = {
   trace: undefined,
 };
 
@@ -105,6 +107,16 @@ export function statOrUndefined(file: string): Stats | undefined {
   try {
     // Missing paths are asked about often: no exception (and stack) for them.
     return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** A path's own stats (a link's, not its target's), or undefined when it is missing or cannot be looked at. */
+export function lstatOrUndefined(file: string): Stats | undefined {
+  diskReads.trace?.push(["lstat", file]);
+  try {
+    return lstatSync(file, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }

@@ -39,7 +39,7 @@ for (const [file, text] of Object.entries({
 const code = `import { a } from "../a";\nimport { z } from "zod";\n`;
 
 /** The project's paths (relative to it) the disk was asked about while linting its files, by kind. */
-function readsOfLint(): { stat: string[]; readdir: string[] } {
+function readsOfLint(): { stat: string[]; lstat: string[]; readdir: string[] } {
   const trace: NonNullable<typeof diskReads.trace> = [];
   diskReads.trace = trace;
   // As a lint run goes: folder after folder.
@@ -48,7 +48,7 @@ function readsOfLint(): { stat: string[]; readdir: string[] } {
       lintWithAgentix(root, file, code, ["no-private-imports", "no-ambient-capabilities"]),
     ).toEqual([]);
   diskReads.trace = undefined;
-  const reads = { stat: [] as string[], readdir: [] as string[] };
+  const reads = { stat: [] as string[], lstat: [] as string[], readdir: [] as string[] };
   for (const [kind, file] of trace)
     if (!path.relative(root, file).startsWith("..")) reads[kind].push(path.relative(root, file));
   return reads;

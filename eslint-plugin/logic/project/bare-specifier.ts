@@ -33,8 +33,8 @@ function namesPackage(specifier: string, name: string): boolean {
  * when it matches `paths`, starts with `#` (package.json `imports`), names the importer's own
  * package (self-name through `exports`), under Classic resolution (which looks for it in every
  * ancestor folder), or when `baseUrl` is set and `baseUrl/<specifier>` may exist: some entry of
- * its folder starts with its name up to the first dot (`zod` for zod.ts, zod.d.ts, zod/). A
- * `node:` built-in never does. Every doubt answers "may": TypeScript then decides.
+ * its folder is a name TypeScript may find it as (`zod` for zod.ts, zod.d.ts, zod/; not
+ * zod.config.ts). A `node:` built-in never does. Every doubt answers "may": TypeScript then decides.
  */
 export function bareSpecifierReach(
   options: ts.CompilerOptions,
@@ -43,20 +43,58 @@ export function bareSpecifierReach(
   const matchesPaths = pathsMatcher(options);
   const classic = resolutionKind(options) === ts.ModuleResolutionKind.Classic;
   const { baseUrl } = options;
+  // moduleSuffixes (React Native's ".ios") put text between a name and its extension: any entry
+  // that starts like the name may be it.
+  const suffixed = (options.moduleSuffixes ?? []).some((suffix) => suffix !== "");
   return (specifier, fromDir) => {
     if (specifier.startsWith("#") || matchesPaths(specifier) || classic) return true;
     if (specifier.startsWith("node:")) return false;
     const ownName = facts.packageName(fromDir);
     if (ownName !== undefined && namesPackage(specifier, ownName)) return true;
     if (baseUrl === undefined) return false;
+    // `@scope/pkg/sub` can be baseUrl/@scope/pkg/sub only if baseUrl holds `@scope`: one listing
+    // answers for every package, where each package's own folder was listed (missing) before.
+    const slash = specifier.indexOf("/");
+    if (slash > 0) {
+      const first = specifier.slice(0, slash);
+      const top = first === "." || first === ".." ? undefined : facts.namesIn(baseUrl);
+      if (top !== undefined && !top.has(first)) return false;
+    }
     const candidate = path.resolve(baseUrl, specifier);
     const names = facts.namesIn(path.dirname(candidate));
     if (names === undefined) return true;
     const base = path.basename(candidate);
-    const stem = base.slice(0, base.indexOf(".") === -1 ? base.length : base.indexOf("."));
-    for (const name of names) if (name.startsWith(stem)) return true;
+    if (suffixed) {
+      const stem = base.slice(0, base.indexOf(".") === -1 ? base.length : base.indexOf("."));
+      for (const name of names) if (name.startsWith(stem)) return true;
+      return false;
+    }
+    for (const name of names) if (mayBeFoundAs(base, name)) return true;
     return false;
   };
+}
+
+/** An extension TypeScript may add to a candidate path (in any mode, with any option). */
+const ADDED_EXTENSION = /^\.(?:d\.)?[cm]?[jt]sx?$|^\.json$/u;
+/** A script extension TypeScript may swap for another (`x.js` -> x.ts). */
+const SCRIPT_EXTENSION = /\.(?:d\.)?[cm]?[jt]sx?$/u;
+
+/**
+ * Whether TypeScript may find the candidate `base` (baseUrl/<name>'s last segment) as the folder
+ * entry `name`: itself (a file, or a folder with an index or package.json), with an extension
+ * added, behind a script extension it swaps (`dotted.js` -> dotted.ts), or as the declaration of
+ * an arbitrary extension (`styles.css` -> styles.d.css.ts). So `vitest.config.ts` at the root
+ * of a project whose baseUrl is "." leaves `import "vitest"` to the package.
+ */
+function mayBeFoundAs(base: string, name: string): boolean {
+  if (name === base) return true;
+  if (name.startsWith(base) && ADDED_EXTENSION.test(name.slice(base.length))) return true;
+  const dot = base.lastIndexOf(".");
+  if (dot <= 0) return false;
+  const withoutExtension = base.slice(0, dot);
+  if (SCRIPT_EXTENSION.test(base) && name.startsWith(withoutExtension))
+    return ADDED_EXTENSION.test(name.slice(withoutExtension.length));
+  return name.startsWith(`${withoutExtension}.d.`);
 }
 
 /**

@@ -3,13 +3,13 @@
 // answers such imports as packages (nobody's feature); the rules that follow features across
 // packages (no-undeclared-dependencies) ask here for the TypeScript source they lead to. An
 // installed library (a real folder, or pnpm's link into its store) leads nowhere.
-import { lstatSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import path from "node:path";
 // Required, not imported: Node scans a CommonJS file imported from ESM first (0.5 s for typescript).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
 import { diskRound } from "../../../schema/disk-rounds.js";
-import { folderEntries } from "../../../schema/folder-listings.js";
+import { folderEntries, lstatOrUndefined } from "../../../schema/folder-listings.js";
 import { isInstalled, isTypeScriptSource } from "../../../schema/paths.js";
 import type { ModuleResolver, ResolutionKind } from "./module-resolver.js";
 import { packageName } from "./specifier-package.js";
@@ -22,29 +22,49 @@ export function createLinkedPackageResolver(
   optionsFor: (fromFile: string) => ts.CompilerOptions,
 ): ModuleResolver {
   let round = -1;
-  /** `<dir>\0<name>` -> whether node_modules there (or above) links the package from the workspace. */
-  const links = new Map<string, boolean>();
-  const linked = (dir: string, name: string): boolean => {
-    const key = `${dir}\0${name}`;
-    const known = links.get(key);
-    if (known !== undefined) return known;
-    let answer: boolean | undefined;
-    // A folder without node_modules (most, and its listing is read for every linted folder)
-    // costs no `stat` per package name.
-    if (mayHoldNodeModules(dir)) {
-      try {
-        const entry = path.join(dir, "node_modules", name);
-        answer = lstatSync(entry).isSymbolicLink() && !isInstalled(realpathSync(entry));
-      } catch {
-        answer = undefined; // not there: asked of the parent folder
-      }
-    }
-    if (answer === undefined) {
+  /** Folder -> the folders at or above it that may hold node_modules, nearest first. */
+  const holders = new Map<string, readonly string[]>();
+  const holdersOf = (dir: string): readonly string[] => {
+    let found = holders.get(dir);
+    if (found === undefined) {
       const parent = path.dirname(dir);
-      answer = parent !== dir && linked(parent, name);
+      const above = parent === dir ? [] : holdersOf(parent);
+      // A folder without node_modules (most, and a linted folder's listing is read anyway)
+      // costs no `stat` per package name.
+      found = mayHoldNodeModules(dir) ? [dir, ...above] : above;
+      holders.set(dir, found);
     }
-    links.set(key, answer);
+    return found;
+  };
+  /** `<holder>\0<name>` -> whether its node_modules links the package from the workspace; null: not there. */
+  const links = new Map<string, boolean | null>();
+  const linkIn = (holder: string, name: string): boolean | null => {
+    const key = `${holder}\0${name}`;
+    let answer = links.get(key);
+    if (answer === undefined) {
+      const entry = path.join(holder, "node_modules", name);
+      const stats = lstatOrUndefined(entry);
+      // Not there (or a link that leads nowhere): the next node_modules up decides.
+      if (stats === undefined) answer = null;
+      else if (!stats.isSymbolicLink()) answer = false;
+      else {
+        try {
+          answer = !isInstalled(realpathSync(entry));
+        } catch {
+          answer = null;
+        }
+      }
+      links.set(key, answer);
+    }
     return answer;
+  };
+  /** Whether the nearest node_modules holding the package (as Node looks) links it from the workspace. */
+  const linked = (dir: string, name: string): boolean => {
+    for (const holder of holdersOf(dir)) {
+      const answer = linkIn(holder, name);
+      if (answer !== null) return answer;
+    }
+    return false;
   };
   /** `<dir>\0<mode>\0<specifier>` -> the source, or null. */
   const answers = new Map<string, string | null>();
@@ -56,6 +76,7 @@ export function createLinkedPackageResolver(
     if (name === "") return undefined;
     const now = diskRound();
     if (now !== round) {
+      holders.clear();
       links.clear();
       answers.clear();
       round = now;

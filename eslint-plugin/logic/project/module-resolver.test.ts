@@ -177,6 +177,8 @@ describe("createModuleResolver on bare specifiers (packages, baseUrl, self-name,
   write("bare/folderpkg/index.ts");
   write("bare/dotted.ts");
   write("bare/typed.d.ts", "export declare const x: number;\n");
+  // Named like a package, found as neither: `import "vitest"` is the package's.
+  write("bare/vitest.config.ts");
   write("bare/src/lib/a.ts");
   write("bare/src/lib/dir/index.ts");
   write("bare/src/lib/$&x.ts");
@@ -235,6 +237,7 @@ describe("createModuleResolver on bare specifiers (packages, baseUrl, self-name,
     ["@acme/other", importer],
     ["@acme/application", importer],
     ["shadowy", importer],
+    ["vitest", importer],
     ["@lib/none", importer],
     ["@mid/none/api", importer],
     // TypeScript fills `*` in with String#replace, which expands `$&`: src/lib/*x, not $&x.
