@@ -193,3 +193,34 @@ it("shares where a relative path lands between importers whose verdicts differ",
     ),
   );
 });
+
+it("follows an alias edited in tsconfig.json between two lints of an editor session", () => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  try {
+    const project = path.join(root, "edited-alias");
+    const put = (file: string, text = "export const x = 1;\n") =>
+      write(`edited-alias/${file}`, text);
+    const aliasTo = (folder: string) =>
+      put("tsconfig.json", JSON.stringify({ compilerOptions: { paths: { "@x/*": [folder] } } }));
+    put("package.json", JSON.stringify({ name: "edited-alias", type: "module" }));
+    for (const file of [
+      "features/orders/model.ts",
+      "features/orders/contract.ts",
+      "lib/orders/model.ts",
+    ])
+      put(`src/${file}`);
+    const code = `import { x } from "@x/orders/model";\n`;
+    const lint = () => lintNoPrivateImports(project, "src/features/billing/a.ts", code);
+    const pause = () => vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
+    aliasTo("./src/features/*");
+    expect(lint()).toHaveLength(1);
+    aliasTo("./src/lib/*");
+    pause();
+    expect(lint()).toEqual([]);
+    aliasTo("./src/features/*");
+    pause();
+    expect(lint()).toHaveLength(1);
+  } finally {
+    vi.useRealTimers();
+  }
+});
