@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DISK_ROUND_MAX_MS, DISK_ROUND_QUIET_MS } from "./disk-rounds.js";
+import { diskReads } from "./folder-listings.js";
 import {
   AgentixConfigError,
   clearConfigCaches,
@@ -94,6 +95,31 @@ describe("loadConfigForFile in an editor session", () => {
     utimesSync(file, new Date(2000, 0, 1), new Date(2000, 0, 1));
     later(1); // the same round: the folder's answer is from the last one, the file's stamp is not
     expect(loadConfigForFile(source).tests).toEqual(["bb.ts"]);
+  });
+
+  it("compares the config's stamp once a round, however many folders share it", () => {
+    const folders = ["src/a", "src/b", "src/b/c", "test"];
+    const root = project({
+      "agentix.config.json": '{ "tests": ["a.ts"] }',
+      ...Object.fromEntries(folders.map((folder) => [`${folder}/x.ts`, ""])),
+    });
+    const file = path.join(root, "agentix.config.json");
+    const stampsOfRound = () => {
+      const trace: NonNullable<typeof diskReads.trace> = [];
+      diskReads.trace = trace;
+      try {
+        for (const folder of folders)
+          expect(loadConfigForFile(path.join(root, folder, "x.ts")).tests).toEqual(["a.ts"]);
+      } finally {
+        diskReads.trace = undefined;
+      }
+      return trace.filter(([kind, at]) => kind === "stat" && at === file).length;
+    };
+    // Not one per folder: the first round, one `stat` tells the root holds it (its markers) and
+    // one compares its stamp; the next, the stamp alone (the markers stand with the root's mtime).
+    expect(stampsOfRound()).toBe(2);
+    later();
+    expect(stampsOfRound()).toBe(1);
   });
 
   it("falls back to the defaults of the package.json root when the config is deleted", () => {

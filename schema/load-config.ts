@@ -211,6 +211,8 @@ function resolveConfig(
 interface CachedConfig {
   /** The disk round (disk-rounds.ts) in which the file's stamp was last compared. */
   round: number;
+  /** The disk round in which a folder's look-up (loadConfigForFile) last compared it. */
+  foldersRound: number;
   readonly mtimeMs: number;
   readonly size: number;
   readonly result: AgentixConfig | AgentixConfigError;
@@ -224,7 +226,7 @@ const configCache = new Map<string, CachedConfig>();
  * AgentixConfigError (never a raw parse error).
  */
 export function loadConfigFile(configFile: string): AgentixConfig {
-  return unwrap(configFileAt(path.resolve(configFile), diskRound(), true));
+  return unwrap(configFileAt(path.resolve(configFile), diskRound(), "round"));
 }
 
 /**
@@ -232,17 +234,27 @@ export function loadConfigFile(configFile: string): AgentixConfig {
  * reloads on a new stamp): the stamp is compared now, not once per disk round.
  */
 export function loadConfigFileNow(configFile: string): AgentixConfig {
-  return unwrap(configFileAt(path.resolve(configFile), diskRound(), false));
+  return unwrap(configFileAt(path.resolve(configFile), diskRound(), "now"));
 }
 
-/** loadConfigFile's work; `trustRecent: false` looks at the file's stamp even if it did this round. */
+/**
+ * When configFileAt may answer without comparing the file's stamp: once anyone compared it this
+ * round ("round"), once a folder's look-up did ("folders": the first folder a round asks about
+ * compares it even right after loadConfigFile did, every other trusts that, where each of a
+ * Next.js app's 837 folders compared it every round), or never ("now").
+ */
+type StampTrust = "round" | "folders" | "now";
+
+/** loadConfigFile's work, comparing the file's stamp as `trust` says. */
 function configFileAt(
   file: string,
   round: number,
-  trustRecent: boolean,
+  trust: StampTrust,
 ): AgentixConfig | AgentixConfigError {
   const cached = configCache.get(file);
-  if (trustRecent && cached?.round === round) return cached.result;
+  if (trust === "round" && cached?.round === round) return cached.result;
+  if (trust === "folders" && cached?.foldersRound === round) return cached.result;
+  const foldersRound = trust === "folders" ? round : (cached?.foldersRound ?? -1);
   const stats = statOrUndefined(file);
   if (!stats) {
     configCache.delete(file);
@@ -250,6 +262,7 @@ function configFileAt(
   }
   if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) {
     cached.round = round;
+    cached.foldersRound = foldersRound;
     return cached.result;
   }
   let result: AgentixConfig | AgentixConfigError;
@@ -271,7 +284,13 @@ function configFileAt(
     if (!(error instanceof AgentixConfigError)) throw error;
     result = error;
   }
-  configCache.set(file, { round, mtimeMs: stats.mtimeMs, size: stats.size, result });
+  configCache.set(file, {
+    round,
+    foldersRound,
+    mtimeMs: stats.mtimeMs,
+    size: stats.size,
+    result,
+  });
   return result;
 }
 
@@ -424,7 +443,7 @@ export function loadConfigForFile(file: string): AgentixConfig {
     const location = locate(dir, round);
     const result =
       location.configFile !== undefined
-        ? configFileAt(location.configFile, round, false)
+        ? configFileAt(location.configFile, round, "folders")
         : defaultsFor(location.root);
     known = { round, result };
     folderConfigs.set(dir, known);
