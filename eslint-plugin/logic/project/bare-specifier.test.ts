@@ -60,6 +60,10 @@ describe("bareSpecifierReach with baseUrl", () => {
     expect(may("next/navigation", root)).toBe(false);
     expect(may("lib/utils", root)).toBe(true);
     expect(listed).toEqual(["", "", "", "lib"]);
+    // A ".." segment may lead out of baseUrl: its folder is listed whatever the first segment.
+    listed.length = 0;
+    expect(may("nope/../lib/utils", root)).toBe(true);
+    expect(listed).toEqual(["lib"]);
   });
 
   it("takes any entry that starts like the name under moduleSuffixes", () => {

@@ -54,11 +54,11 @@ export function bareSpecifierReach(
     if (baseUrl === undefined) return false;
     // `@scope/pkg/sub` can be baseUrl/@scope/pkg/sub only if baseUrl holds `@scope`: one listing
     // answers for every package, where each package's own folder was listed (missing) before.
+    // (Not when a "." or ".." segment may lead elsewhere: `a/../../x` is baseUrl's parent's x.)
     const slash = specifier.indexOf("/");
-    if (slash > 0) {
-      const first = specifier.slice(0, slash);
-      const top = first === "." || first === ".." ? undefined : facts.namesIn(baseUrl);
-      if (top !== undefined && !top.has(first)) return false;
+    if (slash > 0 && !DOT_SEGMENT.test(specifier)) {
+      const top = facts.namesIn(baseUrl);
+      if (top !== undefined && !top.has(specifier.slice(0, slash))) return false;
     }
     const candidate = path.resolve(baseUrl, specifier);
     const names = facts.namesIn(path.dirname(candidate));
@@ -73,6 +73,9 @@ export function bareSpecifierReach(
     return false;
   };
 }
+
+/** A "." or ".." segment. */
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/u;
 
 /** An extension TypeScript may add to a candidate path (in any mode, with any option). */
 const ADDED_EXTENSION = /^\.(?:d\.)?[cm]?[jt]sx?$|^\.json$/u;

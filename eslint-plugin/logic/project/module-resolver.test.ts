@@ -179,6 +179,8 @@ describe("createModuleResolver on bare specifiers (packages, baseUrl, self-name,
   write("bare/typed.d.ts", "export declare const x: number;\n");
   // Named like a package, found as neither: `import "vitest"` is the package's.
   write("bare/vitest.config.ts");
+  // Beside the project: a bare name whose ".." segments lead out of baseUrl still finds it.
+  write("beside-bare.ts");
   write("bare/src/lib/a.ts");
   write("bare/src/lib/dir/index.ts");
   write("bare/src/lib/$&x.ts");
@@ -212,6 +214,7 @@ describe("createModuleResolver on bare specifiers (packages, baseUrl, self-name,
     ["dotted.js", importer, "bare/dotted.ts"],
     ["typed", importer, "bare/typed.d.ts"],
     ["src/lib/a", importer, "bare/src/lib/a.ts"],
+    ["nowhere/../../beside-bare", importer, "beside-bare.ts"],
     // `paths` aliases answered from folder listings: extensionless, a folder, `*` mid-pattern,
     // a fallback substitution.
     ["@lib/a", importer, "bare/src/lib/a.ts"],
