@@ -10,6 +10,11 @@ interface FolderFacts {
   readonly mtimeMs: number;
   /** Its entries, once read for this mtime (adding, removing or renaming one changes it). */
   entries: readonly Dirent[] | undefined;
+  /**
+   * The folder exists but its entries could not be read (no read permission): `entries` is
+   * empty, yet a file in it may still be looked at by name.
+   */
+  unlisted?: true;
 }
 
 const folders = new Map<string, FolderFacts>();
@@ -57,6 +62,7 @@ export function folderEntries(dir: string): readonly Dirent[] {
       facts.entries = readdirSync(dir, { withFileTypes: true });
     } catch {
       facts.entries = []; // A missing or unreadable folder holds nothing anyone can read.
+      if (facts.mtimeMs !== -1) facts.unlisted = true;
     }
   }
   return facts.entries;
@@ -65,7 +71,8 @@ export function folderEntries(dir: string): readonly Dirent[] {
 /**
  * A value derived from a folder as of its mtime (looked at once per disk round), kept in `cache`
  * until the mtime changes: the facts object it is keyed by is replaced then. `entries` are the
- * folder's entries when someone has read them for this mtime.
+ * folder's entries when someone has read them for this mtime (never for a folder that exists but
+ * cannot be listed: its files are looked at by name).
  */
 export function derivedFromFolder<T>(
   dir: string,
@@ -75,7 +82,7 @@ export function derivedFromFolder<T>(
   const facts = factsOf(dir);
   let value = cache.get(facts);
   if (value === undefined) {
-    value = derive(facts.mtimeMs, facts.entries);
+    value = derive(facts.mtimeMs, facts.unlisted ? undefined : facts.entries);
     cache.set(facts, value);
   }
   return value;

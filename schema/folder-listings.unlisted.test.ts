@@ -1,0 +1,37 @@
+// A folder that exists but cannot be listed (execute permission without read: `chmod 311`) still
+// holds its agentix.config.json: the project markers are then looked at by name, not taken from
+// an empty listing. Tests run as root here, who may list anything, so readdir is made to refuse.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeEach, expect, it, vi } from "vitest";
+import { clearConfigCaches, loadConfigForFile } from "./load-config.js";
+import { endDiskRound } from "./disk-rounds.js";
+
+vi.mock("node:fs", async (importOriginal) => {
+  const fs = await importOriginal<typeof import("node:fs")>();
+  const readdirSync = ((dir: string, ...rest: unknown[]) => {
+    if (path.basename(String(dir)) === "locked")
+      throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(dir)}'`), {
+        code: "EACCES",
+      });
+    return (fs.readdirSync as (...args: unknown[]) => unknown)(dir, ...rest);
+  }) as typeof fs.readdirSync;
+  return { ...fs, readdirSync };
+});
+
+const root = mkdtempSync(path.join(tmpdir(), "agentix-unlisted-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeEach(() => {
+  clearConfigCaches();
+  endDiskRound();
+});
+
+it("finds agentix.config.json in a linted folder that cannot be listed", () => {
+  mkdirSync(path.join(root, "locked"), { recursive: true });
+  writeFileSync(path.join(root, "package.json"), "{}");
+  writeFileSync(path.join(root, "locked/agentix.config.json"), '{ "tests": ["x.ts"] }');
+  const config = loadConfigForFile(path.join(root, "locked/a.ts"));
+  expect(config.root).toBe(path.join(root, "locked"));
+  expect(config.tests).toEqual(["x.ts"]);
+});
