@@ -98,27 +98,33 @@ it("finds a folder's clean imports again after clearProjectCaches(), within the 
   });
 });
 
-it("shares where an alias lands only among files whose tsconfig reads it alike", () => {
-  const project = path.join(root, "two-tsconfigs");
-  const put = (file: string, text = "export const x = 1;\n") =>
-    write(`two-tsconfigs/${file}`, text);
-  put("package.json", JSON.stringify({ name: "two-tsconfigs", type: "module" }));
-  put(
-    "tsconfig.json",
-    JSON.stringify({ compilerOptions: { paths: { "@x/*": ["./src/features/*"] } } }),
-  );
-  // The tools folder maps the same alias into shared code outside every feature.
-  put(
-    "src/tools/tsconfig.json",
-    JSON.stringify({ compilerOptions: { paths: { "@x/*": ["../lib/*"] } } }),
-  );
+/**
+ * A project in `name` with a private orders/model.ts (and a contract) under src/features, and a
+ * file of the same name in src/lib, which the alias `@x/orders/model` may name instead.
+ */
+function aliasProject(name: string) {
+  const put = (file: string, text = "export const x = 1;\n") => write(`${name}/${file}`, text);
+  put("package.json", JSON.stringify({ name, type: "module" }));
   for (const file of [
     "features/orders/model.ts",
     "features/orders/contract.ts",
     "lib/orders/model.ts",
   ])
     put(`src/${file}`);
-  const code = `import { x } from "@x/orders/model";\n`;
+  const tsconfig = (file: string, target: string) =>
+    put(file, JSON.stringify({ compilerOptions: { paths: { "@x/*": [target] } } }));
+  return {
+    project: path.join(root, name),
+    tsconfig,
+    code: `import { x } from "@x/orders/model";\n`,
+  };
+}
+
+it("shares where an alias lands only among files whose tsconfig reads it alike", () => {
+  const { project, tsconfig, code } = aliasProject("two-tsconfigs");
+  tsconfig("tsconfig.json", "./src/features/*");
+  // The tools folder maps the same alias into shared code outside every feature.
+  tsconfig("src/tools/tsconfig.json", "../lib/*");
   const violation = [
     {
       ruleId: "agentix/no-private-imports",
@@ -197,19 +203,8 @@ it("shares where a relative path lands between importers whose verdicts differ",
 it("follows an alias edited in tsconfig.json between two lints of an editor session", () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   try {
-    const project = path.join(root, "edited-alias");
-    const put = (file: string, text = "export const x = 1;\n") =>
-      write(`edited-alias/${file}`, text);
-    const aliasTo = (folder: string) =>
-      put("tsconfig.json", JSON.stringify({ compilerOptions: { paths: { "@x/*": [folder] } } }));
-    put("package.json", JSON.stringify({ name: "edited-alias", type: "module" }));
-    for (const file of [
-      "features/orders/model.ts",
-      "features/orders/contract.ts",
-      "lib/orders/model.ts",
-    ])
-      put(`src/${file}`);
-    const code = `import { x } from "@x/orders/model";\n`;
+    const { project, tsconfig, code } = aliasProject("edited-alias");
+    const aliasTo = (folder: string) => tsconfig("tsconfig.json", folder);
     const lint = () => lintNoPrivateImports(project, "src/features/billing/a.ts", code);
     const pause = () => vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS + 1);
     aliasTo("./src/features/*");
