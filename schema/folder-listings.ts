@@ -68,6 +68,12 @@ export function folderEntries(dir: string): readonly Dirent[] {
   return facts.entries;
 }
 
+/** Whether a folder exists but its entries cannot be read (folderEntries gave none for that). */
+export function isUnlisted(dir: string): boolean {
+  folderEntries(dir);
+  return factsOf(dir).unlisted === true;
+}
+
 /**
  * A value derived from a folder as of its mtime (looked at once per disk round), kept in `cache`
  * until the mtime changes: the facts object it is keyed by is replaced then. `entries` are the

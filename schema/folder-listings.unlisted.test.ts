@@ -8,17 +8,12 @@ import { afterAll, beforeEach, expect, it, vi } from "vitest";
 import { clearConfigCaches, loadConfigForFile } from "./load-config.js";
 import { endDiskRound } from "./disk-rounds.js";
 
-vi.mock("node:fs", async (importOriginal) => {
-  const fs = await importOriginal<typeof import("node:fs")>();
-  const readdirSync = ((dir: string, ...rest: unknown[]) => {
-    if (path.basename(String(dir)) === "locked")
-      throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(dir)}'`), {
-        code: "EACCES",
-      });
-    return (fs.readdirSync as (...args: unknown[]) => unknown)(dir, ...rest);
-  }) as typeof fs.readdirSync;
-  return { ...fs, readdirSync };
-});
+vi.mock("node:fs", async (importOriginal) =>
+  (await import("../test/support/unlisted-folders.js")).withUnlistedFolders(
+    await importOriginal<typeof import("node:fs")>(),
+    "locked",
+  ),
+);
 
 const root = mkdtempSync(path.join(tmpdir(), "agentix-unlisted-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

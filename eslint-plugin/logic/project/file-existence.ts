@@ -6,12 +6,13 @@ import {
   clearFolderListings,
   entryIsFile,
   folderEntries,
+  isUnlisted,
 } from "../../../schema/folder-listings.js";
 
 export interface FileExistence {
   (file: string): boolean;
   /** Every entry of a folder (files, folders, links), or undefined where names are not compared
-   * exactly (a case-insensitive file system). */
+   * exactly (a case-insensitive file system) or cannot be read (a folder without read permission). */
   namesIn(dir: string): ReadonlySet<string> | undefined;
   clear(): void;
 }
@@ -27,8 +28,9 @@ export function createFileExistence(): FileExistence {
   interface Listing {
     /** The folder's entries these sets were made from (schema/folder-listings.ts). */
     readonly entries: readonly Dirent[];
-    readonly files: ReadonlySet<string>;
-    readonly names: ReadonlySet<string>;
+    /** Undefined for a folder that exists but cannot be listed: its files are asked by name. */
+    readonly files: ReadonlySet<string> | undefined;
+    readonly names: ReadonlySet<string> | undefined;
   }
   const listings = new Map<string, Listing>();
   const listing = (dir: string): Listing => {
@@ -36,6 +38,11 @@ export function createFileExistence(): FileExistence {
     const entries = folderEntries(dir);
     const known = listings.get(dir);
     if (known?.entries === entries) return known;
+    if (isUnlisted(dir)) {
+      const unlisted = { entries, files: undefined, names: undefined };
+      listings.set(dir, unlisted);
+      return unlisted;
+    }
     const files = new Set<string>();
     const names = new Set<string>();
     for (const entry of entries) {
@@ -48,7 +55,8 @@ export function createFileExistence(): FileExistence {
   };
   const caseSensitive = ts.sys.useCaseSensitiveFileNames;
   const exists = caseSensitive
-    ? (file: string) => listing(path.dirname(file)).files.has(path.basename(file))
+    ? (file: string) =>
+        listing(path.dirname(file)).files?.has(path.basename(file)) ?? ts.sys.fileExists(file)
     : (file: string) => ts.sys.fileExists(file);
   return Object.assign(exists, {
     namesIn: (dir: string) => (caseSensitive ? listing(dir).names : undefined),
