@@ -8,6 +8,7 @@ import {
   clearFolderListings,
   folderEntries,
   folderStamp,
+  isUnlisted,
 } from "../../../schema/folder-listings.js";
 import type { ProjectLayout } from "./layout.js";
 
@@ -100,8 +101,11 @@ function walkWithoutFeatures(layout: ProjectLayout): Map<string, number> | undef
     folders.set(folder, folderStamp(folder));
     if (folders.size > MAX_FOLDERS) return undefined;
     // Read once for the round: the configuration's markers of these folders come from it too.
-    // An unreadable folder lists nothing (the resolver can read nothing there either).
-    for (const entry of folderEntries(folder)) {
+    const entries = folderEntries(folder);
+    // A folder that exists but cannot be listed may hold one (the resolver finds files there by
+    // name); a missing folder lists nothing.
+    if (isUnlisted(folder)) return undefined;
+    for (const entry of entries) {
       // Most entries are files: no path is built for them.
       const link = entry.isSymbolicLink();
       if ((!link && !entry.isDirectory()) || SKIPPED.has(entry.name)) continue;

@@ -7,7 +7,10 @@ import path from "node:path";
 import { afterAll, beforeEach, expect, it, vi } from "vitest";
 import { clearFolderListings } from "../../../schema/folder-listings.js";
 import { endDiskRound } from "../../../schema/disk-rounds.js";
+import { defaultConfig } from "../../../schema/load-config.js";
+import { createFeatureFolderPresence } from "./feature-folders.js";
 import { createFileExistence } from "./file-existence.js";
+import { layoutFor } from "./layout.js";
 import { createLinkedPackageResolver } from "./linked-packages.js";
 import { createModuleResolver } from "./module-resolver.js";
 
@@ -64,4 +67,16 @@ it("looks for linked workspace packages in the node_modules of a folder that can
   );
   const app = write("locked/app/model.ts");
   expect(createLinkedPackageResolver(() => ({}))("@acme/billing", app)).toBe(billing);
+});
+
+it("counts a folder that cannot be listed as one that may hold feature folders", () => {
+  const project = path.join(root, "walked");
+  write("walked/package.json", "{}");
+  write("walked/src/main.ts");
+  const presence = createFeatureFolderPresence();
+  expect(presence(layoutFor(defaultConfig(project)))).toBe(false);
+  // A new project (a new layout) whose src holds a folder that cannot be listed.
+  write("walked-locked/package.json", "{}");
+  write("walked-locked/src/locked/features/orders/model.ts");
+  expect(presence(layoutFor(defaultConfig(path.join(root, "walked-locked"))))).toBe(true);
 });
