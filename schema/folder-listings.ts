@@ -25,8 +25,14 @@ const folders = new Map<string, FolderFacts>();
  */
 export const diskReads: {
   trace: Array<readonly ["stat" | "lstat" | "readdir", string]> | undefined;
+  /**
+   * Folders to refuse to list as a folder without read permission refuses (tests run as root,
+   * who may list anything, and share loaded modules, so node:fs cannot be mocked for them).
+   */
+  refuseListing: ((dir: string) => boolean) | undefined;
 } = {
   trace: undefined,
+  refuseListing: undefined,
 };
 
 function factsOf(dir: string): FolderFacts {
@@ -59,6 +65,7 @@ export function folderEntries(dir: string): readonly Dirent[] {
   if (facts.entries === undefined) {
     diskReads.trace?.push(["readdir", dir]);
     try {
+      if (diskReads.refuseListing?.(dir)) throw new Error(`EACCES: permission denied, ${dir}`);
       facts.entries = readdirSync(dir, { withFileTypes: true });
     } catch {
       facts.entries = []; // A missing or unreadable folder holds nothing anyone can read.

@@ -1,19 +1,15 @@
 // A folder that exists but cannot be listed (execute permission without read: `chmod 311`) still
 // holds its agentix.config.json: the project markers are then looked at by name, not taken from
-// an empty listing. Tests run as root here, who may list anything, so readdir is made to refuse.
+// an empty listing. Tests run as root here, who may list anything, so listing is made to refuse.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeEach, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, expect, it } from "vitest";
+import { unlistedFoldersNamed } from "../test/support/unlisted-folders.js";
 import { clearConfigCaches, loadConfigForFile } from "./load-config.js";
 import { endDiskRound } from "./disk-rounds.js";
 
-vi.mock("node:fs", async (importOriginal) =>
-  (await import("../test/support/unlisted-folders.js")).withUnlistedFolders(
-    await importOriginal<typeof import("node:fs")>(),
-    "locked",
-  ),
-);
+unlistedFoldersNamed("locked");
 
 const root = mkdtempSync(path.join(tmpdir(), "agentix-unlisted-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

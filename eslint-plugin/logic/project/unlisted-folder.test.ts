@@ -1,10 +1,11 @@
 // A folder that exists but cannot be listed (execute permission without read) is asked by name:
 // its files exist, and a bare specifier under a baseUrl there may name one. Tests run as root,
-// who may list anything, so readdir is made to refuse for folders named "locked".
+// who may list anything, so listing is made to refuse for folders named "locked".
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeEach, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, expect, it } from "vitest";
+import { unlistedFoldersNamed } from "../../../test/support/unlisted-folders.js";
 import { clearFolderListings } from "../../../schema/folder-listings.js";
 import { endDiskRound } from "../../../schema/disk-rounds.js";
 import { defaultConfig } from "../../../schema/load-config.js";
@@ -14,12 +15,7 @@ import { layoutFor } from "./layout.js";
 import { createLinkedPackageResolver } from "./linked-packages.js";
 import { createModuleResolver } from "./module-resolver.js";
 
-vi.mock("node:fs", async (importOriginal) =>
-  (await import("../../../test/support/unlisted-folders.js")).withUnlistedFolders(
-    await importOriginal<typeof import("node:fs")>(),
-    "locked",
-  ),
-);
+unlistedFoldersNamed("locked");
 
 const root = realpathSync(mkdtempSync(path.join(tmpdir(), "agentix-unlisted-folder-")));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
