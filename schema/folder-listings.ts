@@ -59,8 +59,12 @@ export function folderStamp(dir: string): number {
   return factsOf(dir).mtimeMs;
 }
 
-/** A folder's entries as of this disk round (read again when its mtime changed); none when unreadable. */
-export function folderEntries(dir: string): readonly Dirent[] {
+/**
+ * A folder's entries as of this disk round (read again when its mtime changed): none for a
+ * missing folder, undefined for one that exists but cannot be listed (no read permission), whose
+ * files can still be looked at by name.
+ */
+export function folderEntries(dir: string): readonly Dirent[] | undefined {
   const facts = factsOf(dir);
   if (facts.entries === undefined) {
     diskReads.trace?.push(["readdir", dir]);
@@ -72,13 +76,7 @@ export function folderEntries(dir: string): readonly Dirent[] {
       if (facts.mtimeMs !== -1) facts.unlisted = true;
     }
   }
-  return facts.entries;
-}
-
-/** Whether a folder exists but its entries cannot be read (folderEntries gave none for that). */
-export function isUnlisted(dir: string): boolean {
-  folderEntries(dir);
-  return factsOf(dir).unlisted === true;
+  return facts.unlisted ? undefined : facts.entries;
 }
 
 /**
@@ -123,20 +121,19 @@ export function mtimeOf(file: string): number {
 
 /** A path's stats, or undefined when it is missing or cannot be looked at (without throwing: asked often). */
 export function statOrUndefined(file: string): Stats | undefined {
-  diskReads.trace?.push(["stat", file]);
-  try {
-    // Missing paths are asked about often: no exception (and stack) for them.
-    return statSync(file, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
+  return statsOf("stat", file);
 }
 
 /** A path's own stats (a link's, not its target's), or undefined when it is missing or cannot be looked at. */
 export function lstatOrUndefined(file: string): Stats | undefined {
-  diskReads.trace?.push(["lstat", file]);
+  return statsOf("lstat", file);
+}
+
+function statsOf(kind: "stat" | "lstat", file: string): Stats | undefined {
+  diskReads.trace?.push([kind, file]);
   try {
-    return lstatSync(file, { throwIfNoEntry: false });
+    // Missing paths are asked about often: no exception (and stack) for them.
+    return (kind === "stat" ? statSync : lstatSync)(file, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }

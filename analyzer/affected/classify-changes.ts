@@ -2,7 +2,7 @@
 // to the whole application, with the reason.
 import path from "node:path";
 import type { FileChange } from "./changes.js";
-import { PATH_RESOLUTION, type AffectedFacts, type FactFile } from "./facts.js";
+import { PATH_RESOLUTION, type AffectedFacts, type FactFile, type ImportFact } from "./facts.js";
 import type { Importers } from "./import-graph.js";
 import type { BaseIndexLookup } from "./base-index.js";
 import { patternMatcher } from "./loader-glob.js";
@@ -141,20 +141,14 @@ class ChangeClassifier {
 
   /** The files whose code names `file`, or a folder above it, by its path (path-references.ts), sorted. */
   private pathNamers(file: string): string[] {
-    const namers: string[] = [];
-    for (const [namer, imports] of this.facts.imports)
-      if (
-        imports.some(
-          (item) =>
-            item.resolution === PATH_RESOLUTION &&
-            item.target.kind === "unresolved" &&
-            item.specifier !== null &&
-            item.specifier !== "" &&
-            (file === item.specifier || file.startsWith(`${item.specifier}/`)),
-        )
-      )
-        namers.push(namer);
-    return namers.sort();
+    return this.importersWhere(
+      (item) =>
+        item.resolution === PATH_RESOLUTION &&
+        item.target.kind === "unresolved" &&
+        item.specifier !== null &&
+        item.specifier !== "" &&
+        (file === item.specifier || file.startsWith(`${item.specifier}/`)),
+    ).sort();
   }
 
   /** The test whose snapshot file `file` is (`<dir>/__snapshots__/<test file>.snap`), if any. */
@@ -172,10 +166,9 @@ class ChangeClassifier {
    * pattern (`import(`./locales/${lang}.json`)`), sorted.
    */
   private assetImporters(file: string): string[] {
-    const importers: string[] = [];
-    for (const [importer, imports] of this.facts.imports)
-      if (imports.some((edge) => edge.resolution === "asset" && edge.edgeTarget === file))
-        importers.push(importer);
+    const importers = this.importersWhere(
+      (edge) => edge.resolution === "asset" && edge.edgeTarget === file,
+    );
     for (const importer of this.patternLoadersOf(file))
       if (!importers.includes(importer)) importers.push(importer);
     return importers.sort();
@@ -183,19 +176,21 @@ class ChangeClassifier {
 
   /** The files whose pattern target (see loader-pattern.ts) matches `file`. */
   private patternLoadersOf(file: string): string[] {
-    const loaders: string[] = [];
+    return this.importersWhere(
+      (edge) =>
+        edge.resolution === "pattern" &&
+        edge.target.kind === "unresolved" &&
+        edge.edgeTarget !== null &&
+        patternMatcher(edge.edgeTarget)(file),
+    );
+  }
+
+  /** The project files with an import that passes `test`, in the facts' order. */
+  private importersWhere(test: (edge: ImportFact) => boolean): string[] {
+    const importers: string[] = [];
     for (const [importer, imports] of this.facts.imports)
-      if (
-        imports.some(
-          (edge) =>
-            edge.resolution === "pattern" &&
-            edge.target.kind === "unresolved" &&
-            edge.edgeTarget !== null &&
-            patternMatcher(edge.edgeTarget)(file),
-        )
-      )
-        loaders.push(importer);
-    return loaders;
+      if (imports.some(test)) importers.push(importer);
+    return importers;
   }
 
   /**

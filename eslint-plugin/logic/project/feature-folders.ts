@@ -8,7 +8,6 @@ import {
   clearFolderListings,
   folderEntries,
   folderStamp,
-  isUnlisted,
 } from "../../../schema/folder-listings.js";
 import type { ProjectLayout } from "./layout.js";
 
@@ -104,7 +103,7 @@ function walkWithoutFeatures(layout: ProjectLayout): Map<string, number> | undef
     const entries = folderEntries(folder);
     // A folder that exists but cannot be listed may hold one (the resolver finds files there by
     // name); a missing folder lists nothing.
-    if (isUnlisted(folder)) return undefined;
+    if (entries === undefined) return undefined;
     for (const entry of entries) {
       // Most entries are files: no path is built for them.
       const link = entry.isSymbolicLink();
@@ -145,7 +144,8 @@ function withoutForeignFeatures(
   const outside: string[] = aliased.filter((dir) => layout.relative(dir) === undefined);
   const linksIn = (dir: string): void => {
     folders.set(dir, folderStamp(dir));
-    for (const entry of folderEntries(dir)) {
+    // A node_modules that cannot be listed shows no links to follow.
+    for (const entry of folderEntries(dir) ?? []) {
       // Most entries are installed packages (folders): no path is built for them.
       const link = entry.isSymbolicLink();
       if (!link && !(entry.name.startsWith("@") && entry.isDirectory())) continue;

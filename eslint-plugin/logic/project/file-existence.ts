@@ -6,7 +6,6 @@ import {
   clearFolderListings,
   entryIsFile,
   folderEntries,
-  isUnlisted,
 } from "../../../schema/folder-listings.js";
 
 export interface FileExistence {
@@ -27,22 +26,20 @@ export interface FileExistence {
 export function createFileExistence(): FileExistence {
   interface Listing {
     /** The folder's entries these sets were made from (schema/folder-listings.ts). */
-    readonly entries: readonly Dirent[];
+    readonly entries: readonly Dirent[] | undefined;
     /** Undefined for a folder that exists but cannot be listed: its files are asked by name. */
     readonly files: ReadonlySet<string> | undefined;
     readonly names: ReadonlySet<string> | undefined;
   }
   const listings = new Map<string, Listing>();
+  const UNLISTED: Listing = { entries: undefined, files: undefined, names: undefined };
   const listing = (dir: string): Listing => {
     // The entries are read again once the folder's mtime changed, looked at once per disk round.
     const entries = folderEntries(dir);
+    // A folder that cannot be listed: its files are asked by name.
+    if (entries === undefined) return UNLISTED;
     const known = listings.get(dir);
     if (known?.entries === entries) return known;
-    if (isUnlisted(dir)) {
-      const unlisted = { entries, files: undefined, names: undefined };
-      listings.set(dir, unlisted);
-      return unlisted;
-    }
     const files = new Set<string>();
     const names = new Set<string>();
     for (const entry of entries) {

@@ -9,7 +9,7 @@ import path from "node:path";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
 import { diskRound } from "../../../schema/disk-rounds.js";
-import { folderEntries, isUnlisted, lstatOrUndefined } from "../../../schema/folder-listings.js";
+import { folderEntries, lstatOrUndefined } from "../../../schema/folder-listings.js";
 import { isInstalled, isTypeScriptSource } from "../../../schema/paths.js";
 import type { ModuleResolver, ResolutionKind } from "./module-resolver.js";
 import { packageName } from "./specifier-package.js";
@@ -95,8 +95,9 @@ export function createLinkedPackageResolver(
 
 /** Whether `dir` may hold node_modules: by its listing where names compare exactly. */
 function mayHoldNodeModules(dir: string): boolean {
-  if (!ts.sys.useCaseSensitiveFileNames || isUnlisted(dir)) return true;
-  return folderEntries(dir).some((entry) => entry.name === "node_modules");
+  if (!ts.sys.useCaseSensitiveFileNames) return true;
+  // A folder that cannot be listed may hold one.
+  return folderEntries(dir)?.some((entry) => entry.name === "node_modules") ?? true;
 }
 
 /** The real path of the TypeScript source TypeScript resolves `specifier` to, if it is one. */
