@@ -10,6 +10,11 @@
 // and each rule's times are summed over both: neither rule is charged the other's first touch.
 // Each process is fresh: its first run is cold (a CLI run), later ones warm (an editor session).
 // Goal: <= 1.5x with features, near zero without. Written to bench/.out/ (gitignored).
+//
+// Without feature folders, a reference rule that only reads its file's name (and returns no
+// listeners) is measured against core the same way, in two more processes: what any rule that
+// must know its file pays per file, its floor. The first rule to read a file's name pays V8 for
+// ESLint's new per-file context object; core's rule reads only its own options.
 import { execFileSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +25,20 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 80);
 const AGENTIX = "agentix/no-private-imports";
 const CORE = "no-restricted-imports";
+const REFERENCE = "reference/reads-its-file-name";
+
+/** A rule that reads its file's name and nothing else: the floor of a rule's per-file cost. */
+const reference = {
+  rules: {
+    "reads-its-file-name": {
+      meta: { type: "problem", schema: [] },
+      create(context) {
+        if (context.filename === "") throw new Error("no file name");
+        return {};
+      },
+    },
+  },
+};
 
 /** Core's version of the feature boundary: another feature's files but its contract. */
 const coreBans = (folder) => [
@@ -41,7 +60,7 @@ async function lintRounds(root, folder, order) {
     import("eslint"),
     import("agentix/eslint-plugin"),
   ]);
-  const settings = { [AGENTIX]: "error", [CORE]: coreBans(folder) };
+  const settings = { [AGENTIX]: "error", [CORE]: coreBans(folder), [REFERENCE]: "error" };
   // ESLint runs a file's rules in the order the config lists them.
   const rules = Object.fromEntries(order.map((rule) => [rule, settings[rule]]));
   const runs = [];
@@ -51,7 +70,7 @@ async function lintRounds(root, folder, order) {
       overrideConfigFile: true,
       stats: true,
       overrideConfig: [
-        { files: ["**/*.ts"], languageOptions: { parser: tsParser }, plugins: { agentix }, rules },
+        { files: ["**/*.ts"], languageOptions: { parser: tsParser }, plugins: { agentix, reference }, rules },
       ],
     });
     const results = await eslint.lintFiles(["src/**/*.ts"]);
@@ -83,35 +102,46 @@ if (process.argv[2] === "--child") {
         maxBuffer: 1 << 24,
       }),
     );
+  const warm = Array.from({ length: ROUNDS - 1 }, (_, k) => k + 1);
+  /** `rule` against core over two processes (`rule` first in one, core in the other): times summed over both. */
+  const against = (root, folder, rule) => {
+    const orders = [
+      [rule, CORE],
+      [CORE, rule],
+    ].map((order) => inChild(root, folder, order));
+    // Run k of both processes: each rule's time summed over the two orders.
+    const summed = (k, name) => orders.reduce((sum, runs) => sum + runs[k].perRule[name], 0);
+    const ratioOf = (k) => summed(k, rule) / summed(k, CORE);
+    const warmMs = (name) => (warm.length ? median(warm.map((k) => summed(k, name))) : NaN);
+    const ratioIn = (runs, k) => runs[k].perRule[rule] / runs[k].perRule[CORE];
+    return {
+      line: (name) =>
+        `  ${name.padEnd(30)} cold ${ms(summed(0, name))}   warm ${ms(warmMs(name))}   problems ${orders[0][0].problems[name] ?? 0}`,
+      ratio: `cold ${ratioOf(0).toFixed(2)}x, warm ${warm.length ? median(warm.map(ratioOf)).toFixed(2) : "-"}x`,
+      byOrder: (() => {
+        const byOrder = (ratio) => orders.map((runs) => ratio(runs).toFixed(2)).join(" / ");
+        return `cold ${byOrder((runs) => ratioIn(runs, 0))}${warm.length ? `, warm ${byOrder((runs) => median(warm.map((k) => ratioIn(runs, k))))}` : ""}`;
+      })(),
+    };
+  };
   for (const [label, folder, goal] of [
     ["with feature folders", "features", "goal <= 1.5x"],
     ["without feature folders", "domains", "goal near 0x"],
   ]) {
     const root = join(here, ".out", `real-shaped-${folder}`);
     const count = generateRealShaped(root, { features: FEATURES, featuresFolder: folder });
-    const orders = [
-      [AGENTIX, CORE],
-      [CORE, AGENTIX],
-    ].map((order) => inChild(root, folder, order));
-    // Run k of both processes: each rule's time summed over the two orders.
-    const summed = (k, rule) => orders.reduce((sum, runs) => sum + runs[k].perRule[rule], 0);
-    const ratioOf = (k) => summed(k, AGENTIX) / summed(k, CORE);
-    const warm = Array.from({ length: ROUNDS - 1 }, (_, k) => k + 1);
-    const warmMs = (rule) => (warm.length ? median(warm.map((k) => summed(k, rule))) : NaN);
+    const agentixVsCore = against(root, folder, AGENTIX);
     console.log(
       `\n${label}: ${count} files (${FEATURES} capsules under src/${folder}), ${ROUNDS} ESLint runs in each of 2 processes (agentix first, core first); times summed over both`,
     );
-    for (const rule of [AGENTIX, CORE])
-      console.log(
-        `  ${rule.padEnd(28)} cold ${ms(summed(0, rule))}   warm ${ms(warmMs(rule))}   problems ${orders[0][0].problems[rule] ?? 0}`,
-      );
-    const ratioIn = (runs, k) => runs[k].perRule[AGENTIX] / runs[k].perRule[CORE];
-    const byOrder = (ratio) => orders.map((runs) => ratio(runs).toFixed(2)).join(" / ");
-    console.log(
-      `  ratio no-private-imports / no-restricted-imports: cold ${ratioOf(0).toFixed(2)}x, warm ${warm.length ? median(warm.map(ratioOf)).toFixed(2) : "-"}x (${goal})`,
-    );
-    console.log(
-      `  by order (agentix first / core first): cold ${byOrder((runs) => ratioIn(runs, 0))}${warm.length ? `, warm ${byOrder((runs) => median(warm.map((k) => ratioIn(runs, k))))}` : ""}`,
-    );
+    for (const rule of [AGENTIX, CORE]) console.log(agentixVsCore.line(rule));
+    console.log(`  ratio no-private-imports / no-restricted-imports: ${agentixVsCore.ratio} (${goal})`);
+    console.log(`  by order (agentix first / core first): ${agentixVsCore.byOrder}`);
+    if (folder === "features") continue;
+    // The floor "near zero" is judged against: a rule that reads its file's name, nothing more.
+    const floor = against(root, folder, REFERENCE);
+    console.log(`  in 2 more processes, the same way: a rule that only reads its file's name`);
+    for (const rule of [REFERENCE, CORE]) console.log(floor.line(rule));
+    console.log(`  ratio reads-its-file-name / no-restricted-imports: ${floor.ratio} (the floor)`);
   }
 }
