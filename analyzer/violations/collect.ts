@@ -34,6 +34,7 @@ import { transitiveViolations } from "./transitive.js";
 import { compareViolations } from "../../eslint-plugin/logic/violation.js";
 import { isContractFile, type Feature } from "../../eslint-plugin/logic/project/layout.js";
 import { createLinkedPackageResolver } from "../../eslint-plugin/logic/project/linked-packages.js";
+import { createLinkedPaths } from "../../eslint-plugin/logic/project/linked-paths.js";
 import { foreignFeatureOf } from "../../eslint-plugin/logic/project/foreign-features.js";
 import { literalStringsOf } from "../../eslint-plugin/logic/imports/literal-strings.js";
 
@@ -151,6 +152,14 @@ function importsAcrossFeatures(
       continue;
     }
     if (item.target.kind !== "file") continue;
+    // Through a symbolic link below the root the file lands elsewhere: the rule judges that.
+    if (
+      services.linkedPaths?.realPathOf(
+        analysis.roles.absolute(item.target.file),
+        analysis.loaded.root,
+      ) !== undefined
+    )
+      return true;
     const to = analysis.roles.featureOf(item.target.file);
     if (!to || to.dir === from?.dir) continue;
     const target = analysis.roles.absolute(item.target.file);
@@ -262,6 +271,14 @@ function staticQueryTypes(
 export function collectVerdict(analysis: Analysis): Verdict {
   const { loaded } = analysis;
   const sources = programSources(analysis);
+  const linkedPaths = createLinkedPaths();
+  // The program holds a file reached through a symbolic link below the root under the link's
+  // path alone: the files it leads to exist too. Found on the first miss (most checks have none).
+  let linkTargets: ReadonlySet<string> | undefined;
+  const behindLinks = (file: string): boolean =>
+    (linkTargets ??= new Set(
+      loaded.files.flatMap((each) => linkedPaths.realPathOf(each.fileName, loaded.root) ?? []),
+    )).has(file);
   const services = createProjectServices({
     resolveModule: sharedResolver(analysis),
     sources,
@@ -269,9 +286,11 @@ export function collectVerdict(analysis: Analysis): Verdict {
     // the project (another workspace package's feature), the disk's, as the plugin's.
     fileExists: (file) =>
       sources(file) !== undefined ||
-      (relativeToRoot(loaded.root, file) === undefined && existsSync(file)),
+      (relativeToRoot(loaded.root, file) === undefined ? existsSync(file) : behindLinks(file)),
     // Another workspace package's sources, by the program's compiler options.
     linkedPackageSource: createLinkedPackageResolver(() => loaded.compilerOptions),
+    // A symbolic link below the root is followed to the file it leads to, as the plugin does.
+    linkedPaths,
   });
   const estree = estreeConverter(analysis, services);
   const found = new Map<ProjectFile, Violation[]>();

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { isFileDirectlyIn, isInstalled, toPosix } from "../../schema/paths.js";
+import { isFileDirectlyIn, toPosix } from "../../schema/paths.js";
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { ExportOriginLookup } from "./project/export-origins.js";
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
@@ -21,15 +21,11 @@ import {
 } from "./project/layout.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
 import { resolveRelative } from "./project/relative-target.js";
-import { ImportLandings, type Landing } from "./project/import-landings.js";
+import { ImportLandings, landingAt, type Landing } from "./project/import-landings.js";
 import { isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
 import { diskRound } from "../../schema/disk-rounds.js";
-import {
-  displayFromRoot,
-  foreignFeatureOf,
-  foreignFeatureOfFolder,
-} from "./project/foreign-features.js";
+import { displayFromRoot, foreignFeatureOfFolder } from "./project/foreign-features.js";
 
 export const NO_PRIVATE_IMPORTS = "agentix/no-private-imports" as const;
 
@@ -180,6 +176,8 @@ function boundaryMessage(
   };
 }
 
+const NOWHERE: Landing = { target: undefined, feature: undefined };
+
 const FORM_LABEL: Readonly<Record<string, string>> = {
   "dynamic-import": "import()",
   require: "require()",
@@ -190,8 +188,10 @@ interface Folder {
   readonly dir: string;
   /** The innermost feature holding the folder (and so each of its files). */
   readonly importer: Feature | undefined;
-  /** Whether a relative specifier written here names a folder of another feature, by specifier. */
-  readonly relative: Map<string, boolean>;
+  /** What a relative specifier written here names, by specifier. */
+  readonly relative: Map<string, Named>;
+  /** Whether a link may stand in a folder named from here, by the specifiers' folder part ("../x"). */
+  readonly linkAnswers: Map<string, LinkAnswer>;
   /**
    * The layout's featureSegments when the folder's own path holds none of them: a relative
    * specifier written here can then name a feature folder only by spelling one out. Undefined:
@@ -200,6 +200,7 @@ interface Folder {
   readonly mustName: readonly string[] | undefined;
   /** Whether a folder in this one may be a feature folder (layout.mayHaveFeatureChild), once asked. */
   featureChild: boolean | undefined;
+
   /**
    * Specifiers (with their resolution kind) whose whole check found nothing in this disk round,
    * with these services: resolving reads the disk, so they are kept for the round alone.
@@ -207,6 +208,23 @@ interface Folder {
   settled: Set<string>;
   settledRound: number;
   settledBy: ProjectServices | undefined;
+}
+
+/** What a relative specifier written in a folder names. */
+interface Named {
+  /** Whether it names a folder of a feature other than the folder's own (LexicalReach.relativeReaches). */
+  readonly reaches: boolean;
+  /** Whether a symbolic link may stand where it points, once asked (LexicalReach.mayLeadThroughLink). */
+  link: LinkAnswer | undefined;
+}
+
+/** Whether a symbolic link below the root may stand in a folder a relative specifier names. */
+interface LinkAnswer {
+  /** The folder the specifier names its target in (absolute). */
+  readonly folder: string;
+  /** The LinkedPaths generation `mayLink` was asked in. */
+  generation: number;
+  mayLink: boolean;
 }
 
 /**
@@ -242,6 +260,7 @@ class LexicalReach {
         dir,
         importer: this.layout.featureOfFolder(dir),
         relative: new Map(),
+        linkAnswers: new Map(),
         mustName: this.segmentsToName(dir),
         featureChild: undefined,
         settled: new Set(),
@@ -280,18 +299,72 @@ class LexicalReach {
     // substring test, before any look-up.
     const mustName = folder.mustName;
     if (mustName !== undefined && !spellsOneOf(specifier, mustName)) return false;
-    let reaches = folder.relative.get(specifier);
-    if (reaches === undefined) {
+    return this.named(folder, specifier).reaches;
+  }
+
+  /** What a relative specifier written in `folder` names, asked once per folder and specifier. */
+  named(folder: Folder, specifier: string): Named {
+    let named = folder.relative.get(specifier);
+    if (named === undefined) {
+      const mustName = folder.mustName;
       // "./name" names a folder in this one: unless that may be a feature folder, it lies in
       // the importer's own feature (or in none), whatever the name.
-      reaches =
-        SIBLING.test(specifier) &&
-        !(folder.featureChild ??= this.layout.mayHaveFeatureChild(folder.dir))
-          ? false
-          : this.inOtherFeature(resolveRelative(folder.dir, specifier), folder.importer?.dir);
-      folder.relative.set(specifier, reaches);
+      const reaches =
+        (mustName === undefined || spellsOneOf(specifier, mustName)) &&
+        !(
+          SIBLING.test(specifier) &&
+          !(folder.featureChild ??= this.layout.mayHaveFeatureChild(folder.dir))
+        ) &&
+        this.inOtherFeature(resolveRelative(folder.dir, specifier), folder.importer?.dir);
+      named = { reaches, link: undefined };
+      folder.relative.set(specifier, named);
     }
-    return reaches;
+    return named;
+  }
+
+  /**
+   * Whether a symbolic link below the root may stand where a relative specifier written in
+   * `folder` points, where relativeReaches' lexical answer does not hold: the folder it names its
+   * target in, or one on the way there, is a link, or holds one. Kept per folder part of the
+   * specifiers ("./x" and "./y" share "."), asked again only when a folder gains or loses a link.
+   */
+  mayLeadThroughLink(
+    folder: Folder,
+    specifier: string,
+    named: Named,
+    generation: number,
+    links: NonNullable<ProjectServices["linkedPaths"]>,
+  ): boolean {
+    let answer = named.link;
+    if (answer === undefined) {
+      const slash = specifier.lastIndexOf("/");
+      const last = specifier.slice(slash + 1);
+      // "../orders/x": the target lies in the folder "../orders" names ("./" and "../" alone,
+      // or a last segment "." or "..", name a folder as the target: judged by the whole).
+      const part =
+        slash > 0 && last !== "" && last !== "." && last !== ".."
+          ? specifier.slice(0, slash)
+          : undefined;
+      const key = part ?? `\0${specifier}`;
+      answer = folder.linkAnswers.get(key);
+      if (answer === undefined) {
+        answer = {
+          folder:
+            part === undefined
+              ? path.dirname(resolveRelative(folder.dir, specifier))
+              : resolveRelative(folder.dir, part),
+          generation: -1,
+          mayLink: false,
+        };
+        folder.linkAnswers.set(key, answer);
+      }
+      named.link = answer;
+    }
+    if (answer.generation !== generation) {
+      answer.mayLink = links.mayLeadThroughLink(answer.folder, this.layout.config.root);
+      answer.generation = generation;
+    }
+    return answer.mayLink;
   }
 
   /**
@@ -411,6 +484,11 @@ export const noPrivateImportsLogic: RuleLogic = {
       ];
     };
 
+    // An import is judged by the file it lands in: through a symbolic link below the root (a
+    // linked folder, a linked file), that is the link's target, not where the link sits.
+    const links = services.linkedPaths;
+    let linkGeneration: number | undefined; // asked once a file, at its first relative import
+
     // A bare specifier (a package, an alias) resolves to an existing file: in a project whose
     // folders hold no feature folder, none does. Asked at the first bare specifier of the file.
     let featureFoldersMayExist: boolean | undefined;
@@ -421,7 +499,11 @@ export const noPrivateImportsLogic: RuleLogic = {
       if (!mayHaveFeatureFolders()) return isRelativeSpecifier(specifier);
       // An alias with one substitution names its folder as lexically.
       const aliased = services.aliasTarget?.(specifier, filename);
-      return aliased === undefined || reach.inOtherFeature(aliased, importer?.dir);
+      return (
+        aliased === undefined ||
+        reach.inOtherFeature(aliased, importer?.dir) ||
+        (links?.mayLeadThroughLink(path.dirname(aliased), layout.config.root) ?? false)
+      );
     };
     // The files of a folder import the same specifiers: what one found clean in this disk round
     // is clean for the next (a TypeScript file's resolution depends on its folder alone; an .mts
@@ -465,13 +547,7 @@ export const noPrivateImportsLogic: RuleLogic = {
               ? undefined
               : services.linkedPackageSource?.(specifier, filename, resolution)))
           : undefined;
-      // Outside this project, a file is another package's: of its features, unless installed.
-      const feature =
-        target === undefined
-          ? undefined
-          : (layout.featureOf(target) ??
-            (relative || !isInstalled(target) ? foreignFeatureOf(layout, target) : undefined));
-      return { target, feature };
+      return target === undefined ? NOWHERE : landingAt(layout, target, relative, services);
     };
 
     // Outside domain files (shared code, adapters, tests, a project without features) an
@@ -492,8 +568,23 @@ export const noPrivateImportsLogic: RuleLogic = {
       const relative =
         specifier.startsWith("./") || specifier.startsWith("../") || specifier === "..";
       // Most imports of real code end here, and every relative import of a project without
-      // feature folders.
-      if (relative && !reach.relativeReaches(here, specifier)) return;
+      // feature folders: the folder the specifier names lies in no other feature, and no
+      // symbolic link stands where it points.
+      if (relative) {
+        const named = reach.named(here, specifier);
+        if (
+          !named.reaches &&
+          (links === undefined ||
+            !reach.mayLeadThroughLink(
+              here,
+              specifier,
+              named,
+              (linkGeneration ??= links.generation()),
+              links,
+            ))
+        )
+          return;
+      }
       const clean = settledHere();
       const key = resolution === "import" ? specifier : `${resolution}\0${specifier}`;
       if (clean?.has(key)) return;

@@ -30,6 +30,9 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
     const layout = layoutFor(input.config);
     const feature = layout.featureOf(filename);
     if (!feature) return {};
+    // A file is judged where it really lies: through a symbolic link below the root, at the link's target.
+    const links = services.linkedPaths;
+    const real = (file: string): string => links?.realPathOf(file, layout.config.root) ?? file;
     // Looked up on the first cross-feature contract import only: most files have none.
     let declared: DeclaredDependencies | undefined | null = null;
     const declaredFeatures = (): ReadonlySet<string> | undefined => {
@@ -44,6 +47,7 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
       if (!dirs) {
         dirs = new Set(
           declared.files
+            .map(real)
             .map((file) => (layout.featureOf(file) ?? foreignFeatureOf(layout, file))?.dir)
             .filter((dir) => dir !== undefined),
         );
@@ -57,10 +61,11 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
       if (site.specifier === undefined) return;
       // Another workspace package's feature (`@acme/billing/invoices`, linked): the runtime
       // refuses its undeclared use at createApplication as it does a feature of this project's.
-      const target =
+      const resolved =
         services.resolveModule(site.specifier, filename, site.resolution) ??
         services.linkedPackageSource?.(site.specifier, filename, site.resolution);
-      if (target === undefined) return;
+      if (resolved === undefined) return;
+      const target = real(resolved);
       const dependency = layout.featureOf(target) ?? foreignFeatureOf(layout, target);
       if (!dependency || dependency.dir === feature.dir || !isContractFile(dependency, target))
         return;

@@ -9,6 +9,7 @@ import { createModuleExportsLookup } from "./project/module-exports.js";
 import { createExportOriginLookup } from "./project/export-origins.js";
 import { createModuleResolver, type ModuleResolver } from "./project/module-resolver.js";
 import { createLinkedPackageResolver } from "./project/linked-packages.js";
+import { createLinkedPaths } from "./project/linked-paths.js";
 import { pathsFolders } from "./project/paths-alias.js";
 import { clearSourceCache, type SourceProvider } from "./project/source-cache.js";
 
@@ -28,6 +29,7 @@ export function createProjectServices(
     readonly directFile?: (target: string) => string | undefined;
     readonly aliasScope?: (fromFile: string) => object;
     readonly linkedPackageSource?: ModuleResolver;
+    readonly linkedPaths?: ProjectServices["linkedPaths"];
   } = {},
 ): ProjectServices {
   const own = options.resolveModule === undefined ? createModuleResolver() : undefined;
@@ -58,6 +60,7 @@ export function createProjectServices(
     ...(options.aliasTarget ? { aliasTarget: options.aliasTarget } : {}),
     ...(options.directFile ? { directFile: options.directFile } : {}),
     ...(options.aliasScope ? { aliasScope: options.aliasScope } : {}),
+    ...(options.linkedPaths ? { linkedPaths: options.linkedPaths } : {}),
   };
 }
 
@@ -69,6 +72,7 @@ export function sharedProjectServices(): ProjectServices {
     const fileExists = createFileExistence();
     const resolver = createModuleResolver(fileExists);
     // The folders its tsconfig's `paths` lead into (outside it: another package's features).
+    const linkedPaths = createLinkedPaths();
     const featureFolders = createFeatureFolderPresence((layout) =>
       pathsFolders(resolver.compilerOptionsFor(path.join(layout.config.root, "_"))),
     );
@@ -80,6 +84,7 @@ export function sharedProjectServices(): ProjectServices {
         aliasTarget: (specifier, fromFile) => resolver.aliasTarget(specifier, fromFile),
         directFile: (target) => resolver.directFile(target),
         aliasScope: (fromFile) => resolver.aliasScope(fromFile),
+        linkedPaths,
         linkedPackageSource: createLinkedPackageResolver((file) =>
           resolver.compilerOptionsFor(file),
         ),
@@ -88,6 +93,7 @@ export function sharedProjectServices(): ProjectServices {
         resolver.clear();
         fileExists.clear();
         featureFolders.clear();
+        linkedPaths.clear();
       },
     };
   }

@@ -2,6 +2,7 @@ import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import { createRequire } from "node:module";
 import type { TSESTree } from "@typescript-eslint/types";
 import type { AgentixConfig } from "../../schema/load-config.js";
+import type { LinkedPaths } from "./project/linked-paths.js";
 import type { ProjectLayout } from "./project/layout.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
 import type { FeatureDependencyLookup } from "./project/feature-dependencies.js";
@@ -60,6 +61,11 @@ export interface ProjectServices {
   readonly directFile?: (target: string) => string | undefined;
   /** An object the same for every file whose aliases aliasTarget answers alike. Absent: alias answers are not shared. */
   readonly aliasScope?: (fromFile: string) => object;
+  /**
+   * Where a path really leads when a symbolic link below the project root lies on it
+   * (project/linked-paths.ts). Absent: a path is judged where the link sits.
+   */
+  readonly linkedPaths?: Pick<LinkedPaths, "generation" | "mayLeadThroughLink" | "realPathOf">;
 }
 
 /** One file, as the detection logic sees it. */

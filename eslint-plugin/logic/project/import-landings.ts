@@ -1,3 +1,4 @@
+import path from "node:path";
 import { isInstalled } from "../../../schema/paths.js";
 import { diskRound } from "../../../schema/disk-rounds.js";
 import type { ProjectServices } from "../rule-logic.js";
@@ -9,6 +10,24 @@ import { resolveRelative } from "./relative-target.js";
 export interface Landing {
   readonly target: string | undefined;
   readonly feature: Feature | undefined;
+}
+
+/**
+ * Where an import that resolved to `file` lands: the file where it really lies (through a
+ * symbolic link below the root, the link's target, not where the link sits) and its feature;
+ * outside this project, another package's feature (by a bare specifier, unless installed).
+ */
+export function landingAt(
+  layout: ProjectLayout,
+  file: string,
+  relative: boolean,
+  services: ProjectServices,
+): Landing {
+  const target = services.linkedPaths?.realPathOf(file, layout.config.root) ?? file;
+  const feature =
+    layout.featureOf(target) ??
+    (relative || !isInstalled(target) ? foreignFeatureOf(layout, target) : undefined);
+  return { target, feature };
 }
 
 /** An alias into a folder outside every feature: clean whoever imports it, so never resolved. */
@@ -49,7 +68,7 @@ export class ImportLandings {
     const named = resolveRelative(dir, specifier);
     let landing = this.byPath.get(named);
     if (landing === undefined) {
-      landing = this.land(directFile(named), true);
+      landing = this.land(directFile(named), true, services);
       this.byPath.set(named, landing);
     }
     return landing ?? undefined;
@@ -94,22 +113,23 @@ export class ImportLandings {
       if (aliased === undefined) landing = null;
       else if (
         this.layout.featureOfFolder(aliased) === undefined &&
-        foreignFeatureOfFolder(this.layout, aliased) === undefined
+        foreignFeatureOfFolder(this.layout, aliased) === undefined &&
+        !services.linkedPaths?.mayLeadThroughLink(path.dirname(aliased), this.layout.config.root)
       )
         landing = NOWHERE;
-      else landing = this.land(services.directFile?.(aliased), false);
+      else landing = this.land(services.directFile?.(aliased), false, services);
       answers.set(specifier, landing);
     }
     return landing ?? undefined;
   }
 
-  /** The landing at `file` (null when TypeScript must search further); outside this project, another's features. */
-  private land(file: string | undefined, relative: boolean): Landing | null {
-    if (file === undefined) return null;
-    const feature =
-      this.layout.featureOf(file) ??
-      (relative || !isInstalled(file) ? foreignFeatureOf(this.layout, file) : undefined);
-    return { target: file, feature };
+  /** The landing at `file` (null when TypeScript must search further). */
+  private land(
+    file: string | undefined,
+    relative: boolean,
+    services: ProjectServices,
+  ): Landing | null {
+    return file === undefined ? null : landingAt(this.layout, file, relative, services);
   }
 
   /** Answers hold for one disk round and one set of services. */

@@ -1,0 +1,162 @@
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { diskRound } from "../../../schema/disk-rounds.js";
+import { derivedFromFolder, folderEntries } from "../../../schema/folder-listings.js";
+
+/** What a folder's listing says of symbolic links, for one disk round. */
+interface FolderLinks {
+  /** A folder on the way from the project root to this one (itself included) is a link. */
+  readonly onTheWay: boolean;
+  /** Names of the links the folder holds (files or folders); empty for nearly every folder. */
+  readonly held: ReadonlySet<string>;
+}
+
+/**
+ * Where a path really leads when a symbolic link below the project root lies on it. A boundary
+ * is judged by the file an import lands in: `billing/orders-link -> ../orders` or
+ * `src/shortcut.ts -> features/orders/internal.ts` must not launder another feature's private
+ * file into code that may import the link. Answered from the folders' listings (one per folder
+ * and disk round, shared with every other folder fact), so a path without links costs look-ups,
+ * never a `realpath`.
+ */
+export interface LinkedPaths {
+  /**
+   * A number that stays the same for as long as every answer given stays true: no folder they
+   * were read from gained or lost a link (checked once per disk round, by the folders' mtimes).
+   * A caller may keep answers for as long as it does not change.
+   */
+  generation(): number;
+  /**
+   * Whether a path in `dir` may lead through a link below `root`: a folder on the way is one,
+   * or `dir` holds one (the entry a specifier names may be it).
+   */
+  mayLeadThroughLink(dir: string, root: string): boolean;
+  /**
+   * The path `file` really leads to when a link below `root` lies on its way (one of its
+   * folders, or the file itself), written under `root` when it lies in the project; undefined
+   * when none does, or the path leads nowhere.
+   */
+  realPathOf(file: string, root: string): string | undefined;
+  clear(): void;
+}
+
+const NO_LINKS: ReadonlySet<string> = new Set();
+const linksByListing = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The names of the links a folder holds, from its listing (none when it cannot be listed): the
+ * same set for as long as the folder's mtime stays the same.
+ */
+function linksHeldIn(dir: string): ReadonlySet<string> {
+  const entries = folderEntries(dir); // read for this round, if nobody has yet
+  if (entries === undefined) return NO_LINKS;
+  return derivedFromFolder(dir, linksByListing, (_mtimeMs, listed) => {
+    let links: Set<string> | undefined;
+    for (const entry of listed ?? [])
+      if (entry.isSymbolicLink()) (links ??= new Set()).add(entry.name);
+    return links ?? NO_LINKS;
+  });
+}
+
+const SEPARATOR = path.sep.charCodeAt(0);
+
+export function createLinkedPaths(): LinkedPaths {
+  let round = -1;
+  let generation = 0;
+  /** Each folder's links, true for this generation. */
+  const byFolder = new Map<string, FolderLinks>();
+  /** The links each folder read for byFolder held: compared once a round. */
+  const read = new Map<string, ReadonlySet<string>>();
+  const realRoots = new Map<string, string | null>();
+
+  const forget = (): void => {
+    generation += 1;
+    byFolder.clear();
+    read.clear();
+    realRoots.clear();
+  };
+
+  /** Starts each disk round by asking whether a folder read gained or lost a link since. */
+  const renew = (): void => {
+    const now = diskRound();
+    if (now === round) return;
+    round = now;
+    for (const [dir, held] of read)
+      if (linksHeldIn(dir) !== held) {
+        forget();
+        return;
+      }
+    realRoots.clear(); // the root's own path may have been relinked: asked again (rare)
+  };
+
+  const heldIn = (dir: string): ReadonlySet<string> => {
+    let held = read.get(dir);
+    if (held === undefined) read.set(dir, (held = linksHeldIn(dir)));
+    return held;
+  };
+
+  /** A folder's links; outside `root` (or at it) nothing lies on the way. */
+  const linksOf = (dir: string, root: string): FolderLinks => {
+    let known = byFolder.get(dir);
+    if (known === undefined) {
+      const parent = path.dirname(dir);
+      const inside =
+        dir.length > root.length + 1 &&
+        dir.charCodeAt(root.length) === SEPARATOR &&
+        dir.startsWith(root);
+      known = {
+        onTheWay:
+          inside && (heldIn(parent).has(path.basename(dir)) || linksOf(parent, root).onTheWay),
+        held: heldIn(dir),
+      };
+      byFolder.set(dir, known);
+    }
+    return known;
+  };
+  const realRootOf = (root: string): string | null => {
+    let real = realRoots.get(root);
+    if (real === undefined) {
+      try {
+        real = realpathSync(root);
+      } catch {
+        real = null;
+      }
+      realRoots.set(root, real);
+    }
+    return real;
+  };
+
+  return {
+    generation() {
+      renew();
+      return generation;
+    },
+    mayLeadThroughLink(dir, root) {
+      renew();
+      const links = linksOf(dir, root);
+      return links.onTheWay || links.held.size > 0;
+    },
+    realPathOf(file, root) {
+      renew();
+      const dir = path.dirname(file);
+      const links = linksOf(dir, root);
+      if (!links.onTheWay && !links.held.has(path.basename(file))) return undefined;
+      let real: string;
+      try {
+        real = realpathSync(file);
+      } catch {
+        return undefined; // a dangling link leads nowhere
+      }
+      // The root's own path may pass through links (a home folder linked elsewhere): a file
+      // inside the project is written under the root as the project knows it.
+      const realRoot = realRootOf(root);
+      if (realRoot !== null && real.startsWith(realRoot + path.sep))
+        real = path.join(root, real.slice(realRoot.length + 1));
+      return real === file ? undefined : real;
+    },
+    clear() {
+      round = -1;
+      forget();
+    },
+  };
+}
