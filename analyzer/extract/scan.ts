@@ -189,8 +189,9 @@ class FileScanner {
   private literalStrings(argument: ts.Expression): string[] | undefined {
     const checker = this.resolver.loaded.program.getTypeChecker();
     return literalStrings(
-      checker as unknown as Parameters<typeof literalStrings>[0],
-      argument as unknown as Parameters<typeof literalStrings>[1],
+      ts as unknown as Parameters<typeof literalStrings>[0],
+      checker as unknown as Parameters<typeof literalStrings>[1],
+      argument as unknown as Parameters<typeof literalStrings>[2],
     );
   }
 

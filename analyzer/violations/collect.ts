@@ -36,7 +36,10 @@ import { isContractFile, type Feature } from "../../eslint-plugin/logic/project/
 import { createLinkedPackageResolver } from "../../eslint-plugin/logic/project/linked-packages.js";
 import { createLinkedPaths } from "../../eslint-plugin/logic/project/linked-paths.js";
 import { foreignFeatureOf } from "../../eslint-plugin/logic/project/foreign-features.js";
-import { literalStringsOf } from "../../eslint-plugin/logic/imports/literal-strings.js";
+import {
+  literalStringsOf,
+  type LiteralStringsCompiler,
+} from "../../eslint-plugin/logic/imports/literal-strings.js";
 
 const require = createRequire(import.meta.url);
 
@@ -365,7 +368,11 @@ function estreeConverter(analysis: Analysis, services: ProjectServices) {
         config: loaded.config,
         services,
         // As the scan judged the file's import() targets (extract/scan.ts).
-        literalStrings: literalStringsOf(getChecker, parsed.services.esTreeNodeToTSNodeMap),
+        literalStrings: literalStringsOf(
+          () => morphTs as unknown as LiteralStringsCompiler,
+          getChecker,
+          parsed.services.esTreeNodeToTSNodeMap,
+        ),
       };
       converted = { input, nodeMap: parsed.services.esTreeNodeToTSNodeMap };
     }

@@ -36,6 +36,11 @@ typed.run("no-private-imports (typed)", noPrivateImports, {
       filename,
       code: `const pages = { price: "../pricing/contract.js" } as const;\nexport const load = () => import(pages.price);`,
     },
+    {
+      name: "`as const`, `satisfies` and `!` keep the value's own type",
+      filename,
+      code: `const page = "../pricing/contract.js" as const;\nexport const load = () => import((page satisfies string)!);`,
+    },
   ],
   invalid: [
     {
@@ -65,6 +70,18 @@ typed.run("no-private-imports (typed)", noPrivateImports, {
       filename,
       code: `export const load = (page: "../pricing/contract.js" | (string & {})) => import(page);`,
       errors: [{ messageId: "unprovable", data: { form: "import()" }, line: 1, column: 73 }],
+    },
+    {
+      name: "an assertion to a literal proves nothing (the value may be any string)",
+      filename,
+      code: `export const load = (page: string) => import((page) as "../pricing/contract.js");`,
+      errors: [{ messageId: "unprovable", data: { form: "import()" }, line: 1, column: 39 }],
+    },
+    {
+      name: "nor does one behind the constants the target names",
+      filename,
+      code: `export const load = (page: string) => {\n  const asserted = <"./contract.js">page;\n  const again = asserted;\n  return require(again);\n};`,
+      errors: [{ messageId: "unprovable", data: { form: "require()" }, line: 4, column: 10 }],
     },
     {
       name: "a plain string is not provable",

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import type { TSESLint, TSESTree } from "@typescript-eslint/utils";
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import { AgentixConfigError, type AgentixConfig } from "../../schema/load-config.js";
@@ -11,7 +12,15 @@ import {
 import { sharedProjectServices } from "../logic/project-services.js";
 import { folderPlans, planOf } from "./lean-plans.js";
 import { ruleVerdict } from "../logic/project/verdict.js";
-import { literalStringsOf } from "../logic/imports/literal-strings.js";
+import { literalStringsOf, type LiteralStringsCompiler } from "../logic/imports/literal-strings.js";
+
+/**
+ * The `typescript` package typed linting built its trees with (typescript-eslint's parser loads
+ * it), loaded when a dynamic target first needs its literal strings.
+ */
+let loadedTypescript: LiteralStringsCompiler | undefined;
+const typescript = (): LiteralStringsCompiler =>
+  (loadedTypescript ??= createRequire(import.meta.url)("typescript") as LiteralStringsCompiler);
 
 /** Message every rule reports (once, at the top of the file) for a broken agentix.config.json. */
 export const INVALID_CONFIG_MESSAGE = "agentix configuration error: {{problem}}";
@@ -59,7 +68,9 @@ function baseInput(
       config,
       services: sharedProjectServices(),
       ...(typed && nodeMap
-        ? { literalStrings: literalStringsOf(() => typed.getTypeChecker(), nodeMap) }
+        ? {
+            literalStrings: literalStringsOf(typescript, () => typed.getTypeChecker(), nodeMap),
+          }
         : {}),
     };
   }
