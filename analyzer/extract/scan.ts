@@ -36,6 +36,12 @@ export interface FileScan {
   readonly typed: boolean;
   /** `import.meta.glob(...)` calls and their patterns (vite-glob.ts). */
   readonly globs: readonly GlobSite[];
+  /**
+   * The global `require` is named other than as the callee of a call (`const r = require`,
+   * `require.call(null, x)`, `typeof require`): the rules judge such a use (one may load what
+   * cannot be known), so the file is theirs to check.
+   */
+  readonly requireUsed: boolean;
 }
 
 export interface GlobSite {
@@ -67,8 +73,8 @@ function importDeclarationTypeOnly(declaration: ts.ImportDeclaration): boolean {
 export function scanFile(file: ProjectFile, resolver: ValueResolver): FileScan {
   const scanner = new FileScanner(file, resolver);
   ts.forEachChild(file.sourceFile, scanner.visit);
-  const { imports, calls, typed, globs } = scanner;
-  return { file, imports, calls, typed, globs };
+  const { imports, calls, typed, globs, requireUsed } = scanner;
+  return { file, imports, calls, typed, globs, requireUsed };
 }
 
 function site(
@@ -109,6 +115,7 @@ class FileScanner {
   readonly calls: ApiCall[] = [];
   readonly globs: GlobSite[] = [];
   typed = false;
+  requireUsed = false;
   private readonly tables: ModuleTables;
   private readonly apiMemo = new Map<string, AgentixCall | null>();
 
@@ -133,6 +140,15 @@ class FileScanner {
       this.imports.push(site("type-import", literal, node, true));
     } else if (ts.isCallExpression(node)) {
       this.visitCall(node);
+    } else if (
+      !this.requireUsed &&
+      ts.isIdentifier(node) &&
+      node.text === "require" &&
+      !(ts.isCallExpression(node.parent) && node.parent.expression === node) &&
+      !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) &&
+      this.resolver.lookup(node) === undefined
+    ) {
+      this.requireUsed = true;
     }
     ts.forEachChild(node, this.visit);
   };

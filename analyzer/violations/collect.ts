@@ -127,6 +127,9 @@ function importsAcrossFeatures(
     }
     return declared;
   };
+  // A use of the global `require` other than a call may load what cannot be known (the rules
+  // judge it: unprovable in a domain file).
+  if (analysis.scans.get(file)?.requireUsed === true && from !== undefined) return true;
   for (const item of analysis.imports.get(file) ?? []) {
     if (item.site.specifier === undefined) return true;
     if (item.target.kind === "unresolved" || item.target.kind === "outside") return true;

@@ -33,6 +33,11 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       code: `const name = "pg";\nconst driver = require(name);`,
     },
     {
+      name: "reading require's properties, or its type, loads nothing",
+      filename: customers,
+      code: `export const where = require.resolve("node:fs");\nexport const main = require.main;\nexport const kind = typeof require;`,
+    },
+    {
       name: "a non-literal import() in the composition root",
       filename: main,
       code: `const name = "./plugins/a.js";\nexport const plugin = import(name);`,
@@ -650,6 +655,48 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: 'const name = "orders";\nconst module = await import(`../${name}/model.js`);',
       errors: [{ messageId: "unprovable", data: { form: "import()" }, line: 2, column: 22 }],
+    },
+    {
+      name: "a require function used other than by a call loads what cannot be known",
+      filename: customers,
+      code: [
+        `import { createRequire } from "node:module";`,
+        `const load = createRequire(import.meta.url);`,
+        `export const a: unknown = load.bind(null)("../orders/model.js");`,
+        `export const b = require;`,
+        `export const c: unknown = require.call(null, "../orders/model.js");`,
+        `export const d: unknown = [load][0]("../orders/model.js");`,
+      ].join("\n"),
+      errors: [
+        {
+          messageId: "unprovable",
+          data: { form: "require()" },
+          line: 3,
+          column: 27,
+          endColumn: 31,
+        },
+        {
+          messageId: "unprovable",
+          data: { form: "require()" },
+          line: 4,
+          column: 18,
+          endColumn: 25,
+        },
+        {
+          messageId: "unprovable",
+          data: { form: "require()" },
+          line: 5,
+          column: 27,
+          endColumn: 34,
+        },
+        {
+          messageId: "unprovable",
+          data: { form: "require()" },
+          line: 6,
+          column: 28,
+          endColumn: 32,
+        },
+      ],
     },
     {
       name: "require() of a non-literal is unprovable",

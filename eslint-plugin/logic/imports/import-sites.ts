@@ -103,9 +103,35 @@ export function importSiteVisitors(
       });
     return true;
   };
+  /**
+   * A `require` function used other than by calling it (`req.call(null, x)`, `const r = req`,
+   * `[req][0](x)`): what it loads cannot be known, so the use is a require() site whose target
+   * is not provable. Reading its properties (`require.resolve(x)`, `require.main`) and `typeof
+   * require` load nothing.
+   */
+  const requireUse = (reference: TSESTree.Node): void => {
+    const parent = reference.parent;
+    if (parent?.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "typeof") return;
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === reference) {
+      const name = memberName(parent);
+      if (name !== undefined && !FUNCTION_CALLERS.has(name)) return;
+    }
+    onSite({
+      form: "require",
+      specifier: undefined,
+      node: reference,
+      literal: undefined,
+      typeOnly: false,
+      names: undefined,
+      resolution: "require",
+    });
+  };
   const requireCall = (callee: TSESTree.Node): void => {
     const call = callee.parent;
-    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== callee) return;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== callee) {
+      requireUse(callee);
+      return;
+    }
     const argument = call.arguments[0];
     if (!argument) return;
     const specifier = constantString(argument, scopeManager);
@@ -239,6 +265,19 @@ export function importSiteVisitors(
 }
 
 const REQUIRE: ReadonlySet<string> = new Set(["require"]);
+
+/** Function.prototype's methods that call a function: through them a require still loads. */
+const FUNCTION_CALLERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
+
+/** A member expression's property name when it is known (`a.b`, `a["b"]`). */
+function memberName(member: TSESTree.MemberExpression): string | undefined {
+  if (!member.computed)
+    return member.property.type === AST_NODE_TYPES.Identifier ? member.property.name : undefined;
+  const property = member.property;
+  return property.type === AST_NODE_TYPES.Literal && typeof property.value === "string"
+    ? property.value
+    : undefined;
+}
 
 /**
  * Whether a file's text may refer to the global `require`: it spells the name, or an identifier
