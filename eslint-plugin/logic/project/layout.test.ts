@@ -87,6 +87,38 @@ describe("mayHaveFeatureChild", () => {
   });
 });
 
+describe("featureOf", () => {
+  // featureOf tests a path's parent once for all its children where the globs allow it: its
+  // answer must be the innermost folder the globs match, as testing every folder on the way says.
+  for (const directories of [
+    undefined,
+    ["src/features/*"],
+    ["**/features/*", "src/features/*/sub/*"],
+    ["src/features/*", "!src/features/x"],
+    ["apps/*/features/**"],
+    ["src/{features,modules}/*"],
+  ])
+    it(`names the innermost matched folder (${JSON.stringify(directories ?? "default")})`, () => {
+      const layout = layoutWith(directories);
+      const isFeature = (relative: string) => layout.isFeatureFolder(path.join(root, relative));
+      for (const folder of folders)
+        for (const name of names)
+          for (const file of [`${name}/m.ts`, `${name}/sub/${name}/m.ts`]) {
+            const relative = path.posix.join(folder, file);
+            const segments = relative.split("/").slice(0, -1);
+            let innermost: string | undefined;
+            for (let end = 1; end <= segments.length; end += 1) {
+              const candidate = segments.slice(0, end).join("/");
+              if (isFeature(candidate)) innermost = candidate;
+            }
+            expect([relative, layout.featureOf(path.join(root, relative))?.dir]).toEqual([
+              relative,
+              innermost === undefined ? undefined : path.join(root, innermost),
+            ]);
+          }
+    });
+});
+
 describe("compiling the layout's globs", () => {
   // picomatch's own module: its entry point wraps it, and it compiles each glob through here.
   const compiler = createRequire(import.meta.url)("picomatch/lib/picomatch.js") as {

@@ -90,6 +90,12 @@ export class ProjectLayout {
   private readonly rootPrefix: string;
   private readonly childTestIsExact: boolean;
   /**
+   * Whether a folder's children can be feature folders, by the folder (root-relative), when that
+   * is one glob test for all of them: every glob ends in `*` and none is a negation (which could
+   * name the one child tested). Undefined otherwise.
+   */
+  private readonly childrenMayBeFeatures: Map<string, boolean> | undefined;
+  /**
    * One literal segment per `features.directories` glob: the root-relative path of every
    * feature folder, and of every file in one, holds one of them. Undefined when a glob has
    * none (`*`, `*` twice, a negation).
@@ -102,6 +108,11 @@ export class ProjectLayout {
     this.childTestIsExact = config.features.directories.every(
       (glob) => isNegatedGlob(glob) || glob.slice(glob.lastIndexOf("/") + 1) === "*",
     );
+    this.childrenMayBeFeatures = config.features.directories.every(
+      (glob) => !isNegatedGlob(glob) && glob.slice(glob.lastIndexOf("/") + 1) === "*",
+    )
+      ? new Map()
+      : undefined;
     // A negation only narrows what the others match: every feature path still holds their segments.
     const segments = config.features.directories
       .filter((glob) => !isNegatedGlob(glob))
@@ -190,7 +201,8 @@ export class ProjectLayout {
     const cached = this.featureByDir.get(relativeDir);
     if (cached !== undefined) return cached;
     let feature: Feature | null;
-    if (this.isFeatureDir(relativeDir)) {
+    const parent = path.posix.dirname(relativeDir);
+    if (this.childMayBeFeature(parent) && this.isFeatureDir(relativeDir)) {
       const dir = path.join(this.config.root, relativeDir);
       const id = path.posix.basename(relativeDir);
       feature = {
@@ -202,10 +214,27 @@ export class ProjectLayout {
         descriptorFile: path.join(dir, entryName(this.config.features.descriptor, id)),
       };
     } else {
-      feature = this.featureOfDir(path.posix.dirname(relativeDir));
+      feature = this.featureOfDir(parent);
     }
     this.featureByDir.set(relativeDir, feature);
     return feature;
+  }
+
+  /**
+   * Whether a child of `relativeParent` may be a feature folder: one glob test per parent when
+   * the globs allow (a lint asks about thousands of import targets in a few hundred folders),
+   * else true (each path is tested itself).
+   */
+  private childMayBeFeature(relativeParent: string): boolean {
+    const known = this.childrenMayBeFeatures;
+    if (known === undefined) return true;
+    let may = known.get(relativeParent);
+    if (may === undefined) {
+      // A plain name stands for every child: a last `*` matches any (a dot name matches less).
+      may = this.isFeatureDir(relativeParent === "." ? "x" : `${relativeParent}/x`);
+      known.set(relativeParent, may);
+    }
+    return may;
   }
 
   isTestFile(file: string): boolean {
