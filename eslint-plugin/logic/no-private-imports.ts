@@ -21,7 +21,7 @@ import {
 } from "./project/layout.js";
 import type { ModuleResolver } from "./project/module-resolver.js";
 import { resolveRelative } from "./project/relative-target.js";
-import { ImportLandings, landingAt, type Landing } from "./project/import-landings.js";
+import { ImportLandings, landingAt, NOWHERE, type Landing } from "./project/import-landings.js";
 import { isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
 import { diskRound } from "../../schema/disk-rounds.js";
@@ -176,8 +176,6 @@ function boundaryMessage(
   };
 }
 
-const NOWHERE: Landing = { target: undefined, feature: undefined };
-
 const FORM_LABEL: Readonly<Record<string, string>> = {
   "dynamic-import": "import()",
   require: "require()",
@@ -200,7 +198,6 @@ interface Folder {
   readonly mustName: readonly string[] | undefined;
   /** Whether a folder in this one may be a feature folder (layout.mayHaveFeatureChild), once asked. */
   featureChild: boolean | undefined;
-
   /**
    * Specifiers (with their resolution kind) whose whole check found nothing in this disk round,
    * with these services: resolving reads the disk, so they are kept for the round alone.

@@ -30,8 +30,11 @@ export function landingAt(
   return { target, feature };
 }
 
-/** An alias into a folder outside every feature: clean whoever imports it, so never resolved. */
-const NOWHERE: Landing = { target: undefined, feature: undefined };
+/**
+ * Nowhere: an import that resolves to no file, or an alias into a folder outside every feature
+ * (clean whoever imports it, so never resolved).
+ */
+export const NOWHERE: Landing = { target: undefined, feature: undefined };
 
 /**
  * Where imports land when that does not depend on the importing folder, shared by every folder
