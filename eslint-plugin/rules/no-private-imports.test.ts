@@ -33,6 +33,16 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       code: `const name = "pg";\nconst driver = require(name);`,
     },
     {
+      name: "a created require's properties, read or taken apart, load nothing",
+      filename: customers,
+      code: [
+        `import { createRequire } from "node:module";`,
+        `export const where = createRequire(import.meta.url).resolve("../orders/model.js");`,
+        `const { resolve } = createRequire(import.meta.url);`,
+        `export const again = resolve("../orders/model.js");`,
+      ].join("\n"),
+    },
+    {
       name: "reading require's properties, or its type, loads nothing",
       filename: customers,
       code: `export const where = require.resolve("node:fs");\nexport const main = require.main;\nexport const kind = typeof require;`,
@@ -695,6 +705,39 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           line: 6,
           column: 28,
           endColumn: 32,
+        },
+      ],
+    },
+    {
+      name: "a created require, or createRequire itself, handed to other code",
+      filename: customers,
+      code: [
+        `import { createRequire } from "node:module";`,
+        `export const load = createRequire(import.meta.url);`,
+        `const make = createRequire;`,
+        `export const stored = [createRequire(import.meta.url)];`,
+      ].join("\n"),
+      errors: [
+        {
+          messageId: "unprovable",
+          data: { form: "require()" },
+          line: 2,
+          column: 21,
+          endColumn: 51,
+        },
+        {
+          messageId: "unprovable",
+          data: { form: "require()" },
+          line: 3,
+          column: 14,
+          endColumn: 27,
+        },
+        {
+          messageId: "unprovable",
+          data: { form: "require()" },
+          line: 4,
+          column: 24,
+          endColumn: 54,
         },
       ],
     },

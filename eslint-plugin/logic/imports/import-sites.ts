@@ -245,15 +245,30 @@ export function importSiteVisitors(
             if (
               call?.type !== AST_NODE_TYPES.CallExpression ||
               call.callee !== reference.identifier
-            )
+            ) {
+              // createRequire itself handed on (`const make = createRequire`): it makes
+              // requires elsewhere.
+              requireUse(reference.identifier);
               continue;
+            }
             // createRequire(import.meta.url)("node:fs"): the created require, called at once.
             if (declarator?.type === AST_NODE_TYPES.CallExpression && declarator.callee === call) {
               requireCall(call);
               continue;
             }
-            if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== call)
+            if (
+              declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
+              declarator.init !== call ||
+              declarator.id.type !== AST_NODE_TYPES.Identifier
+            ) {
+              // Passed, returned, stored, or taken apart (`const { resolve } = ...`: a property
+              // read, which loads nothing): judged as a use of a require.
+              if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator) requireUse(call);
               continue;
+            }
+            // `export const load = createRequire(...)`: other modules call it.
+            if (declarator.parent.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration)
+              requireUse(call);
             for (const local of scopeManager.getDeclaredVariables(declarator)) {
               for (const use of local.references) if (use.isRead()) requireCall(use.identifier);
             }
