@@ -71,8 +71,8 @@ export function sharedProjectServices(): ProjectServices {
   if (!shared) {
     const fileExists = createFileExistence();
     const resolver = createModuleResolver(fileExists);
-    // The folders its tsconfig's `paths` lead into (outside it: another package's features).
     const linkedPaths = createLinkedPaths();
+    // The folders its tsconfig's `paths` lead into (outside it: another package's features).
     const featureFolders = createFeatureFolderPresence((layout) =>
       pathsFolders(resolver.compilerOptionsFor(path.join(layout.config.root, "_"))),
     );

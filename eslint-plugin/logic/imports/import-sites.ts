@@ -126,6 +126,27 @@ export function importSiteVisitors(
       resolution: "require",
     });
   };
+  /** A reference to `createRequire`: the require it makes, judged where it goes. */
+  const createdRequire = (reference: TSESTree.Node): void => {
+    const call = reference.parent;
+    // createRequire itself handed on (`const make = createRequire`): it makes requires elsewhere.
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== reference) {
+      requireUse(reference);
+      return;
+    }
+    const declarator = call.parent;
+    if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== call) {
+      // Called at once (`createRequire(url)("node:fs")`), or passed, returned, stored.
+      requireCall(call);
+      return;
+    }
+    // Taken apart (`const { resolve } = ...`): property reads, which load nothing.
+    if (declarator.id.type !== AST_NODE_TYPES.Identifier) return;
+    // `export const load = createRequire(...)`: other modules call it.
+    if (declarator.parent.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration) requireUse(call);
+    for (const local of scopeManager.getDeclaredVariables(declarator))
+      for (const use of local.references) if (use.isRead()) requireCall(use.identifier);
+  };
   const requireCall = (callee: TSESTree.Node): void => {
     const call = callee.parent;
     if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== callee) {
@@ -237,44 +258,9 @@ export function importSiteVisitors(
           requireCall(reference.identifier);
       // const require = createRequire(import.meta.url): calls of that local are require() too, as
       // is a require created and called at once.
-      for (const specifier of createRequires) {
-        for (const created of scopeManager.getDeclaredVariables(specifier)) {
-          for (const reference of created.references) {
-            const call = reference.identifier.parent;
-            const declarator = call?.parent;
-            if (
-              call?.type !== AST_NODE_TYPES.CallExpression ||
-              call.callee !== reference.identifier
-            ) {
-              // createRequire itself handed on (`const make = createRequire`): it makes
-              // requires elsewhere.
-              requireUse(reference.identifier);
-              continue;
-            }
-            // createRequire(import.meta.url)("node:fs"): the created require, called at once.
-            if (declarator?.type === AST_NODE_TYPES.CallExpression && declarator.callee === call) {
-              requireCall(call);
-              continue;
-            }
-            if (
-              declarator?.type !== AST_NODE_TYPES.VariableDeclarator ||
-              declarator.init !== call ||
-              declarator.id.type !== AST_NODE_TYPES.Identifier
-            ) {
-              // Passed, returned, stored, or taken apart (`const { resolve } = ...`: a property
-              // read, which loads nothing): judged as a use of a require.
-              if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator) requireUse(call);
-              continue;
-            }
-            // `export const load = createRequire(...)`: other modules call it.
-            if (declarator.parent.parent?.type === AST_NODE_TYPES.ExportNamedDeclaration)
-              requireUse(call);
-            for (const local of scopeManager.getDeclaredVariables(declarator)) {
-              for (const use of local.references) if (use.isRead()) requireCall(use.identifier);
-            }
-          }
-        }
-      }
+      for (const specifier of createRequires)
+        for (const created of scopeManager.getDeclaredVariables(specifier))
+          for (const reference of created.references) createdRequire(reference.identifier);
     },
   };
 }
