@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { endDiskRound } from "../../../schema/disk-rounds.js";
+import { unlistedFoldersNamed } from "../../../test/support/unlisted-folders.js";
 import { createLinkedPaths } from "./linked-paths.js";
+
+// Folders named "locked" exist but cannot be listed (see the last cases).
+unlistedFoldersNamed("locked");
 
 const base = mkdtempSync(path.join(tmpdir(), "agentix-linked-paths-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -73,12 +77,15 @@ describe("createLinkedPaths", () => {
     ).toBe(undefined);
   });
 
-  it("says nothing of a dangling link (it leads nowhere)", () => {
+  it("says nothing of a dangling link or a loop of links (they lead nowhere)", () => {
     const root = project();
     symlinkSync("features/gone.ts", path.join(root, "src/dangling.ts"));
-    expect(createLinkedPaths().realPathOf(path.join(root, "src/dangling.ts"), root)).toBe(
-      undefined,
-    );
+    symlinkSync("loop-b", path.join(root, "src/loop-a"));
+    symlinkSync("loop-a", path.join(root, "src/loop-b"));
+    const links = createLinkedPaths();
+    expect(links.realPathOf(path.join(root, "src/dangling.ts"), root)).toBe(undefined);
+    expect(links.mayLeadThroughLink(path.join(root, "src/loop-a"), root)).toBe(true);
+    expect(links.realPathOf(path.join(root, "src/loop-a/x.ts"), root)).toBe(undefined);
   });
 
   it("keeps its generation while no folder it read changes, and starts another once one gains a link", () => {
@@ -95,5 +102,32 @@ describe("createLinkedPaths", () => {
     endDiskRound();
     expect(links.generation()).toBe(first + 1);
     expect(links.mayLeadThroughLink(billing, root)).toBe(true);
+  });
+
+  it("answers for each project root apart: a link is on the way only below the root asked about", () => {
+    const workspace = project();
+    mkdirSync(path.join(workspace, "real-pkg/src"), { recursive: true });
+    symlinkSync("real-pkg", path.join(workspace, "pkg"));
+    const links = createLinkedPaths();
+    const source = path.join(workspace, "pkg/src");
+    // The package's own root is reached through the link: nothing below it is one.
+    expect(links.mayLeadThroughLink(source, path.join(workspace, "pkg"))).toBe(false);
+    // From the workspace's root, the same folder lies behind the link `pkg`.
+    expect(links.mayLeadThroughLink(source, workspace)).toBe(true);
+  });
+
+  it("takes a folder that cannot be listed for one that may hold links", () => {
+    const root = project();
+    const locked = path.join(root, "src/locked");
+    mkdirSync(locked);
+    symlinkSync("../features/orders/internal.ts", path.join(locked, "shortcut.ts"));
+    writeFileSync(path.join(locked, "plain.ts"), "export const y = 2;\n");
+    const links = createLinkedPaths();
+    expect(links.mayLeadThroughLink(locked, root)).toBe(true);
+    expect(links.realPathOf(path.join(locked, "shortcut.ts"), root)).toBe(
+      path.join(root, "src/features/orders/internal.ts"),
+    );
+    // A plain file there is looked at (realpath) and found to be where it is.
+    expect(links.realPathOf(path.join(locked, "plain.ts"), root)).toBe(undefined);
   });
 });

@@ -3,12 +3,22 @@ import path from "node:path";
 import { diskRound } from "../../../schema/disk-rounds.js";
 import { derivedFromFolder, folderEntries } from "../../../schema/folder-listings.js";
 
-/** What a folder's listing says of symbolic links, for one disk round. */
+/**
+ * The names of the links a folder holds (files or folders; empty for nearly every folder), or
+ * undefined for a folder that exists but cannot be listed: any entry of it may be one.
+ */
+type HeldLinks = ReadonlySet<string> | undefined;
+
+/** What the listings say of symbolic links on the way to a folder, for one generation. */
 interface FolderLinks {
-  /** A folder on the way from the project root to this one (itself included) is a link. */
+  /** A folder on the way from the project root to this one (itself included) is, or may be, a link. */
   readonly onTheWay: boolean;
-  /** Names of the links the folder holds (files or folders); empty for nearly every folder. */
-  readonly held: ReadonlySet<string>;
+  readonly held: HeldLinks;
+}
+
+/** Whether the entry `name` of a folder holding `held` is, or may be, a link. */
+function mayBeLink(held: HeldLinks, name: string): boolean {
+  return held === undefined || held.has(name);
 }
 
 /**
@@ -44,12 +54,12 @@ const NO_LINKS: ReadonlySet<string> = new Set();
 const linksByListing = new WeakMap<object, ReadonlySet<string>>();
 
 /**
- * The names of the links a folder holds, from its listing (none when it cannot be listed): the
- * same set for as long as the folder's mtime stays the same.
+ * The links a folder holds, from its listing: the same set for as long as the folder's mtime
+ * stays the same.
  */
-function linksHeldIn(dir: string): ReadonlySet<string> {
+function linksHeldIn(dir: string): HeldLinks {
   const entries = folderEntries(dir); // read for this round, if nobody has yet
-  if (entries === undefined) return NO_LINKS;
+  if (entries === undefined) return undefined;
   return derivedFromFolder(dir, linksByListing, (_mtimeMs, listed) => {
     let links: Set<string> | undefined;
     for (const entry of listed ?? [])
@@ -63,15 +73,19 @@ const SEPARATOR = path.sep.charCodeAt(0);
 export function createLinkedPaths(): LinkedPaths {
   let round = -1;
   let generation = 0;
-  /** Each folder's links, true for this generation. */
-  const byFolder = new Map<string, FolderLinks>();
-  /** The links each folder read for byFolder held: compared once a round. */
-  const read = new Map<string, ReadonlySet<string>>();
+  /** Each folder's links, by project root (what lies on the way depends on where it starts). */
+  const byRoot = new Map<string, Map<string, FolderLinks>>();
+  /** The links each folder read for byRoot held: compared once a round. */
+  const read = new Map<string, HeldLinks>();
+  let lastRoot: string | undefined;
+  let lastByFolder: Map<string, FolderLinks> | undefined;
   const realRoots = new Map<string, string | null>();
 
   const forget = (): void => {
     generation += 1;
-    byFolder.clear();
+    byRoot.clear();
+    lastRoot = undefined;
+    lastByFolder = undefined;
     read.clear();
     realRoots.clear();
   };
@@ -89,14 +103,20 @@ export function createLinkedPaths(): LinkedPaths {
     realRoots.clear(); // the root's own path may have been relinked: asked again (rare)
   };
 
-  const heldIn = (dir: string): ReadonlySet<string> => {
-    let held = read.get(dir);
-    if (held === undefined) read.set(dir, (held = linksHeldIn(dir)));
+  const heldIn = (dir: string): HeldLinks => {
+    if (read.has(dir)) return read.get(dir);
+    const held = linksHeldIn(dir);
+    read.set(dir, held);
     return held;
   };
 
   /** A folder's links; outside `root` (or at it) nothing lies on the way. */
   const linksOf = (dir: string, root: string): FolderLinks => {
+    // Nearly every question of a lint is about one root: the last one's answers are at hand.
+    let byFolder = lastRoot === root ? lastByFolder : byRoot.get(root);
+    if (byFolder === undefined) byRoot.set(root, (byFolder = new Map()));
+    lastRoot = root;
+    lastByFolder = byFolder;
     let known = byFolder.get(dir);
     if (known === undefined) {
       const parent = path.dirname(dir);
@@ -106,7 +126,8 @@ export function createLinkedPaths(): LinkedPaths {
         dir.startsWith(root);
       known = {
         onTheWay:
-          inside && (heldIn(parent).has(path.basename(dir)) || linksOf(parent, root).onTheWay),
+          inside &&
+          (mayBeLink(heldIn(parent), path.basename(dir)) || linksOf(parent, root).onTheWay),
         held: heldIn(dir),
       };
       byFolder.set(dir, known);
@@ -134,13 +155,13 @@ export function createLinkedPaths(): LinkedPaths {
     mayLeadThroughLink(dir, root) {
       renew();
       const links = linksOf(dir, root);
-      return links.onTheWay || links.held.size > 0;
+      return links.onTheWay || links.held === undefined || links.held.size > 0;
     },
     realPathOf(file, root) {
       renew();
       const dir = path.dirname(file);
       const links = linksOf(dir, root);
-      if (!links.onTheWay && !links.held.has(path.basename(file))) return undefined;
+      if (!links.onTheWay && !mayBeLink(links.held, path.basename(file))) return undefined;
       let real: string;
       try {
         real = realpathSync(file);
