@@ -133,6 +133,26 @@ function either(files: readonly string[], layout: ProjectLayout): string {
   return files.map((file) => displayFromRoot(layout, file)).join(" or ");
 }
 
+/** A specifier whose last segment names an index file ("./x/index", "./x/index.js"). */
+const NAMES_INDEX = /(?:^|\/)index(?:\.[cm]?[jt]sx?)?$/u;
+
+/**
+ * How a message names the import's target: its path, or, for a folder imported by its name
+ * that holds no index file (judged as its index.ts, which does not exist), the folder.
+ */
+function targetName(
+  layout: ProjectLayout,
+  target: string,
+  specifier: string,
+  fileExists: (file: string) => boolean,
+): string {
+  const folderWithoutIndex =
+    path.basename(target) === "index.ts" && !NAMES_INDEX.test(specifier) && !fileExists(target);
+  return folderWithoutIndex
+    ? `the folder ${displayFromRoot(layout, path.dirname(target))} (it holds no index file)`
+    : displayFromRoot(layout, target);
+}
+
 /**
  * The message for an import of `target`, private to `feature`: it names the entries that exist
  * (not the configured names of missing ones), or says that none does.
@@ -142,9 +162,17 @@ function boundaryMessage(
   feature: Feature,
   target: string,
   contracts: readonly string[],
-  from: { readonly importer: Feature | undefined; readonly descriptorExists: boolean },
+  from: {
+    readonly importer: Feature | undefined;
+    readonly descriptorExists: boolean;
+    readonly specifier: string;
+    readonly fileExists: (file: string) => boolean;
+  },
 ): { messageId: NoPrivateImportsMessageId; data: Record<string, string> } {
-  const common = { file: displayFromRoot(layout, target), feature: feature.id };
+  const common = {
+    file: targetName(layout, target, from.specifier, from.fileExists),
+    feature: feature.id,
+  };
   const names = feature.contractFiles.map((file) => displayFromRoot(layout, file));
   const missing =
     names.length === 1 ? `${names[0]} does not exist` : `none of ${names.join(", ")} exists`;
@@ -603,6 +631,8 @@ export const noPrivateImportsLogic: RuleLogic = {
       const { messageId, data } = boundaryMessage(layout, feature, target, contracts, {
         importer,
         descriptorExists: importer === undefined && services.fileExists(feature.descriptorFile),
+        specifier,
+        fileExists: services.fileExists,
       });
       report(violations.create(messageId, site.node.loc, data, suggest(site, target, contracts)));
     };

@@ -149,6 +149,47 @@ describe('no-private-imports on "./name" (an entry of the importer\'s folder)', 
   });
 });
 
+describe("no-private-imports on a feature's folder that holds no index file", () => {
+  const root = project(
+    {},
+    { "src/features/orders/contract.ts": "", "src/features/orders/model.ts": "" },
+  );
+  const folder = (importer: string, column: number) => ({
+    ruleId: "agentix/no-private-imports",
+    line: 1,
+    column,
+    message: `the folder src/features/orders (it holds no index file) is private to feature "orders"; ${importer} may import only its public entry src/features/orders/contract.ts, so import from there instead`,
+  });
+
+  it.each([
+    ["src/features/billing/a.ts", `import { x } from "../orders";\n`, 'feature "billing"', 19],
+    ["src/features/billing/a.ts", `import { x } from "../orders/";\n`, 'feature "billing"', 19],
+    [
+      "src/features/billing/a.ts",
+      `export const m = import("../orders");\n`,
+      'feature "billing"',
+      25,
+    ],
+    ["src/main.ts", `import { x } from "./features/orders";\n`, "code outside features", 19],
+  ])("%s: %s names the folder, not an index.ts that does not exist", (file, code, who, column) => {
+    expect(lint(root, file, code)).toEqual([folder(who, column)]);
+  });
+
+  it("names an index file the specifier spells, as written", () => {
+    expect(
+      lint(root, "src/features/billing/a.ts", `import { x } from "../orders/index";\n`),
+    ).toEqual([
+      {
+        ruleId: "agentix/no-private-imports",
+        line: 1,
+        column: 19,
+        message:
+          'src/features/orders/index.ts is private to feature "orders"; feature "billing" may import only its public entry src/features/orders/contract.ts, so import from there instead',
+      },
+    ]);
+  });
+});
+
 // A relative specifier written in a folder whose path holds no literal segment of the feature
 // globs ("features" in the default) can name a feature folder only by spelling that segment:
 // such imports are passed over by one substring test (LexicalReach.relativeReaches). Each case
