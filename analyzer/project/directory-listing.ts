@@ -9,6 +9,8 @@ import { sha256 } from "./file-stamps.js";
 export interface DirectoryEntries {
   readonly files: readonly string[];
   readonly directories: readonly string[];
+  /** Which of those are symbolic links (to a file or a folder), when any is. */
+  readonly links?: readonly string[];
 }
 
 const EMPTY: DirectoryEntries = { files: [], directories: [] };
@@ -20,6 +22,7 @@ export function listDirectory(dir: string): DirectoryEntries {
   try {
     const files: string[] = [];
     const directories: string[] = [];
+    const links: string[] = [];
     for (const entry of readdirSync(dir || ".", { withFileTypes: true })) {
       let kind: { isFile(): boolean; isDirectory(): boolean } = entry;
       if (entry.isSymbolicLink()) {
@@ -28,11 +31,13 @@ export function listDirectory(dir: string): DirectoryEntries {
         } catch {
           continue; // a dangling link
         }
+        links.push(entry.name);
       }
       if (kind.isFile()) files.push(entry.name);
       else if (kind.isDirectory()) directories.push(entry.name);
     }
-    return { files: files.sort(byCodeUnit), directories: directories.sort(byCodeUnit) };
+    const listed = { files: files.sort(byCodeUnit), directories: directories.sort(byCodeUnit) };
+    return links.length === 0 ? listed : { ...listed, links };
   } catch {
     return EMPTY;
   }

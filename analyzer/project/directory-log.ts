@@ -1,7 +1,10 @@
 // The folders the tsconfig's include globs and the test search listed while a project loaded,
 // with a digest of what each held. A file created later under those globs lands in one of them,
 // so the fresh-index check (freshness/freshness.ts) sees it without TypeScript.
+import { realpathSync } from "node:fs";
 import path from "node:path";
+import { toPosix } from "../../schema/paths.js";
+import { relativeToRoot } from "./paths.js";
 import { ts } from "./ts-morph.js";
 import { listDirectory, listingDigest, type DirectoryEntries } from "./directory-listing.js";
 
@@ -22,32 +25,69 @@ export class DirectoryLog {
   private readonly seen = new Map<string, string>();
   /** False when a folder could not be recorded (no matchFiles, or it changed between listings). */
   private exact = true;
+  /** The absolute paths of the symbolic links the listings met. */
+  private readonly links = new Set<string>();
 
-  /** A ParseConfigHost.readDirectory that globs as ts.sys does and records every folder listed. */
-  readonly readDirectory = (
+  /**
+   * A ParseConfigHost.readDirectory that globs as ts.sys does and records every folder listed,
+   * for the project at `projectRoot`: a file found through a symbolic link whose real path lies
+   * in the project is named by that path (once). TypeScript walks a folder reached twice (itself
+   * and through a link) once, under the path it meets first: with `billing/orders-link ->
+   * ../orders` the files of `orders` were billing's, and `orders` had none.
+   */
+  readDirectoryIn(
+    projectRoot: string,
+  ): (
     root: string,
     extensions: readonly string[] | undefined,
     excludes: readonly string[] | undefined,
     includes: readonly string[],
     depth?: number,
-  ): string[] => {
-    const matchFiles = (ts as unknown as { matchFiles?: MatchFiles }).matchFiles;
-    if (typeof matchFiles !== "function") {
-      this.exact = false;
-      return ts.sys.readDirectory(root, extensions, excludes, includes, depth);
+  ) => string[] {
+    return (root, extensions, excludes, includes, depth) => {
+      const matchFiles = (ts as unknown as { matchFiles?: MatchFiles }).matchFiles;
+      if (typeof matchFiles !== "function") {
+        this.exact = false;
+        return ts.sys.readDirectory(root, extensions, excludes, includes, depth);
+      }
+      const files = matchFiles(
+        root,
+        extensions,
+        excludes,
+        includes,
+        ts.sys.useCaseSensitiveFileNames,
+        process.cwd(),
+        depth,
+        (dir) => this.list(dir),
+        (file) => ts.sys.realpath?.(file) ?? file,
+      );
+      return this.links.size === 0 ? files : this.byRealPaths(files, projectRoot);
+    };
+  }
+
+  /** `files`, each found through a link named by its real path when that lies in `projectRoot`. */
+  private byRealPaths(files: readonly string[], projectRoot: string): string[] {
+    let realRoot: string;
+    try {
+      realRoot = realpathSync.native(projectRoot);
+    } catch {
+      return [...files];
     }
-    return matchFiles(
-      root,
-      extensions,
-      excludes,
-      includes,
-      ts.sys.useCaseSensitiveFileNames,
-      process.cwd(),
-      depth,
-      (dir) => this.list(dir),
-      (file) => ts.sys.realpath?.(file) ?? file,
-    );
-  };
+    const named = new Set<string>();
+    for (const file of files) {
+      const real = this.throughLink(file) ? realPathIn(file, projectRoot, realRoot) : file;
+      named.add(real ?? file);
+    }
+    return [...named];
+  }
+
+  /** Whether a link the listings met stands on the path of `file` (the file or a folder above it). */
+  private throughLink(file: string): boolean {
+    for (let at = path.resolve(file); ; at = path.dirname(at)) {
+      if (this.links.has(at)) return true;
+      if (path.dirname(at) === at) return false;
+    }
+  }
 
   /** Records a folder another walk listed (the test search walks the tree itself). */
   readonly record = (dir: string): void => {
@@ -58,6 +98,7 @@ export class DirectoryLog {
     const entries = listDirectory(dir);
     const digest = listingDigest(entries);
     const absolute = path.resolve(dir);
+    for (const name of entries.links ?? []) this.links.add(path.join(absolute, name));
     const before = this.seen.get(absolute);
     if (before !== undefined && before !== digest) this.exact = false;
     this.seen.set(absolute, digest);
@@ -68,4 +109,19 @@ export class DirectoryLog {
   listings(): ReadonlyMap<string, string> | undefined {
     return this.exact ? this.seen : undefined;
   }
+}
+
+/**
+ * The real path of `file` written under `projectRoot` as given (the root may itself be reached
+ * through a link), or undefined when it lies outside the project or cannot be resolved.
+ */
+function realPathIn(file: string, projectRoot: string, realRoot: string): string | undefined {
+  let real: string;
+  try {
+    real = realpathSync.native(file);
+  } catch {
+    return undefined;
+  }
+  const relative = relativeToRoot(realRoot, real);
+  return relative === undefined ? undefined : `${toPosix(path.resolve(projectRoot))}/${relative}`;
 }

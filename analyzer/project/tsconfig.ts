@@ -230,7 +230,7 @@ export function readTsconfig(
   const readFiles = new Set<string>([path.resolve(tsconfigFile)]);
   const host: ts.ParseConfigHost = {
     useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
-    readDirectory: directories.readDirectory,
+    readDirectory: directories.readDirectoryIn(root),
     // A package the chain extends through node_modules that are not installed is read from its
     // workspace folder (linked-workspace-file.ts).
     fileExists: (file) => ts.sys.fileExists(file) || linkedFile(file) !== undefined,
