@@ -1,8 +1,10 @@
 // Files the analysis holds under a second path through a symbolic link (`loans/bm.ts ->
 // ../books/model.ts`, a linked folder `loans/booksdir -> ../books`): TypeScript keeps the path an
-// import names, so the program has both paths, and an importer of the link has no edge to the
-// file git reports as changed. A change to the file is a change to each of its linked copies
-// (helper-27 repro-24: the test loading the link failed while affected selected nothing).
+// import names, so the program had both paths, and an importer of the link no edge to the file
+// git reports as changed (helper-27 repro-24: the test loading the link failed while affected
+// selected nothing). The program now resolves through the links its listings met to real paths
+// (project/project-links.ts); a copy remains under `preserveSymlinks`, or through a link in a
+// folder no listing read. A change to the file is a change to each of its linked copies.
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { relativeToRoot } from "../project/paths.js";

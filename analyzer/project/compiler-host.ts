@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { ts } from "./ts-morph.js";
 import { parseKey, sharedSourceFile } from "./shared-source-files.js";
 import { textOf } from "./file-stamps.js";
+import { NO_LINKS, type ProjectLinks } from "./project-links.js";
 
 /** Where ts-morph serves the lib files from: the file names every program gives them. */
 export const LIB_FOLDER = "/node_modules/typescript/lib";
@@ -46,8 +47,14 @@ function readText(fileName: string): string | undefined {
   }
 }
 
-/** The host for a program under `options`. */
-export function projectCompilerHost(options: ts.CompilerOptions): ts.CompilerHost {
+/**
+ * The host for a program under `options`. A relative import through one of `links` resolves to
+ * the file's real path in the project (project-links.ts), unless the tsconfig preserves symlinks.
+ */
+export function projectCompilerHost(
+  options: ts.CompilerOptions,
+  links: ProjectLinks = NO_LINKS,
+): ts.CompilerHost {
   const base = ts.createCompilerHost(options, true);
   const key = parseKey(options);
   // JSDoc in a TypeScript file carries no type the analysis reads (nor a syntax error it
@@ -66,7 +73,7 @@ export function projectCompilerHost(options: ts.CompilerOptions): ts.CompilerHos
       },
       true,
     );
-  return {
+  const host: ts.CompilerHost = {
     ...base,
     getDefaultLibLocation: () => LIB_FOLDER,
     getDefaultLibFileName: (given) => `${LIB_FOLDER}/${ts.getDefaultLibFileName(given)}`,
@@ -89,4 +96,48 @@ export function projectCompilerHost(options: ts.CompilerOptions): ts.CompilerHos
       );
     },
   };
+  if (!links.any || options.preserveSymlinks === true) return host;
+  return { ...host, resolveModuleNameLiterals: resolvingLinks(host, options, links) };
+}
+
+/**
+ * TypeScript's module resolution, with a file reached through a link (where TypeScript keeps
+ * the link's path, outside node_modules) named by its real path: one file, one SourceFile.
+ */
+function resolvingLinks(
+  host: ts.CompilerHost,
+  options: ts.CompilerOptions,
+  links: ProjectLinks,
+): NonNullable<ts.CompilerHost["resolveModuleNameLiterals"]> {
+  const cache = ts.createModuleResolutionCache(
+    host.getCurrentDirectory(),
+    (file) => host.getCanonicalFileName(file),
+    options,
+  );
+  return (literals, containingFile, redirectedReference, compilerOptions, containingSourceFile) =>
+    literals.map((literal) => {
+      const mode = ts.getModeForUsageLocation(containingSourceFile, literal, compilerOptions);
+      const result = ts.resolveModuleName(
+        literal.text,
+        containingFile,
+        compilerOptions,
+        host,
+        cache,
+        redirectedReference,
+        mode,
+      );
+      return { ...result, resolvedModule: throughLinks(result.resolvedModule, links) };
+    });
+}
+
+/** A resolved module by its real path when a link stands on the way (node_modules as TypeScript left it). */
+export function throughLinks<T extends ts.ResolvedModuleFull | undefined>(
+  resolved: T,
+  links: ProjectLinks,
+): T {
+  if (resolved === undefined || resolved.isExternalLibraryImport === true) return resolved;
+  const real = links.realPath(resolved.resolvedFileName);
+  return real === resolved.resolvedFileName
+    ? resolved
+    : { ...resolved, resolvedFileName: real, originalPath: resolved.resolvedFileName };
 }

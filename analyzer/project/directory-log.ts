@@ -1,10 +1,8 @@
 // The folders the tsconfig's include globs and the test search listed while a project loaded,
 // with a digest of what each held. A file created later under those globs lands in one of them,
 // so the fresh-index check (freshness/freshness.ts) sees it without TypeScript.
-import { realpathSync } from "node:fs";
 import path from "node:path";
-import { toPosix } from "../../schema/paths.js";
-import { relativeToRoot } from "./paths.js";
+import { projectLinks, type ProjectLinks } from "./project-links.js";
 import { ts } from "./ts-morph.js";
 import { listDirectory, listingDigest, type DirectoryEntries } from "./directory-listing.js";
 
@@ -65,28 +63,15 @@ export class DirectoryLog {
     };
   }
 
-  /** `files`, each found through a link named by its real path when that lies in `projectRoot`. */
+  /** `files`, each found through a link named by its real path when that lies in `projectRoot`, once. */
   private byRealPaths(files: readonly string[], projectRoot: string): string[] {
-    let realRoot: string;
-    try {
-      realRoot = realpathSync.native(projectRoot);
-    } catch {
-      return [...files];
-    }
-    const named = new Set<string>();
-    for (const file of files) {
-      const real = this.throughLink(file) ? realPathIn(file, projectRoot, realRoot) : file;
-      named.add(real ?? file);
-    }
-    return [...named];
+    const links = this.linksIn(projectRoot);
+    return [...new Set(files.map((file) => links.realPath(file)))];
   }
 
-  /** Whether a link the listings met stands on the path of `file` (the file or a folder above it). */
-  private throughLink(file: string): boolean {
-    for (let at = path.resolve(file); ; at = path.dirname(at)) {
-      if (this.links.has(at)) return true;
-      if (path.dirname(at) === at) return false;
-    }
+  /** The links the listings met so far, of the project at `projectRoot`. */
+  linksIn(projectRoot: string): ProjectLinks {
+    return projectLinks(projectRoot, this.links);
   }
 
   /** Records a folder another walk listed (the test search walks the tree itself). */
@@ -109,19 +94,4 @@ export class DirectoryLog {
   listings(): ReadonlyMap<string, string> | undefined {
     return this.exact ? this.seen : undefined;
   }
-}
-
-/**
- * The real path of `file` written under `projectRoot` as given (the root may itself be reached
- * through a link), or undefined when it lies outside the project or cannot be resolved.
- */
-function realPathIn(file: string, projectRoot: string, realRoot: string): string | undefined {
-  let real: string;
-  try {
-    real = realpathSync.native(file);
-  } catch {
-    return undefined;
-  }
-  const relative = relativeToRoot(realRoot, real);
-  return relative === undefined ? undefined : `${toPosix(path.resolve(projectRoot))}/${relative}`;
 }

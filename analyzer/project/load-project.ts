@@ -129,7 +129,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
     ...(siblings !== undefined ? { ownedBySibling: siblings.ownedBySibling } : {}),
   });
   problems.push(...discovery.problems);
-  const roots = rootFilesOf(parsed, discovery, directories, [...problems]);
+  const roots = rootFilesOf(parsed, discovery, directories, [...problems], root);
   const rootNames: string[] = [];
   const addedTests: string[] = [];
   for (const fileName of parsed.fileNames)
@@ -143,7 +143,7 @@ export function loadProject(options: LoadProjectOptions = {}): LoadedProject {
   const program = ts.createProgram({
     rootNames,
     options: analysisOptions,
-    host: projectCompilerHost(analysisOptions),
+    host: projectCompilerHost(analysisOptions, roots.links),
   });
   problems.push(
     ...optionProblems(program, { root, tsconfigFile, extendsChain: tsconfigFiles }, problems),

@@ -18,6 +18,7 @@ import { siblingTests } from "./sibling-tests.js";
 import { testsOutsideTsconfig } from "./test-discovery.js";
 import { readTsconfig } from "./tsconfig.js";
 import { rootFilesOf, type RootFiles } from "./root-files.js";
+import type { ProjectLinks } from "./project-links.js";
 import { relativeToRoot } from "./paths.js";
 
 /** The parsed files a program was built from, with the new text of those that changed. */
@@ -45,8 +46,8 @@ export class SourceFileCache {
   }
 
   /** A compiler host that answers from the cache first, then as a cold load's host does. */
-  host(options: ts.CompilerOptions): ts.CompilerHost {
-    const base = projectCompilerHost(options);
+  host(options: ts.CompilerOptions, links: ProjectLinks): ts.CompilerHost {
+    const base = projectCompilerHost(options, links);
     return {
       ...base,
       getSourceFile: (fileName, languageVersion, onError, shouldCreate) => {
@@ -82,11 +83,13 @@ export function listRootFiles(loaded: LoadedProject): RootFiles {
     directories,
     ...siblingOwnership(loaded, directories),
   });
-  return rootFilesOf(parsed, discovery, directories, [
-    ...problems,
-    ...vitestProblems(loaded.vitest),
-    ...discovery.problems,
-  ]);
+  return rootFilesOf(
+    parsed,
+    discovery,
+    directories,
+    [...problems, ...vitestProblems(loaded.vitest), ...discovery.problems],
+    loaded.root,
+  );
 }
 
 /** Tests another project of the folder owns, as loadProject decides (project/sibling-tests.ts). */
@@ -113,7 +116,7 @@ export function reloadProject(
   const program = ts.createProgram({
     rootNames: roots.rootNames,
     options,
-    host: cache.host(options),
+    host: cache.host(options, roots.links),
     ...(reuse && options === previous.compilerOptions ? { oldProgram: previous.program } : {}),
   });
   cache.keep(program);

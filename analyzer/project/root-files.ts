@@ -3,6 +3,7 @@
 // and reported. A load records it; the warm session lists again and compares (root-listing.ts).
 import type { ts } from "./ts-morph.js";
 import type { DirectoryLog } from "./directory-log.js";
+import type { ProjectLinks } from "./project-links.js";
 import type { TestDiscovery } from "./test-discovery.js";
 import type { LoadProblem } from "./tsconfig.js";
 
@@ -21,6 +22,8 @@ export interface RootFiles {
   readonly textsRead: readonly string[];
   /** What the tsconfig, the Vitest configs and the test search reported, in loadProject's order. */
   readonly problems: readonly LoadProblem[];
+  /** The symbolic links those listings met below the root: imports through them resolve to real paths. */
+  readonly links: ProjectLinks;
 }
 
 export function rootFilesOf(
@@ -28,6 +31,7 @@ export function rootFilesOf(
   discovery: TestDiscovery,
   directories: DirectoryLog,
   problems: readonly LoadProblem[],
+  root: string,
 ): RootFiles {
   return {
     rootNames: [...parsed.fileNames, ...discovery.added],
@@ -36,5 +40,6 @@ export function rootFilesOf(
     unreadableFolders: discovery.problems.some((problem) => problem.code === "unreadable"),
     textsRead: discovery.textsRead,
     problems,
+    links: directories.linksIn(root),
   };
 }

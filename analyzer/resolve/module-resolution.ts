@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import { ts } from "../project/ts-morph.js";
+import { throughLinks } from "../project/compiler-host.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
 import { isInNodeModules, relativeToRoot } from "../project/paths.js";
 import { isTypeScriptSource } from "../../schema/paths.js";
@@ -137,6 +138,9 @@ export class ModuleResolver {
         undefined,
         mode,
       ).resolvedModule;
+      // As the program resolves its imports (project/compiler-host.ts).
+      if (this.loaded.compilerOptions.preserveSymlinks !== true)
+        resolved = throughLinks(resolved, this.loaded.roots.links);
     }
     const bare = !isRelativeSpecifier(specifier);
     if (resolved) {
