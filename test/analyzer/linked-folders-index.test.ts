@@ -36,8 +36,9 @@ beforeAll(() => {
   }
   // Sorted before orders: TypeScript lists orders' files through it, and skips orders itself.
   symlinkSync("../orders", path.join(root, "src/features/billing/orders-link"));
-  // A linked file: listed once, as the file it is.
+  // A linked file: listed once, as the file it is; and a loop back to src.
   symlinkSync("util.ts", path.join(root, "src/lib/again.ts"));
+  symlinkSync("..", path.join(root, "src/features/loop"));
 });
 afterAll(removeCopies);
 
