@@ -9,7 +9,9 @@
 // So each corpus is linted in two processes, agentix first in one and core first in the other,
 // and each rule's times are summed over both: neither rule is charged the other's first touch.
 // Each process is fresh: its first run is cold (a CLI run), later ones warm (an editor session).
-// Goal: <= 1.5x with features, near zero without. Written to bench/.out/ (gitignored).
+// Goal: <= 1.5x with features, near zero without. Written to bench/.out/ (gitignored). Each rule's
+// share of the whole run (its time over lintFiles' wall time: parsing, both rules, ESLint) puts
+// the ratio in proportion.
 //
 // Without feature folders, a reference rule that only reads its file's name (and returns no
 // listeners) is measured against core the same way, in two more processes: what any rule that
@@ -73,7 +75,9 @@ async function lintRounds(root, folder, order) {
         { files: ["**/*.ts"], languageOptions: { parser: tsParser }, plugins: { agentix, reference }, rules },
       ],
     });
+    const started = performance.now();
     const results = await eslint.lintFiles(["src/**/*.ts"]);
+    const wallMs = performance.now() - started;
     const perRule = {};
     const problems = {};
     for (const result of results) {
@@ -84,7 +88,7 @@ async function lintRounds(root, folder, order) {
       for (const pass of result.stats?.times.passes ?? [])
         for (const [rule, { total }] of Object.entries(pass.rules ?? {})) perRule[rule] = (perRule[rule] ?? 0) + total;
     }
-    runs.push({ perRule, problems });
+    runs.push({ perRule, problems, wallMs });
   }
   return runs;
 }
@@ -114,7 +118,15 @@ if (process.argv[2] === "--child") {
     const ratioOf = (k) => summed(k, rule) / summed(k, CORE);
     const warmMs = (name) => (warm.length ? median(warm.map((k) => summed(k, name))) : NaN);
     const ratioIn = (runs, k) => runs[k].perRule[rule] / runs[k].perRule[CORE];
+    const wallOf = (k) => orders.reduce((sum, runs) => sum + runs[k].wallMs, 0);
+    /** `name`'s share of the whole lint run (parsing, every rule, ESLint itself): cold, warm. */
+    const shareOf = (name) => {
+      const share = (k) => summed(k, name) / wallOf(k);
+      const percent = (value) => `${(value * 100).toFixed(1)}%`;
+      return `cold ${percent(share(0))} of ${(wallOf(0) / 1000).toFixed(1)} s, warm ${warm.length ? percent(median(warm.map(share))) : "-"}`;
+    };
     return {
+      shareOf,
       line: (name) =>
         `  ${name.padEnd(30)} cold ${ms(summed(0, name))}   warm ${ms(warmMs(name))}   problems ${orders[0][0].problems[name] ?? 0}`,
       ratio: `cold ${ratioOf(0).toFixed(2)}x, warm ${warm.length ? median(warm.map(ratioOf)).toFixed(2) : "-"}x`,
@@ -137,6 +149,9 @@ if (process.argv[2] === "--child") {
     for (const rule of [AGENTIX, CORE]) console.log(agentixVsCore.line(rule));
     console.log(`  ratio no-private-imports / no-restricted-imports: ${agentixVsCore.ratio} (${goal})`);
     console.log(`  by order (agentix first / core first): ${agentixVsCore.byOrder}`);
+    console.log(
+      `  share of the whole ESLint run (both processes): no-private-imports ${agentixVsCore.shareOf(AGENTIX)}; no-restricted-imports ${agentixVsCore.shareOf(CORE)}`,
+    );
     if (folder === "features") continue;
     // The floor "near zero" is judged against: a rule that reads its file's name, nothing more.
     const floor = against(root, folder, REFERENCE);
