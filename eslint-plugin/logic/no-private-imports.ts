@@ -351,7 +351,7 @@ class LexicalReach {
    * Whether a symbolic link below the root may stand where a relative specifier written in
    * `folder` points, where relativeReaches' lexical answer does not hold: the folder it names its
    * target in, or one on the way there, is a link, or holds one. Kept per folder part of the
-   * specifiers ("./x" and "./y" share "."), asked again only when a folder gains or loses a link.
+   * specifiers ("./x" and "./y" share "."), asked again in a later generation (disk round) of the links.
    */
   mayLeadThroughLink(
     folder: Folder,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { endDiskRound } from "../../../schema/disk-rounds.js";
+import { diskReads } from "../../../schema/folder-listings.js";
 import { unlistedFoldersNamed } from "../../../test/support/unlisted-folders.js";
 import { createLinkedPaths } from "./linked-paths.js";
 
@@ -88,20 +89,38 @@ describe("createLinkedPaths", () => {
     expect(links.realPathOf(path.join(root, "src/loop-a/x.ts"), root)).toBe(undefined);
   });
 
-  it("keeps its generation while no folder it read changes, and starts another once one gains a link", () => {
+  it("keeps its generation within a disk round; the next round sees a link created since", () => {
     const root = project();
     const links = createLinkedPaths();
     const billing = path.join(root, "src/features/billing");
     const first = links.generation();
     expect(links.mayLeadThroughLink(billing, root)).toBe(false);
-    endDiskRound();
-    expect(links.generation()).toBe(first);
     symlinkSync("../orders", path.join(billing, "orders-link"));
-    // Within the round the answer stands; the next round sees the folder changed.
+    // Within the round the answer stands; the next round reads the folder again.
+    expect(links.generation()).toBe(first);
     expect(links.mayLeadThroughLink(billing, root)).toBe(false);
     endDiskRound();
-    expect(links.generation()).toBe(first + 1);
+    expect(links.generation()).not.toBe(first);
     expect(links.mayLeadThroughLink(billing, root)).toBe(true);
+  });
+
+  it("looks again only at the folders a later round asks about, not at every folder it read", () => {
+    const root = project();
+    const links = createLinkedPaths();
+    const orders = path.join(root, "src/features/orders");
+    const billing = path.join(root, "src/features/billing");
+    links.mayLeadThroughLink(orders, root);
+    links.mayLeadThroughLink(billing, root);
+    endDiskRound();
+    diskReads.trace = [];
+    try {
+      links.mayLeadThroughLink(billing, root);
+    } finally {
+      const looked = diskReads.trace.map(([, file]) => path.relative(root, file));
+      diskReads.trace = undefined;
+      expect(looked).toContain("src/features/billing");
+      expect(looked).not.toContain("src/features/orders");
+    }
   });
 
   it("answers for each project root apart: a link is on the way only below the root asked about", () => {

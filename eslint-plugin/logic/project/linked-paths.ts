@@ -9,8 +9,10 @@ import { derivedFromFolder, folderEntries } from "../../../schema/folder-listing
  */
 type HeldLinks = ReadonlySet<string> | undefined;
 
-/** What the listings say of symbolic links on the way to a folder, for one generation. */
+/** What the listings say of symbolic links on the way to a folder, in one disk round. */
 interface FolderLinks {
+  /** The disk round the answer was read in: a later one reads the folder (and those above) again. */
+  readonly round: number;
   /** A folder on the way from the project root to this one (itself included) is, or may be, a link. */
   readonly onTheWay: boolean;
   readonly held: HeldLinks;
@@ -31,9 +33,10 @@ function mayBeLink(held: HeldLinks, name: string): boolean {
  */
 export interface LinkedPaths {
   /**
-   * A number that stays the same for as long as every answer given stays true: no folder they
-   * were read from gained or lost a link (checked once per disk round, by the folders' mtimes).
-   * A caller may keep answers for as long as it does not change.
+   * A number that stays the same within a disk round (schema/disk-rounds.ts): a caller may keep
+   * answers for as long as it does not change. Each answer is read again in a later round from
+   * the folders it depends on (by their mtimes, one `stat` each, shared with every other folder
+   * fact), never from every folder ever read: an editor's lint of one file looks at its own.
    */
   generation(): number;
   /**
@@ -71,70 +74,45 @@ function linksHeldIn(dir: string): HeldLinks {
 const SEPARATOR = path.sep.charCodeAt(0);
 
 export function createLinkedPaths(): LinkedPaths {
-  let round = -1;
-  let generation = 0;
   /** Each folder's links, by project root (what lies on the way depends on where it starts). */
   const byRoot = new Map<string, Map<string, FolderLinks>>();
-  /** The links each folder read for byRoot held: compared once a round. */
-  const read = new Map<string, HeldLinks>();
   let lastRoot: string | undefined;
   let lastByFolder: Map<string, FolderLinks> | undefined;
   const realRoots = new Map<string, string | null>();
+  let realRootsRound = -1;
 
-  const forget = (): void => {
-    generation += 1;
-    byRoot.clear();
-    lastRoot = undefined;
-    lastByFolder = undefined;
-    read.clear();
-    realRoots.clear();
-  };
-
-  /** Starts each disk round by asking whether a folder read gained or lost a link since. */
-  const renew = (): void => {
-    const now = diskRound();
-    if (now === round) return;
-    round = now;
-    for (const [dir, held] of read)
-      if (linksHeldIn(dir) !== held) {
-        forget();
-        return;
-      }
-    realRoots.clear(); // the root's own path may have been relinked: asked again (rare)
-  };
-
-  const heldIn = (dir: string): HeldLinks => {
-    if (read.has(dir)) return read.get(dir);
-    const held = linksHeldIn(dir);
-    read.set(dir, held);
-    return held;
-  };
-
-  /** A folder's links; outside `root` (or at it) nothing lies on the way. */
-  const linksOf = (dir: string, root: string): FolderLinks => {
+  /** A folder's links in `round`; outside `root` (or at it) nothing lies on the way. */
+  const linksOf = (dir: string, root: string, round: number): FolderLinks => {
     // Nearly every question of a lint is about one root: the last one's answers are at hand.
     let byFolder = lastRoot === root ? lastByFolder : byRoot.get(root);
     if (byFolder === undefined) byRoot.set(root, (byFolder = new Map()));
     lastRoot = root;
     lastByFolder = byFolder;
     let known = byFolder.get(dir);
-    if (known === undefined) {
+    if (known?.round !== round) {
       const parent = path.dirname(dir);
       const inside =
         dir.length > root.length + 1 &&
         dir.charCodeAt(root.length) === SEPARATOR &&
         dir.startsWith(root);
       known = {
+        round,
         onTheWay:
           inside &&
-          (mayBeLink(heldIn(parent), path.basename(dir)) || linksOf(parent, root).onTheWay),
-        held: heldIn(dir),
+          (mayBeLink(linksHeldIn(parent), path.basename(dir)) ||
+            linksOf(parent, root, round).onTheWay),
+        held: linksHeldIn(dir),
       };
       byFolder.set(dir, known);
     }
     return known;
   };
-  const realRootOf = (root: string): string | null => {
+  const realRootOf = (root: string, round: number): string | null => {
+    // The root's own path may have been relinked: asked again each round (rare).
+    if (realRootsRound !== round) {
+      realRoots.clear();
+      realRootsRound = round;
+    }
     let real = realRoots.get(root);
     if (real === undefined) {
       try {
@@ -149,18 +127,16 @@ export function createLinkedPaths(): LinkedPaths {
 
   return {
     generation() {
-      renew();
-      return generation;
+      return diskRound();
     },
     mayLeadThroughLink(dir, root) {
-      renew();
-      const links = linksOf(dir, root);
+      const links = linksOf(dir, root, diskRound());
       return links.onTheWay || links.held === undefined || links.held.size > 0;
     },
     realPathOf(file, root) {
-      renew();
+      const round = diskRound();
       const dir = path.dirname(file);
-      const links = linksOf(dir, root);
+      const links = linksOf(dir, root, round);
       if (!links.onTheWay && !mayBeLink(links.held, path.basename(file))) return undefined;
       let real: string;
       try {
@@ -170,14 +146,16 @@ export function createLinkedPaths(): LinkedPaths {
       }
       // The root's own path may pass through links (a home folder linked elsewhere): a file
       // inside the project is written under the root as the project knows it.
-      const realRoot = realRootOf(root);
+      const realRoot = realRootOf(root, round);
       if (realRoot !== null && real.startsWith(realRoot + path.sep))
         real = path.join(root, real.slice(realRoot.length + 1));
       return real === file ? undefined : real;
     },
     clear() {
-      round = -1;
-      forget();
+      byRoot.clear();
+      lastRoot = undefined;
+      lastByFolder = undefined;
+      realRoots.clear();
     },
   };
 }
