@@ -8,7 +8,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { isFile } from "../../schema/folder-listings.js";
 import { readProjectFile } from "../../schema/read-project-file.js";
-import { jestConfigFile } from "../project/jest-config-file.js";
+import { jestConfigAt, readJestConfig, type JestConfig } from "../project/jest-config.js";
 import { projectConfigs, projectEntries } from "../project/jest-projects.js";
 
 /** ts-jest told not to type-check: transpiling alone, or with its diagnostics off. */
@@ -16,18 +16,21 @@ const NOT_CHECKING =
   /["']?(?:isolatedModules|transpilation)["']?\s*:\s*true|["']?diagnostics["']?\s*:\s*false/u;
 
 export function testsTypeChecked(root: string): boolean {
-  const file = jestConfigFile(root, READER);
-  if (file !== undefined) {
-    const text = readText(file) ?? "";
-    const config = file.endsWith(".json") ? parsedJson(text) : text;
-    return checks(text) || projectsCheck(config, path.dirname(file));
-  }
-  const manifest = parsedJson(readText(path.join(root, "package.json")) ?? "");
-  const jest =
-    typeof manifest === "object" && manifest !== null
-      ? (manifest as { jest?: unknown }).jest
-      : undefined;
-  return jest !== undefined && (checks(JSON.stringify(jest)) || projectsCheck(jest, root));
+  const config = readJestConfig(root, READER);
+  if (config === undefined) return false;
+  return (
+    runsTsJest(config) ||
+    projectsCheck(config.kind === "json" ? config.value : config.text, path.dirname(config.file))
+  );
+}
+
+/** Whether one config runs ts-jest with its type checking on (package.json: by its "jest" field). */
+function runsTsJest(config: JestConfig): boolean {
+  return checks(
+    config.kind === "json" && path.basename(config.file) === "package.json"
+      ? JSON.stringify(config.value ?? null)
+      : config.text,
+  );
 }
 
 /**
@@ -35,12 +38,9 @@ export function testsTypeChecked(root: string): boolean {
  * of its own) runs ts-jest: its tests are type-checked too (helper-29 repro-6).
  */
 function projectsCheck(config: unknown, rootDir: string): boolean {
-  return projectConfigs(projectEntries(config), rootDir, READER).some(({ file }) => {
-    const text = readText(file) ?? "";
-    return path.basename(file) === "package.json"
-      ? checks(JSON.stringify((parsedJson(text) as { jest?: unknown } | null)?.jest ?? null))
-      : checks(text);
-  });
+  return projectConfigs(projectEntries(config), rootDir, READER).some(({ file }) =>
+    runsTsJest(jestConfigAt(file, READER)),
+  );
 }
 
 const READER = {
@@ -54,14 +54,6 @@ const READER = {
     }
   },
 };
-
-function parsedJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 function checks(config: string): boolean {
   return config.includes("ts-jest") && !NOT_CHECKING.test(config);

@@ -1,8 +1,7 @@
 // Which file is the project's Jest config: the one its package.json scripts give Jest with
 // `--config <file>` / `-c <file>` (tsyringe's `jest --config test/jest.config.js`), else the
-// first jest.config.* at the root. Its setup files (jest-setup.ts), test names (jest-tests.ts)
-// and ts-jest (affected/type-checking-runner.ts) are read from it; package.json's "jest" field
-// when there is none.
+// first jest.config.* at the root. jest-config.ts reads it for every reader (package.json's
+// "jest" field when there is none).
 import path from "node:path";
 import { packageScripts } from "./package-scripts.js";
 

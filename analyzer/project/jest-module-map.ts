@@ -9,8 +9,8 @@ import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import { propertyName } from "./vitest-setup.js";
-import { isObject, parsed, type SetupInputs } from "./jest-setup.js";
-import { jestConfigFile } from "./jest-config-file.js";
+import type { SetupInputs } from "./jest-setup.js";
+import { isObject, readJestConfig } from "./jest-config.js";
 
 /** One mapper entry: a module name the pattern matches loads the first target that exists. */
 export interface ModuleMapEntry {
@@ -29,19 +29,10 @@ export function readJestModuleMap(
   root: string,
   inputs: SetupInputs,
 ): readonly ModuleMapEntry[] | undefined {
-  const file = jestConfigFile(root, inputs);
-  let read: MapperRead | undefined;
-  let configDir = root;
-  if (file !== undefined) {
-    const text = inputs.read(file) ?? "";
-    configDir = path.dirname(file);
-    read = file.endsWith(".json")
-      ? fromJson(parsed(text))
-      : fromSource(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
-  } else {
-    const manifest = parsed(inputs.read(path.join(root, "package.json")) ?? "");
-    read = fromJson(isObject(manifest) ? manifest["jest"] : undefined);
-  }
+  const config = readJestConfig(root, inputs);
+  if (config === undefined) return undefined;
+  const configDir = path.dirname(config.file);
+  const read = config.kind === "json" ? fromJson(config.value) : fromSource(config.source);
   if (read === undefined || read.entries.length === 0) return undefined;
   // Jest's rootDir defaults to the config's folder; a set one is relative to it.
   const rootDir = path.resolve(configDir, read.rootDir ?? ".");

@@ -5,7 +5,7 @@
 // Which files Jest runs is not read: each setup file counts for every test.
 import path from "node:path";
 import { ts } from "./ts-morph.js";
-import { jestConfigFile } from "./jest-config-file.js";
+import { isObject, jestConfigAt, readJestConfig, type JestConfig } from "./jest-config.js";
 import { projectConfigs, projectEntries } from "./jest-projects.js";
 import { unwrap } from "./ts-syntax.js";
 import {
@@ -45,35 +45,24 @@ export function readJestSetup(
   root: string,
   inputs: SetupInputs,
 ): { file: string; setup: VitestSetup } | undefined {
-  const file = jestConfigFile(root, inputs);
-  if (file !== undefined) {
-    const name = path.relative(root, file).split(path.sep).join("/");
-    return { file: name, setup: setupForEveryTest(configSetup(root, file, inputs, 0), root) };
-  }
-  const manifest = path.join(root, "package.json");
-  const field = jestField(inputs.read(manifest));
-  return field === undefined
-    ? undefined
-    : {
-        file: "package.json",
-        setup: setupForEveryTest(configSetup(root, manifest, inputs, 0), root),
-      };
-}
-
-/** package.json's "jest" object, if it has one. */
-function jestField(text: string | undefined): Record<string, unknown> | undefined {
-  const manifest = parsed(text ?? "");
-  const field = isObject(manifest) ? manifest["jest"] : undefined;
-  return isObject(field) ? field : undefined;
+  const config = readJestConfig(root, inputs);
+  if (config === undefined) return undefined;
+  const name = path.relative(root, config.file).split(path.sep).join("/");
+  return { file: name, setup: setupForEveryTest(configSetup(root, config, inputs, 0), root) };
 }
 
 /**
  * The setup one config file lists (a jest.config.*, or package.json's "jest"), with that of the
  * project configs its `projects` paths name (one level: a project's own `projects` are not read).
  */
-function configSetup(root: string, file: string, inputs: SetupInputs, depth: number): SetupRead {
+function configSetup(
+  root: string,
+  config: JestConfig,
+  inputs: SetupInputs,
+  depth: number,
+): SetupRead {
   // Jest's rootDir defaults to the config's folder (test/jest.config.js: test/).
-  const configDir = path.dirname(file);
+  const configDir = path.dirname(config.file);
   const context: SetupContext = {
     root,
     configDir,
@@ -82,21 +71,14 @@ function configSetup(root: string, file: string, inputs: SetupInputs, depth: num
     options: JEST_SETUP_OPTIONS,
     rootDir: configDir,
   };
-  const text = inputs.read(file) ?? "";
   let read: SetupRead;
   let entries: string[];
-  if (path.basename(file) === "package.json") {
-    const field = jestField(text) ?? {};
-    read = fromJson(field, context);
-    entries = projectEntries(field);
-  } else if (file.endsWith(".json")) {
-    const config = parsed(text);
-    read = fromJson(isObject(config) ? config : {}, context);
-    entries = projectEntries(config);
+  if (config.kind === "json") {
+    read = fromJson(isObject(config.value) ? config.value : {}, context);
+    entries = projectEntries(config.value);
   } else {
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-    read = withOwnRootDir(source, context);
-    entries = projectEntries(text);
+    read = withOwnRootDir(config.source, context);
+    entries = projectEntries(config.text);
   }
   if (depth > 0 || entries.length === 0 || inputs.list === undefined) return read;
   // VitestInputs is a class: its methods are handed over bound, not spread.
@@ -108,7 +90,7 @@ function configSetup(root: string, file: string, inputs: SetupInputs, depth: num
   const files = [...read.files];
   const problems = [...read.problems];
   for (const project of projectConfigs(entries, configDir, reader)) {
-    const inner = configSetup(root, project.file, inputs, depth + 1);
+    const inner = configSetup(root, jestConfigAt(project.file, inputs), inputs, depth + 1);
     for (const found of inner.files) if (!files.includes(found)) files.push(found);
     problems.push(...inner.problems);
   }
@@ -152,17 +134,4 @@ function fromJson(config: Record<string, unknown>, context: SetupContext): Setup
   for (const project of projects.filter(isObject))
     for (const file of fromJson(project, local).files) if (!files.includes(file)) files.push(file);
   return { files, problems: [] };
-}
-
-/** JSON's value, or undefined for text that is not JSON. */
-export function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -7,8 +7,8 @@ import picomatch from "picomatch";
 import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import { propertyName } from "./vitest-setup.js";
-import { isObject, parsed, type SetupInputs } from "./jest-setup.js";
-import { jestConfigFile } from "./jest-config-file.js";
+import type { SetupInputs } from "./jest-setup.js";
+import { isObject, readJestConfig } from "./jest-config.js";
 
 interface TestPatterns {
   testMatch: string[];
@@ -54,17 +54,13 @@ export function readJestTests(
 }
 
 function jestPatterns(root: string, inputs: SetupInputs): TestPatterns | undefined {
-  const file = jestConfigFile(root, inputs);
-  if (file !== undefined) {
-    const text = inputs.read(file) ?? "";
-    const found = file.endsWith(".json")
-      ? fromJson(parsed(text))
-      : fromSource(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true));
-    // Jest's rootDir defaults to the config's folder; a set one is relative to it.
-    return found && { ...found, rootDir: path.resolve(path.dirname(file), found.rootDir ?? ".") };
-  }
-  const manifest = parsed(inputs.read(path.join(root, "package.json")) ?? "");
-  return fromJson(isObject(manifest) ? manifest["jest"] : undefined);
+  const config = readJestConfig(root, inputs);
+  if (config === undefined) return undefined;
+  const found = config.kind === "json" ? fromJson(config.value) : fromSource(config.source);
+  // Jest's rootDir defaults to the config's folder; a set one is relative to it.
+  return (
+    found && { ...found, rootDir: path.resolve(path.dirname(config.file), found.rootDir ?? ".") }
+  );
 }
 
 function fromJson(config: unknown): TestPatterns | undefined {
