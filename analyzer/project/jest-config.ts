@@ -3,18 +3,14 @@
 // "jest" field when there is no config file. The setup files (jest-setup.ts), test names
 // (jest-tests.ts), module mapper (jest-module-map.ts) and ts-jest (affected/
 // type-checking-runner.ts) are each read from it, where each read and parsed the file itself.
+// TypeScript is not loaded here: `affected` answers from a fresh index without it, and reads
+// ts-jest from the text alone (jest-setup.ts parses a source config for the others).
 import path from "node:path";
-import { ts } from "./ts-morph.js";
 import { jestConfigFile, type ConfigFileReader } from "./jest-config-file.js";
 
 export type JestConfig =
-  /** A jest.config.{js,ts,mjs,cjs,mts,cts}: its text and syntax tree. */
-  | {
-      readonly kind: "source";
-      readonly file: string;
-      readonly text: string;
-      readonly source: ts.SourceFile;
-    }
+  /** A jest.config.{js,ts,mjs,cjs,mts,cts}: its text (configSource parses it). */
+  | { readonly kind: "source"; readonly file: string; readonly text: string }
   /** jest.config.json's value, or package.json's "jest" field (`file` is then package.json). */
   | {
       readonly kind: "json";
@@ -31,15 +27,7 @@ export function jestConfigAt(file: string, reader: Pick<ConfigFileReader, "read"
     return { kind: "json", file, text, value: isObject(manifest) ? manifest["jest"] : undefined };
   }
   if (file.endsWith(".json")) return { kind: "json", file, text, value: parsed(text) };
-  // Parsed when a reader asks for the tree (ts-jest's is read from the text alone).
-  return {
-    kind: "source",
-    file,
-    text,
-    get source() {
-      return sourceOf(file, text);
-    },
-  };
+  return { kind: "source", file, text };
 }
 
 /**
@@ -51,19 +39,6 @@ export function readJestConfig(root: string, reader: ConfigFileReader): JestConf
   if (file !== undefined) return jestConfigAt(file, reader);
   const manifest = jestConfigAt(path.join(root, "package.json"), reader);
   return manifest.kind === "json" && isObject(manifest.value) ? manifest : undefined;
-}
-
-/** The last config parsed: the readers of one project ask for the same file in turn. */
-let lastParsed: { file: string; text: string; source: ts.SourceFile } | undefined;
-
-function sourceOf(file: string, text: string): ts.SourceFile {
-  if (lastParsed?.file !== file || lastParsed.text !== text)
-    lastParsed = {
-      file,
-      text,
-      source: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true),
-    };
-  return lastParsed.source;
 }
 
 /** JSON's value, or undefined for text that is not JSON. */

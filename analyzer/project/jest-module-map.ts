@@ -9,7 +9,7 @@ import path from "node:path";
 import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import { propertyName } from "./vitest-setup.js";
-import type { SetupInputs } from "./jest-setup.js";
+import { configSource, type SetupInputs } from "./jest-setup.js";
 import { isObject, readJestConfig } from "./jest-config.js";
 
 /** One mapper entry: a module name the pattern matches loads the first target that exists. */
@@ -32,7 +32,7 @@ export function readJestModuleMap(
   const config = readJestConfig(root, inputs);
   if (config === undefined) return undefined;
   const configDir = path.dirname(config.file);
-  const read = config.kind === "json" ? fromJson(config.value) : fromSource(config.source);
+  const read = config.kind === "json" ? fromJson(config.value) : fromSource(configSource(config));
   if (read === undefined || read.entries.length === 0) return undefined;
   // Jest's rootDir defaults to the config's folder; a set one is relative to it.
   const rootDir = path.resolve(configDir, read.rootDir ?? ".");

@@ -31,6 +31,21 @@ const JEST_SETUP_OPTIONS: ReadonlySet<string> = new Set([
   "resolver",
 ]);
 
+/** The last config parsed: the readers of one project ask for the same file in turn. */
+let lastParsed: { file: string; text: string; source: ts.SourceFile } | undefined;
+
+/** A source config's syntax tree, parsed once per text for the readers that walk it. */
+export function configSource(config: Extract<JestConfig, { kind: "source" }>): ts.SourceFile {
+  const { file, text } = config;
+  if (lastParsed?.file !== file || lastParsed.text !== text)
+    lastParsed = {
+      file,
+      text,
+      source: ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true),
+    };
+  return lastParsed.source;
+}
+
 /** How the reader reads (VitestInputs: everything read is stamped for the fresh-index check). */
 export interface SetupInputs {
   read(file: string): string | undefined;
@@ -77,7 +92,7 @@ function configSetup(
     read = fromJson(isObject(config.value) ? config.value : {}, context);
     entries = projectEntries(config.value);
   } else {
-    read = withOwnRootDir(config.source, context);
+    read = withOwnRootDir(configSource(config), context);
     entries = projectEntries(config.text);
   }
   if (depth > 0 || entries.length === 0 || inputs.list === undefined) return read;

@@ -7,7 +7,7 @@ import picomatch from "picomatch";
 import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import { propertyName } from "./vitest-setup.js";
-import type { SetupInputs } from "./jest-setup.js";
+import { configSource, type SetupInputs } from "./jest-setup.js";
 import { isObject, readJestConfig } from "./jest-config.js";
 
 interface TestPatterns {
@@ -56,7 +56,7 @@ export function readJestTests(
 function jestPatterns(root: string, inputs: SetupInputs): TestPatterns | undefined {
   const config = readJestConfig(root, inputs);
   if (config === undefined) return undefined;
-  const found = config.kind === "json" ? fromJson(config.value) : fromSource(config.source);
+  const found = config.kind === "json" ? fromJson(config.value) : fromSource(configSource(config));
   // Jest's rootDir defaults to the config's folder; a set one is relative to it.
   return (
     found && { ...found, rootDir: path.resolve(path.dirname(config.file), found.rootDir ?? ".") }
