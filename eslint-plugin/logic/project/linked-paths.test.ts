@@ -100,8 +100,12 @@ describe("createLinkedPaths", () => {
     expect(links.generation()).toBe(first);
     expect(links.mayLeadThroughLink(billing, root)).toBe(false);
     endDiskRound();
-    expect(links.generation()).not.toBe(first);
+    const second = links.generation();
+    expect(second).not.toBe(first);
     expect(links.mayLeadThroughLink(billing, root)).toBe(true);
+    // clear() starts another generation within the round: kept answers are asked again.
+    links.clear();
+    expect(links.generation()).not.toBe(second);
   });
 
   it("looks again only at the folders a later round asks about, not at every folder it read", () => {

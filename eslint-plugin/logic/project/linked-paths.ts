@@ -33,8 +33,8 @@ function mayBeLink(held: HeldLinks, name: string): boolean {
  */
 export interface LinkedPaths {
   /**
-   * A number that stays the same within a disk round (schema/disk-rounds.ts): a caller may keep
-   * answers for as long as it does not change. Each answer is read again in a later round from
+   * A number that stays the same within a disk round (schema/disk-rounds.ts) until clear(): a
+   * caller may keep answers for as long as it does not change. Each answer is read again in a later round from
    * the folders it depends on (by their mtimes, one `stat` each, shared with every other folder
    * fact), never from every folder ever read: an editor's lint of one file looks at its own.
    */
@@ -80,6 +80,9 @@ export function createLinkedPaths(): LinkedPaths {
   let lastByFolder: Map<string, FolderLinks> | undefined;
   const realRoots = new Map<string, string | null>();
   let realRootsRound = -1;
+  /** What generation() says: a new number each disk round, and after clear(). */
+  let generation = 0;
+  let generationRound = -1;
 
   /** A folder's links in `round`; outside `root` (or at it) nothing lies on the way. */
   const linksOf = (dir: string, root: string, round: number): FolderLinks => {
@@ -127,7 +130,12 @@ export function createLinkedPaths(): LinkedPaths {
 
   return {
     generation() {
-      return diskRound();
+      const round = diskRound();
+      if (round !== generationRound) {
+        generationRound = round;
+        generation += 1;
+      }
+      return generation;
     },
     mayLeadThroughLink(dir, root) {
       const links = linksOf(dir, root, diskRound());
@@ -152,6 +160,7 @@ export function createLinkedPaths(): LinkedPaths {
       return real === file ? undefined : real;
     },
     clear() {
+      generation += 1; // answers kept by callers are asked again, in this round too
       byRoot.clear();
       lastRoot = undefined;
       lastByFolder = undefined;
