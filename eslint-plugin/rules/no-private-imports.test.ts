@@ -20,6 +20,14 @@ const modelData = {
 };
 
 /** The suggestion that rewrites the specifier to the contract. */
+/** The report of a require() whose target is unprovable, at line:column-endColumn. */
+const unprovableRequire = (line: number, column: number, endColumn: number) => ({
+  messageId: "unprovable" as const,
+  data: { form: "require()" },
+  line,
+  column,
+  endColumn,
+});
 const useContract = (specifier: string, output: string) => [
   { messageId: "useContract" as const, data: { specifier }, output },
 ];
@@ -678,34 +686,10 @@ ruleTester.run("no-private-imports", noPrivateImports, {
         `export const d: unknown = [load][0]("../orders/model.js");`,
       ].join("\n"),
       errors: [
-        {
-          messageId: "unprovable",
-          data: { form: "require()" },
-          line: 3,
-          column: 27,
-          endColumn: 31,
-        },
-        {
-          messageId: "unprovable",
-          data: { form: "require()" },
-          line: 4,
-          column: 18,
-          endColumn: 25,
-        },
-        {
-          messageId: "unprovable",
-          data: { form: "require()" },
-          line: 5,
-          column: 27,
-          endColumn: 34,
-        },
-        {
-          messageId: "unprovable",
-          data: { form: "require()" },
-          line: 6,
-          column: 28,
-          endColumn: 32,
-        },
+        unprovableRequire(3, 27, 31),
+        unprovableRequire(4, 18, 25),
+        unprovableRequire(5, 27, 34),
+        unprovableRequire(6, 28, 32),
       ],
     },
     {
@@ -718,42 +702,16 @@ ruleTester.run("no-private-imports", noPrivateImports, {
         `export const stored = [createRequire(import.meta.url)];`,
       ].join("\n"),
       errors: [
-        {
-          messageId: "unprovable",
-          data: { form: "require()" },
-          line: 2,
-          column: 21,
-          endColumn: 51,
-        },
-        {
-          messageId: "unprovable",
-          data: { form: "require()" },
-          line: 3,
-          column: 14,
-          endColumn: 27,
-        },
-        {
-          messageId: "unprovable",
-          data: { form: "require()" },
-          line: 4,
-          column: 24,
-          endColumn: 54,
-        },
+        unprovableRequire(2, 21, 51),
+        unprovableRequire(3, 14, 27),
+        unprovableRequire(4, 24, 54),
       ],
     },
     {
       name: "require() of a non-literal is unprovable",
       filename: customers,
       code: `let name = "pg";\nconst driver = require(name);`,
-      errors: [
-        {
-          messageId: "unprovable",
-          data: { form: "require()" },
-          line: 2,
-          column: 16,
-          endColumn: 29,
-        },
-      ],
+      errors: [unprovableRequire(2, 16, 29)],
     },
   ],
 });

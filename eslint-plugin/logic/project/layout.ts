@@ -88,7 +88,6 @@ export class ProjectLayout {
   private readonly featureByFile = new Map<string, Feature | null>();
   private readonly featureByFolder = new Map<string, Feature | null>();
   private readonly rootPrefix: string;
-  private readonly childTestIsExact: boolean;
   /**
    * Whether a folder's children can be feature folders, by the folder (root-relative), when that
    * is one glob test for all of them: every glob ends in `*` and none is a negation (which could
@@ -105,9 +104,6 @@ export class ProjectLayout {
   constructor(readonly config: AgentixConfig) {
     this.rootPrefix = config.root.endsWith(path.sep) ? config.root : config.root + path.sep;
     this.isFeatureDir = compile(config.features.directories);
-    this.childTestIsExact = config.features.directories.every(
-      (glob) => isNegatedGlob(glob) || glob.slice(glob.lastIndexOf("/") + 1) === "*",
-    );
     this.childrenMayBeFeatures = config.features.directories.every(
       (glob) => !isNegatedGlob(glob) && glob.slice(glob.lastIndexOf("/") + 1) === "*",
     )
@@ -179,15 +175,12 @@ export class ProjectLayout {
 
   /**
    * Whether a folder directly in `dir` (absolute) may be a feature folder; false only when none
-   * can be, whatever its name. Exact for globs whose last segment is `*`: it matches the folder's
-   * own name, and any plain name alike, so one stands for all (a dot name matches less). Any
-   * other glob answers true (`**` last lets the name match an earlier segment).
+   * can be, whatever its name (childMayBeFeature: exact when every glob ends in `*`, else true).
    */
   mayHaveFeatureChild(dir: string): boolean {
     const relative = this.relative(dir);
     if (relative === undefined && dir !== this.config.root) return false;
-    if (!this.childTestIsExact) return true;
-    return this.isFeatureDir(relative === undefined ? "x" : `${relative}/x`);
+    return this.childMayBeFeature(relative ?? ".");
   }
 
   /** Whether the folder (absolute) is itself a feature folder: `features.directories` matches it. */
@@ -223,14 +216,15 @@ export class ProjectLayout {
   /**
    * Whether a child of `relativeParent` may be a feature folder: one glob test per parent when
    * the globs allow (a lint asks about thousands of import targets in a few hundred folders),
-   * else true (each path is tested itself).
+   * else true (each path is tested itself). A last `*` matches the child's own name, and any
+   * plain name alike, so one stands for all (a dot name matches less); `**` last lets the name
+   * match an earlier segment, and a negation could name the one child tested.
    */
   private childMayBeFeature(relativeParent: string): boolean {
     const known = this.childrenMayBeFeatures;
     if (known === undefined) return true;
     let may = known.get(relativeParent);
     if (may === undefined) {
-      // A plain name stands for every child: a last `*` matches any (a dot name matches less).
       may = this.isFeatureDir(relativeParent === "." ? "x" : `${relativeParent}/x`);
       known.set(relativeParent, may);
     }
