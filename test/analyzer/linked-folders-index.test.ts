@@ -36,9 +36,11 @@ beforeAll(() => {
   }
   // Sorted before orders: TypeScript lists orders' files through it, and skips orders itself.
   symlinkSync("../orders", path.join(root, "src/features/billing/orders-link"));
-  // A linked file: listed once, as the file it is; and a loop back to src.
+  // A linked file: listed once, as the file it is; a loop back to src.
   symlinkSync("util.ts", path.join(root, "src/lib/again.ts"));
   symlinkSync("..", path.join(root, "src/features/loop"));
+  // A dangling link leads nowhere: no file, no error.
+  symlinkSync("../nowhere/missing.ts", path.join(root, "src/lib/dangling.ts"));
 });
 afterAll(removeCopies);
 
