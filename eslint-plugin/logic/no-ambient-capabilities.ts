@@ -7,6 +7,9 @@ import {
   CLOCK_WITHOUT_DATE,
   DATE_CALL,
   DATE_NEW,
+  FUNCTION_CALL,
+  FUNCTION_CONSTRUCTOR,
+  FUNCTION_NEW,
   DATE_TIME_FORMAT,
   DATE_TIME_FORMAT_INSTANCE,
   REFLECT,
@@ -191,7 +194,9 @@ export function ambientUseVisitors(
     if (method === "get") {
       const name = staticString(call.arguments[1]);
       if (name !== undefined) follow(call, childPath(path, name), origin);
-    } else if (path === "Date" && method === "apply") emit(DATE_CALL, call, origin);
+    } else if (path === FUNCTION_CONSTRUCTOR && (method === "apply" || method === "construct"))
+      emit(method === "apply" ? FUNCTION_CALL : FUNCTION_NEW, call, origin);
+    else if (path === "Date" && method === "apply") emit(DATE_CALL, call, origin);
     else if (path === "Date" && method === "construct") {
       const list = call.arguments[1];
       if (list?.type === AST_NODE_TYPES.ArrayExpression && withoutDate(list.elements))
@@ -206,7 +211,13 @@ export function ambientUseVisitors(
     path: string,
     origin: Origin,
   ): void => {
-    if (path === "Date") {
+    if (path === FUNCTION_CONSTRUCTOR)
+      emit(
+        call.type === AST_NODE_TYPES.CallExpression ? FUNCTION_CALL : FUNCTION_NEW,
+        call,
+        origin,
+      );
+    else if (path === "Date") {
       if (call.type === AST_NODE_TYPES.CallExpression) emit(DATE_CALL, call, origin);
       else if (withoutDate(call.arguments)) emit(DATE_NEW, call, origin);
     } else if (path === DATE_TIME_FORMAT) follow(call, DATE_TIME_FORMAT_INSTANCE, origin);

@@ -63,6 +63,20 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
     },
     { name: "Math without random", filename: domain, code: `Math.max(1, 2);\nMath.floor(1.5);` },
     {
+      name: "the Function constructor read, not called: instanceof, its prototype, a type",
+      filename: domain,
+      code: [
+        "export const isCallable = (x: unknown) => x instanceof Function;",
+        "export const call = Function.prototype.call;",
+        "export let handler: Function | undefined;",
+      ].join("\n"),
+    },
+    {
+      name: "a local Function",
+      filename: domain,
+      code: `const Function = (text: string) => text;\nexport const f = Function("x");`,
+    },
+    {
       name: "crypto.subtle is not randomness",
       filename: domain,
       code: `const digest = crypto.subtle.digest("SHA-256", new Uint8Array(1));`,
@@ -593,6 +607,28 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
         at("process", "eval()", 3, 18, 22),
         at("process", "process.getBuiltinModule()", 4, 19, 43),
         at("environment", "process.loadEnvFile()", 5, 1, 20),
+      ],
+    },
+    // The Function constructor runs any text, as eval does: called or constructed, however reached.
+    {
+      name: "the Function constructor",
+      filename: domain,
+      code: [
+        'export const f = new Function("a", "return a + 1");',
+        'export const g = Function("return 1");',
+        "const F = Function;",
+        'export const h = new F("return 2");',
+        'export const i = globalThis.Function("return 3");',
+        'export const j = Reflect.construct(Function, ["return 4"]);',
+        'export const k = Reflect.apply(Function, undefined, ["return 5"]);',
+      ].join("\n"),
+      errors: [
+        at("process", "new Function()", 1, 18, 51),
+        at("process", "Function()", 2, 18, 38),
+        at("process", "new Function()", 4, 18, 35),
+        at("process", "Function()", 5, 18, 49),
+        at("process", "new Function()", 6, 18, 59),
+        at("process", "Function()", 7, 18, 66),
       ],
     },
     {

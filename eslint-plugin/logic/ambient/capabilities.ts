@@ -125,6 +125,14 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["module:agentix.randomIds", capability("randomness", "randomIds")],
 ]);
 
+/**
+ * The Function constructor runs any text, as `eval` does: called or constructed, with any
+ * arguments. Read otherwise (`x instanceof Function`, `Function.prototype`) it reaches nothing.
+ */
+export const FUNCTION_CONSTRUCTOR = "Function";
+export const FUNCTION_CALL = capability("process", "Function()");
+export const FUNCTION_NEW = capability("process", "new Function()");
+
 /** `new Date()` without arguments (or with `undefined`) and `Date()` called in any way read the clock. */
 export const DATE_CALL = capability("clock", "Date()");
 export const DATE_NEW = capability("clock", "new Date()");
@@ -150,6 +158,7 @@ export const ROOT_GLOBALS: ReadonlySet<string> = new Set([
     .map((key) => key.split(".")[0] ?? key),
   "Date",
   "Intl",
+  FUNCTION_CONSTRUCTOR,
   REFLECT,
 ]);
 
@@ -160,6 +169,7 @@ export const CAPABILITY_PREFIXES: ReadonlySet<string> = new Set([
     return parts.slice(1).map((_, index) => parts.slice(0, index + 1).join("."));
   }),
   "Intl",
+  FUNCTION_CONSTRUCTOR,
   DATE_TIME_FORMAT,
   DATE_TIME_FORMAT_INSTANCE,
   ...CLOCK_WITHOUT_DATE.keys(),
