@@ -38,6 +38,14 @@ function toEntry(
   };
 }
 
+/** ESLint's list of rule ids in an unused-directive message: `'a' or 'b'`, `'a', 'b', or 'c'`. */
+function ruleList(rules: readonly string[]): string {
+  const quoted = rules.map((rule) => `'${rule}'`);
+  return quoted.length <= 2
+    ? quoted.join(" or ")
+    : `${quoted.slice(0, -1).join(", ")}, or ${quoted.at(-1)}`;
+}
+
 function unusedDiagnostics(
   file: ProjectFile,
   directives: readonly Directive[],
@@ -46,28 +54,35 @@ function unusedDiagnostics(
   const out: DiagnosticEntry[] = [];
   for (const directive of directives) {
     if (directive.kind === "enable") continue;
+    const at = (message: string): DiagnosticEntry => ({
+      code: UNUSED_DIRECTIVE,
+      severity: "warning",
+      message,
+      file: file.path,
+      line: directive.line,
+      // ESLint reports an unused directive at its comment's start.
+      column: directive.column + 1,
+      related: [],
+    });
+    const unused: string[] = [];
     for (const rule of directive.rules) {
       // A misspelt agentix rule silences nothing, silently (ESLint: "Definition for rule ... was
       // not found"); another plugin's rule is ESLint's to judge.
-      const unknown = !ruleOfId(rule) && rule.startsWith("agentix/");
-      if (
-        !unknown &&
-        (!ruleOfId(rule) || used.has(`${directive.line}:${directive.column}:${rule}`))
-      )
-        continue;
-      out.push({
-        code: UNUSED_DIRECTIVE,
-        severity: "warning",
-        message: unknown
-          ? `Unused eslint-disable directive (no agentix rule is named '${rule}')`
-          : `Unused eslint-disable directive (no problems were reported from '${rule}')`,
-        file: file.path,
-        line: directive.line,
-        // ESLint reports an unused directive at its comment's start.
-        column: directive.column + 1,
-        related: [],
-      });
+      if (!ruleOfId(rule)) {
+        if (rule.startsWith("agentix/"))
+          out.push(at(`Unused eslint-disable directive (no agentix rule is named '${rule}')`));
+      } else if (!used.has(`${directive.line}:${directive.column}:${rule}`)) unused.push(rule);
     }
+    if (unused.length === 0) continue;
+    // As ESLint words it: one message when every rule the comment names silenced nothing, else
+    // one per rule (a rule of another plugin may have been used: ESLint's to judge).
+    if (unused.length === directive.rules.length)
+      out.push(
+        at(`Unused eslint-disable directive (no problems were reported from ${ruleList(unused)})`),
+      );
+    else
+      for (const rule of unused)
+        out.push(at(`Unused eslint-disable directive (no problems were reported from '${rule}')`));
   }
   return out;
 }

@@ -72,9 +72,14 @@ describe("one verdict for ESLint and agentix check", { timeout: 60_000 }, () => 
       "src/features/loans/model.ts:15:1 warning unused-disable-directive",
       "src/features/loans/model.ts:16:18 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:18:18 error agentix/no-ambient-capabilities",
+      "src/features/loans/model.ts:19:1 warning unused-disable-directive",
     ]);
     expect(check.problems.find((p) => p.line === 13)?.message).toBe(
       "Unused eslint-disable directive (no problems were reported from 'agentix/no-private-imports')",
+    );
+    // A comment none of whose rules silenced anything: one message naming them all, as ESLint's.
+    expect(check.problems.find((p) => p.line === 19)?.message).toBe(
+      "Unused eslint-disable directive (no problems were reported from 'agentix/no-ambient-capabilities', 'agentix/no-query-writes', or 'agentix/no-undeclared-dependencies')",
     );
     expect(exit).toBe(1);
   });
@@ -133,6 +138,7 @@ describe("a config inherited from a folder above the project", { timeout: 60_000
       "src/features/loans/model.ts:15 warning unused-disable-directive",
       "src/features/loans/model.ts:16 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:18 error agentix/no-ambient-capabilities",
+      "src/features/loans/model.ts:19 warning unused-disable-directive",
       "src/features/loans/model.ts:7 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:8 warning unused-disable-directive",
     ]);
