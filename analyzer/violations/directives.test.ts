@@ -1,7 +1,13 @@
 import { ConfigCommentParser } from "@eslint/plugin-kit";
 import { describe, expect, it } from "vitest";
 import { ts } from "../project/ts-morph.js";
-import { directivesOf, inlineSeveritiesOf, silencingDirective } from "./directives.js";
+import { Linter } from "eslint";
+import {
+  directivesOf,
+  inlineSeveritiesOf,
+  silencingDirective,
+  unusedEnables,
+} from "./directives.js";
 
 const parse = (text: string, name = "x.tsx") =>
   ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
@@ -107,6 +113,43 @@ describe("directivesOf", () => {
     expect(credited(4, 17)).toBe(3);
     // The block is enabled again before line 5's problem; its line directive silences it.
     expect(credited(5, 45)).toBe(5);
+  });
+
+  // An eslint-enable that enables nothing: ESLint's Linter, run on comments alone, against
+  // unusedEnables on each arrangement.
+  it("finds the eslint-enable comments ESLint calls unused", () => {
+    const linter = new Linter();
+    // ESLint judges directives of rules it knows: three of its own stand for any three.
+    const RULES: Readonly<Record<string, string>> = {
+      a: "no-console",
+      b: "no-debugger",
+      c: "eqeqeq",
+    };
+    const arrangements = [
+      ["/* eslint-enable a */"],
+      ["/* eslint-disable a */", "/* eslint-enable a */"],
+      ["/* eslint-disable a */", "/* eslint-enable a, b */"],
+      ["/* eslint-disable */", "/* eslint-enable a, b */"],
+      ["/* eslint-disable a */", "/* eslint-enable */"],
+      ["/* eslint-disable a */", "/* eslint-enable */", "/* eslint-enable a */"],
+      ["/* eslint-disable a */", "/* eslint-enable a */", "/* eslint-enable a */"],
+      ["/* eslint-enable */", "/* eslint-disable b */", "/* eslint-enable b, c */"],
+      ["// eslint-disable-next-line a", "/* eslint-enable a */"],
+    ].map((lines) => lines.map((line) => line.replace(/\b([abc])\b/gu, (name) => RULES[name]!)));
+    for (const lines of arrangements) {
+      const text = `${lines.join("\n")}\n`;
+      const eslint = linter
+        .verify(text, [{ linterOptions: { reportUnusedDisableDirectives: "error" } }])
+        .filter((m) => m.message.startsWith("Unused eslint-enable"))
+        .map((m) => `${m.line}: ${m.message}`);
+      const check = [...unusedEnables(directivesOf(parse(text, "x.ts")))].map(
+        ([directive, rules]) =>
+          `${directive.line}: Unused eslint-enable directive (no matching eslint-disable directives were found${
+            rules[0] === "" ? "" : ` for ${rules.map((rule) => `'${rule}'`).join(" or ")}`
+          }).`,
+      );
+      expect({ text, unused: check }).toEqual({ text, unused: eslint });
+    }
   });
 
   // `/* eslint agentix/<rule>: "off" */` turns the rule off in the file for ESLint; check

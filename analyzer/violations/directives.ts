@@ -133,3 +133,45 @@ export function silencingDirective(
   }
   return block ?? line;
 }
+
+/**
+ * The rules each `eslint-enable` comment enables in vain, by comment ("" for a comment naming
+ * no rule), as ESLint judges it (apply-disable-directives' collectUsedEnableDirectives): read
+ * backwards, an enable of a rule is used by the nearest `eslint-disable` before it of that rule
+ * or of every rule, an enable of every rule by any disable before it, and an enable of every
+ * rule leaves the enables after it unused. Problems play no part: only the comments' order.
+ */
+export function unusedEnables(directives: readonly Directive[]): Map<Directive, string[]> {
+  interface Entry {
+    readonly directive: Directive;
+    readonly rule: string | null;
+  }
+  const entries: Entry[] = directives
+    .filter((directive) => directive.kind === "disable" || directive.kind === "enable")
+    .flatMap((directive) =>
+      (directive.rules.length > 0 ? directive.rules : [null]).map((rule) => ({ directive, rule })),
+    );
+  const enabled = new Map<string | null, Entry>();
+  const used = new Set<Entry>();
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index]!;
+    if (entry.directive.kind === "enable") {
+      if (entry.rule === null) enabled.clear();
+      enabled.set(entry.rule, entry);
+    } else if (entry.rule === null) {
+      for (const enable of enabled.values()) used.add(enable);
+      enabled.clear();
+    } else {
+      const enable = enabled.get(entry.rule) ?? enabled.get(null);
+      if (enable) used.add(enable);
+    }
+  }
+  const unused = new Map<Directive, string[]>();
+  for (const entry of entries) {
+    if (entry.directive.kind !== "enable" || used.has(entry)) continue;
+    const rules = unused.get(entry.directive) ?? [];
+    rules.push(entry.rule ?? "");
+    unused.set(entry.directive, rules);
+  }
+  return unused;
+}

@@ -8,6 +8,7 @@ import {
   directivesOf,
   inlineSeveritiesOf,
   silencingDirective,
+  unusedEnables,
   type Directive,
 } from "./directives.js";
 
@@ -52,8 +53,8 @@ function unusedDiagnostics(
   used: ReadonlySet<string>,
 ): DiagnosticEntry[] {
   const out: DiagnosticEntry[] = [];
+  const enables = unusedEnables(directives);
   for (const directive of directives) {
-    if (directive.kind === "enable") continue;
     const at = (message: string): DiagnosticEntry => ({
       code: UNUSED_DIRECTIVE,
       severity: "warning",
@@ -64,6 +65,16 @@ function unusedDiagnostics(
       column: directive.column + 1,
       related: [],
     });
+    if (directive.kind === "enable") {
+      const vain = enables.get(directive);
+      // An enable of every rule, or of other plugins' rules alone, is ESLint's to judge.
+      if (vain === undefined || !vain.some((rule) => ruleOfId(rule))) continue;
+      const words =
+        "Unused eslint-enable directive (no matching eslint-disable directives were found for";
+      if (vain.length === directive.rules.length) out.push(at(`${words} ${ruleList(vain)})`));
+      else for (const rule of vain) if (ruleOfId(rule)) out.push(at(`${words} '${rule}')`));
+      continue;
+    }
     const unused: string[] = [];
     for (const rule of directive.rules) {
       // A misspelt agentix rule silences nothing, silently (ESLint: "Definition for rule ... was

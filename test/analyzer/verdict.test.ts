@@ -73,10 +73,21 @@ describe("one verdict for ESLint and agentix check", { timeout: 60_000 }, () => 
       "src/features/loans/model.ts:16:18 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:18:18 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:19:1 warning unused-disable-directive",
+      "src/features/loans/model.ts:21:1 warning unused-disable-directive",
+      "src/features/loans/model.ts:22:1 warning unused-disable-directive",
+      "src/features/loans/model.ts:24:1 warning unused-disable-directive",
     ]);
     expect(check.problems.find((p) => p.line === 13)?.message).toBe(
       "Unused eslint-disable directive (no problems were reported from 'agentix/no-private-imports')",
     );
+    // An eslint-enable after an eslint-enable of every rule enables nothing; of two rules one
+    // was disabled before it: the other is named alone (ESLint's apply-disable-directives).
+    expect(
+      check.problems.filter((p) => p.line === 21 || p.line === 24).map((p) => p.message),
+    ).toEqual([
+      "Unused eslint-enable directive (no matching eslint-disable directives were found for 'agentix/no-query-writes')",
+      "Unused eslint-enable directive (no matching eslint-disable directives were found for 'agentix/no-private-imports')",
+    ]);
     // A comment none of whose rules silenced anything: one message naming them all, as ESLint's.
     expect(check.problems.find((p) => p.line === 19)?.message).toBe(
       "Unused eslint-disable directive (no problems were reported from 'agentix/no-ambient-capabilities', 'agentix/no-query-writes', or 'agentix/no-undeclared-dependencies')",
@@ -139,6 +150,9 @@ describe("a config inherited from a folder above the project", { timeout: 60_000
       "src/features/loans/model.ts:16 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:18 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:19 warning unused-disable-directive",
+      "src/features/loans/model.ts:21 warning unused-disable-directive",
+      "src/features/loans/model.ts:22 warning unused-disable-directive",
+      "src/features/loans/model.ts:24 warning unused-disable-directive",
       "src/features/loans/model.ts:7 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:8 warning unused-disable-directive",
     ]);
