@@ -16,9 +16,12 @@ const USAGE = `Usage: agentix scaffold feature <name> [options]
 
 Creates a conventional feature capsule from the public template: contract.ts (a schema, a store
 port, the contract), model.ts (a pure rule), operations.ts (a command and a query), feature.ts
-(the descriptor) and <name>.test.ts. It type-checks, lints, indexes and passes its own test as
-written. It goes beside the existing features (or in src/features/), never overwrites anything,
-and accepts only kebab-case names that are safe folder names and identifiers.
+(the descriptor) and <name>.test.ts, the contract and the descriptor under the names
+agentix.config.json gives (the first features.contract and features.descriptor, {id} replaced).
+It type-checks, lints, indexes and passes its own test as written. It goes beside the existing
+features (with none yet, where the first features.directories glob that names one place puts
+one: src/features/ by default), never overwrites anything, and accepts only kebab-case names
+that are safe folder names and identifiers.
 
 Options:
   --dry-run            print the files it would write, write nothing
