@@ -143,7 +143,7 @@ export interface DiagnosticItem {
   readonly site: Site | null;
   /** Overrides the site's line (diagnostics that only have an offset). */
   readonly line?: number;
-  /** The exact column, when the diagnostic has one (syntax errors). */
+  /** The exact column, when the diagnostic has one (syntax errors, the import closing a cycle). */
   readonly column?: number;
   /** Overrides the site's file: a problem in a file that is not a source (a tsconfig). */
   readonly file?: string;

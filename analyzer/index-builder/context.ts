@@ -1,5 +1,6 @@
 // What every stage of the index builder reads (the analysis) and where its diagnostics go.
 import type { Analysis } from "../analyze.js";
+import { lineColumn } from "../extract/location.js";
 import type { DiagnosticItem, Site } from "../extract/model.js";
 import type { ProjectFile } from "../project/load-project.js";
 
@@ -17,8 +18,22 @@ export class DiagnosticLog {
     message: string,
     site: Site | null,
     related: Site[] = [],
+    /** The site is an exact position (an import): its column is recorded too. */
+    exact = false,
   ): void {
-    this.items.push({ code, severity, message, site, related });
+    this.items.push({
+      code,
+      severity,
+      message,
+      site,
+      related,
+      ...(exact && site
+        ? {
+            column: lineColumn(site.file.sourceFile, site.node.getStart(site.file.sourceFile))
+              .column,
+          }
+        : {}),
+    });
   }
 }
 

@@ -172,6 +172,8 @@ function reportCycles(
         : `features ${members.join(", ")} depend on each other in cycles, e.g. ${[...cycle, cycle[0]].join(" -> ")}; dependencies between features must form a directed acyclic graph`,
       first,
       sites.filter((site): site is Site => site != null && site !== first),
+      // At the import (or declared dependency) that closes it: its column too.
+      closing !== undefined,
     );
   }
 }

@@ -302,9 +302,12 @@ describe("a project with every kind of problem", () => {
     expect(broken.diagnostics.filter((d) => "column" in d).map((d) => d.code)).toEqual([
       "syntax-error",
       "syntax-error",
+      "feature-cycle",
     ]);
-    // At the import that closes the example cycle (beta -> alpha), the other edges related.
+    // At the import that closes the example cycle (beta -> alpha), its specifier's column (a
+    // declared dependency's, in beta's descriptor), the other edges related.
     const cycle = broken.diagnostics.find((d) => d.code === "feature-cycle")!;
+    expect(`${cycle.file}:${cycle.line}:${cycle.column}`).toBe("src/features/beta/feature.ts:2:31");
     expect(cycle.message).toBe(
       "features alpha, beta, gamma depend on each other in cycles, e.g. alpha -> beta -> alpha; dependencies between features must form a directed acyclic graph",
     );
@@ -464,6 +467,7 @@ describe("a library laid out like hono: folders as features, a build tsconfig wi
           "features depend on each other in a cycle: helper -> router -> utils -> helper; dependencies between features must form a directed acyclic graph",
         file: "src/utils/url.ts",
         line: 1,
+        column: 24,
         related: [
           { file: "src/helper/html.ts", line: 1 },
           { file: "src/router/trie.ts", line: 1 },
