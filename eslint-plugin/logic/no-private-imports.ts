@@ -224,6 +224,11 @@ interface Folder {
    * every relative specifier is judged by the folder it names.
    */
   readonly mustName: readonly string[] | undefined;
+  /**
+   * How many folders below the root this one is (with mustName): a relative specifier with more
+   * `..` than that may leave the project, into another package's features, whatever it spells.
+   */
+  readonly depth: number;
   /** Whether a folder in this one may be a feature folder (layout.mayHaveFeatureChild), once asked. */
   featureChild: boolean | undefined;
   /**
@@ -281,12 +286,14 @@ class LexicalReach {
   folderAt(dir: string): Folder {
     let folder = this.folders.get(dir);
     if (!folder) {
+      const mustName = this.segmentsToName(dir);
       folder = {
         dir,
         importer: this.layout.featureOfFolder(dir),
         relative: new Map(),
         linkAnswers: new Map(),
-        mustName: this.segmentsToName(dir),
+        mustName,
+        depth: mustName === undefined ? 0 : depthBelowRoot(this.layout, dir),
         featureChild: undefined,
         settled: new Set(),
         settledRound: -1,
@@ -323,7 +330,12 @@ class LexicalReach {
     // Most relative imports of a folder outside features spell no feature folder's segment: one
     // substring test, before any look-up.
     const mustName = folder.mustName;
-    if (mustName !== undefined && !spellsOneOf(specifier, mustName)) return false;
+    if (
+      mustName !== undefined &&
+      !spellsOneOf(specifier, mustName) &&
+      !mayLeaveRoot(specifier, folder.depth)
+    )
+      return false;
     return this.named(folder, specifier).reaches;
   }
 
@@ -335,7 +347,9 @@ class LexicalReach {
       // "./name" names a folder in this one: unless that may be a feature folder, it lies in
       // the importer's own feature (or in none), whatever the name.
       const reaches =
-        (mustName === undefined || spellsOneOf(specifier, mustName)) &&
+        (mustName === undefined ||
+          spellsOneOf(specifier, mustName) ||
+          mayLeaveRoot(specifier, folder.depth)) &&
         !(
           SIBLING.test(specifier) &&
           !(folder.featureChild ??= this.layout.mayHaveFeatureChild(folder.dir))
@@ -427,13 +441,50 @@ class LexicalReach {
 const MAY_IMPORT_OTHERWISE = /["'`]\/|\bimport\s*\(|\brequire\b|["'`](?:node:)?module["'`]/u;
 
 /**
- * Whether a file written in a folder whose path holds none of `segments` (Folder.mustName) may
- * import into a feature folder, judged from its text alone: a relative specifier can only by
- * spelling a segment, other specifiers resolve to existing files (none in a feature). A file
- * that cannot gets no visitors at all (the common case: one scan of its text).
+ * A `..` segment after another segment (`x/..`, `./..`): such a specifier may go up more
+ * folders than its longest run of `..` shows, so its text is looked at (rare in real code).
  */
-function mayImportIntoFeatures(text: string, segments: readonly string[]): boolean {
-  return spellsOneOf(text, segments) || MAY_IMPORT_OTHERWISE.test(text);
+const UP_AFTER_DOWN = /[^.]\/\.\.|\/\.\/\.\./u;
+
+/**
+ * Whether a file written in a folder whose path holds none of `segments` (Folder.mustName),
+ * `depth` folders below the root, may import into a feature folder, judged from its text alone:
+ * a relative specifier can only by spelling a segment or by leaving the project (`leaveRoot`,
+ * depth + 1 `..` in a row, or fewer around another segment: into another package's features),
+ * other specifiers resolve to existing files (none in a feature). A file that cannot gets no
+ * visitors at all (the common case: one scan of its text).
+ */
+function mayImportIntoFeatures(
+  text: string,
+  segments: readonly string[],
+  leaveRoot: string,
+): boolean {
+  return (
+    spellsOneOf(text, segments) ||
+    text.includes(leaveRoot) ||
+    MAY_IMPORT_OTHERWISE.test(text) ||
+    UP_AFTER_DOWN.test(text)
+  );
+}
+
+/**
+ * Whether a relative specifier written `depth` folders below the root may name a path outside
+ * the project: it holds more than `depth` `..` (counted as text, so never too few).
+ */
+function mayLeaveRoot(specifier: string, depth: number): boolean {
+  let ups = 0;
+  for (let at = specifier.indexOf(".."); at !== -1; at = specifier.indexOf("..", at + 2))
+    if (++ups > depth) return true;
+  return false;
+}
+
+/** How many folders `dir` (in the project) is below its root: 0 for the root. */
+function depthBelowRoot(layout: ProjectLayout, dir: string): number {
+  const relative = dir === layout.config.root ? "" : (layout.relative(dir) ?? "");
+  if (relative === "") return 0;
+  let depth = 1;
+  for (let at = relative.indexOf("/"); at !== -1; at = relative.indexOf("/", at + 1)) depth += 1;
+  return depth;
 }
 
 /** Whether `specifier` holds one of `segments` (as text: "../features" and "./featuresx" alike). */
@@ -647,12 +698,14 @@ export const noPrivateImportsLogic: RuleLogic = {
     // disk round, so the first feature folder created in an editor session is seen).
     if (services.mayHaveFeatureFolders?.(reach.layout) ?? true) return undefined;
     const mustName = here.mustName;
+    // depth + 1 `..` in a row leave the project (Folder.depth).
+    const leaveRoot = `..${"/..".repeat(here.depth)}`;
     if (mustName === undefined || !POSIX)
       return ({ scopeManager, full }) => quietVisitors(reach, here, scopeManager, full);
     // The host gives the quiet visitors only to a file whose text may import into a feature.
     return Object.assign(
       ({ scopeManager, full }: LeanFile) => quietVisitors(reach, here, scopeManager, full),
-      { textGate: (text: string) => mayImportIntoFeatures(text, mustName) },
+      { textGate: (text: string) => mayImportIntoFeatures(text, mustName, leaveRoot) },
     );
   },
 };

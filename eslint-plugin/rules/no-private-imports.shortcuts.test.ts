@@ -86,6 +86,62 @@ describe("no-private-imports without feature folders", () => {
   });
 });
 
+// Another package whose feature folders are named otherwise (`src/modules/*`), reached by a
+// relative path: it spells none of this project's segments ("features"), so a project without
+// feature folders passed over it (the text gate) and so did the lexical shortcut of a folder
+// outside features (Folder.mustName). More `..` than the importer's folder is deep may leave the
+// project: such a file is looked at, and such a specifier judged in full.
+describe("no-private-imports into another package's features by a relative path", () => {
+  const root = project({}, { "src/main.ts": "" });
+  const ledger = `${root}-ledger`;
+  write(ledger, "package.json", JSON.stringify({ name: "ledger", type: "module" }));
+  write(
+    ledger,
+    "agentix.config.json",
+    JSON.stringify({ features: { directories: ["src/modules/*"] } }),
+  );
+  write(ledger, "src/modules/accounts/contract.ts");
+  write(ledger, "src/modules/accounts/balance.ts");
+  const name = path.basename(ledger);
+  const intoLedger = (column: number) => ({
+    ruleId: "agentix/no-private-imports",
+    line: 1,
+    column,
+    message: `../${name}/src/modules/accounts/balance.ts is private to feature "accounts"; code outside features may import only its public entry ../${name}/src/modules/accounts/contract.ts, so import from there instead`,
+  });
+
+  it.each([
+    ["src/main.ts", `import { x } from "../../${name}/src/modules/accounts/balance";\n`, 19],
+    // src/deep/er is three folders down: no four `..` in a row, one segment between them.
+    [
+      "src/deep/er/odd.ts",
+      `import { x } from "../../../x/../../${name}/src/modules/accounts/balance";\n`,
+      19,
+    ],
+    [
+      "src/main.ts",
+      `export const l = () => import("../../${name}/src/modules/accounts/balance");\n`,
+      31,
+    ],
+  ])("%s: %s", (file, code, column) => {
+    expect(lint(root, file, code)).toEqual([intoLedger(column)]);
+  });
+
+  it("passes over a file whose imports stay in the project, as before", () => {
+    const fullInputs = vi.spyOn(noPrivateImportsLogic, "create");
+    expect(lint(root, "src/deep/er/plain.ts", `import { x } from "../../main";\n`)).toEqual([]);
+    expect(
+      lint(
+        root,
+        "src/main.ts",
+        `import { x } from "../../${name}/src/modules/accounts/contract";\n`,
+      ),
+    ).toEqual([]);
+    // Only the second file (which leaves the project) took the full path.
+    expect(fullInputs).toHaveBeenCalledOnce();
+  });
+});
+
 describe("no-private-imports on aliases with one substitution (judged by its folder)", () => {
   const root = project(
     {

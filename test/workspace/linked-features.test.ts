@@ -209,3 +209,73 @@ describe("a feature of another workspace package, imported by the package's name
     }
   });
 });
+
+// A package whose feature folders are named otherwise (`src/modules/*`): a relative path from
+// outside features into one of its private files spells none of this project's segments
+// ("features"), and the rule's lexical shortcut (Folder.mustName) took that for "no feature":
+// ESLint and check said nothing. A specifier with more `..` than its folder is deep may leave
+// the project, so it is judged in full, with or without feature folders of the importer's own.
+describe("a package whose feature folders are named otherwise, by a relative path", () => {
+  const ledger = () => path.join(root, "packages/ledger");
+  beforeAll(() => {
+    mkdirSync(path.join(ledger(), "src/modules/accounts"), { recursive: true });
+    writeFileSync(
+      path.join(ledger(), "package.json"),
+      '{ "name": "@lf/ledger", "type": "module" }\n',
+    );
+    cpSync(path.join(root, "packages/billing/tsconfig.json"), path.join(ledger(), "tsconfig.json"));
+    writeFileSync(
+      path.join(ledger(), "agentix.config.json"),
+      '{ "features": { "directories": ["src/modules/*"] } }\n',
+    );
+    writeFileSync(
+      path.join(ledger(), "src/modules/accounts/contract.ts"),
+      "export const open = 1;\n",
+    );
+    writeFileSync(
+      path.join(ledger(), "src/modules/accounts/balance.ts"),
+      "export const balance = 2;\n",
+    );
+  });
+
+  const PRIVATE =
+    '../../packages/ledger/src/modules/accounts/balance.ts is private to feature "accounts"; code outside features may import only its public entry ../../packages/ledger/src/modules/accounts/contract.ts, so import from there instead';
+  // src/ is one folder below the app's root, src/deep/er three: no four `..` in a row there.
+  const FILES: Record<string, string> = {
+    "src/wire.ts":
+      'import { balance } from "../../../packages/ledger/src/modules/accounts/balance.js";\nimport { open } from "../../../packages/ledger/src/modules/accounts/contract.js";\nexport const wired = [balance, open];\n',
+    "src/deep/er/odd.ts":
+      'import { balance } from "../../../x/../../../packages/ledger/src/modules/accounts/balance.js";\nexport const odd = balance;\n',
+  };
+  const expected = [`src/deep/er/odd.ts:1:25 ${PRIVATE}`, `src/wire.ts:1:25 ${PRIVATE}`];
+
+  async function inApp(app: string): Promise<void> {
+    const written = Object.entries(FILES).map(([file, text]) => {
+      mkdirSync(path.dirname(path.join(app, file)), { recursive: true });
+      writeFileSync(path.join(app, file), text);
+      return path.join(app, file);
+    });
+    try {
+      expect((await lint("agentix/no-private-imports", app)).sort()).toEqual(expected);
+      expect((await check("agentix/no-private-imports", app)).sort()).toEqual(expected);
+    } finally {
+      for (const file of written) rmSync(file);
+    }
+  }
+
+  it("from an app with feature folders of its own: reported by ESLint and check alike", async () => {
+    await inApp(api());
+  });
+
+  it("from an app without any (the rule's shortcut for such projects): the same", async () => {
+    const bare = path.join(root, "apps/bare");
+    mkdirSync(path.join(bare, "src"), { recursive: true });
+    // No paths alias into billing either: nothing else leads into another package's features.
+    writeFileSync(
+      path.join(bare, "tsconfig.json"),
+      '{ "compilerOptions": { "module": "NodeNext", "strict": true }, "include": ["src"] }\n',
+    );
+    writeFileSync(path.join(bare, "package.json"), '{ "name": "@lf/bare", "type": "module" }\n');
+    await inApp(bare);
+  });
+});
