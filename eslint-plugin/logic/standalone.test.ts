@@ -143,7 +143,7 @@ const domainCode = [
   `  await g.fetch("/ambient");`,
   `  const at = new Date();`,
   `  const id = Math.random();`,
-  `  const model = await import(\`../orders/\${"model"}.js\`);`,
+  `  const model = await import(\`../orders/\${String("model")}.js\`);`,
   `  type Private = typeof import("../orders/model.js");`,
   `  return { at, id, model, total, OrderStore, env, randomUUID, createHash, readFile };`,
   `}`,

@@ -668,11 +668,38 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       code: `const target = "../orders/model.js" as const;\nexport const model = require(target);`,
       errors: [{ messageId: "crossFeature", data: modelData, line: 2, column: 30 }],
     },
+    // TypeScript types a template whose substitutions are all constant as that literal, and
+    // `agentix check` resolves the target by its type: without types the rule folds it alike.
     {
-      name: "dynamic import() of a template with substitutions is unprovable",
+      name: "dynamic import() of a template of constants is checked as that specifier",
       filename: customers,
-      code: 'const name = "orders";\nconst module = await import(`../${name}/model.js`);',
-      errors: [{ messageId: "unprovable", data: { form: "import()" }, line: 2, column: 22 }],
+      code: [
+        'const name = "orders";',
+        "export const a = await import(`../${name}/model.js`);",
+        'export const b = await import(`../${"ord"}${`ers`}/model.js`);',
+        "const folder = `../${name}`;",
+        "export const c = await import(`${folder}/model.js`);",
+      ].join("\n"),
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 2, column: 31 },
+        { messageId: "crossFeature", data: modelData, line: 3, column: 31 },
+        { messageId: "crossFeature", data: modelData, line: 5, column: 31 },
+      ],
+    },
+    {
+      name: "dynamic import() of a template with a substitution TypeScript types as string is unprovable",
+      filename: customers,
+      code: [
+        'let name = "orders";',
+        "export const a = await import(`../${name}/model.js`);",
+        'export const b = await import(`../${"orders" as string}/model.js`);',
+        "export const c = await import(`../orders/${String(1)}.js`);",
+      ].join("\n"),
+      errors: [
+        { messageId: "unprovable", data: { form: "import()" }, line: 2, column: 24 },
+        { messageId: "unprovable", data: { form: "import()" }, line: 3, column: 24 },
+        { messageId: "unprovable", data: { form: "import()" }, line: 4, column: 24 },
+      ],
     },
     {
       name: "a require function used other than by a call loads what cannot be known",

@@ -20,17 +20,64 @@ function scopeOf(node: TSESTree.Node, scopeManager: ScopeManager): Scope | null 
   return scopeManager.globalScope;
 }
 
+/** How many `const`s and nested templates a target is followed through. */
+const CONSTANT_DEPTH = 4;
+
 /**
- * The string an `import(x)` / `require(x)` target names without types: a literal, or an
- * identifier bound to a `const` declared in this file with a literal (`as const` and
- * `satisfies` seen through), as the analyzer resolves it with the checker. Undefined otherwise.
+ * The string an `import(x)` / `require(x)` target names without types, as TypeScript types it
+ * (the analyzer resolves the target with the checker): a literal; an identifier bound to a
+ * `const` declared with one (`as const` and `satisfies` seen through); a template literal whose
+ * substitutions are all such values, string or number (`../orders/${name}`, `v${2}`): TypeScript
+ * gives it that literal type. Undefined otherwise (`let`, a call, `${x as string}`, `+`).
  */
 export function constantString(
   node: TSESTree.Node | undefined,
   scopeManager: ScopeManager,
 ): string | undefined {
+  return constantText(node, scopeManager, 0, false);
+}
+
+/** `constantString`, numbers as TypeScript writes them in a template (`numbers`), to `depth`. */
+function constantText(
+  node: TSESTree.Node | undefined,
+  scopeManager: ScopeManager,
+  depth: number,
+  numbers: boolean,
+): string | undefined {
   const literal = staticString(node);
-  if (literal !== undefined || node?.type !== AST_NODE_TYPES.Identifier) return literal;
+  if (literal !== undefined || !node || depth > CONSTANT_DEPTH) return literal;
+  switch (node.type) {
+    case AST_NODE_TYPES.Literal:
+      return numbers && typeof node.value === "number" ? String(node.value) : undefined;
+    case AST_NODE_TYPES.UnaryExpression:
+      return numbers &&
+        node.operator === "-" &&
+        node.argument.type === AST_NODE_TYPES.Literal &&
+        typeof node.argument.value === "number"
+        ? String(-node.argument.value)
+        : undefined;
+    case AST_NODE_TYPES.TemplateLiteral: {
+      let text = node.quasis[0]?.value.cooked;
+      for (const [index, expression] of node.expressions.entries()) {
+        const part = constantText(expression, scopeManager, depth + 1, true);
+        const next = node.quasis[index + 1]?.value.cooked;
+        if (text == null || part === undefined || next == null) return undefined;
+        text += part + next;
+      }
+      return text ?? undefined;
+    }
+    case AST_NODE_TYPES.Identifier:
+      return constantText(constInitializer(node, scopeManager), scopeManager, depth + 1, numbers);
+    default:
+      return undefined;
+  }
+}
+
+/** The initializer of the `const` (declared alone, with a plain name) an identifier names. */
+function constInitializer(
+  node: TSESTree.Identifier,
+  scopeManager: ScopeManager,
+): TSESTree.Expression | undefined {
   for (let scope = scopeOf(node, scopeManager); scope; scope = scope.upper) {
     const variable = scope.set.get(node.name);
     if (!variable) continue;
@@ -45,7 +92,7 @@ export function constantString(
       init?.type === AST_NODE_TYPES.TSSatisfiesExpression
     )
       init = init.expression;
-    return staticString(init);
+    return init ?? undefined;
   }
   return undefined;
 }
