@@ -7,7 +7,7 @@ import type { ValueResolver } from "../resolve/values.js";
 import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
 import { specifierPattern } from "./loader-pattern.js";
 import { viteGlobPatterns } from "./vite-glob.js";
-import { isAgentixModule, unwrap } from "../project/ts-syntax.js";
+import { isAgentixModule, isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
 
 export interface ImportSite {
   readonly form: ImportForm;
@@ -110,6 +110,25 @@ function declarationSite(node: ts.Node): ImportSite | null | undefined {
   return undefined;
 }
 
+/**
+ * Whether a file has an import or export at its top: what makes `declare module "x"` an
+ * augmentation for the rules too (import-sites.ts), which see no compiler options.
+ */
+function hasModuleSyntax(sourceFile: ts.SourceFile): boolean {
+  return sourceFile.statements.some(
+    (statement) =>
+      ts.isImportDeclaration(statement) ||
+      ts.isExportDeclaration(statement) ||
+      ts.isExportAssignment(statement) ||
+      (ts.isImportEqualsDeclaration(statement) &&
+        ts.isExternalModuleReference(statement.moduleReference)) ||
+      (ts.canHaveModifiers(statement) &&
+        (ts.getModifiers(statement) ?? []).some(
+          (modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword,
+        )),
+  );
+}
+
 class FileScanner {
   readonly imports: ImportSite[] = [];
   readonly calls: ApiCall[] = [];
@@ -132,7 +151,14 @@ class FileScanner {
       if (declaration) this.imports.push(declaration);
       return;
     }
-    if (ts.isImportTypeNode(node)) {
+    if (
+      ts.isModuleDeclaration(node) &&
+      ts.isStringLiteral(node.name) &&
+      (isRelativeSpecifier(node.name.text) || hasModuleSyntax(this.file.sourceFile))
+    ) {
+      // `declare module "x" { ... }` in a module augments x (types only): the rules' import-sites.ts.
+      this.imports.push(site("module-augmentation", node.name, node, true));
+    } else if (ts.isImportTypeNode(node)) {
       const argument = node.argument;
       const literal = ts.isLiteralTypeNode(argument)
         ? literalOf(argument.literal as ts.Expression)

@@ -34,6 +34,17 @@ const useContract = (specifier: string, output: string) => [
 
 ruleTester.run("no-private-imports", noPrivateImports, {
   valid: [
+    {
+      name: "a module augmentation of another feature's contract",
+      filename: customers,
+      code: 'export type Id = string;\ndeclare module "../orders/contract.js" {\n  interface Extra {\n    note: string;\n  }\n}',
+    },
+    {
+      // In a script (no import or export) `declare module "name"` declares that module.
+      name: "an ambient module declared in a script",
+      filename: customers,
+      code: 'declare module "@app/features/orders/model.js" {\n  export const total: number;\n}',
+    },
     // Outside domain files an unprovable target is an unresolved warning of `agentix check`.
     {
       name: "a non-literal require() in an adapter",
@@ -641,6 +652,19 @@ ruleTester.run("no-private-imports", noPrivateImports, {
           suggestions: [],
         },
       ],
+    },
+    // `declare module "x"` in a module merges its declarations into x: a dependency on x.
+    {
+      name: "a module augmentation of another feature's private file",
+      filename: customers,
+      code: 'export type Id = string;\ndeclare module "../orders/model.js" {\n  interface Total {\n    note: string;\n  }\n}',
+      errors: [{ messageId: "crossFeature", data: modelData, line: 2, column: 16, endColumn: 36 }],
+    },
+    {
+      name: "a module augmentation of another feature's private file by a paths alias",
+      filename: customers,
+      code: 'import type { Id } from "../orders/contract.js";\ndeclare module "@app/features/orders/model.js" {\n  interface Total {\n    id: Id;\n  }\n}',
+      errors: [{ messageId: "crossFeature", data: modelData, line: 2, column: 16 }],
     },
     {
       name: "dynamic import() of a non-literal is unprovable",

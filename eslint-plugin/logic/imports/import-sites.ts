@@ -3,6 +3,7 @@ import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import type { ResolutionKind } from "../project/module-resolver.js";
 import { globalReferences } from "../scope/global-references.js";
 import { constantString, staticString } from "./constant-string.js";
+import { isRelativeSpecifier } from "../ts-syntax.js";
 
 /** Every syntactic way a TypeScript file can depend on another module. */
 export type ImportForm =
@@ -14,7 +15,8 @@ export type ImportForm =
   | "dynamic-import" //      import("x"), import(`x`)
   | "require" //             require("x")
   | "import-equals" //       import a = require("x")
-  | "type-import"; //        typeof import("x"), import("x").T in a type
+  | "type-import" //         typeof import("x"), import("x").T in a type
+  | "module-augmentation"; // declare module "x" { ... } in a module: adds to x's types
 
 export interface ImportSite {
   readonly form: ImportForm;
@@ -239,6 +241,24 @@ export function importSiteVisitors(
         resolution: "require",
       });
     },
+    // `declare module "x" { ... }` in a module augments x: its declarations merge into x's
+    // (types only, erased from the JavaScript). In a script it declares a module of that name
+    // instead and depends on nothing, unless the name is relative (TypeScript refuses an ambient
+    // module with a relative name, so that can only mean an augmentation).
+    TSModuleDeclaration(node: TSESTree.TSModuleDeclaration) {
+      if (node.id.type !== AST_NODE_TYPES.Literal) return;
+      const specifier = node.id.value;
+      if (!isRelativeSpecifier(specifier) && !isModuleFile(node)) return;
+      onSite({
+        form: "module-augmentation",
+        specifier,
+        node: node.id,
+        literal: node.id,
+        typeOnly: true,
+        names: undefined,
+        resolution: "import",
+      });
+    },
     TSImportType(node: TSESTree.TSImportType) {
       const source = node.source;
       const name = node.qualifier ? leftmost(node.qualifier) : undefined;
@@ -266,6 +286,25 @@ export function importSiteVisitors(
 }
 
 const REQUIRE: ReadonlySet<string> = new Set(["require"]);
+
+/** Whether the file holding `node` is a module (an import or export at its top), as TypeScript tells. */
+function isModuleFile(node: TSESTree.Node): boolean {
+  let program: TSESTree.Node = node;
+  while (program.parent) program = program.parent;
+  return (
+    program.type === AST_NODE_TYPES.Program &&
+    program.body.some(
+      (statement) =>
+        statement.type === AST_NODE_TYPES.ImportDeclaration ||
+        statement.type === AST_NODE_TYPES.ExportAllDeclaration ||
+        statement.type === AST_NODE_TYPES.ExportNamedDeclaration ||
+        statement.type === AST_NODE_TYPES.ExportDefaultDeclaration ||
+        statement.type === AST_NODE_TYPES.TSExportAssignment ||
+        (statement.type === AST_NODE_TYPES.TSImportEqualsDeclaration &&
+          statement.moduleReference.type === AST_NODE_TYPES.TSExternalModuleReference),
+    )
+  );
+}
 
 /** Function.prototype's methods that call a function: through them a require still loads. */
 const FUNCTION_CALLERS: ReadonlySet<string> = new Set(["call", "apply", "bind"]);
