@@ -772,6 +772,12 @@ function quietVisitors(
       }
       // `declare module "m" { ... }`, `namespace N { ... }`: the other place declarations stand.
       case AST_NODE_TYPES.TSModuleDeclaration:
+        // `declare module "../x"`: an augmentation may name a feature's module as an import does.
+        if (
+          statement.id.type === AST_NODE_TYPES.Literal &&
+          reach.mayReach(here, statement.id.value)
+        )
+          forward(statement);
         if (statement.body) for (const inner of statement.body.body) statementOf(inner);
         break;
       default:

@@ -77,6 +77,14 @@ describe("no-private-imports without feature folders", () => {
     ]);
   });
 
+  it("still checks a module augmentation of a feature folder's file that does not exist yet", () => {
+    const root = project({}, { "src/main.ts": "" });
+    const code = `export {};\ndeclare module "./features/orders/model" {\n  interface X {\n    y: 1;\n  }\n}\n`;
+    expect(lint(root, "src/main.ts", code)).toEqual([
+      expect.objectContaining({ ruleId: "agentix/no-private-imports", line: 2, column: 16 }),
+    ]);
+  });
+
   it("still checks an absolute import into a feature folder that does not exist yet", () => {
     const root = project({}, { "src/main.ts": "" });
     const target = path.join(root, "src/features/orders/model.ts");
