@@ -46,7 +46,7 @@ export function checkSyntacticRules(input: LogicInput): Violation[] {
   );
 }
 
-export { runLogic } from "./rule-logic.js";
+export { runLogic, setParentPointers } from "./rule-logic.js";
 export type { LogicInput, LogicVisitors, ProjectServices, RuleLogic } from "./rule-logic.js";
 export type { QueryLogicInput } from "./no-query-writes.js";
 export type {

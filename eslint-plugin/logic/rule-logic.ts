@@ -155,6 +155,14 @@ export interface RuleLogic<Input extends LogicInput = LogicInput> {
 }
 
 /**
+ * Sets the parent pointers of a tree typescript-estree built (it leaves them out; ESLint sets
+ * them as it traverses): the logic's questions climb them (is this `typeof x` in a type?).
+ */
+export function setParentPointers(program: TSESTree.Program): void {
+  simpleTraverse(program, { enter: () => undefined }, true);
+}
+
+/**
  * Runs detection logic without ESLint: sets parent pointers, visits every node, and returns
  * the violations in ESLint's order (line, then column).
  */
@@ -164,7 +172,7 @@ export function runLogic<Input extends LogicInput>(
 ): Violation[] {
   const violations: Violation[] = [];
   const visitors = logic.create(input, (violation) => violations.push(violation));
-  simpleTraverse(input.program, { enter: () => undefined }, true);
+  setParentPointers(input.program);
   const handlers = visitors as Readonly<
     Record<string, ((node: TSESTree.Node) => void) | undefined>
   >;
