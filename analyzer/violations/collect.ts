@@ -167,6 +167,10 @@ function importsAcrossFeatures(
     )
       return true;
     const to = analysis.roles.featureOf(item.target.file);
+    // Shared code that hands on another feature's exports: no-undeclared-dependencies follows
+    // the names taken to the contract they come from.
+    if (!to && from !== undefined && filesHandingOnFeatures(analysis).has(item.target.file))
+      return true;
     if (!to || to.dir === from?.dir) continue;
     const target = analysis.roles.absolute(item.target.file);
     const contract = isContractFile(to, target);
@@ -174,6 +178,51 @@ function importsAcrossFeatures(
     if (from !== undefined && contract && declaredDirs()?.has(to.dir) === false) return true;
   }
   return false;
+}
+
+const handingOn = new WeakMap<Analysis["imports"], ReadonlySet<ProjectFile>>();
+
+/**
+ * The files outside features that may hand on a feature's exports: they import a feature's file
+ * (of this project, or of another package by a paths alias), directly or through another such
+ * file. Found once per analysis, over its import graph.
+ */
+function filesHandingOnFeatures(analysis: Analysis): ReadonlySet<ProjectFile> {
+  const known = handingOn.get(analysis.imports);
+  if (known) return known;
+  const found = new Set<ProjectFile>();
+  const pending: ProjectFile[] = [];
+  /** Shared files by the shared files that import them. */
+  const importers = new Map<ProjectFile, ProjectFile[]>();
+  for (const [file, items] of analysis.imports) {
+    if (analysis.roles.featureOf(file)) continue;
+    for (const item of items) {
+      const target = item.target;
+      if (target.kind === "file" && !analysis.roles.featureOf(target.file)) {
+        const list = importers.get(target.file);
+        if (list) list.push(file);
+        else importers.set(target.file, [file]);
+        continue;
+      }
+      const feature =
+        target.kind === "file" ||
+        (target.kind === "package" &&
+          target.outsideFile !== undefined &&
+          featureAnywhere(analysis, target.outsideFile) !== undefined);
+      if (feature && !found.has(file)) {
+        found.add(file);
+        pending.push(file);
+      }
+    }
+  }
+  for (let file = pending.pop(); file !== undefined; file = pending.pop())
+    for (const importer of importers.get(file) ?? [])
+      if (!found.has(importer)) {
+        found.add(importer);
+        pending.push(importer);
+      }
+  handingOn.set(analysis.imports, found);
+  return found;
 }
 
 /** The feature holding an absolute file, of this project or (outside its root) of another. */

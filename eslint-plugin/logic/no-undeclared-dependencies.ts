@@ -1,5 +1,5 @@
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
-import { isContractFile, layoutFor } from "./project/layout.js";
+import { isContractFile, layoutFor, type Feature } from "./project/layout.js";
 import { displayFromRoot, foreignFeatureOf } from "./project/foreign-features.js";
 import type { DeclaredDependencies } from "./project/feature-dependencies.js";
 import { NO_VISITORS, type LogicInput, type RuleLogic } from "./rule-logic.js";
@@ -10,6 +10,8 @@ export const NO_UNDECLARED_DEPENDENCIES = "agentix/no-undeclared-dependencies" a
 export const noUndeclaredDependenciesMessages = {
   undeclared:
     'feature "{{feature}}" uses the contract of feature "{{dependency}}" ({{contract}}) without declaring it; add that contract to the dependencies of defineFeature in {{descriptor}}',
+  undeclaredThrough:
+    'feature "{{feature}}" uses the contract of feature "{{dependency}}" ({{contract}}), handed on by {{through}}, without declaring it; add that contract to the dependencies of defineFeature in {{descriptor}}',
 } as const;
 
 export type NoUndeclaredDependenciesMessageId = keyof typeof noUndeclaredDependenciesMessages;
@@ -67,18 +69,65 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
       if (resolved === undefined) return;
       const target = real(resolved);
       const dependency = layout.featureOf(target) ?? foreignFeatureOf(layout, target);
-      if (!dependency || dependency.dir === feature.dir || !isContractFile(dependency, target))
+      if (!dependency) {
+        handedOn(site, target);
         return;
+      }
+      if (dependency.dir === feature.dir || !isContractFile(dependency, target)) return;
+      undeclared(site, dependency, target, undefined);
+    };
+
+    const undeclared = (
+      site: ImportSite,
+      dependency: Feature,
+      contract: string,
+      through: string | undefined,
+    ): void => {
       if (dirs === null) dirs = declaredFeatures();
       if (dirs === undefined || dirs.has(dependency.dir)) return;
+      const data = {
+        feature: feature.id,
+        dependency: dependency.id,
+        contract: displayFromRoot(layout, contract),
+        descriptor: layout.display(feature.descriptorFile),
+      };
       report(
-        violations.create("undeclared", site.node.loc, {
-          feature: feature.id,
-          dependency: dependency.id,
-          contract: displayFromRoot(layout, target),
-          descriptor: layout.display(feature.descriptorFile),
-        }),
+        through === undefined
+          ? violations.create("undeclared", site.node.loc, data)
+          : violations.create("undeclaredThrough", site.node.loc, {
+              ...data,
+              through: displayFromRoot(layout, through),
+            }),
       );
+    };
+
+    /**
+     * Names taken from shared code (outside features) that it hands on from another feature's
+     * contract (`export * from "../features/b/contract.js"` in `src/lib/contracts.ts`): a use of
+     * that contract all the same. Each name is followed to the first feature file on its way;
+     * one that is a private file is no-private-imports' to report, in the shared file.
+     */
+    const handedOn = (site: ImportSite, target: string): void => {
+      const lookup = services.exportOrigin;
+      if (lookup === undefined || site.names === undefined) return;
+      const reported = new Set<string>();
+      for (const name of site.names) {
+        const origin = lookup(target, name);
+        if (origin === undefined) continue;
+        for (const file of [...origin.via, origin.file].map(real)) {
+          const dependency = layout.featureOf(file) ?? foreignFeatureOf(layout, file);
+          if (dependency === undefined) continue;
+          if (
+            dependency.dir !== feature.dir &&
+            isContractFile(dependency, file) &&
+            !reported.has(dependency.dir)
+          ) {
+            reported.add(dependency.dir);
+            undeclared(site, dependency, file, target);
+          }
+          break;
+        }
+      }
     };
 
     return importSiteVisitors(input.scopeManager, check, input.literalStrings, input.sourceText);

@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { lintWithAgentix } from "../../test/support/lint-no-private-imports.js";
-import { removeCopies, writtenProject } from "../../test/support/analyzer-fixtures.js";
+import { recordingIO, removeCopies, writtenProject } from "../../test/support/analyzer-fixtures.js";
+import { run } from "../../analyzer/cli/main.js";
 
 afterAll(removeCopies);
 
@@ -43,4 +44,69 @@ it("takes a dependency listed through a re-export as declared", () => {
     [],
     ["agentix/no-undeclared-dependencies"],
   ]);
+});
+
+// The other way round: a feature takes another feature's contract through shared code that
+// hands it on (`export *` or `export { x } from` in src/shared), undeclared. Its import named
+// only the shared file, so ESLint and check said nothing; each name taken is now followed to
+// the contract it comes from, in both.
+it("reports a contract taken through shared code that hands it on, in ESLint and check alike", async () => {
+  const root = writtenProject(
+    {
+      "package.json": '{ "name": "p", "type": "module" }\n',
+      "tsconfig.json": '{ "compilerOptions": { "module": "NodeNext", "strict": true } }\n',
+      "src/shared/contracts.ts":
+        'export * from "../features/b/contract.js";\nexport { helper } from "./helper.js";\n',
+      "src/shared/helper.ts": "export const helper = 1;\n",
+      "src/shared/again.ts": 'export { bContract as b } from "./contracts.js";\n',
+      "src/features/b/contract.ts": "export const bContract = {};\nexport type BId = string;\n",
+      "src/features/b/feature.ts": feature("b", "", ""),
+      "src/features/a/contract.ts": "export const aContract = {};\n",
+      "src/features/a/feature.ts": feature(
+        "a",
+        "bContract",
+        'import { bContract } from "../b/contract.js";\n',
+      ),
+      "src/features/a/uses.ts":
+        'import { bContract } from "../../shared/contracts.js";\nexport const used = bContract;\n',
+      "src/features/c/contract.ts": "export const cContract = {};\n",
+      "src/features/c/feature.ts": feature("c", "", ""),
+      "src/features/c/uses.ts": [
+        'import { bContract, helper } from "../../shared/contracts.js";',
+        'import type { BId } from "../../shared/contracts.js";',
+        'import { b } from "../../shared/again.js";',
+        'import { helper as h } from "../../shared/contracts.js";',
+        'import * as shared from "../../shared/contracts.js";',
+        "export const used = [bContract, helper, b, h, shared];",
+        "export type Id = BId;",
+        "",
+      ].join("\n"),
+    },
+    "handed-on-contract",
+  );
+  const message = (through: string) =>
+    `feature "c" uses the contract of feature "b" (src/features/b/contract.ts), handed on by ${through}, without declaring it; add that contract to the dependencies of defineFeature in src/features/c/feature.ts`;
+  const expected = [
+    `1:35 ${message("src/shared/contracts.ts")}`,
+    `2:26 ${message("src/shared/contracts.ts")}`,
+    `3:19 ${message("src/shared/again.ts")}`,
+  ];
+  const lint = (file: string) =>
+    lintWithAgentix(root, file, readFileSync(path.join(root, file), "utf8"), [
+      "no-undeclared-dependencies",
+    ]).map((m) => `${m.line}:${m.column} ${m.message}`);
+  // Declared (a, through its descriptor's direct import) or not (c): a name the shared file
+  // declares itself (helper) and a namespace import (which names nothing) are no use of b's.
+  expect(lint("src/features/a/uses.ts")).toEqual([]);
+  expect(lint("src/features/c/uses.ts")).toEqual(expected);
+  const { io, stdout } = recordingIO(root);
+  await run(["check", "--json"], io);
+  const problems = (
+    JSON.parse(stdout()) as {
+      problems: { rule?: string; file: string; line: number; column: number; message: string }[];
+    }
+  ).problems.filter((p) => p.rule === "agentix/no-undeclared-dependencies");
+  expect(problems.map((p) => `${p.file} ${p.line}:${p.column} ${p.message}`)).toEqual(
+    expected.map((line) => `src/features/c/uses.ts ${line}`),
+  );
 });

@@ -20,6 +20,7 @@ const files: Record<string, string> = {
   "renamed.ts": 'import { Money as M } from "./model";\nexport { M as Cash };\n',
   "other.ts": "export const other = 1;\n",
   "assigned.ts": "const value = 1;\nexport = value;\n",
+  "barrel.ts": 'export { Cash } from "./renamed";\nexport * from "./star";\n',
 };
 for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
 const at = (name: string) => path.join(dir, name);
@@ -31,13 +32,16 @@ describe("createExportOriginLookup on files read from the disk", () => {
   const lookup = createExportOriginLookup(resolve);
 
   it.each([
-    ["star.ts", "Money", { file: at("model.ts"), typeOnly: false }],
-    ["commented-star.ts", "Money", { file: at("model.ts"), typeOnly: false }],
-    ["type-star.ts", "Money", { file: at("model.ts"), typeOnly: true }],
-    ["escaped.ts", "abc", { file: at("model.ts"), typeOnly: false }],
-    ["renamed.ts", "Cash", { file: at("model.ts"), typeOnly: false }],
-    ["assigned.ts", "default", { file: at("assigned.ts"), typeOnly: false }],
-    ["model.ts", "default", { file: at("model.ts"), typeOnly: false }],
+    ["star.ts", "Money", { file: at("model.ts"), typeOnly: false, via: [] }],
+    ["commented-star.ts", "Money", { file: at("model.ts"), typeOnly: false, via: [] }],
+    ["type-star.ts", "Money", { file: at("model.ts"), typeOnly: true, via: [] }],
+    ["escaped.ts", "abc", { file: at("model.ts"), typeOnly: false, via: [] }],
+    ["renamed.ts", "Cash", { file: at("model.ts"), typeOnly: false, via: [] }],
+    ["assigned.ts", "default", { file: at("assigned.ts"), typeOnly: false, via: [] }],
+    ["model.ts", "default", { file: at("model.ts"), typeOnly: false, via: [] }],
+    // Handed on by more than one file: those between the one asked and the declaring one.
+    ["barrel.ts", "Cash", { file: at("model.ts"), typeOnly: false, via: [at("renamed.ts")] }],
+    ["barrel.ts", "abc", { file: at("model.ts"), typeOnly: false, via: [at("star.ts")] }],
   ])("%s exports %s", (file, name, origin) => {
     expect(lookup(at(file), name)).toEqual(origin);
   });

@@ -21,6 +21,8 @@ const { hasModifier, bindingIdentifiers, declarationName } = tsSyntax(ts);
 export interface ExportOrigin {
   readonly file: string;
   readonly typeOnly: boolean;
+  /** The files that hand it on between the one asked and `file` (the first hop first). */
+  readonly via: readonly string[];
 }
 
 /** The origin of `name` as `file` exports it; undefined when it is not exported or cannot be known. */
@@ -161,18 +163,25 @@ export function createExportOriginLookup(
       : derivedFromFile(file, EXPORT_ORIGINS, summarizeOrigins);
     if (!origins) return undefined;
     const entry = origins.named.get(name);
-    if (entry?.kind === "local") return { file, typeOnly: entry.typeOnly };
+    if (entry?.kind === "local") return { file, typeOnly: entry.typeOnly, via: [] };
+    // `target`'s origin as `file` hands it on.
+    const through = (target: string, origin: ExportOrigin, typeOnly: boolean): ExportOrigin => ({
+      file: origin.file,
+      typeOnly: origin.typeOnly || typeOnly,
+      via: origin.file === target ? origin.via : [target, ...origin.via],
+    });
     if (entry?.kind === "from") {
       const target = resolve(entry.specifier, file, "import");
-      const origin = target === undefined ? undefined : originOf(target, entry.imported, seen);
-      return origin && { file: origin.file, typeOnly: origin.typeOnly || entry.typeOnly };
+      if (target === undefined) return undefined;
+      const origin = originOf(target, entry.imported, seen);
+      return origin && through(target, origin, entry.typeOnly);
     }
     // `export *` re-exports every name but the default one.
     if (name === "default") return undefined;
     for (const star of origins.stars) {
       const target = resolve(star.specifier, file, "import");
       const origin = target === undefined ? undefined : originOf(target, name, seen);
-      if (origin) return { file: origin.file, typeOnly: origin.typeOnly || star.typeOnly };
+      if (target !== undefined && origin) return through(target, origin, star.typeOnly);
     }
     return undefined;
   };
