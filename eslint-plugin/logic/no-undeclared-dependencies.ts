@@ -109,7 +109,8 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
      */
     const handedOn = (site: ImportSite, target: string): void => {
       const lookup = services.exportOrigin;
-      if (lookup === undefined || site.names === undefined) return;
+      if (lookup === undefined || site.names === undefined || lookup.handsOn?.(target) === false)
+        return;
       const reported = new Set<string>();
       for (const name of site.names) {
         const origin = lookup(target, name);

@@ -47,6 +47,17 @@ describe("createExportOriginLookup on files read from the disk", () => {
   });
 
   it.each([
+    ["star.ts", true],
+    ["renamed.ts", true],
+    ["barrel.ts", true],
+    ["model.ts", false],
+    ["other.ts", false],
+    ["missing.ts", false],
+  ])("%s hands on another module's exports: %s", (file, answer) => {
+    expect(lookup.handsOn?.(at(file))).toBe(answer);
+  });
+
+  it.each([
     ["other.ts", "Money"],
     ["renamed.ts", "M"],
     ["star.ts", "default"],

@@ -26,7 +26,14 @@ export interface ExportOrigin {
 }
 
 /** The origin of `name` as `file` exports it; undefined when it is not exported or cannot be known. */
-export type ExportOriginLookup = (file: string, name: string) => ExportOrigin | undefined;
+export type ExportOriginLookup = ((file: string, name: string) => ExportOrigin | undefined) & {
+  /**
+   * Whether `file` may hand on another module's exports (`export *`, `export { x } from`,
+   * `import { x }` then `export { x }`): a file that cannot has every export of its own, and
+   * no name need be followed. One question per file, not one per name.
+   */
+  readonly handsOn?: (file: string) => boolean;
+};
 
 type Entry =
   | { readonly kind: "local"; readonly typeOnly: boolean }
@@ -185,5 +192,27 @@ export function createExportOriginLookup(
     }
     return undefined;
   };
-  return (file, name) => originOf(file, name, new Set());
+  const handsOn = (file: string): boolean => {
+    const provided = sources?.(file);
+    // Each way to hand on an export spells `from`.
+    if (provided === undefined && cachedText(file)?.includes("from") === false) return false;
+    const origins = provided
+      ? derivedFromSource(provided, EXPORT_ORIGINS, summarizeOrigins)
+      : derivedFromFile(file, EXPORT_ORIGINS, summarizeOrigins);
+    if (!origins) return false;
+    let answer = handingOn.get(origins);
+    if (answer === undefined) {
+      answer =
+        origins.stars.length > 0 ||
+        [...origins.named.values()].some((entry) => entry.kind === "from");
+      handingOn.set(origins, answer);
+    }
+    return answer;
+  };
+  return Object.assign((file: string, name: string) => originOf(file, name, new Set()), {
+    handsOn,
+  });
 }
+
+/** Whether a summary hands on another module's exports, once per summary. */
+const handingOn = new WeakMap<Origins, boolean>();
