@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { ErrorObject, Options, ValidateFunction } from "ajv";
+import { closeNames } from "./close-names.js";
 
 // Ajv and ajv-formats are CommonJS, loaded on first use: a run that finds its validators
 // precompiled (see `precompiledValidator`) never loads the compiler at all.
@@ -296,8 +297,19 @@ function describeOne(error: ErrorObject, schema: unknown): string {
     }
     case "uniqueItems":
       return `must not list the same value twice (items ${String(params["j"])} and ${String(params["i"])})`;
-    case "additionalProperties":
-      return `must NOT have the unknown property ${JSON.stringify(params["additionalProperty"])}`;
+    case "additionalProperties": {
+      const unknown = String(params["additionalProperty"]);
+      const known = (
+        subschemaFor(schema, error.instancePath) as { properties?: object } | undefined
+      )?.properties;
+      // A property name is short: a third of it may be mistyped (`directory` for `directories`).
+      const close = known ? closeNames(unknown, Object.keys(known), 3) : [];
+      return `must NOT have the unknown property ${JSON.stringify(unknown)}${
+        close.length > 0
+          ? ` (did you mean ${close.map((name) => JSON.stringify(name)).join(" or ")}?)`
+          : ""
+      }`;
+    }
     case "const":
       return `must be ${JSON.stringify(params["allowedValue"])}`;
     case "enum":

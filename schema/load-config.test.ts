@@ -146,10 +146,16 @@ describe("agentix.config.json", () => {
       '/ambient/clock must be "off" or an object whose "allow" lists globs; the object given must NOT have the unknown property "extra"',
     ],
     [{ ambient: { time: "off" } }, '/ambient must NOT have the unknown property "time"'],
+    // A near miss of a known property names it.
     [
       { features: { directorys: ["x"] } },
-      '/features must NOT have the unknown property "directorys"',
+      '/features must NOT have the unknown property "directorys" (did you mean "directories"?)',
     ],
+    [
+      { ambient: { clok: "off" } },
+      '/ambient must NOT have the unknown property "clok" (did you mean "clock"?)',
+    ],
+    [{ rule: {} }, '/ must NOT have the unknown property "rule" (did you mean "rules"?)'],
     [{ features: { contract: "../contract.ts" } }, CONTRACT_SHAPES],
     [{ features: { contract: 5 } }, CONTRACT_SHAPES],
     [{ features: { contract: null } }, CONTRACT_SHAPES],
@@ -245,7 +251,12 @@ describe("agentix.config.json", () => {
     const error = errorOf(() => loadConfigFile(path.join(root, "agentix.config.json")));
     const label = displayPath(path.join(root, "agentix.config.json"));
     expect(error.problems).toEqual([
-      { message: '/features must NOT have the unknown property "directorys"', line: 4, column: 5 },
+      {
+        message:
+          '/features must NOT have the unknown property "directorys" (did you mean "directories"?)',
+        line: 4,
+        column: 5,
+      },
       { message: "/adapters/1 must be string", line: 6, column: 35 },
       { message: "/tests must be array", line: 7, column: 12 },
       // A key holding "/" is quoted, not escaped as RFC 6901 writes it (the pointers keep that).

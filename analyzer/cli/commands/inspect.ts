@@ -1,7 +1,7 @@
 // agentix inspect <feature|operation>: where its contract is, what it may read, change, emit or
 // call, its invariants, consumers and tests (views in cli/inspect/).
 import type { OperationEntry } from "../../index-file/types.js";
-import { compareText } from "../../project/paths.js";
+import { closeNames } from "../../../schema/close-names.js";
 import { listText, quotedInput } from "../../text.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
 import { UsageError } from "../../errors.js";
@@ -24,29 +24,6 @@ function schemaSlots(operation: OperationEntry): number {
   return [operation.input, operation.output, ...operation.errors.map((e) => e.schema)].filter(
     (slot) => slot.schema !== null,
   ).length;
-}
-
-/** Close names for an unknown target (same prefix, or a small edit distance). */
-function suggestions(target: string, names: readonly string[]): string[] {
-  const distance = (a: string, b: string): number => {
-    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i += 1) {
-      let previous = row[0]!;
-      row[0] = i;
-      for (let j = 1; j <= b.length; j += 1) {
-        const current = row[j]!;
-        row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-        previous = current;
-      }
-    }
-    return row[b.length]!;
-  };
-  return names
-    .map((name) => ({ name, score: name.startsWith(target) ? 0 : distance(target, name) }))
-    .filter((entry) => entry.score <= Math.max(2, Math.floor(target.length / 5)))
-    .sort((a, b) => a.score - b.score || compareText(a.name, b.name))
-    .slice(0, 5)
-    .map((entry) => entry.name);
 }
 
 export const inspectCommand: Command = {
@@ -138,7 +115,7 @@ Exit codes: 0 shown, 2 bad invocation or unknown name, 3 internal error.`,
       return EXIT.ok;
     }
     const names = [...index.features.map((f) => f.id), ...index.operations.map((o) => o.id)];
-    const close = suggestions(name, names);
+    const close = closeNames(name, names);
     throw new UsageError(
       `no feature or operation ${quotedInput(name)}${close.length > 0 ? `; did you mean ${close.join(", ")}?` : ""} (features: ${listText(
         index.features.map((f) => f.id),
