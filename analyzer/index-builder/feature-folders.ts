@@ -52,7 +52,7 @@ function descriptorsByDir(
       diagnostics.add(
         "feature-outside-folder",
         "error",
-        `defineFeature${model.declaredId ? ` "${model.declaredId}"` : ""} is outside every feature folder (features.directories: ${loaded.config.features.directories.join(", ")}); a feature's id is its folder name`,
+        `defineFeature${model.declaredId ? ` "${model.declaredId}"` : ""} is outside every feature folder (${directoriesText(loaded.config.features.directories)}); a feature's id is its folder name`,
         model.site,
       );
       continue;
@@ -82,4 +82,11 @@ function descriptorsByDir(
     }
   }
   return byDir;
+}
+
+/** The configured feature folder globs as a message names them; an empty list says so. */
+function directoriesText(directories: readonly string[]): string {
+  return directories.length === 0
+    ? "features.directories is empty: no folder is a feature folder"
+    : `features.directories: ${directories.join(", ")}`;
 }
