@@ -55,7 +55,8 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "broken", violations: 12, fatal: ["src/features/beta/broken.ts"] },
   { fixture: "composed", violations: 0 },
   { fixture: "entries", violations: 6 },
-  { fixture: "library", project: "tsconfig.build.json", violations: 9 },
+  // Its helper augments a type of router's private types.ts (declare module "../router/types").
+  { fixture: "library", project: "tsconfig.build.json", violations: 10 },
   { fixture: "marker", violations: 1 },
   { fixture: "nest-shape", violations: 5 },
   { fixture: "ordinary", violations: 0 },
