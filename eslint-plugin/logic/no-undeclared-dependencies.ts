@@ -1,3 +1,5 @@
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { isContractFile, layoutFor, type Feature } from "./project/layout.js";
 import { displayFromRoot, foreignFeatureOf } from "./project/foreign-features.js";
@@ -109,10 +111,11 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
      */
     const handedOn = (site: ImportSite, target: string): void => {
       const lookup = services.exportOrigin;
-      if (lookup === undefined || site.names === undefined || lookup.handsOn?.(target) === false)
-        return;
+      if (lookup === undefined || lookup.handsOn?.(target) === false) return;
+      const names = site.names ?? namespaceMembers(site, input.scopeManager);
+      if (names === undefined) return;
       const reported = new Set<string>();
-      for (const name of site.names) {
+      for (const name of names) {
         const origin = lookup(target, name);
         if (origin === undefined) continue;
         for (const file of [...origin.via, origin.file].map(real)) {
@@ -136,3 +139,40 @@ export const noUndeclaredDependenciesLogic: RuleLogic = {
   // Only files in features declare dependencies: a folder outside has nothing to check.
   lean: ({ dir, config }) => (layoutFor(config).featureOfFolder(dir) ? undefined : NO_VISITORS),
 };
+
+/**
+ * The members read of a namespace import (`import * as shared from "..."; shared.bContract`),
+ * when every use of it reads one by name; undefined for any other site or use (passed on,
+ * spread, read by a computed name: which export it reaches cannot be known).
+ */
+function namespaceMembers(site: ImportSite, scopeManager: ScopeManager): string[] | undefined {
+  const declaration = site.node.parent;
+  if (declaration?.type !== AST_NODE_TYPES.ImportDeclaration) return undefined;
+  const namespace = declaration.specifiers.find(
+    (specifier) => specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier,
+  );
+  if (!namespace) return undefined;
+  const names = new Set<string>();
+  for (const variable of scopeManager.getDeclaredVariables(namespace))
+    for (const reference of variable.references) {
+      const name = memberName(reference.identifier);
+      if (name === undefined) return undefined;
+      names.add(name);
+    }
+  return [...names];
+}
+
+/** The member a namespace's identifier is read for: `ns.x` in a value, `ns.X` in a type. */
+function memberName(identifier: TSESTree.Identifier | TSESTree.JSXIdentifier): string | undefined {
+  const parent = identifier.parent;
+  if (
+    parent?.type === AST_NODE_TYPES.MemberExpression &&
+    parent.object === identifier &&
+    !parent.computed &&
+    parent.property.type === AST_NODE_TYPES.Identifier
+  )
+    return parent.property.name;
+  if (parent?.type === AST_NODE_TYPES.TSQualifiedName && parent.left === identifier)
+    return parent.right.name;
+  return undefined;
+}

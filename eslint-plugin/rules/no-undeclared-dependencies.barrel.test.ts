@@ -81,6 +81,14 @@ it("reports a contract taken through shared code that hands it on, in ESLint and
         "export type Id = BId;",
         "",
       ].join("\n"),
+      // A namespace whose every use reads a member by name: those members are its names.
+      "src/features/c/members.ts": [
+        'import * as contracts from "../../shared/contracts.js";',
+        'import * as helpers from "../../shared/contracts.js";',
+        "export const used = [contracts.bContract, helpers.helper];",
+        "export type Id = contracts.BId;",
+        "",
+      ].join("\n"),
     },
     "handed-on-contract",
   );
@@ -96,9 +104,11 @@ it("reports a contract taken through shared code that hands it on, in ESLint and
       "no-undeclared-dependencies",
     ]).map((m) => `${m.line}:${m.column} ${m.message}`);
   // Declared (a, through its descriptor's direct import) or not (c): a name the shared file
-  // declares itself (helper) and a namespace import (which names nothing) are no use of b's.
+  // declares itself (helper) and a namespace passed on whole (`shared`) are no use of b's.
   expect(lint("src/features/a/uses.ts")).toEqual([]);
   expect(lint("src/features/c/uses.ts")).toEqual(expected);
+  const members = [`1:28 ${message("src/shared/contracts.ts")}`];
+  expect(lint("src/features/c/members.ts")).toEqual(members);
   const { io, stdout } = recordingIO(root);
   await run(["check", "--json"], io);
   const problems = (
@@ -106,7 +116,8 @@ it("reports a contract taken through shared code that hands it on, in ESLint and
       problems: { rule?: string; file: string; line: number; column: number; message: string }[];
     }
   ).problems.filter((p) => p.rule === "agentix/no-undeclared-dependencies");
-  expect(problems.map((p) => `${p.file} ${p.line}:${p.column} ${p.message}`)).toEqual(
-    expected.map((line) => `src/features/c/uses.ts ${line}`),
-  );
+  expect(problems.map((p) => `${p.file} ${p.line}:${p.column} ${p.message}`)).toEqual([
+    ...members.map((line) => `src/features/c/members.ts ${line}`),
+    ...expected.map((line) => `src/features/c/uses.ts ${line}`),
+  ]);
 });
