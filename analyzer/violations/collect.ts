@@ -11,6 +11,7 @@ import {
   createProjectServices,
   createQueryTypeServices,
   resolveLexically,
+  setParentPointers,
   QUERY_FORBIDDEN_KINDS,
   type LogicInput,
   type ModuleResolver as SharedResolver,
@@ -413,6 +414,8 @@ function estreeConverter(analysis: Analysis, services: ProjectServices) {
         // Files with syntax errors are skipped above; the extra ESTree validation is not needed.
         allowInvalidAST: true,
       });
+      // Once per file: every rule run over it, and the transitive rule's questions, climb them.
+      setParentPointers(parsed.ast);
       const input: LogicInput = {
         program: parsed.ast,
         scopeManager: analyzeScopes(parsed.ast, { sourceType: "module" }),

@@ -12,12 +12,7 @@ import {
   noAmbientCapabilitiesMessages,
   type AmbientUse,
 } from "../../eslint-plugin/logic/no-ambient-capabilities.js";
-import {
-  runLogic,
-  setParentPointers,
-  type LogicInput,
-  type Violation,
-} from "../../eslint-plugin/logic/index.js";
+import { runLogic, type LogicInput, type Violation } from "../../eslint-plugin/logic/index.js";
 import { usedOnlyAsTypes } from "../../eslint-plugin/logic/scope/global-references.js";
 import type { Analysis } from "../analyze.js";
 import type { ProjectFile } from "../project/load-project.js";
@@ -120,10 +115,7 @@ function onlyTypes(input: LogicInput | undefined, start: number): boolean {
     (node): node is TSESTree.ImportDeclaration =>
       node.type === "ImportDeclaration" && node.source.range[0] === start,
   );
-  if (declaration === undefined) return false;
-  // A file no rule ran over has no parent pointers yet: `typeof x` in a type read as a value use.
-  if (declaration.parent === undefined) setParentPointers(input!.program);
-  return usedOnlyAsTypes(input!.scopeManager, declaration);
+  return declaration !== undefined && usedOnlyAsTypes(input!.scopeManager, declaration);
 }
 
 /** The transitive ambient violations of every domain file, by file. */

@@ -329,13 +329,7 @@ class LexicalReach {
   relativeReaches(folder: Folder, specifier: string): boolean {
     // Most relative imports of a folder outside features spell no feature folder's segment: one
     // substring test, before any look-up.
-    const mustName = folder.mustName;
-    if (
-      mustName !== undefined &&
-      !spellsOneOf(specifier, mustName) &&
-      !mayLeaveRoot(specifier, folder.depth)
-    )
-      return false;
+    if (!mayNameFeature(folder, specifier)) return false;
     return this.named(folder, specifier).reaches;
   }
 
@@ -343,13 +337,10 @@ class LexicalReach {
   named(folder: Folder, specifier: string): Named {
     let named = folder.relative.get(specifier);
     if (named === undefined) {
-      const mustName = folder.mustName;
       // "./name" names a folder in this one: unless that may be a feature folder, it lies in
       // the importer's own feature (or in none), whatever the name.
       const reaches =
-        (mustName === undefined ||
-          spellsOneOf(specifier, mustName) ||
-          mayLeaveRoot(specifier, folder.depth)) &&
+        mayNameFeature(folder, specifier) &&
         !(
           SIBLING.test(specifier) &&
           !(folder.featureChild ??= this.layout.mayHaveFeatureChild(folder.dir))
@@ -464,6 +455,19 @@ function mayImportIntoFeatures(
     text.includes(leaveRoot) ||
     MAY_IMPORT_OTHERWISE.test(text) ||
     UP_AFTER_DOWN.test(text)
+  );
+}
+
+/**
+ * Whether a relative specifier written in `folder` may name a feature folder, by its text alone
+ * (Folder.mustName, Folder.depth): it spells a feature segment, or it may leave the project.
+ */
+function mayNameFeature(folder: Folder, specifier: string): boolean {
+  const mustName = folder.mustName;
+  return (
+    mustName === undefined ||
+    spellsOneOf(specifier, mustName) ||
+    mayLeaveRoot(specifier, folder.depth)
   );
 }
 

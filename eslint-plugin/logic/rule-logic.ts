@@ -156,9 +156,12 @@ export interface RuleLogic<Input extends LogicInput = LogicInput> {
 
 /**
  * Sets the parent pointers of a tree typescript-estree built (it leaves them out; ESLint sets
- * them as it traverses): the logic's questions climb them (is this `typeof x` in a type?).
+ * them as it traverses): the logic's questions climb them (is this `typeof x` in a type?). A
+ * tree that has them already (its first statement points at the program) is not walked again:
+ * the analyzer sets them once per converted file, and each rule run over it asks.
  */
 export function setParentPointers(program: TSESTree.Program): void {
+  if (program.body[0]?.parent === program) return;
   simpleTraverse(program, { enter: () => undefined }, true);
 }
 
