@@ -19,6 +19,11 @@ describe("closeNames", () => {
     expect(closeNames("tsts", names)).toEqual(["tests"]);
   });
 
+  it("names nothing for a megabyte-long name, without measuring it against each", () => {
+    expect(closeNames("f".repeat(1 << 20), names)).toEqual([]);
+    expect(closeNames(`${"x".repeat(1 << 20)}features`, names, 3)).toEqual([]);
+  });
+
   it("names nothing far off", () => {
     expect(closeNames("xyz", names)).toEqual([]);
     expect(closeNames("time", ["clock", "network"])).toEqual([]);

@@ -19,10 +19,16 @@ function editDistance(a: string, b: string): number {
  * default). For "did you mean ...?" in messages.
  */
 export function closeNames(target: string, names: readonly string[], share = 5): string[] {
-  return names
-    .map((name) => ({ name, score: name.startsWith(target) ? 0 : editDistance(target, name) }))
-    .filter((entry) => entry.score <= Math.max(2, Math.floor(target.length / share)))
-    .sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .slice(0, 5)
-    .map((entry) => entry.name);
+  const limit = Math.max(2, Math.floor(target.length / share));
+  return (
+    names
+      // Two strings are at least their difference in length apart: a long or hostile target
+      // (a megabyte-long property name) is measured against no name at all.
+      .filter((name) => name.startsWith(target) || Math.abs(name.length - target.length) <= limit)
+      .map((name) => ({ name, score: name.startsWith(target) ? 0 : editDistance(target, name) }))
+      .filter((entry) => entry.score <= limit)
+      .sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .slice(0, 5)
+      .map((entry) => entry.name)
+  );
 }

@@ -710,6 +710,18 @@ ruleTester.run("no-private-imports", noPrivateImports, {
         { messageId: "crossFeature", data: modelData, line: 5, column: 31 },
       ],
     },
+    // Consts that name each other (a cycle, read before they are set) are followed a few steps,
+    // then the target is unprovable: no endless walk.
+    {
+      name: "dynamic import() of a template of consts that name each other is unprovable",
+      filename: customers,
+      code: [
+        "const a: string = `../${b}`;",
+        "const b: string = `${a}/orders`;",
+        "export const m = await import(`${a}/model.js`);",
+      ].join("\n"),
+      errors: [{ messageId: "unprovable", data: { form: "import()" }, line: 3, column: 24 }],
+    },
     {
       name: "dynamic import() of a template with a substitution TypeScript types as string is unprovable",
       filename: customers,
