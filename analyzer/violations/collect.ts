@@ -420,6 +420,8 @@ function estreeConverter(analysis: Analysis, services: ProjectServices) {
         program: parsed.ast,
         scopeManager: analyzeScopes(parsed.ast, { sourceType: "module" }),
         filename: analysis.roles.absolute(file),
+        // The text ESLint gives the rules: messages quote it (an unknown member's source).
+        sourceText: file.sourceFile.text,
         config: loaded.config,
         services,
         // As the scan judged the file's import() targets (extract/scan.ts).

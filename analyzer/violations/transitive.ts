@@ -5,11 +5,12 @@
 // domain file, with the chain.
 import type { TSESTree } from "@typescript-eslint/types";
 import {
-  AMBIENT_VERBS,
   NO_AMBIENT_CAPABILITIES,
   ambientUseVisitors,
   ambientViolations,
+  checksCapability,
   noAmbientCapabilitiesMessages,
+  reachText,
   type AmbientUse,
 } from "../../eslint-plugin/logic/no-ambient-capabilities.js";
 import { runLogic, type LogicInput, type Violation } from "../../eslint-plugin/logic/index.js";
@@ -99,8 +100,7 @@ function chainFrom(
   const reach = reachFor(file);
   const use = reach.uses.find((candidate) => checks(candidate, file));
   if (use) {
-    const verb = AMBIENT_VERBS[use.capability.category];
-    return `${head}, which ${verb} ${use.label} at line ${use.loc.start.line}`;
+    return `${head}, which ${reachText(use)} at line ${use.loc.start.line}`;
   }
   for (const next of reach.imports) {
     const rest = chainFrom(analysis, reachFor, checks, next.file, seen, next.line);
@@ -132,8 +132,8 @@ export function transitiveViolations(
     const filename = roles.absolute(file);
     if (file.declaration || !layout.isDomainFile(filename)) continue;
     const checks = (use: AmbientUse, where: ProjectFile): boolean =>
-      layout.checksAmbient(use.capability.category, filename) &&
-      layout.checksAmbient(use.capability.category, roles.absolute(where));
+      checksCapability(layout, use.capability, filename) &&
+      checksCapability(layout, use.capability, roles.absolute(where));
     for (const { site, target } of sharedImports(analysis, file)) {
       const chain = chainFrom(analysis, reachFor, checks, target, new Set());
       if (!chain || onlyTypes(convert(file), site.node.getStart())) continue;

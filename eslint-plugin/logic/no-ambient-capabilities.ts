@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { ScopeManager, Variable } from "@typescript-eslint/scope-manager";
-import type { AmbientCategory } from "../../schema/load-config.js";
+import { AMBIENT_CATEGORIES, type AmbientCategory } from "../../schema/load-config.js";
 import {
   CAPABILITY_PATHS,
   CAPABILITY_PREFIXES,
@@ -14,14 +14,17 @@ import {
   DATE_TIME_FORMAT_INSTANCE,
   REFLECT,
   GLOBAL_OBJECT_NAMES,
+  OPAQUE_MEMBER_ROOTS,
   ROOT_GLOBALS,
   bannedModuleCategory,
+  globalHandedOn,
   moduleRoot,
+  unknownMember,
   type Capability,
 } from "./ambient/capabilities.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
-import { constantString, staticString } from "./imports/constant-string.js";
-import { layoutFor } from "./project/layout.js";
+import { constInitializer, constantString, staticString } from "./imports/constant-string.js";
+import { layoutFor, type ProjectLayout } from "./project/layout.js";
 import { NO_VISITORS, type LogicInput, type LogicVisitors, type RuleLogic } from "./rule-logic.js";
 import {
   declaredVariables,
@@ -66,12 +69,62 @@ export const noAmbientCapabilitiesMessages = {
   // A timer reads no time, so "call effects.now()" does not replace it.
   timer:
     '{{capability}} schedules work on the clock ambiently in a domain file; an operation answers when it returns: schedule from an adapter or the composition root (a port operation of kind "external" the operation calls through effects), or take a Clock effect\'s time and compare it instead',
+  // What may be any capability: no category's allow list can tell, so every one must allow it.
+  unknownMember:
+    "{{capability}} reads a member by a name agentix cannot tell in a domain file, and it may be an ambient capability (fetch, process.env, Date.now(), ...); read the member by its name (a string literal or a const), or declare an effect instead",
+  globalHandedOn:
+    "the global object ({{capability}}) is handed on whole in a domain file, where agentix cannot follow what it reaches (fetch, process.env, Date.now(), ...); read the globals you need by name, or declare an effect instead",
   // Reported by `agentix check` only: the rule sees one file, the analyzer follows imports.
   transitive:
     "imports {{chain}}; a domain file may not reach ambient capabilities through shared code or an adapter either: declare an effect instead, or allow the capability for that file in agentix.config.json",
 } as const;
 
 export type NoAmbientCapabilitiesMessageId = keyof typeof noAmbientCapabilitiesMessages;
+
+/** The message a capability is reported with: its kind's, else its category's. */
+function messageIdOf(capability: Capability): NoAmbientCapabilitiesMessageId {
+  switch (capability.kind) {
+    case "timer":
+      return "timer";
+    case "unknown-member":
+      return "unknownMember";
+    case "global-handed-on":
+      return "globalHandedOn";
+    default:
+      // Only the kinds above are of "any" category.
+      return capability.category === "any" ? "unknownMember" : capability.category;
+  }
+}
+
+/**
+ * Whether `file` is checked for `capability`: its category is checked there; one of "any"
+ * category (it may be any) unless every category is allowed there.
+ */
+export function checksCapability(
+  layout: ProjectLayout,
+  capability: Capability,
+  file: string,
+): boolean {
+  const category = capability.category;
+  return category === "any"
+    ? AMBIENT_CATEGORIES.some((each) => layout.checksAmbient(each, file))
+    : layout.checksAmbient(category, file);
+}
+
+/** What a transitive report says the shared code does: `reads process.env` (then "at line 7"). */
+export function reachText(use: AmbientUse): string {
+  const { capability, label } = use;
+  switch (capability.kind) {
+    case "unknown-member":
+      return `reads ${label}, a member agentix cannot name,`;
+    case "global-handed-on":
+      return `hands on the global object (${label})`;
+    default:
+      return capability.category === "any"
+        ? `reaches ${label}`
+        : `${AMBIENT_VERBS[capability.category]} ${label}`;
+  }
+}
 
 export const ambientViolations = new ViolationFactory<NoAmbientCapabilitiesMessageId>(
   NO_AMBIENT_CAPABILITIES,
@@ -103,11 +156,118 @@ function memberName(
     : constantString(node.property, scopeManager);
 }
 
-function propertyName(property: TSESTree.Property): string | undefined {
+function propertyName(property: TSESTree.Property, scopeManager: ScopeManager): string | undefined {
   if (!property.computed && property.key.type === AST_NODE_TYPES.Identifier)
     return property.key.name;
-  return staticString(property.key);
+  return property.computed
+    ? constantString(property.key, scopeManager)
+    : staticString(property.key);
 }
+
+/** A node's shape without its text (a caller that gave no source): `globalThis[…]`, `Reflect.get(…)`. */
+function outline(node: TSESTree.Node): string {
+  switch (node.type) {
+    case AST_NODE_TYPES.Identifier:
+      return node.name;
+    case AST_NODE_TYPES.MemberExpression:
+      return !node.computed && node.property.type === AST_NODE_TYPES.Identifier
+        ? `${outline(node.object)}.${node.property.name}`
+        : `${outline(node.object)}[…]`;
+    case AST_NODE_TYPES.CallExpression:
+      return `${outline(node.callee)}(…)`;
+    case AST_NODE_TYPES.TSAsExpression:
+    case AST_NODE_TYPES.TSSatisfiesExpression:
+    case AST_NODE_TYPES.TSNonNullExpression:
+    case AST_NODE_TYPES.TSTypeAssertion:
+    case AST_NODE_TYPES.ChainExpression:
+      return outline(node.expression);
+    default:
+      return "…";
+  }
+}
+
+/**
+ * Where the global object is used without reading a member: `typeof g`, `g === x`, `"x" in g`,
+ * `if (g)` (a member expression, a conditional's test and the like are judged before).
+ */
+const READS_NO_MEMBER: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.UnaryExpression,
+  AST_NODE_TYPES.BinaryExpression,
+  AST_NODE_TYPES.ExpressionStatement,
+  AST_NODE_TYPES.IfStatement,
+  AST_NODE_TYPES.WhileStatement,
+  AST_NODE_TYPES.DoWhileStatement,
+  AST_NODE_TYPES.ForStatement,
+  AST_NODE_TYPES.SwitchStatement,
+  AST_NODE_TYPES.SwitchCase,
+  AST_NODE_TYPES.TemplateLiteral,
+]);
+
+/** Reflect methods that read no member of their target: `Reflect.has(globalThis, "fetch")`. */
+const REFLECT_READS_NO_MEMBER: ReadonlySet<string> = new Set([
+  "has",
+  "ownKeys",
+  "isExtensible",
+  "preventExtensions",
+  "set",
+  "defineProperty",
+  "deleteProperty",
+  "setPrototypeOf",
+]);
+
+/** Whether a member is only written or deleted (`globalThis[k] = v`, `delete g[k]`): nothing is read. */
+function readsNothing(member: TSESTree.MemberExpression): boolean {
+  const parent = member.parent;
+  return (
+    (parent?.type === AST_NODE_TYPES.AssignmentExpression &&
+      parent.left === member &&
+      parent.operator === "=") ||
+    (parent?.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "delete")
+  );
+}
+
+/**
+ * Whether a computed key cannot be a capability's name, though its value is unknown: a number,
+ * or a symbol (`globalThis[Symbol.for("app.db")] ??= connect()`, a singleton's usual home), also
+ * through a `const` (`const loads = Symbol.for("loads"); g[loads]`).
+ */
+function namesNoCapability(
+  node: TSESTree.Node | undefined,
+  scopeManager: ScopeManager,
+  depth = 0,
+): boolean {
+  let key = node;
+  while (
+    key?.type === AST_NODE_TYPES.TSAsExpression ||
+    key?.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+    key?.type === AST_NODE_TYPES.TSNonNullExpression
+  )
+    key = key.expression;
+  if (!key) return false;
+  switch (key.type) {
+    case AST_NODE_TYPES.Literal:
+      return typeof key.value !== "string";
+    case AST_NODE_TYPES.Identifier:
+      return (
+        depth < 2 && namesNoCapability(constInitializer(key, scopeManager), scopeManager, depth + 1)
+      );
+    case AST_NODE_TYPES.CallExpression:
+      // Symbol("x"), Symbol.for("x")
+      return (
+        isSymbol(key.callee) ||
+        (key.callee.type === AST_NODE_TYPES.MemberExpression && isSymbol(key.callee.object))
+      );
+    case AST_NODE_TYPES.MemberExpression:
+      // Symbol.iterator, Symbol.asyncDispose
+      return isSymbol(key.object);
+    default:
+      return false;
+  }
+}
+
+/** The global `Symbol` (by name: a local one named so is as unlikely as harmless here). */
+const isSymbol = (node: TSESTree.Node): boolean =>
+  node.type === AST_NODE_TYPES.Identifier && node.name === "Symbol";
 
 /** `undefined` or `void 0`: `new Date(undefined)` reads the clock like `new Date()`. */
 function isUndefinedValue(node: TSESTree.Node | undefined): boolean {
@@ -147,17 +307,31 @@ export interface AmbientUse {
   readonly loc: TSESTree.SourceLocation;
 }
 
+/** Longest source text a message quotes for an unknown member or the global object handed on. */
+const QUOTED_TEXT = 60;
+
 /**
- * Visitors that find every ambient capability a file reaches whose category `accepts` takes,
- * in any file (the rule asks only in domain files; the analyzer also in the shared code they
- * import).
+ * Visitors that find every ambient capability a file reaches that `accepts` takes, in any file
+ * (the rule asks only in domain files; the analyzer also in the shared code they import).
  */
 export function ambientUseVisitors(
   input: LogicInput,
-  accepts: (category: AmbientCategory) => boolean,
+  accepts: (capability: Capability) => boolean,
   found: (use: AmbientUse) => void,
 ): LogicVisitors {
-  const { scopeManager } = input;
+  const { scopeManager, sourceText } = input;
+
+  /**
+   * A node's source text on one line, cut to QUOTED_TEXT characters: how messages quote it
+   * (ESLint and `check` give the text; a caller that gives none gets the node's outline).
+   */
+  const quoted = (node: TSESTree.Node): string => {
+    const text =
+      sourceText === undefined
+        ? outline(node)
+        : sourceText.slice(node.range[0], node.range[1]).replace(/\s+/gu, " ");
+    return text.length > QUOTED_TEXT ? `${text.slice(0, QUOTED_TEXT - 1)}…` : text;
+  };
   const reported = new Set<string>();
   const followed = new Set<Variable>();
 
@@ -167,7 +341,7 @@ export function ambientUseVisitors(
     origin: Origin,
     path?: string,
   ): void => {
-    if (!accepts(capability.category)) return;
+    if (!accepts(capability)) return;
     const key = `${node.range[0]}:${node.range[1]}`;
     if (reported.has(key)) return;
     reported.add(key);
@@ -192,9 +366,14 @@ export function ambientUseVisitors(
     if (!reflect) return false;
     const { method, call } = reflect;
     if (method === "get") {
-      const name = staticString(call.arguments[1]);
+      const name = constantString(call.arguments[1], scopeManager);
       if (name !== undefined) follow(call, childPath(path, name), origin);
-    } else if (path === FUNCTION_CONSTRUCTOR && (method === "apply" || method === "construct"))
+      else if (OPAQUE_MEMBER_ROOTS.has(path) && !namesNoCapability(call.arguments[1], scopeManager))
+        emit(unknownMember(quoted(call)), call, origin);
+    } else if (path === "" && !REFLECT_READS_NO_MEMBER.has(method))
+      // Reflect.getOwnPropertyDescriptor(globalThis, "fetch").value: the global object handed on.
+      emit(globalHandedOn(quoted(node)), node, origin);
+    else if (path === FUNCTION_CONSTRUCTOR && (method === "apply" || method === "construct"))
       emit(method === "apply" ? FUNCTION_CALL : FUNCTION_NEW, call, origin);
     else if (path === "Date" && method === "apply") emit(DATE_CALL, call, origin);
     else if (path === "Date" && method === "construct") {
@@ -258,11 +437,19 @@ export function ambientUseVisitors(
         if (parent.object !== node) return;
         const name = memberName(parent, scopeManager);
         if (name !== undefined) follow(parent, childPath(path, name), origin);
+        // `globalThis[name]`, `process[key]`: may be any member; written (`= x`), none is read.
+        else if (
+          OPAQUE_MEMBER_ROOTS.has(path) &&
+          !readsNothing(parent) &&
+          !namesNoCapability(parent.property, scopeManager)
+        )
+          emit(unknownMember(quoted(parent)), parent, origin);
         return;
       }
       case AST_NODE_TYPES.CallExpression:
       case AST_NODE_TYPES.NewExpression:
         if (parent.callee === node) followCall(parent, path, origin);
+        else if (path === "") emit(globalHandedOn(quoted(node)), node, origin);
         return;
       case AST_NODE_TYPES.AssignmentPattern:
         // a default parameter or destructuring default: `function f(g = globalThis)`
@@ -273,8 +460,14 @@ export function ambientUseVisitors(
         return;
       case AST_NODE_TYPES.AssignmentExpression:
         if (parent.right === node && parent.operator === "=") bind(parent.left, path, origin);
+        else if (parent.right === node && path === "")
+          emit(globalHandedOn(quoted(node)), node, origin); // `g ??= globalThis`
         return;
       default:
+        // The global object anywhere else is handed on (an argument, an element, a property,
+        // returned, spread), unless its use reads no member (`typeof`, `===`, `"x" in`).
+        if (path === "" && !READS_NO_MEMBER.has(parent.type))
+          emit(globalHandedOn(quoted(node)), node, origin);
         return;
     }
   };
@@ -296,8 +489,13 @@ export function ambientUseVisitors(
             bind(property.argument, path, origin);
             continue;
           }
-          const name = propertyName(property);
-          if (name === undefined) continue;
+          const name = propertyName(property, scopeManager);
+          if (name === undefined) {
+            // `const { [key]: f } = globalThis`
+            if (OPAQUE_MEMBER_ROOTS.has(path) && !namesNoCapability(property.key, scopeManager))
+              emit(unknownMember(quoted(property)), property, origin);
+            continue;
+          }
           const child = childPath(path, name);
           const capability = CAPABILITY_PATHS.get(child);
           if (capability) emit(capability, property, origin, child);
@@ -306,6 +504,8 @@ export function ambientUseVisitors(
         }
         return;
       default:
+        // `this.g = globalThis`, `const [g] = ...`: an alias no one follows.
+        if (path === "") emit(globalHandedOn(quoted(pattern)), pattern, origin);
         return;
     }
   };
@@ -428,14 +628,12 @@ export const noAmbientCapabilitiesLogic: RuleLogic = {
     if (!layout.isDomainFile(filename)) return NO_VISITORS;
     return ambientUseVisitors(
       input,
-      (category) => layout.checksAmbient(category, filename),
+      (capability) => checksCapability(layout, capability, filename),
       (use) =>
         report(
-          ambientViolations.create(
-            use.capability.timer ? "timer" : use.capability.category,
-            use.loc,
-            { capability: use.label },
-          ),
+          ambientViolations.create(messageIdOf(use.capability), use.loc, {
+            capability: use.label,
+          }),
         ),
     );
   },

@@ -203,6 +203,27 @@ describe("the detection logic without ESLint", () => {
     });
   });
 
+  it("quotes an unknown member from the text it is given, else outlines it", () => {
+    const code = `declare const key: string;\nexport const a = (window as any)[key];\nexport const b = () => globalThis;`;
+    const labels = (input: ReturnType<typeof standaloneInput> & { sourceText?: string }) =>
+      checkAmbientCapabilities(input).map((v) => `${v.messageId} ${v.data?.capability}`);
+    const eslint = lintWithEslint(code, domainFile, syntacticRules);
+    const given = checkAmbientCapabilities({
+      ...standaloneInput(code, domainFile),
+      sourceText: code,
+    });
+    expect(fromLogic(given)).toEqual(eslint);
+    expect(labels({ ...standaloneInput(code, domainFile), sourceText: code })).toEqual([
+      "unknownMember (window as any)[key]",
+      "globalHandedOn globalThis",
+    ]);
+    // No text (it may differ from the disk): the node's outline, never the file read anew.
+    expect(labels(standaloneInput(code, domainFile))).toEqual([
+      "unknownMember window[…]",
+      "globalHandedOn globalThis",
+    ]);
+  });
+
   it("runs the type-aware rule from typescript-estree's parser services", () => {
     const filename = fixture("typed", "src/features/catalog/queries.ts");
     const code = [

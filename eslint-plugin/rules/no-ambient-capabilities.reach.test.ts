@@ -1,10 +1,12 @@
 // Ways of reaching a capability that slipped through before (issue 13): default-parameter
 // aliases, Reflect, Intl formatters and `new Date(undefined)` reading the clock, process control
-// and host information, timers; and banned modules whose bindings are used only as types.
+// and host information, timers; banned modules whose bindings are used only as types; and the
+// global object read by a name no one can tell or handed on whole.
 import "../../test/setup/rule-tester.js";
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
 import { noAmbientCapabilities } from "./no-ambient-capabilities.js";
+import { at } from "../../test/support/ambient-reports.js";
 
 const ruleTester = new RuleTester();
 
@@ -12,15 +14,6 @@ const domain = fixture("project", "src/features/orders/operations.ts");
 const adapter = fixture("project", "src/adapters/http-client.ts");
 // The configured fixture turns the clock off.
 const clockOff = fixture("configured", "modules/billing/invoice.ts");
-
-type Category = "network" | "environment" | "clock" | "timer" | "process" | "database";
-
-const at = (messageId: Category, capability: string, line: number, column: number) => ({
-  messageId,
-  data: { capability },
-  line,
-  column,
-});
 
 ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
   valid: [
@@ -40,9 +33,10 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
       code: `const o = { fetch: 1 };\nReflect.get(o, "fetch");\nReflect.get(globalThis, "Array");\nReflect.apply(Math.max, undefined, [1]);\nReflect.construct(Date, [0]);`,
     },
     {
+      // (Handing it the global object is reported: any function given it may read anything.)
       name: "a local Reflect",
       filename: domain,
-      code: `const Reflect = { get: (o: unknown, k: string) => k };\nReflect.get(globalThis, "fetch");`,
+      code: `const Reflect = { get: (o: unknown, k: string) => k };\nReflect.get(process, "env");\nReflect.get(Date, "now");`,
     },
     {
       name: "a default parameter that is not the global object",
@@ -50,6 +44,50 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
       code: `export function f(g = { fetch: () => 1 }) { return g.fetch(); }`,
     },
     { name: "timers in an adapter", filename: adapter, code: `setTimeout(() => undefined, 1);` },
+    {
+      name: "the global object read by a name a const gives, or used without reading a member",
+      filename: domain,
+      code: [
+        'const name = "structuredClone";',
+        "export const clone = globalThis[name];",
+        'export const inBrowser = typeof window !== "undefined" && "document" in window;',
+        "export const same = globalThis === self;",
+        "export const text = `${globalThis}`;",
+        "if (globalThis) void 0;",
+        'export const has = Reflect.has(globalThis, "fetch");',
+        "declare const key: string;",
+        "(globalThis as Record<string, unknown>)[key] = 1;",
+        "delete (globalThis as Record<string, unknown>)[key];",
+      ].join("\n"),
+    },
+    {
+      name: "symbol and number keys of the global object (a singleton's home) name no capability",
+      filename: domain,
+      code: [
+        'const loads = Symbol.for("app.loads");',
+        "const g = globalThis as unknown as Record<symbol | number, number>;",
+        "g[loads] = (g[loads] ?? 0) + 1;",
+        'g[Symbol.for("app.db")] ??= 1;',
+        "export const first = g[0] ?? g[Symbol.iterator as never];",
+        "const { [loads]: count } = g;",
+        "export const n = count;",
+      ].join("\n"),
+    },
+    {
+      name: "a singleton on the global object read by name (Prisma's pattern)",
+      filename: domain,
+      code: `const globalForDb = globalThis as unknown as { db?: { query(): void } };\nexport const db = globalForDb.db ?? { query() {} };\nglobalForDb.db = db;`,
+    },
+    {
+      name: "computed members of other roots are not reported (Math[op], Date[k])",
+      filename: domain,
+      code: `declare const op: "floor" | "ceil";\nexport const rounded = Math[op](1.5);\ndeclare const k: "parse";\nexport const parsed = Date[k]("2020-01-01");`,
+    },
+    {
+      name: "roots handed on other than the global object (z.instanceof(Date), () => Date)",
+      filename: domain,
+      code: `declare const z: { instanceof(c: unknown): unknown };\nexport const when = z.instanceof(Date);\nexport const type = () => Date;\nexport const roots = [Math, Intl];`,
+    },
     {
       name: "timers where the clock is off",
       filename: clockOff,
@@ -139,6 +177,77 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
         at("timer", "setImmediate()", 3, 1),
         at("timer", 'setTimeout from "node:timers/promises"', 4, 10),
         at("timer", 'setInterval from "timers"', 6, 1),
+      ],
+    },
+    {
+      // A name no one can tell may be any capability: `globalThis["fe" + "tch"]` is fetch.
+      name: "members of the global object and of process read by a name no one can tell",
+      filename: domain,
+      code: [
+        "declare const key: string;",
+        "export const a = globalThis[key];",
+        'export const b = (window as any)["fe" + "tch"];',
+        "export const c = Reflect.get(globalThis, key);",
+        'export const d = process[key as "env"];',
+        "const { [key]: e } = globalThis as Record<string, unknown>;",
+        "export const f = (self as any)[key] ??= 1;",
+        "const g = globalThis;",
+        "export const h = g[`${key}`];",
+      ].join("\n"),
+      errors: [
+        at("unknownMember", "globalThis[key]", 2, 18, 33),
+        at("unknownMember", '(window as any)["fe" + "tch"]', 3, 18, 47),
+        at("unknownMember", "Reflect.get(globalThis, key)", 4, 18, 46),
+        at("unknownMember", 'process[key as "env"]', 5, 18, 39),
+        at("unknownMember", "[key]: e", 6, 9, 17),
+        at("unknownMember", "(self as any)[key]", 7, 18, 36),
+        at("unknownMember", "g[`${key}`]", 9, 18, 29),
+      ],
+    },
+    {
+      // Object.getOwnPropertyDescriptor(globalThis, "fetch").value is fetch, unseen.
+      name: "the global object handed on whole: an argument, returned, an element, spread, stored",
+      filename: domain,
+      code: [
+        'export const a = Object.getOwnPropertyDescriptor(globalThis, "fetch");',
+        "export const b = () => globalThis;",
+        "export const c = [self];",
+        "export function d(use: (g: typeof globalThis) => void) {",
+        "  use(window);",
+        "  return global;",
+        "}",
+        "const alias = globalThis;",
+        "export const e = { ...alias };",
+        "export const f = { root: globalThis };",
+        "export const holder = { g: undefined as unknown };",
+        "holder.g = globalThis;",
+        "let later: unknown;",
+        "later ??= globalThis;",
+        'export const h = Reflect.getOwnPropertyDescriptor(globalThis, "fetch");',
+        "export const i = new Proxy(globalThis, {});",
+      ].join("\n"),
+      errors: [
+        at("globalHandedOn", "globalThis", 1, 50, 60),
+        at("globalHandedOn", "globalThis", 2, 24, 34),
+        at("globalHandedOn", "self", 3, 19, 23),
+        at("globalHandedOn", "window", 5, 7, 13),
+        at("globalHandedOn", "global", 6, 10, 16),
+        at("globalHandedOn", "alias", 9, 23, 28),
+        at("globalHandedOn", "globalThis", 10, 26, 36),
+        at("globalHandedOn", "holder.g", 12, 1, 9),
+        at("globalHandedOn", "globalThis", 14, 11, 21),
+        at("globalHandedOn", "globalThis", 15, 51, 61),
+        at("globalHandedOn", "globalThis", 16, 28, 38),
+      ],
+    },
+    {
+      // Any category may be reached: reported where any one is checked (the clock is off here).
+      name: "an unknown member where some categories are off",
+      filename: clockOff,
+      code: `declare const key: string;\nexport const a = globalThis[key];\nexport const b = () => globalThis;`,
+      errors: [
+        at("unknownMember", "globalThis[key]", 2, 18),
+        at("globalHandedOn", "globalThis", 3, 24),
       ],
     },
   ],

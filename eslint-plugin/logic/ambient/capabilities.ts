@@ -6,15 +6,45 @@ import type { AmbientCategory } from "../../../schema/load-config.js";
  * CAPABILITY_PATHS is a capability wherever it is reached: read, called, aliased or destructured.
  */
 export interface Capability {
-  readonly category: AmbientCategory;
+  /** Its category in agentix.config.json `ambient`, or "any" where no one can tell which it is. */
+  readonly category: CapabilityCategory;
   /** How messages name it, e.g. "Date.now()". */
   readonly label: string;
-  /** A timer waits on the clock but reads no time: its message says what to do instead. */
-  readonly timer?: true;
+  /**
+   * What its message says, beside the category's: a timer waits on the clock but reads no time;
+   * an unknown member or the global object handed on may be any capability (category "any").
+   */
+  readonly kind?: "timer" | "unknown-member" | "global-handed-on";
 }
 
+/** The category of what may be any capability: reported unless every category is allowed. */
+export const ANY_CATEGORY = "any";
+export type CapabilityCategory = AmbientCategory | typeof ANY_CATEGORY;
+
 const capability = (category: AmbientCategory, label: string): Capability => ({ category, label });
-const timer = (label: string): Capability => ({ category: "clock", label, timer: true });
+const timer = (label: string): Capability => ({ category: "clock", label, kind: "timer" });
+
+/** A member of an OPAQUE_MEMBER_ROOTS object read by a name no one can tell (`globalThis[name]`). */
+export const unknownMember = (label: string): Capability => ({
+  category: ANY_CATEGORY,
+  label,
+  kind: "unknown-member",
+});
+
+/** The global object passed, stored, returned or spread whole: what it reaches is not followed. */
+export const globalHandedOn = (label: string): Capability => ({
+  category: ANY_CATEGORY,
+  label,
+  kind: "global-handed-on",
+});
+
+/**
+ * Paths whose members, read by a name no one can tell (a computed key that is no constant),
+ * may be capabilities: the global object ("") and the hosts' process objects, most of whose
+ * members are. `Math[op]`, `Date[k]` or `crypto[k]` are not reported: there one or two members
+ * among many pure ones are capabilities, and real code picks among the pure ones by name.
+ */
+export const OPAQUE_MEMBER_ROOTS: ReadonlySet<string> = new Set(["", "process", "Deno", "Bun"]);
 
 /** Names that stand for the global object itself: `globalThis.fetch` is `fetch`. */
 export const GLOBAL_OBJECT_NAMES: ReadonlySet<string> = new Set([

@@ -74,7 +74,7 @@ function constantText(
 }
 
 /** The initializer of the `const` (declared alone, with a plain name) an identifier names. */
-function constInitializer(
+export function constInitializer(
   node: TSESTree.Identifier,
   scopeManager: ScopeManager,
 ): TSESTree.Expression | undefined {
