@@ -99,6 +99,27 @@ export function derivedFromFolder<T>(
   return value;
 }
 
+/** Folders a walk of a project's own folders never enters. */
+const NOT_THE_PROJECTS = new Set(["node_modules", ".git"]);
+
+/**
+ * Reads the entries of the folders at and below `root` (node_modules, .git and symbolic links
+ * not entered) into the listings of this disk round, at most `limit` folders; returns how many.
+ * Asked one by one between two files' parses, with the caches cold, each read costs several
+ * times what it costs in one pass; every reader of listings finds them here.
+ */
+export function listFolderTree(root: string, limit: number): number {
+  const pending = [root];
+  let listed = 0;
+  for (let dir = pending.pop(); dir !== undefined && listed < limit; dir = pending.pop()) {
+    listed += 1;
+    for (const entry of folderEntries(dir) ?? [])
+      if (entry.isDirectory() && !NOT_THE_PROJECTS.has(entry.name))
+        pending.push(path.join(dir, entry.name));
+  }
+  return listed;
+}
+
 /** Whether a folder's entry is a file or a link to one. */
 export function entryIsFile(dir: string, entry: Dirent): boolean {
   return entry.isFile() || (entry.isSymbolicLink() && isFile(path.join(dir, entry.name)));

@@ -238,6 +238,8 @@ interface Folder {
   settled: Set<string>;
   settledRound: number;
   settledBy: ProjectServices | undefined;
+  /** Whether a file of this folder has been checked in full (LexicalReach.checking). */
+  checked: boolean;
 }
 
 /** What a relative specifier written in a folder names. */
@@ -257,6 +259,9 @@ interface LinkAnswer {
   mayLink: boolean;
 }
 
+/** Folders with a file checked in full before a project's folders are read in one pass. */
+const PREFETCH_AFTER = 4;
+
 /**
  * Lexical answers of one layout: whether a relative specifier written in a folder, or an alias's
  * one target, names a folder of another feature. They depend on paths alone, so they are kept
@@ -270,9 +275,25 @@ class LexicalReach {
   readonly landings: ImportLandings;
   /** The folder asked last: a lint run goes through a folder's files one after another. */
   private last: Folder | undefined;
+  /** How many folders have had a file checked in full (LexicalReach.checking). */
+  private checkedFolders = 0;
 
   constructor(readonly layout: ProjectLayout) {
     this.landings = new ImportLandings(layout);
+  }
+
+  /**
+   * Notes that a file of `folder` is checked in full. Once a run has checked files of
+   * PREFETCH_AFTER folders (a lint of a project, not an editor's one file), the project's
+   * folders are read in one pass (ProjectServices.prefetchFolders), before the imports of the
+   * rest ask for them one by one.
+   */
+  checking(folder: Folder, services: ProjectServices): void {
+    if (folder.checked) return;
+    folder.checked = true;
+    // Asked again after caches are cleared: the services read a root once until then.
+    if (++this.checkedFolders >= PREFETCH_AFTER)
+      services.prefetchFolders?.(this.layout.config.root);
   }
 
   /** The folder of `file` (absolute). */
@@ -295,6 +316,7 @@ class LexicalReach {
         mustName,
         depth: mustName === undefined ? 0 : depthBelowRoot(this.layout, dir),
         featureChild: undefined,
+        checked: false,
         settled: new Set(),
         settledRound: -1,
         settledBy: undefined,
@@ -517,6 +539,7 @@ export const noPrivateImportsLogic: RuleLogic = {
     const layout = layoutFor(input.config);
     const reach = lexicalReach(layout);
     const here = reach.folderOf(filename);
+    reach.checking(here, services);
     const { importer } = here;
 
     const suggest = (

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { endDiskRound } from "../../schema/disk-rounds.js";
+import { listFolderTree } from "../../schema/folder-listings.js";
 import type { ProjectServices } from "./rule-logic.js";
 import { createFeatureDependencyLookup } from "./project/feature-dependencies.js";
 import { createFeatureFolderPresence } from "./project/feature-folders.js";
@@ -30,6 +31,7 @@ export function createProjectServices(
     readonly aliasScope?: (fromFile: string) => object;
     readonly linkedPackageSource?: ModuleResolver;
     readonly linkedPaths?: ProjectServices["linkedPaths"];
+    readonly prefetchFolders?: (root: string) => void;
   } = {},
 ): ProjectServices {
   const own = options.resolveModule === undefined ? createModuleResolver() : undefined;
@@ -61,10 +63,14 @@ export function createProjectServices(
     ...(options.directFile ? { directFile: options.directFile } : {}),
     ...(options.aliasScope ? { aliasScope: options.aliasScope } : {}),
     ...(options.linkedPaths ? { linkedPaths: options.linkedPaths } : {}),
+    ...(options.prefetchFolders ? { prefetchFolders: options.prefetchFolders } : {}),
   };
 }
 
 let shared: (ProjectServices & { clear(): void }) | undefined;
+
+/** At most this many folders of a project are read in one pass (a few ms per thousand). */
+const PREFETCH_LIMIT = 5000;
 
 /** The services every ESLint rule of this process shares (one resolver, one set of caches). */
 export function sharedProjectServices(): ProjectServices {
@@ -72,6 +78,8 @@ export function sharedProjectServices(): ProjectServices {
     const fileExists = createFileExistence();
     const resolver = createModuleResolver(fileExists);
     const linkedPaths = createLinkedPaths();
+    // Roots whose folders were read in one pass: later rounds read a changed folder again as asked.
+    const prefetched = new Set<string>();
     // The folders its tsconfig's `paths` lead into (outside it: another package's features).
     const featureFolders = createFeatureFolderPresence((layout) =>
       pathsFolders(resolver.compilerOptionsFor(path.join(layout.config.root, "_"))),
@@ -85,6 +93,11 @@ export function sharedProjectServices(): ProjectServices {
         directFile: (target) => resolver.directFile(target),
         aliasScope: (fromFile) => resolver.aliasScope(fromFile),
         linkedPaths,
+        prefetchFolders: (root) => {
+          if (prefetched.has(root)) return;
+          prefetched.add(root);
+          listFolderTree(root, PREFETCH_LIMIT);
+        },
         linkedPackageSource: createLinkedPackageResolver((file) =>
           resolver.compilerOptionsFor(file),
         ),
@@ -94,6 +107,7 @@ export function sharedProjectServices(): ProjectServices {
         fileExists.clear();
         featureFolders.clear();
         linkedPaths.clear();
+        prefetched.clear();
       },
     };
   }

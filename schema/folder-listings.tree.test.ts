@@ -1,0 +1,52 @@
+// listFolderTree: one pass over a project's own folders, bounded, never into node_modules, .git
+// or a symbolic link; a folder that cannot be listed is passed over, not an error.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeEach, expect, it } from "vitest";
+import { unlistedFoldersNamed } from "../test/support/unlisted-folders.js";
+import { endDiskRound } from "./disk-rounds.js";
+import { clearFolderListings, diskReads, listFolderTree } from "./folder-listings.js";
+
+unlistedFoldersNamed("locked");
+
+const root = mkdtempSync(path.join(tmpdir(), "agentix-folder-tree-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeEach(() => {
+  clearFolderListings();
+  endDiskRound();
+});
+
+for (const folder of ["a/b", "c", "locked/inner", "node_modules/pkg", ".git/objects"])
+  mkdirSync(path.join(root, folder), { recursive: true });
+symlinkSync(path.join(root, "a"), path.join(root, "link"));
+
+/** The folders (relative to the root) listFolderTree reads, and what it returns. */
+function walk(limit: number): { read: string[]; listed: number } {
+  const trace: NonNullable<typeof diskReads.trace> = [];
+  diskReads.trace = trace;
+  try {
+    const listed = listFolderTree(root, limit);
+    const read = trace
+      .filter(([kind]) => kind === "readdir")
+      .map(([, dir]) => path.relative(root, dir) || ".")
+      .sort();
+    return { read, listed };
+  } finally {
+    diskReads.trace = undefined;
+  }
+}
+
+it("reads every folder of the tree once, never node_modules, .git or a link, nor below what cannot be listed", () => {
+  expect(walk(100)).toEqual({ read: [".", "a", "a/b", "c", "locked"], listed: 5 });
+  // Read for this round: asked again, nothing is read.
+  expect(walk(100)).toEqual({ read: [], listed: 5 });
+});
+
+it("stops at its limit", () => {
+  const { read, listed } = walk(2);
+  // Which folder comes second is the file system's order.
+  expect(listed).toBe(2);
+  expect(read).toHaveLength(2);
+  expect(read[0]).toBe(".");
+});
