@@ -16,6 +16,7 @@ import {
   GLOBAL_OBJECT_NAMES,
   OPAQUE_MEMBER_ROOTS,
   ROOT_GLOBALS,
+  WINDOW_MEMBERS,
   bannedModuleCategory,
   globalHandedOn,
   moduleRoot,
@@ -137,7 +138,7 @@ interface Origin {
 }
 
 function childPath(path: string, name: string): string {
-  if (path === "") return GLOBAL_OBJECT_NAMES.has(name) ? "" : name;
+  if (path === "") return GLOBAL_OBJECT_NAMES.has(name) || WINDOW_MEMBERS.has(name) ? "" : name;
   return `${path}.${name}`;
 }
 

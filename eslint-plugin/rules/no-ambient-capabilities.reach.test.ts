@@ -61,6 +61,11 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
       ].join("\n"),
     },
     {
+      name: "other windows' harmless members",
+      filename: domain,
+      code: `window.parent.postMessage("ready", "*");\nexport const framed = window.top !== window.self;\nexport const count = window.frames.length;`,
+    },
+    {
       name: "symbol and number keys of the global object (a singleton's home) name no capability",
       filename: domain,
       code: [
@@ -177,6 +182,23 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
         at("timer", "setImmediate()", 3, 1),
         at("timer", 'setTimeout from "node:timers/promises"', 4, 10),
         at("timer", 'setInterval from "timers"', 6, 1),
+      ],
+    },
+    {
+      name: "another window reached from the global object (top, parent, opener, frames)",
+      filename: domain,
+      code: [
+        'window.top?.fetch("/x");',
+        "const { parent } = window;",
+        'parent.fetch("/y");',
+        "export const stamp = globalThis.opener.Date.now();",
+        "export const f = self.frames.fetch;",
+      ].join("\n"),
+      errors: [
+        at("network", "fetch", 1, 1, 18),
+        at("network", "fetch", 3, 1, 13),
+        at("clock", "Date.now()", 4, 22, 48),
+        at("network", "fetch", 5, 18, 35),
       ],
     },
     {

@@ -54,6 +54,13 @@ export const GLOBAL_OBJECT_NAMES: ReadonlySet<string> = new Set([
   "global",
 ]);
 
+/**
+ * Members of the global object that are a window themselves (in a browser: the top, parent or
+ * opening window, `frames` the window itself): `window.top.fetch` is a fetch. Not roots: a bare
+ * `top` or `parent` is not followed (the words are too common for the analyzer's text filter).
+ */
+export const WINDOW_MEMBERS: ReadonlySet<string> = new Set(["top", "parent", "opener", "frames"]);
+
 /** Paths (joined with ".") that are capabilities. Module paths start with `module:<name>`. */
 export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   // network
