@@ -1,5 +1,5 @@
-// listFolderTree: one pass over a project's own folders, bounded, never into node_modules, .git
-// or a symbolic link; a folder that cannot be listed is passed over, not an error.
+// listFolderTree: one pass over a project's source folders, bounded, never into node_modules, a
+// dot-folder, build output or a symbolic link; a folder that cannot be listed is passed over.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,7 +17,16 @@ beforeEach(() => {
   endDiskRound();
 });
 
-for (const folder of ["a/b", "c", "locked/inner", "node_modules/pkg", ".git/objects"])
+for (const folder of [
+  "a/b",
+  "c",
+  "locked/inner",
+  "node_modules/pkg",
+  ".git/objects",
+  ".next/server/chunks",
+  "dist/esm",
+  "coverage/lcov",
+])
   mkdirSync(path.join(root, folder), { recursive: true });
 symlinkSync(path.join(root, "a"), path.join(root, "link"));
 
@@ -37,7 +46,7 @@ function walk(limit: number): { read: string[]; listed: number } {
   }
 }
 
-it("reads every folder of the tree once, never node_modules, .git or a link, nor below what cannot be listed", () => {
+it("reads every source folder of the tree once: not node_modules, a dot-folder, build output or a link, nor below what cannot be listed", () => {
   expect(walk(100)).toEqual({ read: [".", "a", "a/b", "c", "locked"], listed: 5 });
   // Read for this round: asked again, nothing is read.
   expect(walk(100)).toEqual({ read: [], listed: 5 });

@@ -99,14 +99,16 @@ export function derivedFromFolder<T>(
   return value;
 }
 
-/** Folders a walk of a project's own folders never enters. */
-const NOT_THE_PROJECTS = new Set(["node_modules", ".git"]);
+/** Folders that, by their name, hold no source a project's imports name: installs and build output. */
+const NOT_SOURCE = new Set(["node_modules", "dist", "build", "out", "coverage"]);
 
 /**
- * Reads the entries of the folders at and below `root` (node_modules, .git and symbolic links
- * not entered) into the listings of this disk round, at most `limit` folders; returns how many.
- * Asked one by one between two files' parses, with the caches cold, each read costs several
- * times what it costs in one pass; every reader of listings finds them here.
+ * Reads the entries of the folders at and below `root` into the listings of this disk round,
+ * at most `limit` folders; returns how many. Only what may hold the project's source is entered:
+ * not a symbolic link, a dot-folder (.git, .next, .turbo) or NOT_SOURCE (a folder left out is
+ * read when asked, as before). Asked one by one between two files' parses, with the caches cold,
+ * each read costs several times what it costs in one pass; every reader of listings finds them
+ * here.
  */
 export function listFolderTree(root: string, limit: number): number {
   const pending = [root];
@@ -114,7 +116,7 @@ export function listFolderTree(root: string, limit: number): number {
   for (let dir = pending.pop(); dir !== undefined && listed < limit; dir = pending.pop()) {
     listed += 1;
     for (const entry of folderEntries(dir) ?? [])
-      if (entry.isDirectory() && !NOT_THE_PROJECTS.has(entry.name))
+      if (entry.isDirectory() && !entry.name.startsWith(".") && !NOT_SOURCE.has(entry.name))
         pending.push(path.join(dir, entry.name));
   }
   return listed;
