@@ -327,11 +327,14 @@ export function ambientUseVisitors(
    * (ESLint and `check` give the text; a caller that gives none gets the node's outline).
    */
   const quoted = (node: TSESTree.Node): string => {
+    const [start, end] = node.range;
+    // A node may span a megabyte: only the start of it is read.
+    const cut = Math.min(end, start + QUOTED_TEXT * 16);
     const text =
-      sourceText === undefined
-        ? outline(node)
-        : sourceText.slice(node.range[0], node.range[1]).replace(/\s+/gu, " ");
-    return text.length > QUOTED_TEXT ? `${text.slice(0, QUOTED_TEXT - 1)}…` : text;
+      sourceText === undefined ? outline(node) : sourceText.slice(start, cut).replace(/\s+/gu, " ");
+    return text.length > QUOTED_TEXT || (sourceText !== undefined && cut < end)
+      ? `${text.slice(0, QUOTED_TEXT - 1)}…`
+      : text;
   };
   const reported = new Set<string>();
   const followed = new Set<Variable>();

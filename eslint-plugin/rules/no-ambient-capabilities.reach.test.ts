@@ -227,6 +227,16 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
       ],
     },
     {
+      // Quoted on one line, cut at 60 characters; a key of a megabyte is read no further.
+      name: "an unknown member's source, quoted on one line and cut",
+      filename: domain,
+      code: `declare const aVeryLongNameForTheKeyThatIsReadFromTheGlobalObject: string;\nexport const a = globalThis[\n  aVeryLongNameForTheKeyThatIsReadFromTheGlobalObject\n];\nexport const b = (globalThis as any)[${JSON.stringify("x".repeat(1 << 20))} + a];`,
+      errors: [
+        at("unknownMember", "globalThis[ aVeryLongNameForTheKeyThatIsReadFromTheGlobalOb…", 2, 18),
+        at("unknownMember", `(globalThis as any)["${"x".repeat(38)}…`, 5, 18),
+      ],
+    },
+    {
       // Object.getOwnPropertyDescriptor(globalThis, "fetch").value is fetch, unseen.
       name: "the global object handed on whole: an argument, returned, an element, spread, stored",
       filename: domain,
