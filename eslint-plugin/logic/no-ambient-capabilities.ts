@@ -437,6 +437,10 @@ export function ambientUseVisitors(
       case AST_NODE_TYPES.ConditionalExpression:
         if (parent.test !== node) follow(parent, path, origin);
         return;
+      case AST_NODE_TYPES.SequenceExpression:
+        // `(0, Math).random()`: the last expression is the sequence's value; the others are dropped.
+        if (parent.expressions.at(-1) === node) follow(parent, path, origin);
+        return;
       case AST_NODE_TYPES.MemberExpression: {
         if (parent.object !== node) return;
         const name = memberName(parent, scopeManager);

@@ -185,6 +185,24 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
       ],
     },
     {
+      // Compiled code calls through `(0, x)` to drop `this`; before, these passed unseen.
+      name: "the last expression of a sequence (0, Math).random()",
+      filename: domain,
+      code: [
+        "export const r = (0, Math).random();",
+        "export const d = (0, Date)();",
+        "export const e = (0, process).env;",
+        'export const f = (0, globalThis).fetch("/x");',
+        "export const n = (Date, 0);",
+      ].join("\n"),
+      errors: [
+        at("randomness", "Math.random()", 1, 18, 34),
+        at("clock", "Date()", 2, 18, 29),
+        at("environment", "process.env", 3, 18, 34),
+        at("network", "fetch", 4, 18, 39),
+      ],
+    },
+    {
       name: "another window reached from the global object (top, parent, opener, frames)",
       filename: domain,
       code: [
