@@ -11,6 +11,9 @@ import type { Analysis } from "../analyze.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { ts } from "../project/ts-morph.js";
 
+/** A `.constructor` or `["constructor"]` member (not a class's `constructor(...)` declaration). */
+const CONSTRUCTOR_MEMBER = /(?:\.|\[\s*["'`])\s*constructor\b/u;
+
 const AMBIENT_WORDS = new RegExp(
   `(?<![.\\w$])(?:${[...ROOT_GLOBALS].join("|")})(?![\\w$])|\\bimport\\s*\\.\\s*meta\\b`,
   "gu",
@@ -27,6 +30,8 @@ const AMBIENT_WORDS = new RegExp(
 function mentionsAmbientRoot(text: string): boolean {
   // An identifier may spell a root with escapes (`\u0070rocess`): such a file is read whole.
   if (text.includes("\\u")) return true;
+  // The Function constructor reached as a function's constructor (`(() => {}).constructor`).
+  if (CONSTRUCTOR_MEMBER.test(text)) return true;
   for (const match of text.matchAll(AMBIENT_WORDS)) {
     const root = match[0];
     if (root.startsWith("import")) return true;

@@ -204,6 +204,32 @@ const READS_NO_MEMBER: ReadonlySet<string> = new Set([
   AST_NODE_TYPES.TemplateLiteral,
 ]);
 
+/** `x.constructor` (also `x["constructor"]`): its static member name alone. */
+function namesConstructor(node: TSESTree.Node): node is TSESTree.MemberExpression {
+  return node.type === AST_NODE_TYPES.MemberExpression && memberName(node) === "constructor";
+}
+
+/**
+ * Whether `node` is a function's constructor, which is the Function constructor (or its async or
+ * generator kin, which run text as well): `(() => {}).constructor`, `(function () {}).constructor`,
+ * and `<anything>.constructor.constructor` (a constructor is a function).
+ */
+function isConstructorOfAFunction(node: TSESTree.MemberExpression): boolean {
+  if (!namesConstructor(node)) return false;
+  let object: TSESTree.Node = node.object;
+  while (
+    object.type === AST_NODE_TYPES.TSAsExpression ||
+    object.type === AST_NODE_TYPES.TSNonNullExpression ||
+    object.type === AST_NODE_TYPES.TSSatisfiesExpression
+  )
+    object = object.expression;
+  return (
+    object.type === AST_NODE_TYPES.ArrowFunctionExpression ||
+    object.type === AST_NODE_TYPES.FunctionExpression ||
+    namesConstructor(object)
+  );
+}
+
 /** Reflect methods that read no member of their target: `Reflect.has(globalThis, "fetch")`. */
 const REFLECT_READS_NO_MEMBER: ReadonlySet<string> = new Set([
   "has",
@@ -616,6 +642,11 @@ export function ambientUseVisitors(
     MetaProperty(node: TSESTree.MetaProperty) {
       if (node.meta.name === "import" && node.property.name === "meta")
         follow(node, "import.meta", {});
+    },
+    MemberExpression(node: TSESTree.MemberExpression) {
+      // The Function constructor without its name: a function's `constructor`
+      // (`(() => {}).constructor`), or any value's `constructor.constructor` (`[].constructor.constructor`).
+      if (isConstructorOfAFunction(node)) follow(node, FUNCTION_CONSTRUCTOR, {});
     },
     "Program:exit"() {
       imports["Program:exit"]();

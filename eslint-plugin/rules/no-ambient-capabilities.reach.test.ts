@@ -61,6 +61,23 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
       ].join("\n"),
     },
     {
+      name: "a constructor read otherwise (a class's, an object's)",
+      filename: domain,
+      code: [
+        "export class Money {",
+        "  constructor(readonly cents: number) {}",
+        "  copy(): Money {",
+        "    return new (this.constructor as typeof Money)(this.cents);",
+        "  }",
+        "  get kind(): string {",
+        "    return this.constructor.name;",
+        "  }",
+        "}",
+        "export const plain = (x: object) => x.constructor === Object;",
+        'export const named = (x: object) => x["constructor"].name;',
+      ].join("\n"),
+    },
+    {
       name: "other windows' harmless members",
       filename: domain,
       code: `window.parent.postMessage("ready", "*");\nexport const framed = window.top !== window.self;\nexport const count = window.frames.length;`,
@@ -182,6 +199,24 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
         at("timer", "setImmediate()", 3, 1),
         at("timer", 'setTimeout from "node:timers/promises"', 4, 10),
         at("timer", 'setInterval from "timers"', 6, 1),
+      ],
+    },
+    {
+      // A function's constructor is the Function constructor: eval under another name.
+      name: "the Function constructor reached as a function's constructor",
+      filename: domain,
+      code: [
+        'export const a = (() => {}).constructor("return 1")();',
+        'export const b = [].constructor.constructor("return this")();',
+        "const F = (async () => {}).constructor;",
+        'export const c = new F("await 1");',
+        'export const d = Reflect.apply((function () {}).constructor, undefined, ["return 2"]);',
+      ].join("\n"),
+      errors: [
+        at("process", "Function()", 1, 18, 52),
+        at("process", "Function()", 2, 18, 59),
+        at("process", "new Function()", 4, 18, 34),
+        at("process", "Function()", 5, 18),
       ],
     },
     {
