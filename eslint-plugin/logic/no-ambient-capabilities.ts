@@ -27,6 +27,7 @@ import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { constInitializer, constantString, staticString } from "./imports/constant-string.js";
 import { layoutFor, type ProjectLayout } from "./project/layout.js";
 import { NO_VISITORS, type LogicInput, type LogicVisitors, type RuleLogic } from "./rule-logic.js";
+import { withoutCasts } from "./query-types.js";
 import {
   declaredVariables,
   globalReferences,
@@ -92,8 +93,7 @@ function messageIdOf(capability: Capability): NoAmbientCapabilitiesMessageId {
     case "global-handed-on":
       return "globalHandedOn";
     default:
-      // Only the kinds above are of "any" category.
-      return capability.category === "any" ? "unknownMember" : capability.category;
+      return capability.category;
   }
 }
 
@@ -121,9 +121,7 @@ export function reachText(use: AmbientUse): string {
     case "global-handed-on":
       return `hands on the global object (${label})`;
     default:
-      return capability.category === "any"
-        ? `reaches ${label}`
-        : `${AMBIENT_VERBS[capability.category]} ${label}`;
+      return `${AMBIENT_VERBS[capability.category]} ${label}`;
   }
 }
 
@@ -216,13 +214,7 @@ function namesConstructor(node: TSESTree.Node): node is TSESTree.MemberExpressio
  */
 function isConstructorOfAFunction(node: TSESTree.MemberExpression): boolean {
   if (!namesConstructor(node)) return false;
-  let object: TSESTree.Node = node.object;
-  while (
-    object.type === AST_NODE_TYPES.TSAsExpression ||
-    object.type === AST_NODE_TYPES.TSNonNullExpression ||
-    object.type === AST_NODE_TYPES.TSSatisfiesExpression
-  )
-    object = object.expression;
+  const object = withoutCasts(node.object);
   return (
     object.type === AST_NODE_TYPES.ArrowFunctionExpression ||
     object.type === AST_NODE_TYPES.FunctionExpression ||
@@ -263,14 +255,8 @@ function namesNoCapability(
   scopeManager: ScopeManager,
   depth = 0,
 ): boolean {
-  let key = node;
-  while (
-    key?.type === AST_NODE_TYPES.TSAsExpression ||
-    key?.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    key?.type === AST_NODE_TYPES.TSNonNullExpression
-  )
-    key = key.expression;
-  if (!key) return false;
+  if (!node) return false;
+  const key = withoutCasts(node);
   switch (key.type) {
     case AST_NODE_TYPES.Literal:
       return typeof key.value !== "string";

@@ -5,21 +5,25 @@ import type { AmbientCategory } from "../../../schema/load-config.js";
  * `process`, ...) or at a module (`module:crypto`), and goes through property names. A path in
  * CAPABILITY_PATHS is a capability wherever it is reached: read, called, aliased or destructured.
  */
-export interface Capability {
-  /** Its category in agentix.config.json `ambient`, or "any" where no one can tell which it is. */
-  readonly category: CapabilityCategory;
-  /** How messages name it, e.g. "Date.now()". */
-  readonly label: string;
-  /**
-   * What its message says, beside the category's: a timer waits on the clock but reads no time;
-   * an unknown member or the global object handed on may be any capability (category "any").
-   */
-  readonly kind?: "timer" | "unknown-member" | "global-handed-on";
-}
+export type Capability =
+  | {
+      /** Its category in agentix.config.json `ambient`. */
+      readonly category: AmbientCategory;
+      /** How messages name it, e.g. "Date.now()". */
+      readonly label: string;
+      /** A timer waits on the clock but reads no time: its message says what to do instead. */
+      readonly kind?: "timer";
+    }
+  | {
+      /** It may be any capability: reported unless every category is allowed. */
+      readonly category: typeof ANY_CATEGORY;
+      readonly label: string;
+      /** A member read by a name no one can tell, or the global object handed on whole. */
+      readonly kind: "unknown-member" | "global-handed-on";
+    };
 
 /** The category of what may be any capability: reported unless every category is allowed. */
 export const ANY_CATEGORY = "any";
-export type CapabilityCategory = AmbientCategory | typeof ANY_CATEGORY;
 
 const capability = (category: AmbientCategory, label: string): Capability => ({ category, label });
 const timer = (label: string): Capability => ({ category: "clock", label, kind: "timer" });
