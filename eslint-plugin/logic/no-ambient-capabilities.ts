@@ -71,6 +71,8 @@ export const noAmbientCapabilitiesMessages = {
   // A timer reads no time, so "call effects.now()" does not replace it.
   timer:
     '{{capability}} schedules work on the clock ambiently in a domain file; an operation answers when it returns: schedule from an adapter or the composition root (a port operation of kind "external" the operation calls through effects), or take a Clock effect\'s time and compare it instead',
+  // The browser's storage is allowed with the database category.
+  storage: `{{capability}} reaches the browser's storage ambiently in a domain file; declare a port operation of kind "read" or "write" ${THROUGH_A_PORT}`,
   // What may be any capability: no category's allow list can tell, so every one must allow it.
   unknownMember:
     "{{capability}} reads a member by a name agentix cannot tell in a domain file, and it may be an ambient capability (fetch, process.env, Date.now(), ...); read the member by its name (a string literal or a const), or declare an effect instead",
@@ -88,6 +90,8 @@ function messageIdOf(capability: Capability): NoAmbientCapabilitiesMessageId {
   switch (capability.kind) {
     case "timer":
       return "timer";
+    case "storage":
+      return "storage";
     case "unknown-member":
       return "unknownMember";
     case "global-handed-on":
@@ -120,6 +124,8 @@ export function reachText(use: AmbientUse): string {
       return `reads ${label}, a member agentix cannot name,`;
     case "global-handed-on":
       return `hands on the global object (${label})`;
+    case "storage":
+      return `reaches the browser's storage with ${label}`;
     default:
       return `${AMBIENT_VERBS[capability.category]} ${label}`;
   }

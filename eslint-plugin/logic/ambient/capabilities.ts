@@ -11,8 +11,11 @@ export type Capability =
       readonly category: AmbientCategory;
       /** How messages name it, e.g. "Date.now()". */
       readonly label: string;
-      /** A timer waits on the clock but reads no time: its message says what to do instead. */
-      readonly kind?: "timer";
+      /**
+       * A timer waits on the clock but reads no time: its message says what to do instead. The
+       * browser's storage is a database the page holds: its message says so.
+       */
+      readonly kind?: "timer" | "storage";
     }
   | {
       /** It may be any capability: reported unless every category is allowed. */
@@ -27,6 +30,11 @@ export const ANY_CATEGORY = "any";
 
 const capability = (category: AmbientCategory, label: string): Capability => ({ category, label });
 const timer = (label: string): Capability => ({ category: "clock", label, kind: "timer" });
+const browserStorage = (label: string): Capability => ({
+  category: "database",
+  label,
+  kind: "storage",
+});
 
 /** A member of an OPAQUE_MEMBER_ROOTS object read by a name no one can tell (`globalThis[name]`). */
 export const unknownMember = (label: string): Capability => ({
@@ -135,6 +143,13 @@ export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   ["crypto.getRandomValues", capability("randomness", "crypto.getRandomValues()")],
   // Web Crypto's key generation draws fresh keys; its digest, sign, verify and the rest do not.
   ["crypto.subtle.generateKey", capability("randomness", "crypto.subtle.generateKey()")],
+  // the browser's storage: state that outlives the operation, read and written by key
+  ...(["localStorage", "sessionStorage", "indexedDB", "caches", "cookieStore"] as const).map(
+    (name) => [name, browserStorage(name)] as const,
+  ),
+  ["document.cookie", browserStorage("document.cookie")],
+  // its quota, persistence and origin-private file system (getDirectory)
+  ["navigator.storage", browserStorage("navigator.storage")],
   // named exports of modules that are otherwise allowed (node:crypto's createHash is fine)
   ["module:crypto.randomUUID", capability("randomness", "randomUUID")],
   ["module:crypto.randomBytes", capability("randomness", "randomBytes")],
