@@ -6,7 +6,8 @@ import { projectCompilerHost } from "./compiler-host.js";
 import type { AgentixConfig } from "../../schema/load-config.js";
 import { layoutFor } from "../../eslint-plugin/logic/project/layout.js";
 import { ProjectLoadError } from "../errors.js";
-import { readProjectJson, refusalOf } from "../../schema/read-project-file.js";
+import { refusalOf } from "../../schema/read-project-file.js";
+import { projectTypeScriptIsOlder } from "./project-typescript.js";
 import { isDeclarationFile, isInNodeModules, relativeToRoot } from "./paths.js";
 import { DirectoryLog } from "./directory-log.js";
 import { resolveProjectPaths, type LoadProjectOptions } from "./project-paths.js";
@@ -254,7 +255,7 @@ export function optionProblems(
   );
   const found: LoadProblem[] = [];
   // The project's own compiler is older and accepts them: they are not the project's problems.
-  if (installedTypeScriptIsOlder(where.root)) return found;
+  if (projectTypeScriptIsOlder(where.root)) return found;
   for (const diagnostic of program.getOptionsDiagnostics()) {
     if (!DEPRECATIONS.has(diagnostic.code)) continue;
     const problem = positionOfOption(
@@ -269,35 +270,6 @@ export function optionProblems(
     found.push(problem);
   }
   return found;
-}
-
-/**
- * Whether the TypeScript installed for the project (the nearest node_modules/typescript from its
- * root) is older than the one agentix analyses with: graphql-js's TypeScript 4.6 accepts
- * `importsNotUsedAsValues`, tiny-invariant's 5.x `moduleResolution: node`, which TypeScript 6
- * reports as removed or deprecated while the project's tsc passes. Unknown (none installed,
- * unreadable): not older, and the warnings stand.
- */
-function installedTypeScriptIsOlder(root: string): boolean {
-  for (let dir = root; ; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, "node_modules", "typescript", "package.json");
-    if (existsSync(manifest)) {
-      try {
-        const { version } = (readProjectJson(manifest) ?? {}) as { version?: unknown };
-        return typeof version === "string" && compareVersions(version, ts.version) < 0;
-      } catch {
-        return false;
-      }
-    }
-    if (path.dirname(dir) === dir) return false;
-  }
-}
-
-/** Major, then minor: `5.9.3` before `6.0.3`. */
-function compareVersions(a: string, b: string): number {
-  const [aMajor = 0, aMinor = 0] = a.split(".").map(Number);
-  const [bMajor = 0, bMinor = 0] = b.split(".").map(Number);
-  return aMajor - bMajor || aMinor - bMinor;
 }
 
 /** The program's files that the index covers (see LoadedProject.files), sorted by path. */

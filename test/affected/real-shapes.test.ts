@@ -386,6 +386,28 @@ describe("tsconfig problems degrade as tsc does", () => {
     );
   });
 
+  // documenso, checked out and not installed: its package.json pins TypeScript 5.6.2, whose tsc
+  // accepts its `baseUrl`; the advice to set `ignoreDeprecations: "6.0"` would break that tsc.
+  it("reads the TypeScript a checkout's package.json declares when none is installed", async () => {
+    const dir = tsconfigProject(
+      '{\n  "compilerOptions": { "baseUrl": ".", "strict": true },\n  "files": ["src/a.ts"]\n}\n',
+    );
+    const declared = (range: string) =>
+      writeFileSync(
+        path.join(dir, "package.json"),
+        JSON.stringify({ name: "app", devDependencies: { typescript: range } }),
+      );
+    declared("5.6.2");
+    const pinned = recordingIO(dir);
+    expect(await run(["index"], pinned.io)).toBe(0);
+    expect(pinned.stderr()).toBe("");
+    // A range that allows agentix's TypeScript leaves the warning standing.
+    declared(">=5.4");
+    const open = recordingIO(dir);
+    expect(await run(["index", "--fresh"], open.io)).toBe(0);
+    expect(open.stderr().split("\n")[0]).toContain("Option 'baseUrl' is deprecated");
+  });
+
   it("stops (exit 2) only for a tsconfig that cannot be parsed at all", async () => {
     const dir = tsconfigProject('{ "compilerOptions": { "strict": true, }\n');
     const recorded = recordingIO(dir);
