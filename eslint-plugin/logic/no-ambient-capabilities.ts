@@ -32,6 +32,7 @@ import {
   declaredVariables,
   globalReferences,
   isInTypeQuery,
+  isValueReference,
   usedOnlyAsTypes,
   variableOf,
 } from "./scope/global-references.js";
@@ -541,7 +542,7 @@ export function ambientUseVisitors(
     followed.add(variable);
     for (const reference of variable.references) {
       if (
-        reference.isValueReference &&
+        isValueReference(reference) &&
         reference.isRead() &&
         !isInTypeQuery(reference.identifier) &&
         !(variable.identifiers as readonly TSESTree.Node[]).includes(reference.identifier)

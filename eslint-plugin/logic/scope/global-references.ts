@@ -8,8 +8,17 @@ export function isInTypeQuery(identifier: TSESTree.Node): boolean {
   return node?.type === AST_NODE_TYPES.TSTypeQuery;
 }
 
+/**
+ * Whether a reference may read a value at run time. ESLint's own scope analysis (eslint-scope,
+ * for JavaScript parsed by espree) knows no types and sets no `isValueReference`: there every
+ * reference is one (read as false, it hid every global, require and banned import of a .js file).
+ */
+export function isValueReference(reference: Reference): boolean {
+  return (reference as { isValueReference?: boolean }).isValueReference !== false;
+}
+
 function isValueUse(reference: Reference): boolean {
-  return reference.isValueReference && !isInTypeQuery(reference.identifier);
+  return isValueReference(reference) && !isInTypeQuery(reference.identifier);
 }
 
 /**
