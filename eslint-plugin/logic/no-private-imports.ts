@@ -12,6 +12,7 @@ import {
 } from "./rule-logic.js";
 import { globalReferences } from "./scope/global-references.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
+import { mayImportIntoFeatures } from "./imports/may-import-into-features.js";
 import {
   existingContracts,
   isContractFile,
@@ -443,41 +444,6 @@ class LexicalReach {
       this.layout.featureOfFolder(target) ?? foreignFeatureOfFolder(this.layout, target);
     return feature !== undefined && feature.dir !== importerDir;
   }
-}
-
-/**
- * What else in a file's text may make the full check report in a project without feature folders:
- * an absolute specifier (a quote then "/"), an `import(...)` (a dynamic import or an import type),
- * `require`, an import of `module` (createRequire). Comments and strings that merely hold these
- * cost a walk, nothing else.
- */
-const MAY_IMPORT_OTHERWISE = /["'`]\/|\bimport\s*\(|\brequire\b|["'`](?:node:)?module["'`]/u;
-
-/**
- * A `..` segment after another segment (`x/..`, `./..`): such a specifier may go up more
- * folders than its longest run of `..` shows, so its text is looked at (rare in real code).
- */
-const UP_AFTER_DOWN = /[^.]\/\.\.|\/\.\/\.\./u;
-
-/**
- * Whether a file written in a folder whose path holds none of `segments` (Folder.mustName),
- * `depth` folders below the root, may import into a feature folder, judged from its text alone:
- * a relative specifier can only by spelling a segment or by leaving the project (`leaveRoot`,
- * depth + 1 `..` in a row, or fewer around another segment: into another package's features),
- * other specifiers resolve to existing files (none in a feature). A file that cannot gets no
- * visitors at all (the common case: one scan of its text).
- */
-function mayImportIntoFeatures(
-  text: string,
-  segments: readonly string[],
-  leaveRoot: string,
-): boolean {
-  return (
-    spellsOneOf(text, segments) ||
-    text.includes(leaveRoot) ||
-    MAY_IMPORT_OTHERWISE.test(text) ||
-    UP_AFTER_DOWN.test(text)
-  );
 }
 
 /**
