@@ -1,7 +1,7 @@
 // A corpus shaped like real application code, for the no-private-imports bench: extensionless
 // relative imports (0 of ~14,000 imports in hono, typeorm and a NestJS app carried an
 // extension), `index.ts` barrels imported as folders, tsconfig `paths` aliases, packages and
-// Node built-ins. `featuresFolder` names where the capsules live: "features" puts them under
+// Node built-ins; a third of the files hold a route string ("/m001/part-3"). `featuresFolder` names where the capsules live: "features" puts them under
 // the default `**/src/features/*`; any other name gives the same code with no feature folders.
 // Deterministic: the same arguments give the same files.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -75,6 +75,8 @@ export function ${name}Total${k}(rows: readonly ${name}Row${k}[]): number {
       if (pick(12) === 0) lines.push(`import { rule${(i + 1) % features} } from "../${other(p + 4)}/internal";`); // private
       if (pick(20) === 0) lines.push(`import { part0 as foreign } from "@app/${other(p + 5)}/part-0";`); // private, aliased
       lines.push(`export const part${p} = () => [rule${i}, z, createHash];`);
+      // A route or an href: a string that starts with "/" (155 of documenso's 539 app files hold one).
+      if ((i + p) % 3 === 0) lines.push(`export const route${p} = "/${me}/part-${p}";`);
       lines.push(body(`P${me}x${p}`, 2));
       write(`${dir}/part-${p}.ts`, `${lines.join("\n")}\n`);
     }
