@@ -76,5 +76,12 @@ describe("projectTypeScriptIsOlder", () => {
       "package.json": JSON.stringify({ devDependencies: { typescript: ["5.6.2"] } }),
     });
     expect(projectTypeScriptIsOlder(strange, "6.0.3")).toBe(false);
+    const empty = project({
+      "package.json": JSON.stringify({ devDependencies: null, dependencies: "5.6.2" }),
+    });
+    expect(projectTypeScriptIsOlder(empty, "6.0.3")).toBe(false);
+    // A folder named package.json, and one named node_modules/typescript/package.json.
+    const folders = project({ "package.json/x": "", "node_modules/typescript/package.json/x": "" });
+    expect(projectTypeScriptIsOlder(folders, "6.0.3")).toBe(false);
   });
 });
