@@ -272,13 +272,13 @@ export function optionProblems(
   return found;
 }
 
-/** The program's files that the index covers (see LoadedProject.files), sorted by path. */
 /**
  * The ProjectFile of a SourceFile a program reused (the warm session's new programs hand back
  * unchanged files' SourceFiles): the same object, so facts cached per file stay keyed right.
  */
 const projectFileOf = new WeakMap<ts.SourceFile, Map<string, ProjectFile>>();
 
+/** The program's files that the index covers (see LoadedProject.files), sorted by path. */
 export function projectFiles(program: ts.Program, root: string): ProjectFile[] {
   const files: ProjectFile[] = [];
   for (const sourceFile of program.getSourceFiles()) {
