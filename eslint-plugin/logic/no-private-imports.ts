@@ -13,6 +13,7 @@ import {
 import { globalReferences } from "./scope/global-references.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { mayImportIntoFeatures } from "./imports/may-import-into-features.js";
+import { moduleUrlOf } from "./imports/module-urls.js";
 import {
   existingContracts,
   isContractFile,
@@ -658,19 +659,32 @@ export const noPrivateImportsLogic: RuleLogic = {
       const key = resolution === "import" ? specifier : `${resolution}\0${specifier}`;
       if (clean?.has(key)) return;
       // Shared answers for .ts and .tsx files only, as the folder's (see settledHere).
-      const { target, feature } =
+      const landing =
         (clean && sharedLanding(specifier, relative)) ??
         landingHere(specifier, relative, resolution);
+      if (
+        !judge(landing, specifier, site.node, (target, contracts) =>
+          suggest(site, target, contracts),
+        )
+      )
+        clean?.add(key);
+    };
+
+    /** Reports an import that lands in another feature's private file; false when it does not. */
+    const judge = (
+      { target, feature }: Landing,
+      specifier: string,
+      node: TSESTree.Node,
+      suggestions: (target: string, contracts: readonly string[]) => Suggestion[] = () => [],
+    ): boolean => {
       if (
         target === undefined ||
         !feature ||
         feature.dir === importer?.dir ||
         isContractFile(feature, target) ||
         (!importer && target === feature.descriptorFile)
-      ) {
-        clean?.add(key);
-        return;
-      }
+      )
+        return false;
       const contracts = existingContracts(feature, services.fileExists);
       const { messageId, data } = boundaryMessage(layout, feature, target, contracts, {
         importer,
@@ -678,10 +692,25 @@ export const noPrivateImportsLogic: RuleLogic = {
         specifier,
         fileExists: services.fileExists,
       });
-      report(violations.create(messageId, site.node.loc, data, suggest(site, target, contracts)));
+      report(violations.create(messageId, node.loc, data, suggestions(target, contracts)));
+      return true;
     };
 
-    return importSiteVisitors(input.scopeManager, check, input.literalStrings, input.sourceText);
+    // `new URL("../orders/worker.ts", import.meta.url)` names the file it loads by its path.
+    const checkModuleUrl = (node: TSESTree.NewExpression): void => {
+      const url = moduleUrlOf(node);
+      if (url === undefined) return;
+      const file = path.resolve(here.dir, url.specifier);
+      judge(landingAt(layout, file, true, services), url.specifier, url.literal);
+    };
+
+    const visitors = importSiteVisitors(
+      input.scopeManager,
+      check,
+      input.literalStrings,
+      input.sourceText,
+    );
+    return { ...visitors, NewExpression: checkModuleUrl };
   },
   lean({ dir, config, services }) {
     const reach = lexicalReach(layoutFor(config));
@@ -788,6 +817,10 @@ function quietVisitors(
     },
     TSImportType(node) {
       if (reach.mayReach(here, node.source.value)) forward(node);
+    },
+    NewExpression(node) {
+      const url = moduleUrlOf(node);
+      if (url !== undefined && reach.mayReach(here, url.specifier)) forward(node);
     },
     "Program:exit"(program) {
       for (const statement of program.body) statementOf(statement);

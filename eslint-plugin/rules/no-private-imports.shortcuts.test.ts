@@ -85,6 +85,14 @@ describe("no-private-imports without feature folders", () => {
     ]);
   });
 
+  it("still checks a module URL into a feature folder that does not exist yet", () => {
+    const root = project({}, { "src/main.ts": "" });
+    const code = `export const w = new URL("./features/orders/worker.ts", import.meta.url);\n`;
+    expect(lint(root, "src/main.ts", code)).toEqual([
+      expect.objectContaining({ ruleId: "agentix/no-private-imports", line: 1, column: 26 }),
+    ]);
+  });
+
   it("still checks an absolute import into a feature folder that does not exist yet", () => {
     const root = project({}, { "src/main.ts": "" });
     const target = path.join(root, "src/features/orders/model.ts");
@@ -130,6 +138,17 @@ describe("no-private-imports into another package's features by a relative path"
       "src/main.ts",
       `export const l = () => import("../../${name}/src/modules/accounts/balance");\n`,
       31,
+    ],
+    // A module URL, relative or absolute (a string that starts with "/" is looked at only so).
+    [
+      "src/main.ts",
+      `export const w = new URL("../../${name}/src/modules/accounts/balance.ts", import.meta.url);\n`,
+      26,
+    ],
+    [
+      "src/main.ts",
+      `export const w = new URL(${JSON.stringify(path.join(ledger, "src/modules/accounts/balance.ts"))}, import.meta.url);\n`,
+      26,
     ],
   ])("%s: %s", (file, code, column) => {
     expect(lint(root, file, code)).toEqual([intoLedger(column)]);

@@ -116,6 +116,7 @@ describe("a project without feature folders", () => {
     expect(Object.keys(noPrivateImports.create(context as never))).toEqual([
       "ImportExpression",
       "TSImportType",
+      "NewExpression",
       "Program:exit",
     ]);
   });
@@ -132,8 +133,13 @@ describe("a project without feature folders", () => {
     };
     const plain = 'import { a } from "../a";\nexport * from "./b";\nimport { z } from "zod";\n';
     expect(listeners(plain)).toEqual([]);
+    // A route is no specifier, nor a word that holds the segment.
+    expect(
+      listeners(`${plain}export const href = "/settings";\nconst featuresList = [];\n`),
+    ).toEqual([]);
     // What the full check may report on needs the listeners: a feature folder's segment, an
-    // absolute specifier, an import() (dynamic or a type), require, createRequire's module.
+    // absolute specifier, an import() (dynamic or a type), require, createRequire's module, an
+    // absolute module URL.
     for (const code of [
       'import { m } from "../features/x";',
       'import { m } from "/srv/app/x";',
@@ -141,10 +147,12 @@ describe("a project without feature folders", () => {
       "export type T = typeof import ('./a');",
       "export const x = require(name);",
       'import { createRequire } from "module";',
+      'export const w = new URL("/srv/app/w.ts", import.meta.url);',
     ])
       expect(listeners(`${plain}${code}\n`)).toEqual([
         "ImportExpression",
         "TSImportType",
+        "NewExpression",
         "Program:exit",
       ]);
   });

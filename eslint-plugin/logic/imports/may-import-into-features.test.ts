@@ -21,6 +21,7 @@ describe("mayImportIntoFeatures (no-private-imports' text gate without feature f
     ['import { x } from /* why */ "/srv/ledger/x";', "a comment before the specifier"],
     ['import { x } from // why\n  "/srv/ledger/x";', "a line comment before it"],
     ['declare module "/srv/ledger/x" {}', "an augmentation of an absolute module"],
+    ['export const w = new URL("/srv/ledger/x.ts", import.meta.url);', "an absolute module URL"],
     [
       'export const m = () => import("./lazy");',
       "a dynamic import (with types, its values come from elsewhere)",

@@ -10,12 +10,12 @@ const QUOTE = "[\"'`]";
 
 /**
  * What else may make the full check report: an absolute specifier (`from "/x"`, `import "/x"`,
- * `declare module "/x"`), an `import(...)` (a dynamic import or an import type: with types, its
+ * `declare module "/x"`, `new URL("/x", import.meta.url)`), an `import(...)` (a dynamic import or an import type: with types, its
  * values may come from another file), `require`, an import of `module` (createRequire). A string
  * that merely starts with "/" (a route, an href: a third of a React app's files) is none.
  */
 const MAY_IMPORT_OTHERWISE = new RegExp(
-  String.raw`\b(?:from|import|module)${GAP}${QUOTE}\/|\bimport${GAP}\(|\brequire\b|${QUOTE}(?:node:)?module${QUOTE}`,
+  String.raw`\b(?:from|import|module)${GAP}${QUOTE}\/|\bURL${GAP}\(${GAP}${QUOTE}\/|\bimport${GAP}\(|\brequire\b|${QUOTE}(?:node:)?module${QUOTE}`,
   "u",
 );
 
