@@ -106,6 +106,10 @@ function programSources(analysis: Analysis): SourceProvider {
       ts.SourceFile | undefined;
 }
 
+/** A `new URL(..., import.meta.url)` may be in a text that holds both (no-private-imports judges it). */
+const URL_WORD = /\bURL\b/u;
+const IMPORT_META_URL = /\bimport\s*\.\s*meta\s*\.\s*url\b/u;
+
 /**
  * Files where a boundary rule could report: an import of another feature's private file (or,
  * from outside features, of anything but its contract or descriptor), an import of another
@@ -131,6 +135,10 @@ function importsAcrossFeatures(
   // A use of the global `require` other than a call may load what cannot be known (the rules
   // judge it: unprovable in a domain file).
   if (analysis.scans.get(file)?.requireUsed === true && from !== undefined) return true;
+  // `new URL("../../ledger/src/modules/x.ts", import.meta.url)` names a file the rule judges as
+  // an import; the path references recorded for `affected` hold only those inside the root.
+  const text = file.sourceFile.text;
+  if (IMPORT_META_URL.test(text) && URL_WORD.test(text)) return true;
   for (const item of analysis.imports.get(file) ?? []) {
     if (item.site.specifier === undefined) return true;
     if (item.target.kind === "unresolved" || item.target.kind === "outside") return true;

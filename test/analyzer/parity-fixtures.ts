@@ -124,6 +124,13 @@ export const CASES: readonly ParityCase[] = [
   // Unlinked here (linked-features.test.ts makes the link): the package import leads nowhere.
   { fixture: "linked-features/apps/api", violations: 0 },
   { fixture: "linked-features/packages/billing", violations: 0 },
+  // A module URL into another package's feature, from a file that imports nothing.
+  {
+    fixture: "module-urls/packages/app",
+    violations: 1,
+    reports: ["src/main.ts:2:31-2:84 error agentix/no-private-imports"],
+  },
+  { fixture: "module-urls/packages/ledger", violations: 0 },
   // formbricks: `import "../modules/ui/globals.css"`; check said nothing where ESLint reported.
   {
     fixture: "asset-imports",
