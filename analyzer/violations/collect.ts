@@ -37,6 +37,7 @@ import { isContractFile, type Feature } from "../../eslint-plugin/logic/project/
 import { createLinkedPackageResolver } from "../../eslint-plugin/logic/project/linked-packages.js";
 import { createLinkedPaths } from "../../eslint-plugin/logic/project/linked-paths.js";
 import { foreignFeatureOf } from "../../eslint-plugin/logic/project/foreign-features.js";
+import { mayNameModuleUrl } from "../../eslint-plugin/logic/imports/module-urls.js";
 import {
   literalStringsOf,
   type LiteralStringsCompiler,
@@ -106,10 +107,6 @@ function programSources(analysis: Analysis): SourceProvider {
       ts.SourceFile | undefined;
 }
 
-/** A `new URL(..., import.meta.url)` may be in a text that holds both (no-private-imports judges it). */
-const URL_WORD = /\bURL\b/u;
-const IMPORT_META_URL = /\bimport\s*\.\s*meta\s*\.\s*url\b/u;
-
 /**
  * Files where a boundary rule could report: an import of another feature's private file (or,
  * from outside features, of anything but its contract or descriptor), an import of another
@@ -137,8 +134,7 @@ function importsAcrossFeatures(
   if (analysis.scans.get(file)?.requireUsed === true && from !== undefined) return true;
   // `new URL("../../ledger/src/modules/x.ts", import.meta.url)` names a file the rule judges as
   // an import; the path references recorded for `affected` hold only those inside the root.
-  const text = file.sourceFile.text;
-  if (IMPORT_META_URL.test(text) && URL_WORD.test(text)) return true;
+  if (mayNameModuleUrl(file.sourceFile.text)) return true;
   for (const item of analysis.imports.get(file) ?? []) {
     if (item.site.specifier === undefined) return true;
     if (item.target.kind === "unresolved" || item.target.kind === "outside") return true;

@@ -56,3 +56,11 @@ export function moduleUrlOf(node: TSESTree.NewExpression): ModuleUrl | undefined
   const specifier = file.startsWith("/") || /^\.\.?\//u.test(file) ? file : `./${file}`;
   return { specifier, literal: first };
 }
+
+const URL_WORD = /\bURL\b/u;
+const IMPORT_META_URL = /\bimport\s*\.\s*meta\s*\.\s*url\b/u;
+
+/** Whether a file's text may hold a module URL: it names both `URL` and `import.meta.url`. */
+export function mayNameModuleUrl(text: string): boolean {
+  return IMPORT_META_URL.test(text) && URL_WORD.test(text);
+}
