@@ -123,6 +123,11 @@ export class ModuleResolver {
   }
 
   private compute(specifier: string, from: ts.SourceFile, mode: ts.ResolutionMode): ModuleTarget {
+    // A bundler's query or fragment (`./worker.ts?worker`, `./logo.svg?react`) is no part of the
+    // file: the import is of the file before it (TypeScript types it by a `declare module
+    // "*?worker"`, and resolves it to no file).
+    const query = isRelativeSpecifier(specifier) ? specifier.search(/[?#]/u) : -1;
+    if (query > 0) return this.compute(specifier.slice(0, query), from, mode);
     let resolved = this.programResolutions.getResolvedModule?.(
       from,
       specifier,
@@ -169,11 +174,10 @@ export class ModuleResolver {
     // a path that does not resolve is a missing file.
     if (bare && !specifier.startsWith("#"))
       return { kind: "package", name: packageName(specifier) };
-    // A relative path to a file that exists but is not TypeScript; a bundler query (`?url`) is
-    // not part of the file name.
+    // A relative path to a file that exists but is not TypeScript.
     const asset = bare
       ? undefined
-      : this.asset(path.resolve(path.dirname(from.fileName), specifier.replace(/[?#].*$/su, "")));
+      : this.asset(path.resolve(path.dirname(from.fileName), specifier));
     return asset ?? { kind: "unresolved" };
   }
 

@@ -515,7 +515,9 @@ export const noPrivateImportsLogic: RuleLogic = {
       contracts: readonly string[],
     ): Suggestion[] => {
       const { names, literal, specifier } = site;
+      // A bundler's query (`?worker`, `?raw`) gives another module than the file's own exports.
       if (!literal || specifier === undefined || !names || names.length === 0) return [];
+      if (/[?#]/u.test(specifier)) return [];
       const origins = services.exportOrigin;
       // The contract must export the very binding taken, and a value as a value: a contract's
       // own `format`, or `export type { Money }` for a class used as one, would not compile.

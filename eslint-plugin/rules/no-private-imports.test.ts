@@ -180,6 +180,20 @@ ruleTester.run("no-private-imports", noPrivateImports, {
   ],
   invalid: [
     {
+      // Vite's queries are no part of the file; the contract would give another module.
+      name: "a private file with a bundler's query: the file is named, nothing is suggested",
+      filename: customers,
+      code: [
+        'import { total } from "../orders/model.ts?worker";',
+        'import text from "../orders/model?raw";',
+        "export { total, text };",
+      ].join("\n"),
+      errors: [
+        { messageId: "crossFeature", data: modelData, line: 1, column: 23, suggestions: [] },
+        { messageId: "crossFeature", data: modelData, line: 2, column: 18, suggestions: [] },
+      ],
+    },
+    {
       name: "static import of a private file (suggests the contract, which re-exports the name)",
       filename: customers,
       code: `import { total } from "../orders/model.js";`,

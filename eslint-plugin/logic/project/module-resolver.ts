@@ -320,6 +320,10 @@ export function createModuleResolver(
     kind: ResolutionKind = "import",
   ): string | undefined => {
     const relative = isRelativeSpecifier(specifier);
+    // A bundler's query or fragment (`./worker.ts?worker`, `./logo.svg?react`) is no part of the
+    // file: the import is of the file before it.
+    const query = relative ? specifier.search(QUERY) : -1;
+    if (query > 0) return resolve(specifier.slice(0, query), fromFile, kind);
     const dir = path.dirname(fromFile);
     if (relative) {
       // The common case, answered without TypeScript: a relative specifier with an extension
@@ -391,6 +395,9 @@ export function createModuleResolver(
     },
   });
 }
+
+/** Where a bundler's query or fragment starts in a relative specifier. */
+const QUERY = /[?#]/u;
 
 /**
  * A relative specifier TypeScript did not resolve: an existing file (by its TypeScript
