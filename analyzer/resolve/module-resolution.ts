@@ -8,6 +8,7 @@ import { isInNodeModules, relativeToRoot } from "../project/paths.js";
 import { isTypeScriptSource } from "../../schema/paths.js";
 import { isAgentixModule, isRelativeSpecifier } from "../project/ts-syntax.js";
 import { packageName } from "../../eslint-plugin/logic/project/specifier-package.js";
+import { pathsSubstitutions } from "../../eslint-plugin/logic/project/paths-alias.js";
 
 /** Where a module specifier leads. */
 export type ModuleTarget =
@@ -67,6 +68,8 @@ export class ModuleResolver {
   private readonly cache: ts.ModuleResolutionCache;
   private readonly memo = new Map<string, ModuleTarget>();
   private readonly programResolutions: ProgramWithResolutions;
+  /** The tsconfig's `paths` substitutions, once an alias is asked for (an asset's). */
+  private substitutions: ((specifier: string) => readonly string[] | undefined) | undefined;
 
   constructor(
     private readonly loaded: LoadedProject,
@@ -123,10 +126,10 @@ export class ModuleResolver {
   }
 
   private compute(specifier: string, from: ts.SourceFile, mode: ts.ResolutionMode): ModuleTarget {
-    // A bundler's query or fragment (`./worker.ts?worker`, `./logo.svg?react`) is no part of the
+    // A bundler's query or fragment (`./worker.ts?worker`, `@/logo.svg?react`) is no part of the
     // file: the import is of the file before it (TypeScript types it by a `declare module
-    // "*?worker"`, and resolves it to no file).
-    const query = isRelativeSpecifier(specifier) ? specifier.search(/[?#]/u) : -1;
+    // "*?worker"`, and resolves it to no file; `#x` at the start is a package import).
+    const query = specifier.search(/[?#]/u);
     if (query > 0) return this.compute(specifier.slice(0, query), from, mode);
     let resolved = this.programResolutions.getResolvedModule?.(
       from,
@@ -170,6 +173,15 @@ export class ModuleResolver {
     }
     if (bare && (specifier.startsWith("node:") || isBuiltin(specifier)))
       return { kind: "builtin", name: builtinName(specifier) };
+    // A `paths` alias to a stylesheet or an image (`@/features/ui/theme.css`), which TypeScript
+    // resolves to no file: the first substitution that is a file of the project, as a bundler finds it.
+    if (bare) {
+      this.substitutions ??= pathsSubstitutions(this.loaded.compilerOptions);
+      for (const candidate of this.substitutions(specifier) ?? []) {
+        const asset = this.asset(candidate);
+        if (asset) return asset;
+      }
+    }
     // A bare specifier that does not resolve is a package that is not installed (or has no types);
     // a path that does not resolve is a missing file.
     if (bare && !specifier.startsWith("#"))

@@ -319,11 +319,11 @@ export function createModuleResolver(
     fromFile: string,
     kind: ResolutionKind = "import",
   ): string | undefined => {
-    const relative = isRelativeSpecifier(specifier);
-    // A bundler's query or fragment (`./worker.ts?worker`, `./logo.svg?react`) is no part of the
-    // file: the import is of the file before it.
-    const query = relative ? specifier.search(QUERY) : -1;
+    // A bundler's query or fragment (`./worker.ts?worker`, `@/logo.svg?react`) is no part of the
+    // file: the import is of the file before it (`#x` at the start is a package import).
+    const query = specifier.search(QUERY);
     if (query > 0) return resolve(specifier.slice(0, query), fromFile, kind);
+    const relative = isRelativeSpecifier(specifier);
     const dir = path.dirname(fromFile);
     if (relative) {
       // The common case, answered without TypeScript: a relative specifier with an extension
@@ -357,6 +357,12 @@ export function createModuleResolver(
     if (resolvedModule && !resolvedModule.isExternalLibraryImport)
       result = path.resolve(resolvedModule.resolvedFileName);
     else if (relative) result = resolveLexically(specifier, dir);
+    // A `paths` alias to a stylesheet or an image (`@/features/ui/theme.css`), which TypeScript
+    // resolves to no file: the first substitution that exists, as a bundler finds it.
+    else
+      result = entry
+        .substitutions(specifier)
+        ?.find((candidate) => !SOURCE_FILE.test(candidate) && exists(candidate));
     entry.results.set(key, result ?? null);
     return result;
   };
@@ -396,8 +402,11 @@ export function createModuleResolver(
   });
 }
 
-/** Where a bundler's query or fragment starts in a relative specifier. */
+/** Where a bundler's query or fragment starts in a specifier. */
 const QUERY = /[?#]/u;
+
+/** A file TypeScript resolves itself when it exists: an alias to one is no asset. */
+const SOURCE_FILE = /\.[cm]?[jt]sx?$/u;
 
 /**
  * A relative specifier TypeScript did not resolve: an existing file (by its TypeScript
