@@ -38,6 +38,7 @@ import { createLinkedPackageResolver } from "../../eslint-plugin/logic/project/l
 import { createLinkedPaths } from "../../eslint-plugin/logic/project/linked-paths.js";
 import { foreignFeatureOf } from "../../eslint-plugin/logic/project/foreign-features.js";
 import { mayNameModuleUrl } from "../../eslint-plugin/logic/imports/module-urls.js";
+import { mayGlobFiles } from "../../eslint-plugin/logic/imports/vite-globs.js";
 import {
   literalStringsOf,
   type LiteralStringsCompiler,
@@ -132,9 +133,9 @@ function importsAcrossFeatures(
   // A use of the global `require` other than a call may load what cannot be known (the rules
   // judge it: unprovable in a domain file).
   if (analysis.scans.get(file)?.requireUsed === true && from !== undefined) return true;
-  // `new URL("../../ledger/src/modules/x.ts", import.meta.url)` names a file the rule judges as
-  // an import; the path references recorded for `affected` hold only those inside the root.
-  if (mayNameModuleUrl(file.sourceFile.text)) return true;
+  // Module URLs and `import.meta.glob` name files the rule judges as imports; the path
+  // references recorded for `affected` hold only those inside the root.
+  if (mayNameModuleUrl(file.sourceFile.text) || mayGlobFiles(file.sourceFile.text)) return true;
   for (const item of analysis.imports.get(file) ?? []) {
     if (item.site.specifier === undefined) return true;
     if (item.target.kind === "unresolved" || item.target.kind === "outside") return true;

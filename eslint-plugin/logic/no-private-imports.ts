@@ -14,6 +14,7 @@ import { globalReferences } from "./scope/global-references.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { mayImportIntoFeatures } from "./imports/may-import-into-features.js";
 import { moduleUrlOf } from "./imports/module-urls.js";
+import { globbedFiles, globPatterns, viteGlobCall } from "./imports/vite-globs.js";
 import {
   existingContracts,
   isContractFile,
@@ -706,13 +707,22 @@ export const noPrivateImportsLogic: RuleLogic = {
       judge(landingAt(layout, file, true, services), url.specifier, url.literal);
     };
 
+    // `import.meta.glob("../orders/*.ts")` loads every file it matches: reported once a pattern.
+    const checkGlob = (meta: TSESTree.MetaProperty): void => {
+      const call = viteGlobCall(meta);
+      if (call === undefined) return;
+      for (const { pattern, literal, files } of globbedFiles(call, filename, layout.config.root))
+        for (const file of files)
+          if (judge(landingAt(layout, file, true, services), pattern, literal)) break;
+    };
+
     const visitors = importSiteVisitors(
       input.scopeManager,
       check,
       input.literalStrings,
       input.sourceText,
     );
-    return { ...visitors, NewExpression: checkModuleUrl };
+    return { ...visitors, NewExpression: checkModuleUrl, MetaProperty: checkGlob };
   },
   lean({ dir, config, services }) {
     const reach = lexicalReach(layoutFor(config));
@@ -823,6 +833,16 @@ function quietVisitors(
     NewExpression(node) {
       const url = moduleUrlOf(node);
       if (url !== undefined && reach.mayReach(here, url.specifier)) forward(node);
+    },
+    MetaProperty(node) {
+      const call = viteGlobCall(node);
+      if (
+        call !== undefined &&
+        globPatterns(call).some(
+          ({ pattern }) => !pattern.startsWith("!") && reach.mayReach(here, pattern),
+        )
+      )
+        forward(node);
     },
     "Program:exit"(program) {
       for (const statement of program.body) statementOf(statement);

@@ -150,6 +150,12 @@ describe("no-private-imports into another package's features by a relative path"
       `export const w = new URL(${JSON.stringify(path.join(ledger, "src/modules/accounts/balance.ts"))}, import.meta.url);\n`,
       26,
     ],
+    // And a glob (the first private file it matches is named: balance.ts before contract.ts).
+    [
+      "src/main.ts",
+      `export const all = import.meta.glob("../../${name}/src/modules/accounts/*.ts");\n`,
+      37,
+    ],
   ])("%s: %s", (file, code, column) => {
     expect(lint(root, file, code)).toEqual([intoLedger(column)]);
   });

@@ -117,6 +117,7 @@ describe("a project without feature folders", () => {
       "ImportExpression",
       "TSImportType",
       "NewExpression",
+      "MetaProperty",
       "Program:exit",
     ]);
   });
@@ -153,6 +154,7 @@ describe("a project without feature folders", () => {
         "ImportExpression",
         "TSImportType",
         "NewExpression",
+        "MetaProperty",
         "Program:exit",
       ]);
   });

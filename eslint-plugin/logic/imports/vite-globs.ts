@@ -1,0 +1,131 @@
+// Vite's `import.meta.glob("../orders/*.ts")` (and `globEager`) loads every file its patterns
+// match, with no import statement to follow: each matched file is a dependency like an import's.
+import path from "node:path";
+import picomatch from "picomatch";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { entryIsFile, folderEntries } from "../../../schema/folder-listings.js";
+import { toPosix } from "../../../schema/paths.js";
+import { staticString } from "./constant-string.js";
+
+/** One positive pattern of a glob call and the files it loads. */
+export interface GlobbedFiles {
+  /** The pattern as written. */
+  readonly pattern: string;
+  /** Its string literal (where reports point). */
+  readonly literal: TSESTree.Node;
+  /** The files it matches and no negative pattern excludes (absolute, sorted). */
+  readonly files: readonly string[];
+}
+
+const GLOB_CALLS = new Set(["glob", "globEager"]);
+/** A character with a meaning in a glob (picomatch's syntax). */
+const GLOB_SYNTAX = /[*?[\]{}()!+@]/u;
+/** Folders a glob never reaches into, as Vite's (fast-glob's) defaults leave them out. */
+const SKIPPED = new Set(["node_modules", ".git"]);
+/** At most this many folders are read for one pattern: a glob of the whole disk is no import. */
+const MAX_FOLDERS = 2000;
+
+/** The `import.meta.glob(...)` call an `import.meta` node starts, if it is one. */
+export function viteGlobCall(meta: TSESTree.MetaProperty): TSESTree.CallExpression | undefined {
+  if (meta.meta.name !== "import" || meta.property.name !== "meta") return undefined;
+  const member = meta.parent;
+  if (
+    member?.type !== AST_NODE_TYPES.MemberExpression ||
+    member.object !== meta ||
+    member.computed ||
+    member.property.type !== AST_NODE_TYPES.Identifier ||
+    !GLOB_CALLS.has(member.property.name)
+  )
+    return undefined;
+  const call = member.parent;
+  return call?.type === AST_NODE_TYPES.CallExpression && call.callee === member ? call : undefined;
+}
+
+/** The call's patterns that are literals, each with its literal (negatives start with "!"). */
+export function globPatterns(
+  call: TSESTree.CallExpression,
+): { readonly pattern: string; readonly literal: TSESTree.Node }[] {
+  const [first] = call.arguments;
+  if (!first) return [];
+  const literals = first.type === AST_NODE_TYPES.ArrayExpression ? first.elements : [first];
+  const patterns: { pattern: string; literal: TSESTree.Node }[] = [];
+  for (const literal of literals) {
+    const pattern = literal ? staticString(literal) : undefined;
+    if (literal && pattern !== undefined) patterns.push({ pattern, literal });
+  }
+  return patterns;
+}
+
+/**
+ * The files each positive pattern of `call` loads, written in `fromFile` of the project at
+ * `root`: relative patterns from the file's folder, "/x" from the root (Vite's); an alias or a
+ * bare pattern is not followed. Folders are read from the static part of the pattern down, at
+ * most MAX_FOLDERS of them.
+ */
+export function globbedFiles(
+  call: TSESTree.CallExpression,
+  fromFile: string,
+  root: string,
+): GlobbedFiles[] {
+  const dir = toPosix(path.dirname(fromFile));
+  const absolute = (pattern: string): string | undefined => {
+    if (pattern.startsWith("./") || pattern.startsWith("../")) return path.posix.join(dir, pattern);
+    if (pattern.startsWith("/")) return path.posix.join(toPosix(root), pattern);
+    return undefined;
+  };
+  const patterns = globPatterns(call);
+  const negatives = patterns
+    .filter(({ pattern }) => pattern.startsWith("!"))
+    .map(({ pattern }) => absolute(pattern.slice(1)))
+    .filter((pattern) => pattern !== undefined);
+  const excluded = negatives.length > 0 ? picomatch(negatives) : () => false;
+  const found: GlobbedFiles[] = [];
+  for (const { pattern, literal } of patterns) {
+    if (pattern.startsWith("!")) continue;
+    const glob = absolute(pattern);
+    if (glob === undefined) continue;
+    const matches = picomatch(glob);
+    const files = filesUnder(staticBase(glob), glob.includes("**"), depthOf(glob)).filter(
+      (file) => matches(file) && !excluded(file),
+    );
+    found.push({ pattern, literal, files: files.sort() });
+  }
+  return found;
+}
+
+/** The folder a glob's static segments name ("/a/b" of "/a/b/*.ts"). */
+function staticBase(glob: string): string {
+  const segments = glob.split("/");
+  const at = segments.findIndex((segment) => GLOB_SYNTAX.test(segment));
+  return at === -1 ? path.posix.dirname(glob) : segments.slice(0, at).join("/") || "/";
+}
+
+/** How many segments a glob has (without `**`, its files lie no deeper). */
+function depthOf(glob: string): number {
+  return glob.split("/").length;
+}
+
+/** The files below `base`, down to `depth` segments (any depth with `deep`). */
+function filesUnder(base: string, deep: boolean, depth: number): string[] {
+  const files: string[] = [];
+  const pending = [base];
+  let read = 0;
+  for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
+    if (++read > MAX_FOLDERS) break;
+    const below = folder.split("/").length + 1;
+    for (const entry of folderEntries(folder) ?? []) {
+      const child = path.posix.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED.has(entry.name) && (deep || below < depth)) pending.push(child);
+      } else if (entryIsFile(folder, entry)) files.push(child);
+    }
+  }
+  return files;
+}
+
+const GLOB_CALL_TEXT = /\bimport\s*\.\s*meta\s*\.\s*glob/u;
+
+/** Whether a file's text may hold an `import.meta.glob(...)` call. */
+export function mayGlobFiles(text: string): boolean {
+  return GLOB_CALL_TEXT.test(text);
+}

@@ -1,0 +1,86 @@
+// Vite's `import.meta.glob("../orders/*.ts")` loads every file it matches: another feature's
+// private files matched so are as private as imported ones (one report a pattern, naming the
+// first such file).
+import "../../test/setup/rule-tester.js";
+import { RuleTester } from "@typescript-eslint/rule-tester";
+import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
+import { noPrivateImports } from "./no-private-imports.js";
+
+const ruleTester = new RuleTester();
+
+const customers = fixture("project", "src/features/customers/operations.ts");
+const main = fixture("project", "src/main.ts");
+
+const privateOf = (file: string) => ({
+  file,
+  feature: "orders",
+  entry: "src/features/orders/contract.ts",
+  importer: "customers",
+});
+
+ruleTester.run("no-private-imports (import.meta.glob)", noPrivateImports, {
+  valid: [
+    {
+      name: "contracts only, the feature's own files, negatives that leave only the contract",
+      filename: customers,
+      code: [
+        'export const contracts = import.meta.glob("../*/contract.ts");',
+        'export const own = import.meta.glob("./*.ts", { eager: true });',
+        'export const left = import.meta.glob(["../orders/*.ts", "!../orders/{feature,model}.ts"]);',
+      ].join("\n"),
+    },
+    {
+      name: "descriptors from outside features; aliases, bare words and non-literals not followed",
+      filename: main,
+      code: [
+        'export const descriptors = import.meta.glob("./features/*/feature.ts");',
+        'export const aliased = import.meta.glob("@/features/orders/*.ts");',
+        "export const named = (pattern: string) => import.meta.glob(pattern);",
+        "export const url = import.meta.url;",
+      ].join("\n"),
+    },
+  ],
+  invalid: [
+    {
+      name: "another feature's files, one report a pattern",
+      filename: customers,
+      code: [
+        'export const all = import.meta.glob("../orders/*.ts");',
+        'export const deep = import.meta.glob(["../orders/**/*.ts", "!../orders/*.ts"], { eager: true });',
+      ].join("\n"),
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: privateOf("src/features/orders/feature.ts"),
+          line: 1,
+          column: 37,
+        },
+        {
+          messageId: "crossFeature",
+          data: privateOf("src/features/orders/internal/index.ts"),
+          line: 2,
+          column: 39,
+        },
+      ],
+    },
+    {
+      name: "from outside features, a private file among the contract and the descriptor",
+      filename: main,
+      code: 'export const orders = import.meta.glob("/src/features/orders/*.ts");',
+      errors: [
+        {
+          messageId: "outsideFeature",
+          data: {
+            file: "src/features/orders/model.ts",
+            feature: "orders",
+            allowed:
+              "its public entry src/features/orders/contract.ts or its descriptor src/features/orders/feature.ts",
+            there: "one of those",
+          },
+          line: 1,
+          column: 40,
+        },
+      ],
+    },
+  ],
+});
