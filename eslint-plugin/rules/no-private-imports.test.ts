@@ -2,6 +2,7 @@ import "../../test/setup/rule-tester.js";
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
 import { noPrivateImports } from "./no-private-imports.js";
+import { ordersModelFromOutside } from "../../test/support/private-imports-reports.js";
 
 const ruleTester = new RuleTester();
 
@@ -622,13 +623,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "outsideFeature",
-          data: {
-            file: "src/features/orders/model.ts",
-            feature: "orders",
-            allowed:
-              "its public entry src/features/orders/contract.ts or its descriptor src/features/orders/feature.ts",
-            there: "one of those",
-          },
+          data: ordersModelFromOutside,
           line: 1,
           column: 23,
           suggestions: useContract(
