@@ -36,6 +36,14 @@ export function isInstalled(file: string): boolean {
   return file.includes(NODE_MODULES_SEGMENT);
 }
 
+/**
+ * A JavaScript or TypeScript file (`.js`, `.tsx`, `.mjs`, `.d.ts`...): what TypeScript resolves
+ * itself; any other file an import names (a stylesheet, an image) is an asset.
+ */
+export function isScriptFile(file: string): boolean {
+  return /\.[cm]?[jt]sx?$/u.test(file);
+}
+
 /** A TypeScript source, not a declaration file (`.ts`, `.tsx`, `.mts`, `.cts`). */
 export function isTypeScriptSource(file: string): boolean {
   return /(?<!\.d)\.[cm]?tsx?$/u.test(file);

@@ -5,7 +5,7 @@ import { ts } from "../project/ts-morph.js";
 import { throughLinks } from "../project/compiler-host.js";
 import type { LoadedProject, ProjectFile } from "../project/load-project.js";
 import { isInNodeModules, relativeToRoot } from "../project/paths.js";
-import { isTypeScriptSource } from "../../schema/paths.js";
+import { isScriptFile, isTypeScriptSource } from "../../schema/paths.js";
 import { isAgentixModule, isRelativeSpecifier } from "../project/ts-syntax.js";
 import { packageName } from "../../eslint-plugin/logic/project/specifier-package.js";
 import { pathsSubstitutions } from "../../eslint-plugin/logic/project/paths-alias.js";
@@ -196,8 +196,7 @@ export class ModuleResolver {
   /** `file` as an asset when it is a file of the project (inside the root, not in node_modules). */
   private asset(file: string): ModuleTarget | undefined {
     const relative = relativeToRoot(this.loaded.root, file);
-    if (relative === undefined || isInNodeModules(file) || /\.[cm]?[jt]sx?$/u.test(file))
-      return undefined;
+    if (relative === undefined || isInNodeModules(file) || isScriptFile(file)) return undefined;
     try {
       return statSync(file).isFile() ? { kind: "asset", path: relative } : undefined;
     } catch {

@@ -24,6 +24,7 @@ import {
   type Capability,
 } from "./ambient/capabilities.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
+import { isImportMeta } from "./imports/import-meta.js";
 import { constInitializer, constantString, staticString } from "./imports/constant-string.js";
 import { layoutFor, type ProjectLayout } from "./project/layout.js";
 import { NO_VISITORS, type LogicInput, type LogicVisitors, type RuleLogic } from "./rule-logic.js";
@@ -31,8 +32,7 @@ import { withoutCasts } from "./query-types.js";
 import {
   declaredVariables,
   globalReferences,
-  isInTypeQuery,
-  isValueReference,
+  isValueUse,
   usedOnlyAsTypes,
   variableOf,
 } from "./scope/global-references.js";
@@ -542,9 +542,8 @@ export function ambientUseVisitors(
     followed.add(variable);
     for (const reference of variable.references) {
       if (
-        isValueReference(reference) &&
+        isValueUse(reference) &&
         reference.isRead() &&
-        !isInTypeQuery(reference.identifier) &&
         !(variable.identifiers as readonly TSESTree.Node[]).includes(reference.identifier)
       ) {
         follow(reference.identifier, path, origin);
@@ -633,8 +632,7 @@ export function ambientUseVisitors(
   return {
     ...imports,
     MetaProperty(node: TSESTree.MetaProperty) {
-      if (node.meta.name === "import" && node.property.name === "meta")
-        follow(node, "import.meta", {});
+      if (isImportMeta(node)) follow(node, "import.meta", {});
     },
     MemberExpression(node: TSESTree.MemberExpression) {
       // The Function constructor without its name: a function's `constructor`

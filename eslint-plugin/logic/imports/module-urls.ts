@@ -3,6 +3,7 @@
 // sees a string; the file it names is a dependency all the same.
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { staticString } from "./constant-string.js";
+import { isImportMeta } from "./import-meta.js";
 
 /** What a module URL names. */
 export interface ModuleUrl {
@@ -22,9 +23,7 @@ function isModuleUrl(node: TSESTree.Node | undefined): boolean {
     !node.computed &&
     node.property.type === AST_NODE_TYPES.Identifier &&
     node.property.name === "url" &&
-    node.object.type === AST_NODE_TYPES.MetaProperty &&
-    node.object.meta.name === "import" &&
-    node.object.property.name === "meta"
+    isImportMeta(node.object)
   );
 }
 

@@ -6,6 +6,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { entryIsFile, folderEntries } from "../../../schema/folder-listings.js";
 import { toPosix } from "../../../schema/paths.js";
 import { staticString } from "./constant-string.js";
+import { isImportMeta } from "./import-meta.js";
 
 /** One positive pattern of a glob call and the files it loads. */
 export interface GlobbedFiles {
@@ -27,7 +28,7 @@ const MAX_FOLDERS = 2000;
 
 /** The `import.meta.glob(...)` call an `import.meta` node starts, if it is one. */
 export function viteGlobCall(meta: TSESTree.MetaProperty): TSESTree.CallExpression | undefined {
-  if (meta.meta.name !== "import" || meta.property.name !== "meta") return undefined;
+  if (!isImportMeta(meta)) return undefined;
   const member = meta.parent;
   if (
     member?.type !== AST_NODE_TYPES.MemberExpression ||

@@ -5,6 +5,7 @@ import picomatch from "picomatch";
 import ts = require("typescript");
 import { diskRound } from "../../../schema/disk-rounds.js";
 import { mtimeOf } from "../../../schema/folder-listings.js";
+import { isScriptFile } from "../../../schema/paths.js";
 import { createFileExistence, type FileExistence } from "./file-existence.js";
 import { bareSpecifierReach, singleAliasTarget } from "./bare-specifier.js";
 import { createPackageNames } from "./package-name.js";
@@ -362,7 +363,7 @@ export function createModuleResolver(
     else
       result = entry
         .substitutions(specifier)
-        ?.find((candidate) => !SOURCE_FILE.test(candidate) && exists(candidate));
+        ?.find((candidate) => !isScriptFile(candidate) && exists(candidate));
     entry.results.set(key, result ?? null);
     return result;
   };
@@ -404,9 +405,6 @@ export function createModuleResolver(
 
 /** Where a bundler's query or fragment starts in a specifier. */
 const QUERY = /[?#]/u;
-
-/** A file TypeScript resolves itself when it exists: an alias to one is no asset. */
-const SOURCE_FILE = /\.[cm]?[jt]sx?$/u;
 
 /**
  * A relative specifier TypeScript did not resolve: an existing file (by its TypeScript

@@ -13,11 +13,12 @@ export function isInTypeQuery(identifier: TSESTree.Node): boolean {
  * for JavaScript parsed by espree) knows no types and sets no `isValueReference`: there every
  * reference is one (read as false, it hid every global, require and banned import of a .js file).
  */
-export function isValueReference(reference: Reference): boolean {
+function isValueReference(reference: Reference): boolean {
   return (reference as { isValueReference?: boolean }).isValueReference !== false;
 }
 
-function isValueUse(reference: Reference): boolean {
+/** Whether a reference reads a value at run time: a value reference outside `typeof x` in a type. */
+export function isValueUse(reference: Reference): boolean {
   return isValueReference(reference) && !isInTypeQuery(reference.identifier);
 }
 
