@@ -35,6 +35,11 @@ describe("mayImportIntoFeatures (no-private-imports' text gate without feature f
       "more `..` in a row than the folder is deep",
     ],
     ['import { x } from "../../x/../../ledger/x";', "a `..` after another segment"],
+    ["/./../ledger/x", "a `..` after `.`, first in the text"],
+    [
+      `import { x } from /* ${"why ".repeat(300)} */ "/srv/ledger/x";`,
+      "a comment of 1,200 characters",
+    ],
   ])("looks at %j (%s)", (text) => {
     expect(gate(text)).toBe(true);
   });
@@ -78,5 +83,128 @@ describe("mayImportIntoFeatures (no-private-imports' text gate without feature f
     const hostile = 'const s = "from /* from // ";\n'.repeat(300_000);
     expect(hostile.length).toBe(9_000_000);
     expect(gate(hostile)).toBe(false);
+  });
+
+  // Where one regular expression of every gap threw "Maximum call stack size exceeded".
+  it("looks at an import( behind 750,000 comments", () => {
+    expect(gate(`export const m = () => import${" // lazy\n".repeat(750_000)}("./lazy");`)).toBe(
+      true,
+    );
+  });
+
+  // Each word is looked ahead of, and each run of comments skipped about once: no rescans.
+  it.each([
+    ['x /*/ "/ ', "quotes and slashes after comment openings"],
+    ["x */ '/ ", "quotes and slashes after comment closings"],
+    ["x import /* ", "imports before unterminated comments"],
+    ["x import\n// ", "imports before line comments"],
+  ])("stays linear on 9 MB of %j (%s)", (unit) => {
+    const hostile = unit.repeat(Math.ceil(9_000_000 / unit.length));
+    expect(gate(hostile)).toBe(false);
+  });
+
+  // The gate looks for each form where a string search finds its word; this is the same
+  // judgement as one regular expression per form over the whole text (what it replaced, but
+  // for the regular expression's bounds on comments), so the two must agree on every text,
+  // however its pieces are put together.
+  it("agrees with the whole-text regular expressions on 30,000 texts made of import pieces", () => {
+    // A comment ends at its first `*` `/` or line feed, as in the language.
+    const gap = String.raw`(?:\s|\/\*(?:(?!\*\/)[^])*\*\/|\/\/[^\n]*\n)*`;
+    const quote = "[\"'`]";
+    const otherwise = new RegExp(
+      String.raw`\b(?:from|import|module)${gap}${quote}\/|\bURL${gap}\(${gap}${quote}\/|\bimport${gap}\(|\brequire\b|${quote}(?:node:)?module${quote}`,
+      "u",
+    );
+    const upAfterDown = /[^.]\/\.\.|\/\.\/\.\./u;
+    const reference = (text: string, leaveRoot: string): boolean =>
+      /(?:[\/"'`\\]|\\u[\da-fA-F]{4}|\\u\{[\da-fA-F]+\}|\\x[\da-fA-F]{2})features[\/"'`\\?#]/u.test(
+        text,
+      ) ||
+      text.includes(leaveRoot) ||
+      upAfterDown.test(text) ||
+      otherwise.test(text);
+    let seed = 2026;
+    const next = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor((seed / 2147483648) * below);
+    };
+    const pick = (from: readonly string[]) => from[next(from.length)] as string;
+    const some = (from: readonly string[], most: number) =>
+      Array.from({ length: next(most + 1) }, () => pick(from)).join("");
+    const gaps = [
+      " ",
+      "\t",
+      "\n",
+      "\r",
+      "\v",
+      "\u00a0",
+      "\u2028",
+      "\ufeff",
+      "/* c */",
+      "/*",
+      "*/",
+      "// c\n",
+      "//",
+      "x",
+    ];
+    // One construct each (a word, what may stand between, what follows), so no other form
+    // decides the answer; then runs of path pieces; then anything.
+    const construct = () =>
+      pick(["", " ", "x", "_", "$", ";", "\n", "re", "2"]) +
+      pick(["import", "from", "module", "URL", "require", "requires", "quire", "dule", "impor"]) +
+      some(gaps, 3) +
+      pick([
+        "(",
+        "( ",
+        '"/',
+        "'/",
+        "`/",
+        '"x',
+        "( '/",
+        "(/* c */`/",
+        '"node:module"',
+        "'module'",
+        "",
+        "x",
+      ]);
+    const path = () => some(["..", ".", "x", "/", '"', "'", "features", "feature"], 10);
+    const anything = () =>
+      some(
+        [
+          "import",
+          "from",
+          "module",
+          "URL",
+          "require",
+          "(",
+          '"',
+          "'",
+          "`",
+          "/",
+          "/*",
+          "*/",
+          "//",
+          "\n",
+          " ",
+          "\u00a0",
+          ".",
+          "..",
+          "x",
+          "features",
+          "\\",
+        ],
+        12,
+      );
+    let looked = 0;
+    for (let made = 0; made < 30_000; made += 1) {
+      const text = [construct, path, anything][made % 3]!();
+      const leaveRoot = next(3) === 0 ? ".." : TWO_DOWN;
+      const expected = reference(text, leaveRoot);
+      if (expected) looked += 1;
+      expect([text, mayImportIntoFeatures(text, SEGMENTS, leaveRoot)]).toEqual([text, expected]);
+    }
+    // Both answers occur often: the agreement is not all one way.
+    expect(looked).toBeGreaterThan(5_000);
+    expect(looked).toBeLessThan(25_000);
   });
 });
