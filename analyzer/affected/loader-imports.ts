@@ -8,6 +8,8 @@ import { lineOf } from "../extract/location.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { ImportFact, UnknownLoader } from "./facts.js";
 import { patternMatcher, projectPattern } from "./loader-glob.js";
+import { pathsSubstitutionsOf } from "../../eslint-plugin/logic/project/paths-alias.js";
+import { relativeToRoot } from "../project/paths.js";
 
 /** Adds the pattern loaders' imports of `files` to `imports`; returns the loaders of unknown targets. */
 export function addLoaderImports(
@@ -31,14 +33,34 @@ export function addLoaderImports(
       unknownLoaders.push({ file: file.path, line: lineOf(item.site), reason: item.reason });
     else addPatternImports(imports, file, node, projectPattern(file.path, item.pattern), files);
   }
+  const { root, compilerOptions } = analysis.loaded;
   for (const scan of analysis.scans.values())
     for (const glob of scan.globs)
       for (const pattern of glob.patterns) {
         // "/src/x/*" names the project root, as Vite reads it.
-        const loads = pattern.startsWith("/")
-          ? pattern.slice(1)
-          : projectPattern(scan.file.path, pattern);
-        addPatternImports(imports, scan.file, glob.node, loads, files);
+        if (pattern.startsWith("/")) {
+          addPatternImports(imports, scan.file, glob.node, pattern.slice(1), files);
+          continue;
+        }
+        if (pattern.startsWith("./") || pattern.startsWith("../")) {
+          const loads = projectPattern(scan.file.path, pattern);
+          addPatternImports(imports, scan.file, glob.node, loads, files);
+          continue;
+        }
+        // An alias ("@/icons/*.ts"), as the tsconfig's `paths` map it (Vite's own aliases are
+        // in a config file that would have to run; projects mirror them there). One that no
+        // entry maps loads what cannot be known.
+        const targets = pathsSubstitutionsOf(compilerOptions)(pattern);
+        if (targets === undefined) {
+          const line = lineOf({ file: scan.file, node: glob.node });
+          const reason = `import.meta.glob("${pattern}"): no tsconfig \`paths\` entry maps the alias`;
+          unknownLoaders.push({ file: scan.file.path, line, reason });
+          continue;
+        }
+        for (const target of targets) {
+          const loads = relativeToRoot(root, target);
+          if (loads !== undefined) addPatternImports(imports, scan.file, glob.node, loads, files);
+        }
       }
   return unknownLoaders;
 }

@@ -46,7 +46,7 @@ export interface FileScan {
 
 export interface GlobSite {
   readonly node: ts.CallExpression;
-  /** Relative to the file ("./x/*.ts") or to the root ("/x/*.ts"); `*` is any text. */
+  /** Relative to the file ("./x/*.ts"), to the root ("/x/*.ts"), or an alias; `*` is any text. */
   readonly patterns: readonly string[];
 }
 

@@ -23,12 +23,12 @@ describe("viteGlobPatterns", () => {
     ]);
   });
 
-  it("widens **, braces, ? and classes to *, and leaves out negations and aliases", () => {
+  it("widens **, braces, ? and classes to *, leaves out negations, keeps aliases as written", () => {
     expect(
       patternsOf(
-        'import.meta.glob(["./pages/**/*.{ts,tsx}", "./x/?[ab].ts", "!./pages/**/_*.ts", "@/y/*.ts"])',
+        'import.meta.glob(["./pages/**/*.{ts,tsx}", "./x/?[ab].ts", "!./pages/**/_*.ts", "@/y/*.ts", ""])',
       ),
-    ).toEqual(["./pages/*.*", "./x/*.ts"]);
+    ).toEqual(["./pages/*.*", "./x/*.ts", "@/y/*.ts"]);
   });
 
   it("is no glob call otherwise", () => {

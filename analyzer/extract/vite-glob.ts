@@ -3,13 +3,17 @@
 // root-relative pattern as a loader pattern (loader-glob.ts: `*` is any text), so a change to a
 // matched file reaches the file that globs it. Brace groups, `**`, `?` and character classes
 // widen to `*` (a superset of what Vite matches); negated patterns are left out, which only
-// widens; an alias pattern is not followed.
+// widens. An alias pattern ("@/icons/*.ts") is kept as written, for the tsconfig's `paths` to map
+// (affected/loader-imports.ts).
 import { ts } from "../project/ts-morph.js";
 import { unwrap } from "../project/ts-syntax.js";
 
 const GLOB_CALLS = new Set(["glob", "globEager"]);
 
-/** The patterns of an `import.meta.glob(...)` call, relative to the importer ("./x/*") or the root ("/x/*"). */
+/**
+ * The patterns of an `import.meta.glob(...)` call, relative to the importer ("./x/*"), to the
+ * root ("/x/*"), or an alias ("@/x/*").
+ */
 export function viteGlobPatterns(call: ts.CallExpression): string[] | undefined {
   const callee = call.expression;
   if (!ts.isPropertyAccessExpression(callee) || !GLOB_CALLS.has(callee.name.text)) return undefined;
@@ -32,10 +36,9 @@ export function viteGlobPatterns(call: ts.CallExpression): string[] | undefined 
   );
 }
 
-/** A Vite glob as a loader pattern, or nothing for a negation or an alias. */
+/** A Vite glob as a loader pattern, or nothing for a negation. */
 function loaderPattern(glob: string): string[] {
-  if (glob.startsWith("!")) return [];
-  if (!/^(?:\.\.?\/|\/)/u.test(glob)) return [];
+  if (glob.startsWith("!") || glob === "") return [];
   const pattern = glob
     .replace(/\*\*\//gu, "*")
     .replace(/\{[^}]*\}|\[[^\]]*\]|\?|\*\*/gu, "*")

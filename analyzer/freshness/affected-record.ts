@@ -59,8 +59,10 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  *     import with a query (`./snippet.ts?raw`) names its file by path.
  * 18: a join or resolve of strings from the root (`join("test", "fixtures")`) is a named path.
  * 19: a file with Mocha root-level hooks is setup every test imports (mocha-hook-setup.ts).
+ * 20: an import.meta.glob pattern written with an alias loads what the tsconfig's `paths` map it
+ *     to; one that no entry maps is an unknown loader.
  */
-export const AFFECTED_RECORD_FORMAT = 19;
+export const AFFECTED_RECORD_FORMAT = 20;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

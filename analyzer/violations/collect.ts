@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { TSESTree } from "@typescript-eslint/types";
@@ -8,18 +7,14 @@ import { mayReachAmbient } from "./ambient-prefilter.js";
 import {
   checkQueryWrites,
   checkSyntacticRules,
-  createProjectServices,
   createQueryTypeServices,
-  resolveLexically,
   setParentPointers,
   QUERY_FORBIDDEN_KINDS,
   type LogicInput,
-  type ModuleResolver as SharedResolver,
   type EsTreeToTsNodeMap,
   type PortOperationInfo,
   type ProjectServices,
   type QueryTypeServices,
-  type SourceProvider,
   type Violation,
 } from "../../eslint-plugin/logic/index.js";
 import type { Analysis } from "../analyze.js";
@@ -27,18 +22,15 @@ import type { ViolationEntry } from "../index-file/types.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { FileScan } from "../extract/scan.js";
 import { propertyNameText } from "../resolve/values.js";
-import { isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
-import { toPosix } from "../../schema/paths.js";
-import { relativeToRoot } from "../project/paths.js";
+import { unwrap } from "../project/ts-syntax.js";
 import { applyVerdict, type Verdict } from "./verdict.js";
 import { transitiveViolations } from "./transitive.js";
 import { compareViolations } from "../../eslint-plugin/logic/violation.js";
 import { isContractFile, type Feature } from "../../eslint-plugin/logic/project/layout.js";
-import { createLinkedPackageResolver } from "../../eslint-plugin/logic/project/linked-packages.js";
-import { createLinkedPaths } from "../../eslint-plugin/logic/project/linked-paths.js";
 import { foreignFeatureOf } from "../../eslint-plugin/logic/project/foreign-features.js";
 import { mayNameModuleUrl } from "../../eslint-plugin/logic/imports/module-urls.js";
 import { mayGlobFiles } from "../../eslint-plugin/logic/imports/vite-globs.js";
+import { checkServices } from "./check-services.js";
 import {
   literalStringsOf,
   type LiteralStringsCompiler,
@@ -62,50 +54,6 @@ function loadRuleHosts(): RuleHosts {
     ).analyze,
   };
   return ruleHosts;
-}
-
-/**
- * The rules' module resolver, answered from the analyzer's own resolutions (the program's),
- * with the rules' lexical fallback for relative specifiers that resolve nowhere.
- */
-function sharedResolver(analysis: Analysis): SharedResolver {
-  const { loaded, resolver } = analysis;
-  return (specifier, fromFile, kind = "import") => {
-    const from = loaded.fileByName.get(fromFile) ?? loaded.fileByName.get(toPosix(fromFile));
-    if (!from)
-      return isRelativeSpecifier(specifier)
-        ? resolveLexically(specifier, path.dirname(fromFile))
-        : undefined;
-    const mode =
-      kind === "require"
-        ? morphTs.ModuleKind.CommonJS
-        : kind === "dynamic-import"
-          ? morphTs.ModuleKind.ESNext
-          : from.sourceFile.impliedNodeFormat === morphTs.ModuleKind.CommonJS
-            ? morphTs.ModuleKind.CommonJS
-            : morphTs.ModuleKind.ESNext;
-    const target = resolver.modules.resolve(specifier, from.sourceFile, undefined, mode);
-    if (target.kind === "file") return analysis.roles.absolute(target.file);
-    if (target.kind === "package" && target.outsideFile !== undefined) return target.outsideFile;
-    // A stylesheet, an image: the file it names, as the plugin's resolver answers.
-    if (target.kind === "asset") return path.join(loaded.root, target.path);
-    // A file outside the project (another workspace package's, by a relative path): the file it
-    // names, as the plugin's resolver answers (its features are that package's).
-    if (
-      (target.kind === "unresolved" || target.kind === "outside") &&
-      isRelativeSpecifier(specifier)
-    )
-      return resolveLexically(specifier, path.dirname(fromFile));
-    return undefined;
-  };
-}
-
-/** The analyzer's own syntax trees, for the rules' look-ups into other files (descriptors, exports). */
-function programSources(analysis: Analysis): SourceProvider {
-  const { fileByName } = analysis.loaded;
-  return (file) =>
-    (fileByName.get(file) ?? fileByName.get(toPosix(file)))?.sourceFile as unknown as
-      ts.SourceFile | undefined;
 }
 
 /**
@@ -331,28 +279,7 @@ function staticQueryTypes(
  */
 export function collectVerdict(analysis: Analysis): Verdict {
   const { loaded } = analysis;
-  const sources = programSources(analysis);
-  const linkedPaths = createLinkedPaths();
-  // The program holds a file reached through a symbolic link below the root under the link's
-  // path alone: the files it leads to exist too. Found on the first miss (most checks have none).
-  let linkTargets: ReadonlySet<string> | undefined;
-  const behindLinks = (file: string): boolean =>
-    (linkTargets ??= new Set(
-      loaded.files.flatMap((each) => linkedPaths.realPathOf(each.fileName, loaded.root) ?? []),
-    )).has(file);
-  const services = createProjectServices({
-    resolveModule: sharedResolver(analysis),
-    sources,
-    // The same files the index describes a feature by (features.ts): the program's; outside
-    // the project (another workspace package's feature), the disk's, as the plugin's.
-    fileExists: (file) =>
-      sources(file) !== undefined ||
-      (relativeToRoot(loaded.root, file) === undefined ? existsSync(file) : behindLinks(file)),
-    // Another workspace package's sources, by the program's compiler options.
-    linkedPackageSource: createLinkedPackageResolver(() => loaded.compilerOptions),
-    // A symbolic link below the root is followed to the file it leads to, as the plugin does.
-    linkedPaths,
-  });
+  const services = checkServices(analysis);
   const estree = estreeConverter(analysis, services);
   const found = new Map<ProjectFile, Violation[]>();
   for (const file of loaded.files) {

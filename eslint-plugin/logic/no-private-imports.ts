@@ -711,7 +711,13 @@ export const noPrivateImportsLogic: RuleLogic = {
     const checkGlob = (meta: TSESTree.MetaProperty): void => {
       const call = viteGlobCall(meta);
       if (call === undefined) return;
-      for (const { pattern, literal, files } of globbedFiles(call, filename, layout.config.root))
+      const aliases = (pattern: string) => services.pathsTargets?.(pattern, filename);
+      for (const { pattern, literal, files } of globbedFiles(
+        call,
+        filename,
+        layout.config.root,
+        aliases,
+      ))
         for (const file of files)
           if (judge(landingAt(layout, file, true, services), pattern, literal)) break;
     };

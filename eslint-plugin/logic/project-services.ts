@@ -11,7 +11,7 @@ import { createExportOriginLookup } from "./project/export-origins.js";
 import { createModuleResolver, type ModuleResolver } from "./project/module-resolver.js";
 import { createLinkedPackageResolver } from "./project/linked-packages.js";
 import { createLinkedPaths } from "./project/linked-paths.js";
-import { pathsFolders } from "./project/paths-alias.js";
+import { pathsFolders, pathsSubstitutionsOf } from "./project/paths-alias.js";
 import { clearSourceCache, type SourceProvider } from "./project/source-cache.js";
 
 /**
@@ -27,6 +27,7 @@ export function createProjectServices(
     readonly fileExists?: (file: string) => boolean;
     readonly mayHaveFeatureFolders?: (layout: ProjectLayout) => boolean;
     readonly aliasTarget?: (specifier: string, fromFile: string) => string | undefined;
+    readonly pathsTargets?: ProjectServices["pathsTargets"];
     readonly directFile?: (target: string) => string | undefined;
     readonly aliasScope?: (fromFile: string) => object;
     readonly linkedPackageSource?: ModuleResolver;
@@ -60,6 +61,7 @@ export function createProjectServices(
       ? { mayHaveFeatureFolders: options.mayHaveFeatureFolders }
       : {}),
     ...(options.aliasTarget ? { aliasTarget: options.aliasTarget } : {}),
+    ...(options.pathsTargets ? { pathsTargets: options.pathsTargets } : {}),
     ...(options.directFile ? { directFile: options.directFile } : {}),
     ...(options.aliasScope ? { aliasScope: options.aliasScope } : {}),
     ...(options.linkedPaths ? { linkedPaths: options.linkedPaths } : {}),
@@ -90,6 +92,8 @@ export function sharedProjectServices(): ProjectServices {
         fileExists,
         mayHaveFeatureFolders: featureFolders,
         aliasTarget: (specifier, fromFile) => resolver.aliasTarget(specifier, fromFile),
+        pathsTargets: (specifier, fromFile) =>
+          pathsSubstitutionsOf(resolver.compilerOptionsFor(fromFile))(specifier),
         directFile: (target) => resolver.directFile(target),
         aliasScope: (fromFile) => resolver.aliasScope(fromFile),
         linkedPaths,

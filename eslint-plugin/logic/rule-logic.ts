@@ -54,6 +54,11 @@ export interface ProjectServices {
    */
   readonly aliasTarget?: (specifier: string, fromFile: string) => string | undefined;
   /**
+   * What the tsconfig's `paths` map a specifier (or a glob pattern) to, in TypeScript's order;
+   * undefined when no alias matches. Absent: a glob pattern written with an alias is not followed.
+   */
+  readonly pathsTargets?: (specifier: string, fromFile: string) => readonly string[] | undefined;
+  /**
    * The file an import naming an absolute path (a relative specifier's, an alias's one target)
    * resolves to from any importer, when TypeScript finds it there before looking further;
    * undefined otherwise. Lets answers be shared across folders. Absent: nothing is shared.

@@ -31,7 +31,7 @@ ruleTester.run("no-private-imports (import.meta.glob)", noPrivateImports, {
       ].join("\n"),
     },
     {
-      name: "descriptors from outside features; aliases, bare words and non-literals not followed",
+      name: "descriptors from outside features; aliases no `paths` entry maps, bare words and non-literals not followed",
       filename: main,
       code: [
         'export const descriptors = import.meta.glob("./features/*/feature.ts");',
@@ -68,6 +68,19 @@ ruleTester.run("no-private-imports (import.meta.glob)", noPrivateImports, {
       name: "from outside features, a private file among the contract and the descriptor",
       filename: main,
       code: 'export const orders = import.meta.glob("/src/features/orders/*.ts");',
+      errors: [
+        {
+          messageId: "outsideFeature",
+          data: ordersModelFromOutside,
+          line: 1,
+          column: 40,
+        },
+      ],
+    },
+    {
+      name: "by an alias, as the tsconfig's `paths` map it (@app/* -> ./src/*)",
+      filename: main,
+      code: 'export const orders = import.meta.glob("@app/features/orders/*.ts");',
       errors: [
         {
           messageId: "outsideFeature",

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
 import { affectedFor, selectionOf } from "../support/affected.js";
-import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
+import { copyFixture, removeCopies, writtenProject } from "../support/analyzer-fixtures.js";
 
 let analysis: Analysis;
 beforeAll(() => {
@@ -35,5 +35,32 @@ describe("import.meta.glob", () => {
       tests: ["test/themes.test.ts"],
       widened: [],
     });
+  });
+
+  it("a pattern written with an alias, as the tsconfig's `paths` map it", () => {
+    expect(selectedBy("src/icons/home.ts")).toEqual({ tests: ["test/icons.test.ts"], widened: [] });
+  });
+
+  it("an alias no `paths` entry maps: the globbing file is loaded by any change", () => {
+    const root = writtenProject(
+      {
+        "tsconfig.json": JSON.stringify({
+          compilerOptions: { module: "ESNext", moduleResolution: "Bundler", strict: true },
+          include: ["src", "test"],
+        }),
+        "src/vite-env.d.ts":
+          "interface ImportMeta { glob<T>(pattern: string): Record<string, T>; }\n",
+        "src/plugins.ts": 'export const plugins = import.meta.glob("~plugins/*.ts");\n',
+        "src/plugins/audit.ts": "export const audit = 1;\n",
+        "src/other.ts": "export const other = 1;\n",
+        "test/plugins.test.ts":
+          'import { plugins } from "../src/plugins.js";\nexport { plugins };\n',
+        "test/other.test.ts": 'import { other } from "../src/other.js";\nexport { other };\n',
+      },
+      "unmapped-glob-alias",
+    );
+    const unmapped = analyze({ root });
+    const result = affectedFor(unmapped, { path: "src/other.ts", status: "modified" });
+    expect(selectionOf(result)).toEqual(["test/other.test.ts", "test/plugins.test.ts"]);
   });
 });

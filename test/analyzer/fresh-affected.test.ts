@@ -140,7 +140,7 @@ describe("the record and what makes it stale", () => {
 
   it("fresh.json vouches for affected.json's bytes", () => {
     expect(JSON.parse(record)).toMatchObject({ format: 5, affected: sha256(affected) });
-    expect(JSON.parse(affected.slice(0, affected.indexOf("\n")))).toMatchObject({ format: 19 });
+    expect(JSON.parse(affected.slice(0, affected.indexOf("\n")))).toMatchObject({ format: 20 });
   });
 
   const damaged: [string, () => void][] = [
@@ -152,7 +152,7 @@ describe("the record and what makes it stale", () => {
     [
       "a hostile affected.json that fresh.json vouches for",
       () => {
-        const hostile = '{"format":19,"files":[["src/main.ts",false]]}\n';
+        const hostile = '{"format":20,"files":[["src/main.ts",false]]}\n';
         writeFileSync(affectedPath(root), hostile);
         writeFileSync(freshPath(root), record.replace(sha256(affected), sha256(hostile)));
       },
@@ -160,7 +160,7 @@ describe("the record and what makes it stale", () => {
     [
       "an affected.json of another format",
       () => {
-        const other = affected.replace('"format":19', '"format":18');
+        const other = affected.replace('"format":20', '"format":19');
         writeFileSync(affectedPath(root), other);
         writeFileSync(freshPath(root), record.replace(sha256(affected), sha256(other)));
       },

@@ -59,37 +59,42 @@ export function globPatterns(
 
 /**
  * The files each positive pattern of `call` loads, written in `fromFile` of the project at
- * `root`: relative patterns from the file's folder, "/x" from the root (Vite's); an alias or a
- * bare pattern is not followed. Folders are read from the static part of the pattern down, at
+ * `root`: relative patterns from the file's folder, "/x" from the root (Vite's), an alias by
+ * what `aliases` maps it to (the tsconfig's `paths`: Vite's own aliases live in a config file
+ * that would have to run, and projects mirror the one in the other); a bare pattern that no
+ * alias maps is not followed. Folders are read from the static part of the pattern down, at
  * most MAX_FOLDERS of them.
  */
 export function globbedFiles(
   call: TSESTree.CallExpression,
   fromFile: string,
   root: string,
+  aliases: (pattern: string) => readonly string[] | undefined = () => undefined,
 ): GlobbedFiles[] {
   const dir = toPosix(path.dirname(fromFile));
-  const absolute = (pattern: string): string | undefined => {
-    if (pattern.startsWith("./") || pattern.startsWith("../")) return path.posix.join(dir, pattern);
-    if (pattern.startsWith("/")) return path.posix.join(toPosix(root), pattern);
-    return undefined;
+  const absolute = (pattern: string): readonly string[] => {
+    if (pattern.startsWith("./") || pattern.startsWith("../"))
+      return [path.posix.join(dir, pattern)];
+    if (pattern.startsWith("/")) return [path.posix.join(toPosix(root), pattern)];
+    return aliases(pattern)?.map(toPosix) ?? [];
   };
   const patterns = globPatterns(call);
   const negatives = patterns
     .filter(({ pattern }) => pattern.startsWith("!"))
-    .map(({ pattern }) => absolute(pattern.slice(1)))
-    .filter((pattern) => pattern !== undefined);
+    .flatMap(({ pattern }) => absolute(pattern.slice(1)));
   const excluded = negatives.length > 0 ? picomatch(negatives) : () => false;
   const found: GlobbedFiles[] = [];
   for (const { pattern, literal } of patterns) {
     if (pattern.startsWith("!")) continue;
-    const glob = absolute(pattern);
-    if (glob === undefined) continue;
-    const matches = picomatch(glob);
-    const files = filesUnder(staticBase(glob), glob.includes("**"), depthOf(glob)).filter(
-      (file) => matches(file) && !excluded(file),
-    );
-    found.push({ pattern, literal, files: files.sort() });
+    const globs = absolute(pattern);
+    if (globs.length === 0) continue;
+    const files = new Set<string>();
+    for (const glob of globs) {
+      const matches = picomatch(glob);
+      for (const file of filesUnder(staticBase(glob), glob.includes("**"), depthOf(glob)))
+        if (matches(file) && !excluded(file)) files.add(file);
+    }
+    found.push({ pattern, literal, files: [...files].sort() });
   }
   return found;
 }

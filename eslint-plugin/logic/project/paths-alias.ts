@@ -86,6 +86,23 @@ export function pathsSubstitutions(
   };
 }
 
+const substitutionsByOptions = new WeakMap<
+  ts.CompilerOptions,
+  (specifier: string) => readonly string[] | undefined
+>();
+
+/** pathsSubstitutions, made once per options object (a resolver keeps one per tsconfig). */
+export function pathsSubstitutionsOf(
+  options: ts.CompilerOptions,
+): (specifier: string) => readonly string[] | undefined {
+  let substitutions = substitutionsByOptions.get(options);
+  if (!substitutions) {
+    substitutions = pathsSubstitutions(options);
+    substitutionsByOptions.set(options, substitutions);
+  }
+  return substitutions;
+}
+
 /**
  * The folders `paths` substitutions lead into (absolute): a wildcard's up to its `*`, an exact
  * one's folder. Where a bare specifier may lead other than into a package.
