@@ -17,6 +17,7 @@ import {
   OPAQUE_MEMBER_ROOTS,
   ROOT_GLOBALS,
   WINDOW_MEMBERS,
+  WINDOW_PATHS,
   bannedModuleCategory,
   globalHandedOn,
   moduleRoot,
@@ -144,7 +145,8 @@ interface Origin {
 
 function childPath(path: string, name: string): string {
   if (path === "") return GLOBAL_OBJECT_NAMES.has(name) || WINDOW_MEMBERS.has(name) ? "" : name;
-  return `${path}.${name}`;
+  const child = `${path}.${name}`;
+  return WINDOW_PATHS.has(child) ? "" : child;
 }
 
 /**

@@ -80,7 +80,7 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
     {
       name: "other windows' harmless members",
       filename: domain,
-      code: `window.parent.postMessage("ready", "*");\nexport const framed = window.top !== window.self;\nexport const count = window.frames.length;`,
+      code: `window.parent.postMessage("ready", "*");\nexport const framed = window.top !== window.self;\nexport const count = window.frames.length;\nexport const title = document.defaultView?.document.title;`,
     },
     {
       name: "symbol and number keys of the global object (a singleton's home) name no capability",
@@ -252,6 +252,21 @@ ruleTester.run("no-ambient-capabilities (reach)", noAmbientCapabilities, {
         at("network", "fetch", 3, 1, 13),
         at("clock", "Date.now()", 4, 22, 48),
         at("network", "fetch", 5, 18, 35),
+      ],
+    },
+    {
+      name: "the window as the document's view (document.defaultView)",
+      filename: domain,
+      code: [
+        'document.defaultView?.fetch("/x");',
+        "const { defaultView } = document;",
+        "export const stamp = defaultView!.Date.now();",
+        'export const saved = globalThis.document.defaultView?.localStorage.getItem("k");',
+      ].join("\n"),
+      errors: [
+        at("network", "fetch", 1, 1, 28),
+        at("clock", "Date.now()", 3, 22, 43),
+        at("storage", "localStorage", 4, 22, 67),
       ],
     },
     {

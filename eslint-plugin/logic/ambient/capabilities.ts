@@ -73,6 +73,9 @@ export const GLOBAL_OBJECT_NAMES: ReadonlySet<string> = new Set([
  */
 export const WINDOW_MEMBERS: ReadonlySet<string> = new Set(["top", "parent", "opener", "frames"]);
 
+/** Paths that are the window itself though they start elsewhere: `document.defaultView.fetch`. */
+export const WINDOW_PATHS: ReadonlySet<string> = new Set(["document.defaultView"]);
+
 /** Paths (joined with ".") that are capabilities. Module paths start with `module:<name>`. */
 export const CAPABILITY_PATHS: ReadonlyMap<string, Capability> = new Map([
   // network
@@ -244,6 +247,7 @@ export const CAPABILITY_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = (() 
     "Reflect.get",
     "Reflect.apply",
     "Reflect.construct",
+    ...WINDOW_PATHS,
   ];
   for (const key of keys) {
     if (key.startsWith("module:") || key.startsWith("import.")) continue;
