@@ -35,7 +35,13 @@ export function addLoaderImports(
   }
   const { root, compilerOptions } = analysis.loaded;
   for (const scan of analysis.scans.values())
-    for (const glob of scan.globs)
+    for (const glob of scan.globs) {
+      if (glob.unknownBase) {
+        const line = lineOf({ file: scan.file, node: glob.node });
+        const reason =
+          "import.meta.glob with a `base` that is no literal: what it loads cannot be known";
+        unknownLoaders.push({ file: scan.file.path, line, reason });
+      }
       for (const pattern of glob.patterns) {
         // "/src/x/*" names the project root, as Vite reads it.
         if (pattern.startsWith("/")) {
@@ -62,6 +68,7 @@ export function addLoaderImports(
           if (loads !== undefined) addPatternImports(imports, scan.file, glob.node, loads, files);
         }
       }
+    }
   return unknownLoaders;
 }
 

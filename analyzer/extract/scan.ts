@@ -6,7 +6,7 @@ import type { ModuleTables } from "../resolve/bindings.js";
 import type { ValueResolver } from "../resolve/values.js";
 import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
 import { specifierPattern } from "./loader-pattern.js";
-import { viteGlobPatterns } from "./vite-glob.js";
+import { viteGlobBase, viteGlobPatterns } from "./vite-glob.js";
 import { isAgentixModule, isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
 
 export interface ImportSite {
@@ -48,6 +48,8 @@ export interface GlobSite {
   readonly node: ts.CallExpression;
   /** Relative to the file ("./x/*.ts"), to the root ("/x/*.ts"), or an alias; `*` is any text. */
   readonly patterns: readonly string[];
+  /** Its `base` option is no literal: its relative patterns load what cannot be known. */
+  readonly unknownBase?: true;
 }
 
 function literalOf(expression: ts.Expression | undefined): ts.StringLiteralLike | undefined {
@@ -191,7 +193,12 @@ class FileScanner {
       if (this.resolver.lookup(call.expression) === undefined) this.pushDynamic("require", call);
     } else if (ts.isPropertyAccessExpression(call.expression)) {
       const patterns = viteGlobPatterns(call);
-      if (patterns !== undefined) this.globs.push({ node: call, patterns });
+      if (patterns !== undefined)
+        this.globs.push({
+          node: call,
+          patterns,
+          ...(viteGlobBase(call) === null ? { unknownBase: true as const } : {}),
+        });
       else this.pushApiCall(call);
     } else {
       this.pushApiCall(call);

@@ -14,7 +14,7 @@ import { globalReferences } from "./scope/global-references.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { mayImportIntoFeatures } from "./imports/may-import-into-features.js";
 import { moduleUrlOf } from "./imports/module-urls.js";
-import { globbedFiles, globPatterns, viteGlobCall } from "./imports/vite-globs.js";
+import { globBase, globbedFiles, globPatterns, viteGlobCall } from "./imports/vite-globs.js";
 import {
   existingContracts,
   isContractFile,
@@ -842,11 +842,13 @@ function quietVisitors(
     },
     MetaProperty(node) {
       const call = viteGlobCall(node);
+      // Under a `base`, relative patterns start elsewhere: the full check reads them.
       if (
         call !== undefined &&
-        globPatterns(call).some(
-          ({ pattern }) => !pattern.startsWith("!") && reach.mayReach(here, pattern),
-        )
+        (globBase(call) !== undefined ||
+          globPatterns(call).some(
+            ({ pattern }) => !pattern.startsWith("!") && reach.mayReach(here, pattern),
+          ))
       )
         forward(node);
     },

@@ -28,6 +28,8 @@ ruleTester.run("no-private-imports (import.meta.glob)", noPrivateImports, {
         'export const contracts = import.meta.glob("../*/contract.ts");',
         'export const own = import.meta.glob("./*.ts", { eager: true });',
         'export const left = import.meta.glob(["../orders/*.ts", "!../orders/{feature,model}.ts"]);',
+        'export const mine = import.meta.glob("./*.ts", { base: "./", eager: true });',
+        'export const unknown = (dir: string) => import.meta.glob("./*.ts", { base: dir });',
       ].join("\n"),
     },
     {
@@ -87,6 +89,41 @@ ruleTester.run("no-private-imports (import.meta.glob)", noPrivateImports, {
           data: ordersModelFromOutside,
           line: 1,
           column: 40,
+        },
+      ],
+    },
+    {
+      name: "relative patterns under a `base` (from the file's folder, or /x from the root)",
+      filename: customers,
+      code: [
+        'export const moved = import.meta.glob("./*.ts", { base: "../orders" });',
+        'export const rooted = import.meta.glob(["./model.ts"], { base: "/src/features/orders" });',
+      ].join("\n"),
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: privateOf("src/features/orders/feature.ts"),
+          line: 1,
+          column: 39,
+        },
+        {
+          messageId: "crossFeature",
+          data: privateOf("src/features/orders/model.ts"),
+          line: 2,
+          column: 41,
+        },
+      ],
+    },
+    {
+      name: "a pattern that starts with ** matches from the root, as Vite's",
+      filename: customers,
+      code: 'export const anywhere = import.meta.glob("**/orders/model.ts");',
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: privateOf("src/features/orders/model.ts"),
+          line: 1,
+          column: 42,
         },
       ],
     },

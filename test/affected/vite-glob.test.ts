@@ -41,7 +41,12 @@ describe("import.meta.glob", () => {
     expect(selectedBy("src/icons/home.ts")).toEqual({ tests: ["test/icons.test.ts"], widened: [] });
   });
 
-  it("an alias no `paths` entry maps: the globbing file is loaded by any change", () => {
+  it("relative patterns under a `base` option start there", () => {
+    expect(selectedBy("src/flags/de.ts")).toEqual({ tests: ["test/flags.test.ts"], widened: [] });
+  });
+
+  // A project whose src/loader.ts globs as `globCall` says, and a test of it and of another file.
+  const changeElsewhereSelects = (globCall: string, name: string): string[] => {
     const root = writtenProject(
       {
         "tsconfig.json": JSON.stringify({
@@ -49,18 +54,34 @@ describe("import.meta.glob", () => {
           include: ["src", "test"],
         }),
         "src/vite-env.d.ts":
-          "interface ImportMeta { glob<T>(pattern: string): Record<string, T>; }\n",
-        "src/plugins.ts": 'export const plugins = import.meta.glob("~plugins/*.ts");\n',
+          "interface ImportMeta { glob<T>(pattern: string, options?: object): Record<string, T>; }\n",
+        "src/loader.ts": `const dir = process.argv[2] ?? "./pages";\nexport const loaded = ${globCall};\n`,
         "src/plugins/audit.ts": "export const audit = 1;\n",
         "src/other.ts": "export const other = 1;\n",
-        "test/plugins.test.ts":
-          'import { plugins } from "../src/plugins.js";\nexport { plugins };\n',
+        "test/loader.test.ts": 'import { loaded } from "../src/loader.js";\nexport { loaded };\n',
         "test/other.test.ts": 'import { other } from "../src/other.js";\nexport { other };\n',
       },
-      "unmapped-glob-alias",
+      name,
     );
-    const unmapped = analyze({ root });
-    const result = affectedFor(unmapped, { path: "src/other.ts", status: "modified" });
-    expect(selectionOf(result)).toEqual(["test/other.test.ts", "test/plugins.test.ts"]);
+    const result = affectedFor(analyze({ root }), { path: "src/other.ts", status: "modified" });
+    return selectionOf(result);
+  };
+
+  it("an alias no `paths` entry maps: the globbing file is loaded by any change", () => {
+    expect(
+      changeElsewhereSelects('import.meta.glob("~plugins/*.ts")', "unmapped-glob-alias"),
+    ).toEqual(["test/loader.test.ts", "test/other.test.ts"]);
+  });
+
+  it("a `base` that is no literal: the globbing file is loaded by any change", () => {
+    expect(
+      changeElsewhereSelects('import.meta.glob("./*.ts", { base: dir })', "unknown-glob-base"),
+    ).toEqual(["test/loader.test.ts", "test/other.test.ts"]);
+  });
+
+  it("a literal `base` elsewhere: a change to another file does not reach the globbing file", () => {
+    expect(
+      changeElsewhereSelects('import.meta.glob("./*.ts", { base: "./plugins" })', "glob-base"),
+    ).toEqual(["test/other.test.ts"]);
   });
 });

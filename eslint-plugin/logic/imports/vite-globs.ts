@@ -58,12 +58,38 @@ export function globPatterns(
 }
 
 /**
+ * The `base` option of a glob call (`{ base: "./locales" }`): the folder its relative patterns
+ * start at instead of the file's; undefined without one, null when it is no literal (then where
+ * they start cannot be known).
+ */
+export function globBase(call: TSESTree.CallExpression): string | null | undefined {
+  const options = call.arguments[1];
+  if (options === undefined) return undefined;
+  if (options.type !== AST_NODE_TYPES.ObjectExpression) return null;
+  let base: string | null | undefined;
+  for (const property of options.properties) {
+    if (property.type === AST_NODE_TYPES.SpreadElement) return null;
+    const key = property.computed ? undefined : property.key;
+    const name =
+      key?.type === AST_NODE_TYPES.Identifier
+        ? key.name
+        : key?.type === AST_NODE_TYPES.Literal
+          ? String(key.value)
+          : undefined;
+    if (name === undefined) return null;
+    if (name === "base") base = staticString(property.value) ?? null;
+  }
+  return base;
+}
+
+/**
  * The files each positive pattern of `call` loads, written in `fromFile` of the project at
- * `root`: relative patterns from the file's folder, "/x" from the root (Vite's), an alias by
- * what `aliases` maps it to (the tsconfig's `paths`: Vite's own aliases live in a config file
- * that would have to run, and projects mirror the one in the other); a bare pattern that no
- * alias maps is not followed. Folders are read from the static part of the pattern down, at
- * most MAX_FOLDERS of them.
+ * `root`, as Vite resolves them: relative patterns from the file's folder (or from the call's
+ * `base`: "./x" from the file's, "/x" from the root), "/x" and patterns that start with `**`
+ * from the root, an alias by what `aliases` maps it to (the tsconfig's `paths`: Vite's own
+ * aliases live in a config file that would have to run, and projects mirror them there). A bare
+ * pattern that no alias maps, and a relative one under a `base` that is no literal, is not
+ * followed. Folders are read from the static part of the pattern down, at most MAX_FOLDERS.
  */
 export function globbedFiles(
   call: TSESTree.CallExpression,
@@ -71,11 +97,20 @@ export function globbedFiles(
   root: string,
   aliases: (pattern: string) => readonly string[] | undefined = () => undefined,
 ): GlobbedFiles[] {
-  const dir = toPosix(path.dirname(fromFile));
+  const rootDir = toPosix(root);
+  const base = globBase(call);
+  const fileDir = toPosix(path.dirname(fromFile));
+  const dir =
+    base === undefined || base === null
+      ? fileDir
+      : base.startsWith("/")
+        ? path.posix.join(rootDir, base)
+        : path.posix.resolve(fileDir, base);
   const absolute = (pattern: string): readonly string[] => {
     if (pattern.startsWith("./") || pattern.startsWith("../"))
-      return [path.posix.join(dir, pattern)];
-    if (pattern.startsWith("/")) return [path.posix.join(toPosix(root), pattern)];
+      return base === null ? [] : [path.posix.join(dir, pattern)];
+    if (pattern.startsWith("/")) return [path.posix.join(rootDir, pattern)];
+    if (pattern.startsWith("**")) return [path.posix.join(rootDir, pattern)];
     return aliases(pattern)?.map(toPosix) ?? [];
   };
   const patterns = globPatterns(call);
