@@ -62,7 +62,7 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "ordinary", violations: 0 },
   {
     fixture: "parity",
-    violations: 30,
+    violations: 31,
     // Casts the type-aware rule sees through, the ambient holes, a type-only import of a banned
     // module, import() of a literal union (the private member reported, the public one not) and
     // of a literal only an assertion gives (unprovable); a require function used other than by
@@ -89,6 +89,7 @@ export const CASES: readonly ParityCase[] = [
       "src/features/loans/folder-import.ts:3:26-3:38 error agentix/no-private-imports",
       "src/features/loans/function-constructor.ts:2:25-2:58 error agentix/no-ambient-capabilities",
       "src/features/loans/globbed.ts:3:41-3:58 error agentix/no-private-imports",
+      "src/features/loans/globbed.ts:5:39-5:53 error agentix/no-private-imports",
       "src/features/loans/holes.ts:10:22-10:32 error agentix/no-ambient-capabilities",
       "src/features/loans/holes.ts:4:53-4:60 error agentix/no-ambient-capabilities",
       "src/features/loans/holes.ts:5:27-5:54 error agentix/no-ambient-capabilities",
