@@ -1,7 +1,8 @@
 // What loaders import without naming a file: an import()/require() whose target is a pattern
-// (`./locales/${lang}.json`, extract/loader-pattern.ts) and Vite's import.meta.glob
-// (extract/vite-glob.ts) import every project file their patterns match; a loader of an unknown
-// target, and a static import that resolves nowhere, is listed: its file is affected by any change.
+// (`./locales/${lang}.json`, extract/loader-pattern.ts), Vite's import.meta.glob
+// (extract/vite-glob.ts) and webpack's require.context (extract/require-context.ts) import every
+// project file their patterns match; a loader of an unknown target, and a static import that
+// resolves nowhere, is listed: its file is affected by any change.
 import { ts } from "../project/ts-morph.js";
 import type { Analysis } from "../analyze.js";
 import { lineOf } from "../extract/location.js";
@@ -36,10 +37,9 @@ export function addLoaderImports(
   const { root, compilerOptions } = analysis.loaded;
   for (const scan of analysis.scans.values())
     for (const glob of scan.globs) {
-      if (glob.unknownBase) {
+      if (glob.unknown !== undefined) {
         const line = lineOf({ file: scan.file, node: glob.node });
-        const reason =
-          "import.meta.glob with a `base` that is no literal: what it loads cannot be known";
+        const reason = `${glob.unknown}: what it loads cannot be known`;
         unknownLoaders.push({ file: scan.file.path, line, reason });
       }
       for (const pattern of glob.patterns) {
@@ -59,7 +59,8 @@ export function addLoaderImports(
         const targets = pathsSubstitutionsOf(compilerOptions)(pattern);
         if (targets === undefined) {
           const line = lineOf({ file: scan.file, node: glob.node });
-          const reason = `import.meta.glob("${pattern}"): no tsconfig \`paths\` entry maps the alias`;
+          const call = glob.node.expression.getText(scan.file.sourceFile);
+          const reason = `${call}("${pattern}"): no tsconfig \`paths\` entry maps the alias`;
           unknownLoaders.push({ file: scan.file.path, line, reason });
           continue;
         }

@@ -7,6 +7,7 @@ import type { ValueResolver } from "../resolve/values.js";
 import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
 import { specifierPattern } from "./loader-pattern.js";
 import { viteGlobBase, viteGlobPatterns } from "./vite-glob.js";
+import { requireContextOf } from "./require-context.js";
 import { isAgentixModule, isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
 
 export interface ImportSite {
@@ -44,12 +45,13 @@ export interface FileScan {
   readonly requireUsed: boolean;
 }
 
+/** A call that loads the files its patterns match: Vite's import.meta.glob, webpack's require.context. */
 export interface GlobSite {
   readonly node: ts.CallExpression;
   /** Relative to the file ("./x/*.ts"), to the root ("/x/*.ts"), or an alias; `*` is any text. */
   readonly patterns: readonly string[];
-  /** Its `base` option is no literal: its relative patterns load what cannot be known. */
-  readonly unknownBase?: true;
+  /** Why it (also) loads what cannot be known: a `base` option or a folder that is no literal. */
+  readonly unknown?: string;
 }
 
 function literalOf(expression: ts.Expression | undefined): ts.StringLiteralLike | undefined {
@@ -192,12 +194,26 @@ class FileScanner {
     ) {
       if (this.resolver.lookup(call.expression) === undefined) this.pushDynamic("require", call);
     } else if (ts.isPropertyAccessExpression(call.expression)) {
+      const context = requireContextOf(call);
+      if (
+        context !== undefined &&
+        this.resolver.lookup(call.expression.expression as ts.Identifier) === undefined
+      ) {
+        this.globs.push(
+          "pattern" in context
+            ? { node: call, patterns: [context.pattern] }
+            : { node: call, patterns: [], unknown: context.unknown },
+        );
+        return;
+      }
       const patterns = viteGlobPatterns(call);
       if (patterns !== undefined)
         this.globs.push({
           node: call,
           patterns,
-          ...(viteGlobBase(call) === null ? { unknownBase: true as const } : {}),
+          ...(viteGlobBase(call) === null
+            ? { unknown: "import.meta.glob with a `base` that is no literal" }
+            : {}),
         });
       else this.pushApiCall(call);
     } else {

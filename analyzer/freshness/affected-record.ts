@@ -61,7 +61,8 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 19: a file with Mocha root-level hooks is setup every test imports (mocha-hook-setup.ts).
  * 20: an import.meta.glob pattern written with an alias loads what the tsconfig's `paths` map it
  *     to; one that no entry maps is an unknown loader; a `base` option moves relative patterns
- *     (one that is no literal is an unknown loader), a pattern that starts with `**` is the root's.
+ *     (one that is no literal is an unknown loader), a pattern that starts with `**` is the root's;
+ *     webpack's require.context loads every file below its folder.
  */
 export const AFFECTED_RECORD_FORMAT = 20;
 

@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
 import { affectedFor, selectionOf } from "../support/affected.js";
-import { copyFixture, removeCopies, writtenProject } from "../support/analyzer-fixtures.js";
+import {
+  copyFixture,
+  BUNDLER_TSCONFIG,
+  removeCopies,
+  writtenProject,
+} from "../support/analyzer-fixtures.js";
 
 let analysis: Analysis;
 beforeAll(() => {
@@ -49,10 +54,7 @@ describe("import.meta.glob", () => {
   const changeElsewhereSelects = (globCall: string, name: string): string[] => {
     const root = writtenProject(
       {
-        "tsconfig.json": JSON.stringify({
-          compilerOptions: { module: "ESNext", moduleResolution: "Bundler", strict: true },
-          include: ["src", "test"],
-        }),
+        "tsconfig.json": BUNDLER_TSCONFIG,
         "src/vite-env.d.ts":
           "interface ImportMeta { glob<T>(pattern: string, options?: object): Record<string, T>; }\n",
         "src/loader.ts": `const dir = process.argv[2] ?? "./pages";\nexport const loaded = ${globCall};\n`,

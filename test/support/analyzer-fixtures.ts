@@ -53,6 +53,12 @@ export function writtenProject(files: Readonly<Record<string, string>>, name = "
   return dir;
 }
 
+/** The tsconfig.json of a written bundler-style project: src and test, ESNext modules, strict. */
+export const BUNDLER_TSCONFIG = JSON.stringify({
+  compilerOptions: { module: "ESNext", moduleResolution: "Bundler", strict: true },
+  include: ["src", "test"],
+});
+
 export function removeCopies(): void {
   for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

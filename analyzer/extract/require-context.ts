@@ -1,0 +1,45 @@
+// webpack's `require.context("./locales", true, /\.json$/)` loads every file below a folder that
+// its expression matches, with no import statement to follow (Storybook configs, apps built
+// with webpack, Jest with babel-plugin-require-context-hook). `affected` reads it as a loader
+// pattern (loader-glob.ts: `*` is any text): every file below the folder, deep or not and
+// whatever the expression (a superset of what webpack loads, which only widens).
+import path from "node:path";
+import { ts } from "../project/ts-morph.js";
+import { unwrap } from "../project/ts-syntax.js";
+
+/** What a `require.context(...)` call loads, or undefined for any other call. */
+export type RequireContext =
+  | { readonly pattern: string }
+  /** Its folder is no literal: what it loads cannot be known. */
+  | { readonly unknown: string };
+
+/**
+ * The loader pattern of `require.context(dir, ...)` (`callee` is `require.context`, the global
+ * `require`: the caller checks that no local binding shadows it): "./dir/*" from the file's
+ * folder, an alias's "@/dir/*" for the tsconfig's `paths` to map.
+ */
+export function requireContextOf(call: ts.CallExpression): RequireContext | undefined {
+  const callee = call.expression;
+  if (
+    !ts.isPropertyAccessExpression(callee) ||
+    callee.name.text !== "context" ||
+    !ts.isIdentifier(callee.expression) ||
+    callee.expression.text !== "require"
+  )
+    return undefined;
+  const argument = call.arguments[0] === undefined ? undefined : unwrap(call.arguments[0]);
+  if (
+    argument === undefined ||
+    !(ts.isStringLiteral(argument) || ts.isNoSubstitutionTemplateLiteral(argument))
+  )
+    return { unknown: "require.context() of a folder that is no literal" };
+  const folder = argument.text;
+  // An absolute path is the disk's (not the root's, as a glob's "/x" is): rare, not followed.
+  if (folder === "" || folder.startsWith("/"))
+    return { unknown: "require.context() of an absolute or empty folder" };
+  const relative = folder === "." || folder === ".." || /^\.\.?\//u.test(folder);
+  // An alias (webpack's resolve.alias, mirrored in the tsconfig's `paths`) stays as written.
+  if (!relative) return { pattern: `${folder.replace(/\/+$/u, "")}/*` };
+  const joined = path.posix.join(folder, "*");
+  return { pattern: joined.startsWith("../") ? joined : `./${joined}` };
+}
