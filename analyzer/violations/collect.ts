@@ -84,6 +84,8 @@ function importsAcrossFeatures(
   // Module URLs and `import.meta.glob` name files the rule judges as imports; the path
   // references recorded for `affected` hold only those inside the root.
   if (mayNameModuleUrl(file.sourceFile.text) || mayGlobFiles(file.sourceFile.text)) return true;
+  // webpack's require.context loads a folder's files (the scan's glob sites hold it).
+  if ((analysis.scans.get(file)?.globs.length ?? 0) > 0) return true;
   for (const item of analysis.imports.get(file) ?? []) {
     if (item.site.specifier === undefined) return true;
     if (item.target.kind === "unresolved" || item.target.kind === "outside") return true;

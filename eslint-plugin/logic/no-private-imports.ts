@@ -14,6 +14,7 @@ import { globalReferences } from "./scope/global-references.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
 import { mayImportIntoFeatures } from "./imports/may-import-into-features.js";
 import { moduleUrlOf } from "./imports/module-urls.js";
+import { contextFiles } from "./imports/require-contexts.js";
 import { globBase, globbedFiles, globPatterns, viteGlobCall } from "./imports/vite-globs.js";
 import {
   existingContracts,
@@ -722,11 +723,21 @@ export const noPrivateImportsLogic: RuleLogic = {
           if (judge(landingAt(layout, file, true, services), pattern, literal)) break;
     };
 
+    // webpack's `require.context("../orders", true, /\.ts$/)` loads the files it matches.
+    const checkContext = (call: TSESTree.CallExpression): void => {
+      const aliases = (folder: string) => services.pathsTargets?.(folder, filename);
+      const loaded = contextFiles(call, filename, aliases);
+      if (loaded === undefined) return;
+      for (const file of loaded.files)
+        if (judge(landingAt(layout, file, true, services), loaded.folder, loaded.literal)) break;
+    };
+
     const visitors = importSiteVisitors(
       input.scopeManager,
       check,
       input.literalStrings,
       input.sourceText,
+      checkContext,
     );
     return { ...visitors, NewExpression: checkModuleUrl, MetaProperty: checkGlob };
   },

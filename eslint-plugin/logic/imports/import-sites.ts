@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import type { ScopeManager } from "@typescript-eslint/scope-manager";
 import type { ResolutionKind } from "../project/module-resolver.js";
+import { requireContextCall } from "./require-contexts.js";
 import { globalReferences } from "../scope/global-references.js";
 import { constantString, staticString } from "./constant-string.js";
 import { isRelativeSpecifier } from "../ts-syntax.js";
@@ -83,6 +84,8 @@ export function importSiteVisitors(
   onSite: (site: ImportSite) => void,
   literalStrings?: (node: TSESTree.Node) => readonly string[] | undefined,
   text?: string,
+  /** webpack's `require.context(...)` of the global `require` (it loads a folder's files). */
+  onContext?: (call: TSESTree.CallExpression) => void,
 ) {
   const createRequires: TSESTree.ImportSpecifier[] = [];
   /** One site per string the non-constant target can be; false when they are not known. */
@@ -109,9 +112,14 @@ export function importSiteVisitors(
    * A `require` function used other than by calling it (`req.call(null, x)`, `const r = req`,
    * `[req][0](x)`): what it loads cannot be known, so the use is a require() site whose target
    * is not provable. Reading its properties (`require.resolve(x)`, `require.main`) and `typeof
-   * require` load nothing.
+   * require` load nothing; `require.context(...)` loads a folder's files (onContext).
    */
   const requireUse = (reference: TSESTree.Node): void => {
+    const context = requireContextCall(reference);
+    if (context !== undefined) {
+      onContext?.(context);
+      return;
+    }
     const parent = reference.parent;
     if (parent?.type === AST_NODE_TYPES.UnaryExpression && parent.operator === "typeof") return;
     if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === reference) {

@@ -147,7 +147,7 @@ function depthOf(glob: string): number {
 }
 
 /** The files below `base`, down to `depth` segments (any depth with `deep`). */
-function filesUnder(base: string, deep: boolean, depth: number): string[] {
+export function filesUnder(base: string, deep: boolean, depth: number): string[] {
   const files: string[] = [];
   const pending = [base];
   let read = 0;

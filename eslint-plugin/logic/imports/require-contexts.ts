@@ -1,0 +1,72 @@
+// webpack's `require.context("../orders", true, /\.ts$/)` loads every file below a folder whose
+// path (as "./x/y.ts", from the folder) its expression matches, with no import statement to
+// follow: each loaded file is a dependency like an import's.
+import path from "node:path";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
+import { toPosix } from "../../../schema/paths.js";
+import { staticString } from "./constant-string.js";
+import { filesUnder } from "./vite-globs.js";
+
+/** Longer paths are not matched against the expression: a path is never this long. */
+const MAX_KEY = 1024;
+
+/** The `require.context(...)` call a reference to the global `require` starts, if it is one. */
+export function requireContextCall(reference: TSESTree.Node): TSESTree.CallExpression | undefined {
+  const member = reference.parent;
+  if (
+    member?.type !== AST_NODE_TYPES.MemberExpression ||
+    member.object !== reference ||
+    member.computed ||
+    member.property.type !== AST_NODE_TYPES.Identifier ||
+    member.property.name !== "context"
+  )
+    return undefined;
+  const call = member.parent;
+  return call?.type === AST_NODE_TYPES.CallExpression && call.callee === member ? call : undefined;
+}
+
+/** What a context loads: its folder's literal (where reports point) and the files (sorted). */
+export interface ContextFiles {
+  readonly folder: string;
+  readonly literal: TSESTree.Node;
+  readonly files: readonly string[];
+}
+
+/**
+ * The files `call` loads, written in `fromFile`: below its folder (relative to the file's folder,
+ * or an alias the tsconfig's `paths` map, by `aliases`), all the way down unless the second
+ * argument is `false`, whose path from the folder ("./x.ts") the third argument's expression
+ * matches (every path without one; a non-literal one matches every path). Undefined when the
+ * folder is no literal or names no folder this can find.
+ */
+export function contextFiles(
+  call: TSESTree.CallExpression,
+  fromFile: string,
+  aliases: (specifier: string) => readonly string[] | undefined = () => undefined,
+): ContextFiles | undefined {
+  const [first, deepArgument, filterArgument] = call.arguments;
+  const folder = first === undefined ? undefined : staticString(first);
+  if (folder === undefined || first === undefined || folder === "") return undefined;
+  const relative = folder === "." || folder === ".." || /^\.\.?\//u.test(folder);
+  const base = relative
+    ? path.posix.resolve(toPosix(path.dirname(fromFile)), folder)
+    : aliases(folder.replace(/\/+$/u, ""))?.map(toPosix)[0];
+  if (base === undefined) return undefined;
+  const deep = !(deepArgument?.type === AST_NODE_TYPES.Literal && deepArgument.value === false);
+  const filter = expressionOf(filterArgument);
+  const files = filesUnder(base, deep, base.split("/").length + 1).filter((file) => {
+    const key = `./${file.slice(base.length + 1)}`;
+    return filter === undefined || (key.length <= MAX_KEY && filter.test(key));
+  });
+  return { folder, literal: first, files: files.sort() };
+}
+
+/** A regular expression literal's pattern, without the flags that make `test` keep state. */
+function expressionOf(node: TSESTree.Node | undefined): RegExp | undefined {
+  if (node?.type !== AST_NODE_TYPES.Literal || !("regex" in node) || !node.regex) return undefined;
+  try {
+    return new RegExp(node.regex.pattern, node.regex.flags.replace(/[gy]/gu, ""));
+  } catch {
+    return undefined; // a flag or syntax this Node does not know: every path, as without one
+  }
+}
