@@ -22,6 +22,8 @@ describe("requireContextOf (webpack's require.context)", () => {
     ["require.context(`./stories`, true, /\\.stories\\.tsx?$/)", "./stories/*"],
     ['require.context("@/components", true)', "@/components/*"],
     ['require.context(("./icons" as string))', "./icons/*"],
+    ['(require as any).context("./casts", true)', "./casts/*"],
+    ['require!["context"]("./computed")', "./computed/*"],
   ])("%s loads %s: every file below the folder, whatever the expression", (code, pattern) => {
     expect(contextOf(code)).toEqual({ pattern });
   });
@@ -39,7 +41,8 @@ describe("requireContextOf (webpack's require.context)", () => {
     'require("./x")',
     'require.resolve("./x")',
     'webpack.context("./x")',
-    'require["context"]("./x")',
+    'require[name]("./x")',
+    'other.require.context("./x")',
   ])("%s is not read as require.context", (code) => {
     expect(contextOf(code)).toBeUndefined();
   });

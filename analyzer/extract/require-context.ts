@@ -14,19 +14,31 @@ export type RequireContext =
   | { readonly unknown: string };
 
 /**
- * The loader pattern of `require.context(dir, ...)` (`callee` is `require.context`, the global
- * `require`: the caller checks that no local binding shadows it): "./dir/*" from the file's
- * folder, an alias's "@/dir/*" for the tsconfig's `paths` to map.
+ * The `require` a `require.context(...)` call reads its member of: `require.context`,
+ * `require["context"]`, through casts (`(require as any).context`, as TypeScript files write it
+ * where @types/node knows no `context`). The caller checks that no local binding shadows it.
+ */
+export function requireOf(call: ts.CallExpression): ts.Identifier | undefined {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee) && !ts.isElementAccessExpression(callee))
+    return undefined;
+  const object = unwrap(callee.expression);
+  return ts.isIdentifier(object) && object.text === "require" ? object : undefined;
+}
+
+/**
+ * The loader pattern of `require.context(dir, ...)` (of the global `require`: the caller checks
+ * that no local binding shadows it, requireOf): "./dir/*" from the file's folder, an alias's
+ * "@/dir/*" for the tsconfig's `paths` to map.
  */
 export function requireContextOf(call: ts.CallExpression): RequireContext | undefined {
   const callee = call.expression;
-  if (
-    !ts.isPropertyAccessExpression(callee) ||
-    callee.name.text !== "context" ||
-    !ts.isIdentifier(callee.expression) ||
-    callee.expression.text !== "require"
-  )
-    return undefined;
+  const named = ts.isPropertyAccessExpression(callee)
+    ? callee.name.text
+    : ts.isElementAccessExpression(callee) && ts.isStringLiteralLike(callee.argumentExpression)
+      ? callee.argumentExpression.text
+      : undefined;
+  if (named !== "context" || requireOf(call) === undefined) return undefined;
   const argument = call.arguments[0] === undefined ? undefined : unwrap(call.arguments[0]);
   if (
     argument === undefined ||

@@ -7,7 +7,7 @@ import type { ValueResolver } from "../resolve/values.js";
 import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
 import { specifierPattern } from "./loader-pattern.js";
 import { viteGlobBase, viteGlobPatterns } from "./vite-glob.js";
-import { requireContextOf } from "./require-context.js";
+import { requireContextOf, requireOf } from "./require-context.js";
 import { isAgentixModule, isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
 
 export interface ImportSite {
@@ -193,12 +193,13 @@ class FileScanner {
       call.arguments.length === 1
     ) {
       if (this.resolver.lookup(call.expression) === undefined) this.pushDynamic("require", call);
-    } else if (ts.isPropertyAccessExpression(call.expression)) {
+    } else if (
+      ts.isPropertyAccessExpression(call.expression) ||
+      ts.isElementAccessExpression(call.expression)
+    ) {
       const context = requireContextOf(call);
-      if (
-        context !== undefined &&
-        this.resolver.lookup(call.expression.expression as ts.Identifier) === undefined
-      ) {
+      const required = context && requireOf(call);
+      if (context && required && this.resolver.lookup(required) === undefined) {
         this.globs.push(
           "pattern" in context
             ? { node: call, patterns: [context.pattern] }

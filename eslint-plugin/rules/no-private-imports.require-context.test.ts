@@ -9,6 +9,13 @@ import { ordersModelFromOutside } from "../../test/support/private-imports-repor
 
 const ruleTester = new RuleTester();
 
+const ordersModelFromCustomers = {
+  file: "src/features/orders/model.ts",
+  feature: "orders",
+  entry: "src/features/orders/contract.ts",
+  importer: "customers",
+};
+
 const customers = fixture("project", "src/features/customers/operations.ts");
 const main = fixture("project", "src/main.ts");
 
@@ -51,6 +58,28 @@ ruleTester.run("no-private-imports (require.context)", noPrivateImports, {
           },
           line: 1,
           column: 39,
+        },
+      ],
+    },
+    {
+      name: "through a cast (TypeScript's types know no require.context) and by a computed name",
+      filename: customers,
+      code: [
+        'export const cast = (require as any).context("../orders", false, /model\\.ts$/);',
+        'export const computed = require["context"]("../orders", false, /model\\.ts$/);',
+      ].join("\n"),
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 46,
+        },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 2,
+          column: 44,
         },
       ],
     },

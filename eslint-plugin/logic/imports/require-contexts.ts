@@ -10,17 +10,31 @@ import { filesUnder } from "./vite-globs.js";
 /** Longer paths are not matched against the expression: a path is never this long. */
 const MAX_KEY = 1024;
 
-/** The `require.context(...)` call a reference to the global `require` starts, if it is one. */
+/** Type-only wrappers a TypeScript file puts around `require` to call it (`require as any`). */
+const CASTS: ReadonlySet<string> = new Set([
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSSatisfiesExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+  AST_NODE_TYPES.TSTypeAssertion,
+]);
+
+/**
+ * The `require.context(...)` call a reference to the global `require` starts, if it is one:
+ * `require.context(...)`, `require["context"](...)`, and through casts, as TypeScript files write
+ * it where @types/node knows no `context` (`(require as any).context(...)`).
+ */
 export function requireContextCall(reference: TSESTree.Node): TSESTree.CallExpression | undefined {
-  const member = reference.parent;
-  if (
-    member?.type !== AST_NODE_TYPES.MemberExpression ||
-    member.object !== reference ||
-    member.computed ||
-    member.property.type !== AST_NODE_TYPES.Identifier ||
-    member.property.name !== "context"
-  )
+  let object = reference;
+  while (object.parent && CASTS.has(object.parent.type)) object = object.parent;
+  const member = object.parent;
+  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== object)
     return undefined;
+  const name = member.computed
+    ? staticString(member.property)
+    : member.property.type === AST_NODE_TYPES.Identifier
+      ? member.property.name
+      : undefined;
+  if (name !== "context") return undefined;
   const call = member.parent;
   return call?.type === AST_NODE_TYPES.CallExpression && call.callee === member ? call : undefined;
 }
