@@ -5,7 +5,7 @@
 // whatever the expression (a superset of what webpack loads, which only widens).
 import path from "node:path";
 import { ts } from "../project/ts-morph.js";
-import { unwrap } from "../project/ts-syntax.js";
+import { isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
 
 /** What a `require.context(...)` call loads, or undefined for any other call. */
 export type RequireContext =
@@ -49,7 +49,7 @@ export function requireContextOf(call: ts.CallExpression): RequireContext | unde
   // An absolute path is the disk's (not the root's, as a glob's "/x" is): rare, not followed.
   if (folder === "" || folder.startsWith("/"))
     return { unknown: "require.context() of an absolute or empty folder" };
-  const relative = folder === "." || folder === ".." || /^\.\.?\//u.test(folder);
+  const relative = isRelativeSpecifier(folder);
   // An alias (webpack's resolve.alias, mirrored in the tsconfig's `paths`) stays as written.
   if (!relative) return { pattern: `${folder.replace(/\/+$/u, "")}/*` };
   const joined = path.posix.join(folder, "*");

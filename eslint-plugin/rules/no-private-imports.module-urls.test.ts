@@ -5,22 +5,19 @@ import "../../test/setup/rule-tester.js";
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
 import { noPrivateImports } from "./no-private-imports.js";
-import { ordersModelFromOutside } from "../../test/support/private-imports-reports.js";
+import {
+  ordersModelFromCustomers,
+  ordersModelFromOutside,
+} from "../../test/support/private-imports-reports.js";
 
 const ruleTester = new RuleTester();
 
 const customers = fixture("project", "src/features/customers/operations.ts");
 const main = fixture("project", "src/main.ts");
 
-const modelData = {
-  file: "src/features/orders/model.ts",
-  feature: "orders",
-  entry: "src/features/orders/contract.ts",
-  importer: "customers",
-};
 const crossFeature = (line: number, column: number, endColumn: number) => ({
   messageId: "crossFeature" as const,
-  data: modelData,
+  data: ordersModelFromCustomers,
   line,
   column,
   endColumn,

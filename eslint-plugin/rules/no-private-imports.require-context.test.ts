@@ -5,16 +5,13 @@ import "../../test/setup/rule-tester.js";
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
 import { noPrivateImports } from "./no-private-imports.js";
-import { ordersModelFromOutside } from "../../test/support/private-imports-reports.js";
+import {
+  ordersFileFromCustomers,
+  ordersModelFromCustomers,
+  ordersModelFromOutside,
+} from "../../test/support/private-imports-reports.js";
 
 const ruleTester = new RuleTester();
-
-const ordersModelFromCustomers = {
-  file: "src/features/orders/model.ts",
-  feature: "orders",
-  entry: "src/features/orders/contract.ts",
-  importer: "customers",
-};
 
 const customers = fixture("project", "src/features/customers/operations.ts");
 const main = fixture("project", "src/main.ts");
@@ -50,12 +47,7 @@ ruleTester.run("no-private-imports (require.context)", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: {
-            file: "src/features/orders/feature.ts",
-            feature: "orders",
-            entry: "src/features/orders/contract.ts",
-            importer: "customers",
-          },
+          data: ordersFileFromCustomers("src/features/orders/feature.ts"),
           line: 1,
           column: 39,
         },

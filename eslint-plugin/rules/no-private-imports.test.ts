@@ -2,7 +2,10 @@ import "../../test/setup/rule-tester.js";
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
 import { noPrivateImports } from "./no-private-imports.js";
-import { ordersModelFromOutside } from "../../test/support/private-imports-reports.js";
+import {
+  ordersModelFromCustomers,
+  ordersModelFromOutside,
+} from "../../test/support/private-imports-reports.js";
 
 const ruleTester = new RuleTester();
 
@@ -12,13 +15,6 @@ const customersFeature = fixture("project", "src/features/customers/feature.ts")
 const ordersOperations = fixture("project", "src/features/orders/operations.ts");
 const main = fixture("project", "src/main.ts");
 const adapter = fixture("project", "src/adapters/orders-store.ts");
-
-const modelData = {
-  file: "src/features/orders/model.ts",
-  feature: "orders",
-  entry: "src/features/orders/contract.ts",
-  importer: "customers",
-};
 
 /** The suggestion that rewrites the specifier to the contract. */
 /** The report of a require() whose target is unprovable, at line:column-endColumn. */
@@ -190,8 +186,20 @@ ruleTester.run("no-private-imports", noPrivateImports, {
         "export { total, text };",
       ].join("\n"),
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 23, suggestions: [] },
-        { messageId: "crossFeature", data: modelData, line: 2, column: 18, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 23,
+          suggestions: [],
+        },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 2,
+          column: 18,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -201,7 +209,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 23,
           endLine: 1,
@@ -219,7 +227,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `import { Money } from "../orders/model.js";`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 23, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 23,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -229,7 +243,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 28,
           suggestions: useContract(
@@ -244,7 +258,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `import { format } from "../orders/model.js";`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 24,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -254,7 +274,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 28,
           endColumn: 48,
@@ -267,7 +287,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `import type { OrderLine } from "../orders/model.js";`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 32, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 32,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -275,7 +301,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `import { type OrderLine, total } from "../orders/model.js";`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 39, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 39,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -285,7 +317,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 8,
           endColumn: 28,
@@ -300,7 +332,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 37,
           suggestions: useContract(
@@ -315,7 +347,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `export * from "../orders/model.js";`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 15, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 15,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -323,7 +361,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `export * as model from "../orders/model.js";`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 24,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -331,7 +375,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `import * as model from "../orders/model.js";`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 24,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -341,7 +391,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 28,
           endColumn: 48,
@@ -356,7 +406,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 32,
           suggestions: useContract(
@@ -373,7 +423,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 32,
           suggestions: useContract(
@@ -388,7 +438,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `const model = require("../orders/model.js");`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 23, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 23,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -398,7 +454,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `const model = \\u0072equire("../orders/model.js");`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 28, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 28,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -408,7 +470,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 27,
           suggestions: useContract(
@@ -426,7 +488,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 23,
           suggestions: useContract(
@@ -441,7 +503,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `import { createRequire } from "node:module";\nconst load = createRequire(import.meta.url);\nconst model = load("../orders/model.js");`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 3, column: 20, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 3,
+          column: 20,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -449,7 +517,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `import model = require("../orders/model.js");`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 24, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 24,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -459,7 +533,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 28,
           endColumn: 48,
@@ -474,7 +548,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 28,
           suggestions: useContract(
@@ -489,7 +563,13 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       filename: customers,
       code: `type Line = import("../orders/model.js").OrderLine;`,
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 1, column: 20, suggestions: [] },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 1,
+          column: 20,
+          suggestions: [],
+        },
       ],
     },
     {
@@ -499,7 +579,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 23,
           suggestions: useContract(
@@ -516,7 +596,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 23,
           suggestions: useContract(
@@ -533,7 +613,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 23,
           suggestions: useContract(
@@ -550,7 +630,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: { ...modelData, file: "src/features/orders/internal/index.ts" },
+          data: { ...ordersModelFromCustomers, file: "src/features/orders/internal/index.ts" },
           line: 1,
           column: 24,
           suggestions: [],
@@ -564,7 +644,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: { ...modelData, file: "src/features/orders/later.ts" },
+          data: { ...ordersModelFromCustomers, file: "src/features/orders/later.ts" },
           line: 1,
           column: 23,
           suggestions: [],
@@ -578,7 +658,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: { ...modelData, file: "src/features/orders/styles.css" },
+          data: { ...ordersModelFromCustomers, file: "src/features/orders/styles.css" },
           line: 1,
           column: 8,
           suggestions: [],
@@ -592,7 +672,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: { ...modelData, file: "src/features/orders/feature.ts" },
+          data: { ...ordersModelFromCustomers, file: "src/features/orders/feature.ts" },
           line: 1,
           column: 24,
           suggestions: [],
@@ -606,7 +686,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 1,
           column: 23,
           suggestions: useContract(
@@ -640,7 +720,7 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: modelData,
+          data: ordersModelFromCustomers,
           line: 2,
           column: 23,
           suggestions: useContract(
@@ -667,13 +747,21 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       name: "a module augmentation of another feature's private file",
       filename: customers,
       code: 'export type Id = string;\ndeclare module "../orders/model.js" {\n  interface Total {\n    note: string;\n  }\n}',
-      errors: [{ messageId: "crossFeature", data: modelData, line: 2, column: 16, endColumn: 36 }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 2,
+          column: 16,
+          endColumn: 36,
+        },
+      ],
     },
     {
       name: "a module augmentation of another feature's private file by a paths alias",
       filename: customers,
       code: 'import type { Id } from "../orders/contract.js";\ndeclare module "@app/features/orders/model.js" {\n  interface Total {\n    id: Id;\n  }\n}',
-      errors: [{ messageId: "crossFeature", data: modelData, line: 2, column: 16 }],
+      errors: [{ messageId: "crossFeature", data: ordersModelFromCustomers, line: 2, column: 16 }],
     },
     {
       name: "dynamic import() of a non-literal is unprovable",
@@ -693,13 +781,21 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       name: "dynamic import() of a const string is checked as that specifier",
       filename: customers,
       code: `const target = "../orders/model.js";\nexport const model = await import(target);`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 2, column: 35, endColumn: 41 }],
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 2,
+          column: 35,
+          endColumn: 41,
+        },
+      ],
     },
     {
       name: "require() of a const string (as const) is checked as that specifier",
       filename: customers,
       code: `const target = "../orders/model.js" as const;\nexport const model = require(target);`,
-      errors: [{ messageId: "crossFeature", data: modelData, line: 2, column: 30 }],
+      errors: [{ messageId: "crossFeature", data: ordersModelFromCustomers, line: 2, column: 30 }],
     },
     // TypeScript types a template whose substitutions are all constant as that literal, and
     // `agentix check` resolves the target by its type: without types the rule folds it alike.
@@ -714,9 +810,9 @@ ruleTester.run("no-private-imports", noPrivateImports, {
         "export const c = await import(`${folder}/model.js`);",
       ].join("\n"),
       errors: [
-        { messageId: "crossFeature", data: modelData, line: 2, column: 31 },
-        { messageId: "crossFeature", data: modelData, line: 3, column: 31 },
-        { messageId: "crossFeature", data: modelData, line: 5, column: 31 },
+        { messageId: "crossFeature", data: ordersModelFromCustomers, line: 2, column: 31 },
+        { messageId: "crossFeature", data: ordersModelFromCustomers, line: 3, column: 31 },
+        { messageId: "crossFeature", data: ordersModelFromCustomers, line: 5, column: 31 },
       ],
     },
     // Consts that name each other (a cycle, read before they are set) are followed a few steps,

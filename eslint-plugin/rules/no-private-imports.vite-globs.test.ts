@@ -5,19 +5,15 @@ import "../../test/setup/rule-tester.js";
 import { RuleTester } from "@typescript-eslint/rule-tester";
 import { fixture } from "../../test/support/eslint-plugin-fixtures.js";
 import { noPrivateImports } from "./no-private-imports.js";
-import { ordersModelFromOutside } from "../../test/support/private-imports-reports.js";
+import {
+  ordersFileFromCustomers,
+  ordersModelFromOutside,
+} from "../../test/support/private-imports-reports.js";
 
 const ruleTester = new RuleTester();
 
 const customers = fixture("project", "src/features/customers/operations.ts");
 const main = fixture("project", "src/main.ts");
-
-const privateOf = (file: string) => ({
-  file,
-  feature: "orders",
-  entry: "src/features/orders/contract.ts",
-  importer: "customers",
-});
 
 ruleTester.run("no-private-imports (import.meta.glob)", noPrivateImports, {
   valid: [
@@ -54,13 +50,13 @@ ruleTester.run("no-private-imports (import.meta.glob)", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: privateOf("src/features/orders/feature.ts"),
+          data: ordersFileFromCustomers("src/features/orders/feature.ts"),
           line: 1,
           column: 37,
         },
         {
           messageId: "crossFeature",
-          data: privateOf("src/features/orders/internal/index.ts"),
+          data: ordersFileFromCustomers("src/features/orders/internal/index.ts"),
           line: 2,
           column: 39,
         },
@@ -102,13 +98,13 @@ ruleTester.run("no-private-imports (import.meta.glob)", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: privateOf("src/features/orders/feature.ts"),
+          data: ordersFileFromCustomers("src/features/orders/feature.ts"),
           line: 1,
           column: 39,
         },
         {
           messageId: "crossFeature",
-          data: privateOf("src/features/orders/model.ts"),
+          data: ordersFileFromCustomers("src/features/orders/model.ts"),
           line: 2,
           column: 41,
         },
@@ -121,7 +117,7 @@ ruleTester.run("no-private-imports (import.meta.glob)", noPrivateImports, {
       errors: [
         {
           messageId: "crossFeature",
-          data: privateOf("src/features/orders/model.ts"),
+          data: ordersFileFromCustomers("src/features/orders/model.ts"),
           line: 1,
           column: 42,
         },

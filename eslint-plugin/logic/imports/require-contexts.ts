@@ -6,6 +6,7 @@ import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { toPosix } from "../../../schema/paths.js";
 import { staticString } from "./constant-string.js";
 import { filesUnder } from "./vite-globs.js";
+import { isRelativeSpecifier } from "../ts-syntax.js";
 
 /** Longer paths are not matched against the expression: a path is never this long. */
 const MAX_KEY = 1024;
@@ -60,8 +61,10 @@ export function contextFiles(
 ): ContextFiles | undefined {
   const [first, deepArgument, filterArgument] = call.arguments;
   const folder = first === undefined ? undefined : staticString(first);
-  if (folder === undefined || first === undefined || folder === "") return undefined;
-  const relative = folder === "." || folder === ".." || /^\.\.?\//u.test(folder);
+  // An absolute path is the disk's: not followed, as `affected` does not follow it.
+  if (folder === undefined || first === undefined || folder === "" || folder.startsWith("/"))
+    return undefined;
+  const relative = isRelativeSpecifier(folder);
   const base = relative
     ? path.posix.resolve(toPosix(path.dirname(fromFile)), folder)
     : aliases(folder.replace(/\/+$/u, ""))?.map(toPosix)[0];
