@@ -128,6 +128,9 @@ export function reachText(use: AmbientUse): string {
       return `hands on the global object (${label})`;
     case "storage":
       return `reaches the browser's storage with ${label}`;
+    // A timer reads no time: it waits on the clock (the direct report's "schedules work").
+    case "timer":
+      return `schedules work on the clock with ${label}`;
     default:
       return `${AMBIENT_VERBS[capability.category]} ${label}`;
   }

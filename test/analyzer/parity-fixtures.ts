@@ -182,6 +182,7 @@ export const CASES: readonly ParityCase[] = [
       `src/features/loans/globals.ts:1:28-1:50 error agentix/no-ambient-capabilities imports src/lib/globals.ts, which reads g[name], a member agentix cannot name, at line 6; ${TRANSITIVE}`,
       `src/features/loans/model.ts:3:23-3:45 error agentix/no-ambient-capabilities imports src/lib/ambient.ts, which reads the clock with Date.now() at line 3; ${TRANSITIVE}`,
       `src/features/loans/model.ts:4:24-4:45 error agentix/no-ambient-capabilities imports src/lib/config.ts, which imports src/lib/env.ts at line 1, which reads process.env at line 1; ${TRANSITIVE}`,
+      `src/features/loans/search.ts:1:26-1:49 error agentix/no-ambient-capabilities imports src/lib/debounce.ts, which schedules work on the clock with setTimeout() at line 7; ${TRANSITIVE}`,
       `src/features/loans/uses-adapter.ts:3:27-3:52 error agentix/no-ambient-capabilities imports src/adapters/clock.ts, which reads the clock with Date.now() at line 1; ${TRANSITIVE}`,
     ],
   },

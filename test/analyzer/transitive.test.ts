@@ -57,6 +57,15 @@ describe("transitive capabilities", { timeout: 60_000 }, () => {
       ],
       // An adapter called directly from a domain file (helper-27 repro-1: an operation with no
       // declared effects wrote files and read the clock through one).
+      // A timer in shared code (a debounce): it schedules work, it reads no time.
+      [
+        "src/features/loans/search.ts",
+        1,
+        26,
+        49,
+        "agentix/no-ambient-capabilities",
+        `imports src/lib/debounce.ts, which schedules work on the clock with setTimeout() at line 7${HINT}`,
+      ],
       [
         "src/features/loans/uses-adapter.ts",
         3,
