@@ -1,5 +1,5 @@
 // What loaders import without naming a file: an import()/require() whose target is a pattern
-// (`./locales/${lang}.json`, extract/loader-pattern.ts), Vite's import.meta.glob
+// (`./locales/${lang}.json`, `@/locales/${lang}.json` by `paths`, extract/loader-pattern.ts), Vite's import.meta.glob
 // (extract/vite-glob.ts) and webpack's require.context (extract/require-context.ts) import every
 // project file their patterns match; a loader of an unknown target, and a static import that
 // resolves nowhere, is listed: its file is affected by any change.
@@ -9,6 +9,7 @@ import { lineOf } from "../extract/location.js";
 import type { ProjectFile } from "../project/load-project.js";
 import type { ImportFact, UnknownLoader } from "./facts.js";
 import { patternMatcher, projectPattern } from "./loader-glob.js";
+import { isRelativePattern } from "../extract/loader-pattern.js";
 import { pathsSubstitutionsOf } from "../../eslint-plugin/logic/project/paths-alias.js";
 import { relativeToRoot } from "../project/paths.js";
 
@@ -19,6 +20,12 @@ export function addLoaderImports(
   files: readonly string[],
 ): UnknownLoader[] {
   const unknownLoaders: UnknownLoader[] = [];
+  const { root, compilerOptions } = analysis.loaded;
+  /** An alias pattern's project-relative patterns, as `paths` map it; undefined when none does. */
+  const aliasPatterns = (pattern: string): string[] | undefined =>
+    pathsSubstitutionsOf(compilerOptions)(pattern)?.flatMap(
+      (target) => relativeToRoot(root, target) ?? [],
+    );
   for (const item of analysis.unresolved) {
     const { file, node } = item.site;
     // A static import that leads nowhere TypeScript knows (`#platform` that a bundler or Vitest
@@ -30,11 +37,19 @@ export function addLoaderImports(
       continue;
     }
     if (item.kind !== "dynamic-import" && item.kind !== "require") continue;
-    if (item.pattern === undefined)
+    const pattern = item.pattern;
+    if (pattern !== undefined && isRelativePattern(pattern)) {
+      addPatternImports(imports, file, node, projectPattern(file.path, pattern), files);
+      continue;
+    }
+    // `@/locales/${lang}.json`: an alias, as the tsconfig's `paths` map it (webpack and Vite
+    // resolve the folder so); a package's folder, or an alias no entry maps, loads what cannot
+    // be known here.
+    const targets = pattern === undefined ? undefined : aliasPatterns(pattern);
+    if (targets === undefined)
       unknownLoaders.push({ file: file.path, line: lineOf(item.site), reason: item.reason });
-    else addPatternImports(imports, file, node, projectPattern(file.path, item.pattern), files);
+    else for (const loads of targets) addPatternImports(imports, file, node, loads, files);
   }
-  const { root, compilerOptions } = analysis.loaded;
   for (const scan of analysis.scans.values())
     for (const glob of scan.globs) {
       if (glob.unknown !== undefined) {
@@ -56,7 +71,7 @@ export function addLoaderImports(
         // An alias ("@/icons/*.ts"), as the tsconfig's `paths` map it (Vite's own aliases are
         // in a config file that would have to run; projects mirror them there). One that no
         // entry maps loads what cannot be known.
-        const targets = pathsSubstitutionsOf(compilerOptions)(pattern);
+        const targets = aliasPatterns(pattern);
         if (targets === undefined) {
           const line = lineOf({ file: scan.file, node: glob.node });
           const call = glob.node.expression.getText(scan.file.sourceFile);
@@ -64,10 +79,7 @@ export function addLoaderImports(
           unknownLoaders.push({ file: scan.file.path, line, reason });
           continue;
         }
-        for (const target of targets) {
-          const loads = relativeToRoot(root, target);
-          if (loads !== undefined) addPatternImports(imports, scan.file, glob.node, loads, files);
-        }
+        for (const loads of targets) addPatternImports(imports, scan.file, glob.node, loads, files);
       }
     }
   return unknownLoaders;

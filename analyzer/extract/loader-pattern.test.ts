@@ -23,7 +23,16 @@ describe("specifierPattern", () => {
     ["import(`./${a}${b}/x.ts`)", "./*/x.ts"],
     ["import(`./plain`)", undefined], // a literal: resolved as one, not a pattern
     ["import(`${base}/x.js`)", undefined],
-    ['import("@app/" + name)', undefined],
+    // An alias or a package: `affected` maps the first by `paths` (loader-imports.ts).
+    ['import("@app/" + name)', "@app/*"],
+    ["require(`@/locales/${locale}.json`)", "@/locales/*.json"],
+    ["import(`~/pages/${a}/${b}.vue`)", "~/pages/*/*.vue"],
+    ["import(`@scope/pkg/${name}`)", "@scope/pkg/*"],
+    ["import(`lodash/${name}`)", "lodash/*"],
+    ["import(`@${scope}/x`)", undefined],
+    ["import(`https://cdn.example/${name}.js`)", undefined],
+    ["import(`.hidden/${name}`)", undefined],
+    ["import(`${name}`)", undefined],
     ['import("node:" + name)', undefined],
     ['import(name + "./x.js")', undefined],
     ["import(`/abs/${name}.js`)", undefined],

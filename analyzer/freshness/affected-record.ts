@@ -63,8 +63,10 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  *     to; one that no entry maps is an unknown loader; a `base` option moves relative patterns
  *     (one that is no literal is an unknown loader), a pattern that starts with `**` is the root's;
  *     webpack's require.context loads every file below its folder.
+ * 21: an import()/require() of a template that starts with an alias (`@/locales/${x}.json`)
+ *     loads what its pattern matches where `paths` map it (before: an unknown loader).
  */
-export const AFFECTED_RECORD_FORMAT = 20;
+export const AFFECTED_RECORD_FORMAT = 21;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

@@ -8,7 +8,7 @@ import { readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerAffected } from "../../analyzer/cli/answer-affected.js";
-import { affectedPath } from "../../analyzer/freshness/affected-record.js";
+import { AFFECTED_RECORD_FORMAT, affectedPath } from "../../analyzer/freshness/affected-record.js";
 import { checkFreshness, freshPath } from "../../analyzer/freshness/freshness.js";
 import { sha256 } from "../../analyzer/project/file-stamps.js";
 import { copyFixture, recordingIO, removeCopies } from "../support/analyzer-fixtures.js";
@@ -140,7 +140,7 @@ describe("the record and what makes it stale", () => {
 
   it("fresh.json vouches for affected.json's bytes", () => {
     expect(JSON.parse(record)).toMatchObject({ format: 5, affected: sha256(affected) });
-    expect(JSON.parse(affected.slice(0, affected.indexOf("\n")))).toMatchObject({ format: 20 });
+    expect(JSON.parse(affected.slice(0, affected.indexOf("\n")))).toMatchObject({ format: 21 });
   });
 
   const damaged: [string, () => void][] = [
@@ -152,7 +152,7 @@ describe("the record and what makes it stale", () => {
     [
       "a hostile affected.json that fresh.json vouches for",
       () => {
-        const hostile = '{"format":20,"files":[["src/main.ts",false]]}\n';
+        const hostile = `{"format":${AFFECTED_RECORD_FORMAT},"files":[["src/main.ts",false]]}\n`;
         writeFileSync(affectedPath(root), hostile);
         writeFileSync(freshPath(root), record.replace(sha256(affected), sha256(hostile)));
       },
@@ -160,7 +160,10 @@ describe("the record and what makes it stale", () => {
     [
       "an affected.json of another format",
       () => {
-        const other = affected.replace('"format":20', '"format":19');
+        const other = affected.replace(
+          `"format":${AFFECTED_RECORD_FORMAT}`,
+          `"format":${AFFECTED_RECORD_FORMAT - 1}`,
+        );
         writeFileSync(affectedPath(root), other);
         writeFileSync(freshPath(root), record.replace(sha256(affected), sha256(other)));
       },
