@@ -121,11 +121,7 @@ class ChangeClassifier {
       );
       for (const importer of importers) this.classify({ path: importer, status: "modified" });
     } else if (projectFile === undefined) {
-      this.widen({
-        code: "unknown-file",
-        message: `${file} is not TypeScript the analyzer follows; what reads it cannot be proven`,
-        path: file,
-      });
+      this.widen({ code: "unknown-file", message: unknownFileMessage(file), path: file });
     } else if (projectFile.declaration) {
       this.widen({ code: "shared-code", message: `declaration file changed: ${file}`, path: file });
     } else if (projectFile.role === "shared" && !this.onlyTestsReach(projectFile)) {
@@ -375,6 +371,27 @@ class ChangeClassifier {
     }
     return importersOfRemoved;
   }
+}
+
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/u;
+
+/**
+ * Why a changed file the analysis does not hold widens: a TypeScript file is outside the tsconfig's
+ * program (Next.js's `app/.well-known/` routes: TypeScript's `include` wildcards skip folders
+ * whose names start with "."), anything else is no TypeScript.
+ */
+function unknownFileMessage(file: string): string {
+  if (!TYPESCRIPT_FILE.test(file))
+    return `${file} is not TypeScript the analyzer follows; what reads it cannot be proven`;
+  const dotFolder = path.posix
+    .dirname(file)
+    .split("/")
+    .find((segment) => segment.startsWith(".") && segment !== "." && segment !== "..");
+  const why =
+    dotFolder === undefined
+      ? "its include and exclude leave it out"
+      : `TypeScript's include wildcards skip folders whose names start with ".", such as ${dotFolder}: name it in include to analyse it`;
+  return `${file} is outside the analysed tsconfig's program (${why}); what reads it cannot be proven`;
 }
 
 /** Whether a change touches a line: whole-file changes touch every line. */
