@@ -2,6 +2,7 @@
 // imported (any file of A importing a file of B), their consumers, and what is wrong with them:
 // contracts outside features, declared but unused dependencies, cycles.
 import { findCyclicComponents } from "../graph/cycles.js";
+import { relativeToRoot } from "../project/paths.js";
 import type { Site } from "../extract/model.js";
 import { fileSite, type BuildContext } from "./context.js";
 import type { FeatureFolders } from "./feature-folders.js";
@@ -132,26 +133,40 @@ function reportUnusedDependencies(
 
 /** Dependency cycles between features (declared and imported edges). */
 function reportCycles(
-  { diagnostics }: BuildContext,
+  context: BuildContext,
   folders: FeatureFolders,
   sources: readonly FolderEdges[],
   edgeSites: EdgeSites,
 ): void {
+  // The graph is one of folders, each named by its id; two folders that share an id (itself an
+  // error, duplicate-id) are told apart by their folder, not merged into a cycle of one feature.
   const { idOfDir } = folders;
+  const sharing = new Map<string, number>();
+  for (const { feature } of folders.byDir.values())
+    sharing.set(feature.id, (sharing.get(feature.id) ?? 0) + 1);
+  const dirOfNode = new Map<string, string>();
+  const nodeOf = (dir: string): string => {
+    const id = idOfDir(dir);
+    const node =
+      (sharing.get(id) ?? 0) > 1
+        ? `${id} (${relativeToRoot(context.analysis.loaded.root, dir) ?? dir})`
+        : id;
+    dirOfNode.set(node, dir);
+    return node;
+  };
   const edges = new Map<string, Set<string>>();
   for (const source of sources) {
     for (const [from, targets] of source) {
-      const set = edges.get(idOfDir(from)) ?? new Set();
-      for (const to of targets) set.add(idOfDir(to));
-      edges.set(idOfDir(from), set);
+      const set = edges.get(nodeOf(from)) ?? new Set();
+      for (const to of targets) set.add(nodeOf(to));
+      edges.set(nodeOf(from), set);
     }
   }
   for (const { members, cycle } of findCyclicComponents(edges)) {
-    const featureOf = (id: string) =>
-      [...folders.byDir.values()].find((entry) => entry.feature.id === id)?.feature;
+    const featureOf = (node: string) => folders.byDir.get(dirOfNode.get(node) ?? "")?.feature;
     // The cycle is reported at the import (or declared dependency) that closes it, the edges
     // before it related; a feature's first file only when no edge has a site.
-    const dirs = cycle.map((id) => featureOf(id)?.dir ?? "");
+    const dirs = cycle.map((node) => dirOfNode.get(node) ?? "");
     const edges = dirs.map((dir, index) =>
       edgeSites.get(edgeKey(dir, dirs[(index + 1) % dirs.length]!)),
     );
@@ -164,7 +179,7 @@ function reportCycles(
     });
     const sites = closing ? [closing, ...edges.slice(0, -1)] : fallback;
     const first = sites.find((site) => site !== null && site !== undefined) ?? null;
-    diagnostics.add(
+    context.diagnostics.add(
       "feature-cycle",
       "error",
       members.length === cycle.length
