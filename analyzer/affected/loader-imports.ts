@@ -1,8 +1,9 @@
 // What loaders import without naming a file: an import()/require() whose target is a pattern
-// (`./locales/${lang}.json`, `@/locales/${lang}.json` by `paths`, extract/loader-pattern.ts), Vite's import.meta.glob
-// (extract/vite-glob.ts) and webpack's require.context (extract/require-context.ts) import every
-// project file their patterns match; a loader of an unknown target, and a static import that
-// resolves nowhere, is listed: its file is affected by any change.
+// (`./locales/${lang}.json`, or `@/locales/${lang}.json` as `paths` map it;
+// extract/loader-pattern.ts), Vite's import.meta.glob (extract/vite-glob.ts) and webpack's
+// require.context (extract/require-context.ts) import every project file their patterns match;
+// a loader of an unknown target, and a static import that resolves nowhere, is listed: its file
+// is affected by any change.
 import { ts } from "../project/ts-morph.js";
 import type { Analysis } from "../analyze.js";
 import { lineOf } from "../extract/location.js";
