@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AffectedFacts, ImportFact } from "./facts.js";
-import { startsProcesses } from "./import-graph.js";
+import { drivesFromOutside, startsProcesses } from "./import-graph.js";
 
 /** Just what startsProcesses reads: each file's imports, and that none is a declaration file. */
 function factsOf(imports: Record<string, ImportFact[]>): AffectedFacts {
@@ -45,5 +45,33 @@ describe("startsProcesses", () => {
       ],
     });
     expect(startsProcesses("a.test.ts", facts)).toBeUndefined();
+  });
+});
+
+describe("drivesFromOutside", () => {
+  // brocoders/nestjs-boilerplate's e2e specs send supertest requests to APP_URL, a server built
+  // from src: a change to src/users/users.service.ts selected none of them.
+  it("names the driver a test or its helper loads", () => {
+    const facts = factsOf({
+      "test/users.e2e-spec.ts": [importOf({ kind: "file", path: "test/utils/client.ts" })],
+      "test/utils/client.ts": [importOf({ kind: "package", name: "supertest" })],
+      "e2e/home.spec.ts": [importOf({ kind: "package", name: "@playwright/test" })],
+    });
+    expect(drivesFromOutside("test/users.e2e-spec.ts", facts)).toBe("supertest");
+    expect(drivesFromOutside("e2e/home.spec.ts", facts)).toBe("@playwright/test");
+  });
+
+  it("is undefined for Playwright's component testing, a type-only import, and no driver", () => {
+    const typeOnly = { ...importOf({ kind: "package", name: "@playwright/test" }), typeOnly: true };
+    const facts = factsOf({
+      "src/button.spec.tsx": [
+        importOf({ kind: "package", name: "@playwright/experimental-ct-react" }),
+      ],
+      "e2e/types.spec.ts": [typeOnly],
+      "a.test.ts": [importOf({ kind: "package", name: "axios" })],
+    });
+    expect(drivesFromOutside("src/button.spec.tsx", facts)).toBeUndefined();
+    expect(drivesFromOutside("e2e/types.spec.ts", facts)).toBeUndefined();
+    expect(drivesFromOutside("a.test.ts", facts)).toBeUndefined();
   });
 });

@@ -160,12 +160,45 @@ const PROCESS_MODULES = new Set([
 
 /** The process-starting module a file reaches through its runtime imports, if any. */
 export function startsProcesses(start: string, facts: AffectedFacts): string | undefined {
+  return reachedModule(start, facts, PROCESS_MODULES);
+}
+
+/**
+ * Modules that drive an application from outside, through a browser or over HTTP: a test that
+ * uses one (Playwright's `page.goto("/")`, supertest against `APP_URL`) observes whatever code
+ * serves the page or the request, which no import names. Playwright's component testing
+ * (`@playwright/experimental-ct-*`) mounts what it imports, and is not one.
+ */
+const DRIVER_MODULES = new Set([
+  "@playwright/test",
+  "playwright",
+  "playwright-core",
+  "puppeteer",
+  "puppeteer-core",
+  "selenium-webdriver",
+  "webdriverio",
+  "@wdio/globals",
+  "supertest",
+  "pactum",
+]);
+
+/** The module a file drives the application from outside with (through its runtime imports), if any. */
+export function drivesFromOutside(start: string, facts: AffectedFacts): string | undefined {
+  return reachedModule(start, facts, DRIVER_MODULES);
+}
+
+/** The first module of `modules` (a builtin or a package) a file reaches through its runtime imports. */
+function reachedModule(
+  start: string,
+  facts: AffectedFacts,
+  modules: ReadonlySet<string>,
+): string | undefined {
   for (const file of runtimeImportsClosure([start], facts)) {
     for (const item of facts.imports.get(file) ?? []) {
       if (item.typeOnly) continue;
       if (
         (item.target.kind === "builtin" || item.target.kind === "package") &&
-        PROCESS_MODULES.has(item.target.name.replace(/^node:/, ""))
+        modules.has(item.target.name.replace(/^node:/, ""))
       )
         return item.target.name;
     }

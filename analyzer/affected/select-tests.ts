@@ -2,7 +2,7 @@
 // start other processes), else single cases, plus the cases that share state with them.
 import type { AffectedFacts, FactFile } from "./facts.js";
 import type { FileUnits, TestCaseInfo } from "./units.js";
-import { namesProjectRoot, startsProcesses } from "./import-graph.js";
+import { drivesFromOutside, namesProjectRoot, startsProcesses } from "./import-graph.js";
 import { isTypeTest } from "../project/type-test-name.js";
 import type { AnalysedFile, Propagation, Cause } from "./propagate.js";
 import type { ReferenceGraph } from "./reference-graph.js";
@@ -52,6 +52,7 @@ export function selectTests(
     propagation,
     // Another process can run any of the project's code: whenever some of it changed.
     runtimeChanged: propagation.units.size + propagation.modules.size > 0,
+    applicationChanged: applicationChanged(facts, files, propagation),
   };
   let totalCases = 0;
   const tests: SelectedTestFile[] = [];
@@ -108,6 +109,43 @@ interface SelectionContext {
   readonly graph: ReferenceGraph;
   readonly propagation: Propagation;
   readonly runtimeChanged: boolean;
+  /** Whether code outside tests (what serves a page or a request) changed. */
+  readonly applicationChanged: boolean;
+}
+
+/** Whether propagation reached code outside tests and their helpers. */
+function applicationChanged(
+  facts: AffectedFacts,
+  files: ReadonlyMap<string, AnalysedFile>,
+  propagation: Propagation,
+): boolean {
+  const isApplication = (path: string): boolean => {
+    const file = facts.file(path);
+    return file !== undefined && !file.test && !file.helper && !file.declaration;
+  };
+  for (const path of propagation.modules.keys()) if (isApplication(path)) return true;
+  for (const [path, entry] of files)
+    if (isApplication(path) && entry.units.units.some((unit) => propagation.units.has(unit.id)))
+      return true;
+  return false;
+}
+
+/**
+ * Why a test observes what no import names, when the change can show there: it starts other
+ * processes (they may run any of the project's code), drives the application from outside (a
+ * browser, HTTP: whenever application code changed) or names the project root.
+ */
+function observedUnseen(context: SelectionContext, file: FactFile): string | undefined {
+  const { facts } = context;
+  const spawner = context.runtimeChanged ? startsProcesses(file.path, facts) : undefined;
+  if (spawner !== undefined)
+    return `starts other processes (${spawner}): what they run cannot be followed`;
+  const driver = context.applicationChanged ? drivesFromOutside(file.path, facts) : undefined;
+  if (driver !== undefined)
+    return `drives the application from outside (${driver}): what serves it cannot be followed`;
+  if (context.runtimeChanged && namesProjectRoot(file.path, facts))
+    return "names the project root: what it reads there (files, the built package) cannot be followed";
+  return undefined;
 }
 
 /** What of one test file can observe the change: all of it, some cases, or nothing. */
@@ -117,25 +155,14 @@ function selectInFile(
   entry: AnalysedFile | undefined,
   count: number,
 ): SelectedTestFile | undefined {
-  const { facts, graph, propagation } = context;
+  const { graph, propagation } = context;
   const describe = (cause: Cause) => causeChain(cause, propagation, graph);
-  const spawner = context.runtimeChanged ? startsProcesses(file.path, facts) : undefined;
-  if (spawner !== undefined) {
+  const unseen = observedUnseen(context, file);
+  if (unseen !== undefined)
     return {
       file: file.path,
       whole: true,
-      reason: `starts other processes (${spawner}): what they run cannot be followed`,
-      cases: [],
-      totalCases: count,
-      selectedCases: count,
-    };
-  }
-  if (context.runtimeChanged && namesProjectRoot(file.path, facts))
-    return {
-      file: file.path,
-      whole: true,
-      reason:
-        "names the project root: what it reads there (files, the built package) cannot be followed",
+      reason: unseen,
       cases: [],
       totalCases: count,
       selectedCases: count,

@@ -332,6 +332,15 @@ describe("verify on tests other runners own", () => {
     const result = await verify(["src/mul.ts", "--dry-run", "--json"]);
     expect(result.code).toBe(0);
     expect(result.runs).toEqual([]);
+    // The Playwright spec drives the application from outside: any change to it may show there.
+    expect(testSteps(result.stdout)).toEqual([
+      { command: "playwright test 'sum\\.spec\\.ts'", status: "planned", details: [] },
+      { command: "tsx --test src/mul.test.ts", status: "planned", details: [] },
+    ]);
+  });
+
+  it("a change to a test alone selects no Playwright spec it does not reach", async () => {
+    const result = await verify(["src/mul.test.ts", "--dry-run", "--json"]);
     expect(testSteps(result.stdout)).toEqual([
       { command: "tsx --test src/mul.test.ts", status: "planned", details: [] },
     ]);

@@ -1,0 +1,60 @@
+// A test that drives the application from outside (supertest against APP_URL, Playwright's
+// page.goto) observes whatever serves the request or the page, which no import names: it is
+// selected whole whenever application code changed, not when only tests did (brocoders'
+// nestjs-boilerplate: a change to src/users/users.service.ts selected none of its e2e specs).
+import { afterAll, describe, expect, it } from "vitest";
+import { analyze, type Analysis } from "../../analyzer/analyze.js";
+import { affectedFor, selectionOf } from "../support/affected.js";
+import { BUNDLER_TSCONFIG, removeCopies, writtenProject } from "../support/analyzer-fixtures.js";
+
+afterAll(removeCopies);
+
+let project: Analysis | undefined;
+const analysis = (): Analysis =>
+  (project ??= analyze({
+    root: writtenProject(
+      {
+        "tsconfig.json": BUNDLER_TSCONFIG,
+        "src/features/users/model.ts": "export const findUser = (id: string): string => id;\n",
+        "src/features/users/handler.ts":
+          'import { findUser } from "./model.js";\nexport const handle = (id: string): string => findUser(id);\n',
+        "src/features/users/model.test.ts":
+          'import { expect, it } from "vitest";\nimport { findUser } from "./model.js";\n\nit("finds", () => expect(findUser("a")).toBe("a"));\n',
+        "test/client.ts":
+          'import request from "supertest";\n\nexport const api = () => request(process.env.APP_URL ?? "http://localhost:3000");\n',
+        "test/users.e2e.test.ts":
+          'import { it } from "vitest";\nimport { api } from "./client.js";\n\nit("answers", async () => {\n  await api().get("/users/a").expect(200);\n});\n',
+        "test/types.e2e.test.ts":
+          'import { it } from "vitest";\nimport type { Page } from "@playwright/test";\n\nexport type Seen = Page;\nit("types", () => undefined);\n',
+      },
+      "black-box-tests",
+    ),
+  }));
+
+const selectedBy = (file: string) =>
+  affectedFor(analysis(), { path: file, status: "modified" }).tests.files.map((test) => [
+    test.file,
+    test.reason,
+  ]);
+
+describe("a test that drives the application from outside", () => {
+  it("is selected whole by a change to application code it does not import", () => {
+    expect(selectedBy("src/features/users/handler.ts")).toEqual([
+      [
+        "test/users.e2e.test.ts",
+        "drives the application from outside (supertest): what serves it cannot be followed",
+      ],
+    ]);
+    expect(
+      selectionOf(
+        affectedFor(analysis(), { path: "src/features/users/model.ts", status: "modified" }),
+      ),
+    ).toEqual(["src/features/users/model.test.ts", "test/users.e2e.test.ts"]);
+  });
+
+  it("is not selected by a change to a test alone", () => {
+    expect(selectedBy("src/features/users/model.test.ts").map(([file]) => file)).toEqual([
+      "src/features/users/model.test.ts",
+    ]);
+  });
+});
