@@ -1,5 +1,6 @@
 // Which tests can observe what propagation found: whole files whose module is affected (or that
-// start other processes), else single cases, plus the cases that share state with them.
+// start other processes, or drive the application from outside), else single cases, plus the
+// cases that share state with them.
 import type { AffectedFacts, FactFile } from "./facts.js";
 import type { FileUnits, TestCaseInfo } from "./units.js";
 import { drivesFromOutside, namesProjectRoot, startsProcesses } from "./import-graph.js";
