@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AffectedFacts, ImportFact } from "./facts.js";
-import { drivesFromOutside, startsProcesses } from "./import-graph.js";
+import { unseenObservers } from "./import-graph.js";
 
-/** Just what startsProcesses reads: each file's imports, and that none is a declaration file. */
+/** Just what unseenObservers reads: each file's imports, and that none is a declaration file. */
 function factsOf(imports: Record<string, ImportFact[]>): AffectedFacts {
   return {
     imports: new Map(Object.entries(imports)),
@@ -19,7 +19,7 @@ const importOf = (target: ImportFact["target"]): ImportFact => ({
   specifier: null,
 });
 
-describe("startsProcesses", () => {
+describe("unseenObservers: the process-starting module", () => {
   // arcanis/clipanion's e2e and bundling tests `yarn pack` the library through @yarnpkg/core's
   // execUtils and run the result: they were selected for no change to the library.
   it("names a spawning package a helper the test imports loads", () => {
@@ -27,14 +27,14 @@ describe("startsProcesses", () => {
       "tests/e2e.test.ts": [importOf({ kind: "file", path: "tests/tools.ts" })],
       "tests/tools.ts": [importOf({ kind: "package", name: "@yarnpkg/core" })],
     });
-    expect(startsProcesses("tests/e2e.test.ts", facts)).toBe("@yarnpkg/core");
+    expect(unseenObservers("tests/e2e.test.ts", facts).spawner).toBe("@yarnpkg/core");
   });
 
   it("names Node's own modules with or without node:", () => {
     const facts = factsOf({
       "a.test.ts": [importOf({ kind: "builtin", name: "node:child_process" })],
     });
-    expect(startsProcesses("a.test.ts", facts)).toBe("node:child_process");
+    expect(unseenObservers("a.test.ts", facts).spawner).toBe("node:child_process");
   });
 
   it("is undefined for a test that loads nothing that spawns", () => {
@@ -44,11 +44,11 @@ describe("startsProcesses", () => {
         importOf({ kind: "builtin", name: "node:fs" }),
       ],
     });
-    expect(startsProcesses("a.test.ts", facts)).toBeUndefined();
+    expect(unseenObservers("a.test.ts", facts).spawner).toBeUndefined();
   });
 });
 
-describe("drivesFromOutside", () => {
+describe("unseenObservers: the driver", () => {
   // brocoders/nestjs-boilerplate's e2e specs send supertest requests to APP_URL, a server built
   // from src: a change to src/users/users.service.ts selected none of them.
   it("names the driver a test or its helper loads", () => {
@@ -57,8 +57,21 @@ describe("drivesFromOutside", () => {
       "test/utils/client.ts": [importOf({ kind: "package", name: "supertest" })],
       "e2e/home.spec.ts": [importOf({ kind: "package", name: "@playwright/test" })],
     });
-    expect(drivesFromOutside("test/users.e2e-spec.ts", facts)).toBe("supertest");
-    expect(drivesFromOutside("e2e/home.spec.ts", facts)).toBe("@playwright/test");
+    expect(unseenObservers("test/users.e2e-spec.ts", facts).driver).toBe("supertest");
+    expect(unseenObservers("e2e/home.spec.ts", facts).driver).toBe("@playwright/test");
+  });
+
+  it("names both when a test loads both, from one walk", () => {
+    const facts = factsOf({
+      "e2e/cli.spec.ts": [
+        importOf({ kind: "package", name: "@playwright/test" }),
+        importOf({ kind: "builtin", name: "node:child_process" }),
+      ],
+    });
+    expect(unseenObservers("e2e/cli.spec.ts", facts)).toEqual({
+      spawner: "node:child_process",
+      driver: "@playwright/test",
+    });
   });
 
   it("is undefined for Playwright's component testing, a type-only import, and no driver", () => {
@@ -70,8 +83,8 @@ describe("drivesFromOutside", () => {
       "e2e/types.spec.ts": [typeOnly],
       "a.test.ts": [importOf({ kind: "package", name: "axios" })],
     });
-    expect(drivesFromOutside("src/button.spec.tsx", facts)).toBeUndefined();
-    expect(drivesFromOutside("e2e/types.spec.ts", facts)).toBeUndefined();
-    expect(drivesFromOutside("a.test.ts", facts)).toBeUndefined();
+    expect(unseenObservers("src/button.spec.tsx", facts).driver).toBeUndefined();
+    expect(unseenObservers("e2e/types.spec.ts", facts).driver).toBeUndefined();
+    expect(unseenObservers("a.test.ts", facts).driver).toBeUndefined();
   });
 });

@@ -158,11 +158,6 @@ const PROCESS_MODULES = new Set([
   "@yarnpkg/shell",
 ]);
 
-/** The process-starting module a file reaches through its runtime imports, if any. */
-export function startsProcesses(start: string, facts: AffectedFacts): string | undefined {
-  return reachedModule(start, facts, PROCESS_MODULES);
-}
-
 /**
  * Modules that drive an application from outside, through a browser or over HTTP: a test that
  * uses one (Playwright's `page.goto("/")`, supertest against `APP_URL`) observes whatever code
@@ -182,28 +177,27 @@ const DRIVER_MODULES = new Set([
   "pactum",
 ]);
 
-/** The module a file drives the application from outside with (through its runtime imports), if any. */
-export function drivesFromOutside(start: string, facts: AffectedFacts): string | undefined {
-  return reachedModule(start, facts, DRIVER_MODULES);
-}
-
-/** The first module of `modules` (a builtin or a package) a file reaches through its runtime imports. */
-function reachedModule(
+/**
+ * The first process-starting module and the first driver a file reaches through its runtime
+ * imports (a builtin or a package), found in one walk of what it loads.
+ */
+export function unseenObservers(
   start: string,
   facts: AffectedFacts,
-  modules: ReadonlySet<string>,
-): string | undefined {
+): { readonly spawner?: string; readonly driver?: string } {
+  let spawner: string | undefined;
+  let driver: string | undefined;
   for (const file of runtimeImportsClosure([start], facts)) {
     for (const item of facts.imports.get(file) ?? []) {
-      if (item.typeOnly) continue;
-      if (
-        (item.target.kind === "builtin" || item.target.kind === "package") &&
-        modules.has(item.target.name.replace(/^node:/, ""))
-      )
-        return item.target.name;
+      if (item.typeOnly || (item.target.kind !== "builtin" && item.target.kind !== "package"))
+        continue;
+      const name = item.target.name.replace(/^node:/, "");
+      if (spawner === undefined && PROCESS_MODULES.has(name)) spawner = item.target.name;
+      if (driver === undefined && DRIVER_MODULES.has(name)) driver = item.target.name;
+      if (spawner !== undefined && driver !== undefined) return { spawner, driver };
     }
   }
-  return undefined;
+  return { ...(spawner !== undefined && { spawner }), ...(driver !== undefined && { driver }) };
 }
 
 /**

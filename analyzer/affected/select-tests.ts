@@ -3,7 +3,7 @@
 // cases that share state with them.
 import type { AffectedFacts, FactFile } from "./facts.js";
 import type { FileUnits, TestCaseInfo } from "./units.js";
-import { drivesFromOutside, namesProjectRoot, startsProcesses } from "./import-graph.js";
+import { namesProjectRoot, unseenObservers } from "./import-graph.js";
 import { isTypeTest } from "../project/type-test-name.js";
 import type { AnalysedFile, Propagation, Cause } from "./propagate.js";
 import type { ReferenceGraph } from "./reference-graph.js";
@@ -138,13 +138,13 @@ function applicationChanged(
  */
 function observedUnseen(context: SelectionContext, file: FactFile): string | undefined {
   const { facts } = context;
-  const spawner = context.runtimeChanged ? startsProcesses(file.path, facts) : undefined;
+  if (!context.runtimeChanged) return undefined;
+  const { spawner, driver } = unseenObservers(file.path, facts);
   if (spawner !== undefined)
     return `starts other processes (${spawner}): what they run cannot be followed`;
-  const driver = context.applicationChanged ? drivesFromOutside(file.path, facts) : undefined;
-  if (driver !== undefined)
+  if (driver !== undefined && context.applicationChanged)
     return `drives the application from outside (${driver}): what serves it cannot be followed`;
-  if (context.runtimeChanged && namesProjectRoot(file.path, facts))
+  if (namesProjectRoot(file.path, facts))
     return "names the project root: what it reads there (files, the built package) cannot be followed";
   return undefined;
 }
