@@ -99,8 +99,8 @@ class LiveFacts {
         path: file.path,
         declaration: file.declaration,
         test,
-        // Test code another file loads, which Vitest leaves out: a helper (FactFile.helper).
-        helper: test && loadedByOthers.has(file) && roles.vitestLeavesOut(file),
+        // Test code another file loads, which its runner leaves out: a helper (FactFile.helper).
+        helper: test && loadedByOthers.has(file) && roles.leftOutByItsRunner(file),
         role: roles.role(file),
         feature: roles.featureOf(file)?.id ?? null,
         vitestRuns,

@@ -65,8 +65,10 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  *     webpack's require.context loads every file below its folder.
  * 21: an import()/require() of a template that starts with an alias (`@/locales/${x}.json`)
  *     loads what its pattern matches where `paths` map it (before: an unknown loader).
+ * 22: a file that imports Playwright's test framework, with no test's name, loaded by other tests
+ *     is a helper (e2e/helpers/auth.ts), as a Vitest-only one was.
  */
-export const AFFECTED_RECORD_FORMAT = 21;
+export const AFFECTED_RECORD_FORMAT = 22;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

@@ -104,18 +104,23 @@ export class FileRoles {
   }
 
   /**
-   * A test only by importing Vitest, which none of the project's Vitest configs runs (neither by
-   * its include nor as a type test): test/_setup.ts exporting a `describe` wrapper, or a test the
-   * config leaves out by mistake (verify names those apart).
+   * A test only by importing Vitest or Playwright, with no test's name, which none of the
+   * project's Vitest configs runs (neither by its include nor as a type test): test/_setup.ts
+   * exporting a `describe` wrapper, e2e/helpers/auth.ts exporting a Playwright login step
+   * (Playwright runs `*.spec.*` and `*.test.*` files), or a test the config leaves out by mistake
+   * (verify names those apart).
    */
-  vitestLeavesOut(file: ProjectFile): boolean {
+  leftOutByItsRunner(file: ProjectFile): boolean {
     if (!this.isTest(file) || isTypeTest(file.path)) return false;
     const { vitest } = this.loaded;
     if (this.layout.isTestFile(this.absolute(file)) || vitest.runs(file.path) !== false)
       return false;
     if (vitest.others.some((other) => other.runs(file.path) !== false)) return false;
     const frameworks = testFrameworksOf(file.sourceFile);
-    return frameworks.length > 0 && frameworks.every((framework) => framework === "vitest");
+    return (
+      frameworks.length > 0 &&
+      frameworks.every((framework) => framework === "vitest" || framework === "@playwright/test")
+    );
   }
 
   role(file: ProjectFile): FileRole {

@@ -24,6 +24,11 @@ const analysis = (): Analysis =>
           'import request from "supertest";\n\nexport const api = () => request(process.env.APP_URL ?? "http://localhost:3000");\n',
         "test/users.e2e.test.ts":
           'import { it } from "vitest";\nimport { api } from "./client.js";\n\nit("answers", async () => {\n  await api().get("/users/a").expect(200);\n});\n',
+        // Playwright's: a spec and the helper it loads (no test's name: Playwright does not run it).
+        "e2e/helpers/login.ts":
+          'import { expect, type Page } from "@playwright/test";\n\nexport const login = async (page: Page): Promise<void> => {\n  await page.goto("/login");\n  await expect(page).toHaveURL("/login");\n};\n',
+        "e2e/home.spec.ts":
+          'import { test } from "@playwright/test";\nimport { login } from "./helpers/login.js";\n\ntest("home", async ({ page }) => {\n  await login(page);\n});\n',
         "test/types.e2e.test.ts":
           'import { it } from "vitest";\nimport type { Page } from "@playwright/test";\n\nexport type Seen = Page;\nit("types", () => undefined);\n',
       },
@@ -41,6 +46,10 @@ describe("a test that drives the application from outside", () => {
   it("is selected whole by a change to application code it does not import", () => {
     expect(selectedBy("src/features/users/handler.ts")).toEqual([
       [
+        "e2e/home.spec.ts",
+        "drives the application from outside (@playwright/test): what serves it cannot be followed",
+      ],
+      [
         "test/users.e2e.test.ts",
         "drives the application from outside (supertest): what serves it cannot be followed",
       ],
@@ -49,7 +58,13 @@ describe("a test that drives the application from outside", () => {
       selectionOf(
         affectedFor(analysis(), { path: "src/features/users/model.ts", status: "modified" }),
       ),
-    ).toEqual(["src/features/users/model.test.ts", "test/users.e2e.test.ts"]);
+    ).toEqual(["e2e/home.spec.ts", "src/features/users/model.test.ts", "test/users.e2e.test.ts"]);
+  });
+
+  it("a Playwright helper is no test of its own: a change to it selects the specs that load it", () => {
+    expect(selectedBy("e2e/helpers/login.ts")).toEqual([
+      ["e2e/home.spec.ts", "imports e2e/helpers/login.ts; changed"],
+    ]);
   });
 
   it("is not selected by a change to a test alone", () => {
