@@ -157,13 +157,13 @@ function reportCycles(
   const edges = new Map<string, Set<string>>();
   for (const source of sources) {
     for (const [from, targets] of source) {
-      const set = edges.get(nodeOf(from)) ?? new Set();
+      const node = nodeOf(from);
+      const set = edges.get(node) ?? new Set();
       for (const to of targets) set.add(nodeOf(to));
-      edges.set(nodeOf(from), set);
+      edges.set(node, set);
     }
   }
   for (const { members, cycle } of findCyclicComponents(edges)) {
-    const featureOf = (node: string) => folders.byDir.get(dirOfNode.get(node) ?? "")?.feature;
     // The cycle is reported at the import (or declared dependency) that closes it, the edges
     // before it related; a feature's first file only when no edge has a site.
     const dirs = cycle.map((node) => dirOfNode.get(node) ?? "");
@@ -171,11 +171,9 @@ function reportCycles(
       edgeSites.get(edgeKey(dir, dirs[(index + 1) % dirs.length]!)),
     );
     const closing = edges[edges.length - 1];
-    const fallback = members.map((id) => {
-      const feature = featureOf(id);
-      const model = feature ? folders.descriptors.get(feature.dir)?.[0] : undefined;
-      const file = feature ? folders.byDir.get(feature.dir)?.files[0] : undefined;
-      return model?.site ?? fileSite(file);
+    const fallback = members.map((node) => {
+      const dir = dirOfNode.get(node) ?? "";
+      return folders.descriptors.get(dir)?.[0]?.site ?? fileSite(folders.byDir.get(dir)?.files[0]);
     });
     const sites = closing ? [closing, ...edges.slice(0, -1)] : fallback;
     const first = sites.find((site) => site !== null && site !== undefined) ?? null;
