@@ -17,7 +17,7 @@ const TSCONFIG = JSON.stringify({
     strict: true,
     resolveJsonModule: true,
     types: [],
-    paths: { "@/*": ["./src/*"] },
+    paths: { "@/*": ["./src/*"], "@out/*": ["../elsewhere/*"] },
   },
   include: ["src", "test"],
 });
@@ -63,6 +63,12 @@ describe("a loader whose target is a template of an alias", () => {
     expect(
       selectedBy('import("@/locales/" + locale)', "src/locales/en.ts", "alias-template-ts").tests,
     ).toEqual(["test/email.test.ts"]);
+  });
+
+  it("an alias whose `paths` lead out of the project loads none of its files, and is no unknown loader", () => {
+    expect(
+      selectedBy("import(`@out/${locale}.js`)", "src/model.ts", "alias-template-outside"),
+    ).toEqual({ tests: ["test/model.test.ts"], notes: [] });
   });
 
   it("an alias no `paths` entry maps, or a package's folder: loaded by any change, as before", () => {
