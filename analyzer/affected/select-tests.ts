@@ -149,26 +149,40 @@ function observedUnseen(context: SelectionContext, file: FactFile): string | und
   return undefined;
 }
 
-/** What of one test file can observe the change: all of it, some cases, or nothing. */
+/**
+ * What of one test file can observe the change: all of it, some cases, or nothing. One that
+ * observes it unseen (another process, a browser) runs whole; when its imports reach the change
+ * for all of it anyway, their chain is the reason given, being the more exact one.
+ */
 function selectInFile(
   context: SelectionContext,
   file: FactFile,
   entry: AnalysedFile | undefined,
   count: number,
 ): SelectedTestFile | undefined {
+  const seen = entry === undefined ? undefined : selectedByImports(context, file, entry, count);
+  if (seen?.whole === true) return seen;
+  const unseen = observedUnseen(context, file);
+  if (unseen === undefined) return seen;
+  return {
+    file: file.path,
+    whole: true,
+    reason: unseen,
+    cases: [],
+    totalCases: count,
+    selectedCases: count,
+  };
+}
+
+/** What of one test file its imports and calls lead the change to. */
+function selectedByImports(
+  context: SelectionContext,
+  file: FactFile,
+  entry: AnalysedFile,
+  count: number,
+): SelectedTestFile | undefined {
   const { graph, propagation } = context;
   const describe = (cause: Cause) => causeChain(cause, propagation, graph);
-  const unseen = observedUnseen(context, file);
-  if (unseen !== undefined)
-    return {
-      file: file.path,
-      whole: true,
-      reason: unseen,
-      cases: [],
-      totalCases: count,
-      selectedCases: count,
-    };
-  if (entry === undefined) return undefined;
   const moduleCause = propagation.modules.get(file.path);
   if (moduleCause !== undefined || entry.units.testCases.length === 0) {
     // Its cases cannot be told apart (or it has none the analyzer recognises): all of it.

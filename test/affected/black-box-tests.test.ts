@@ -24,6 +24,9 @@ const analysis = (): Analysis =>
           'import request from "supertest";\n\nexport const api = () => request(process.env.APP_URL ?? "http://localhost:3000");\n',
         "test/users.e2e.test.ts":
           'import { it } from "vitest";\nimport { api } from "./client.js";\n\nit("answers", async () => {\n  await api().get("/users/a").expect(200);\n});\n',
+        // Drives the application and imports some of it: the imports say best why it runs.
+        "test/handle.e2e.test.ts":
+          'import { it } from "vitest";\nimport { api } from "./client.js";\nimport { handle } from "../src/features/users/handler.js";\n\nit("answers as handle does", async () => {\n  await api().get(`/users/${handle("a")}`).expect(200);\n});\n',
         // Playwright's: a spec and the helper it loads (no test's name: Playwright does not run it).
         "e2e/helpers/login.ts":
           'import { expect, type Page } from "@playwright/test";\n\nexport const login = async (page: Page): Promise<void> => {\n  await page.goto("/login");\n  await expect(page).toHaveURL("/login");\n};\n',
@@ -49,6 +52,8 @@ describe("a test that drives the application from outside", () => {
         "e2e/home.spec.ts",
         "drives the application from outside (@playwright/test): what serves it cannot be followed",
       ],
+      // Its imports reach the change for all of it: their chain is the reason, not the driver.
+      ["test/handle.e2e.test.ts", "imports src/features/users/handler.ts; changed"],
       [
         "test/users.e2e.test.ts",
         "drives the application from outside (supertest): what serves it cannot be followed",
@@ -58,7 +63,12 @@ describe("a test that drives the application from outside", () => {
       selectionOf(
         affectedFor(analysis(), { path: "src/features/users/model.ts", status: "modified" }),
       ),
-    ).toEqual(["e2e/home.spec.ts", "src/features/users/model.test.ts", "test/users.e2e.test.ts"]);
+    ).toEqual([
+      "e2e/home.spec.ts",
+      "src/features/users/model.test.ts",
+      "test/handle.e2e.test.ts",
+      "test/users.e2e.test.ts",
+    ]);
   });
 
   it("a Playwright helper is no test of its own: a change to it selects the specs that load it", () => {
