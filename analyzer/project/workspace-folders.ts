@@ -14,10 +14,22 @@ import { walkProject } from "./walk.js";
 export function declaresWorkspace(dir: string): boolean {
   if (existsSync(path.join(dir, "pnpm-workspace.yaml"))) return true;
   try {
-    return readManifest(path.join(dir, "package.json"))?.["workspaces"] !== undefined;
+    return listsPackages(readManifest(path.join(dir, "package.json"))?.["workspaces"]);
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a package.json's `workspaces` declares packages. Yarn's object without `packages`
+ * (`{ "nohoist": [...] }`) is a member package's hoisting setting and declares none; anything
+ * else is a declaration, read (or refused with its value) by workspaceGlobs.
+ */
+function listsPackages(workspaces: unknown): boolean {
+  if (workspaces === undefined) return false;
+  if (typeof workspaces !== "object" || workspaces === null || Array.isArray(workspaces))
+    return true;
+  return (workspaces as Record<string, unknown>)["packages"] !== undefined;
 }
 
 /**
@@ -37,7 +49,7 @@ export function packageFolders(
       ),
     };
   const manifest = readManifest(path.join(root, "package.json"));
-  if (manifest?.["workspaces"] === undefined) return undefined;
+  if (!listsPackages(manifest?.["workspaces"])) return undefined;
   return { kind: "npm", folders: matchFolders(root, workspaceGlobs(manifest["workspaces"])) };
 }
 

@@ -1073,6 +1073,39 @@ describe("workspace discovery", () => {
     });
   });
 
+  it("a member package's yarn `workspaces: { nohoist }` declares no workspace: it is analysed as a project", async () => {
+    // novu's apps/widget: its package.json keeps some dependencies out of the root's node_modules.
+    const shopManifest = path.join(root, "apps/shop/package.json");
+    const original = readFileSync(shopManifest, "utf8");
+    const workspaceOfRoot = async () =>
+      (JSON.parse((await cli(["graph", "--json"])).stdout) as { workspace: unknown }).workspace;
+    const packages = await workspaceOfRoot();
+    const alone = await cli(
+      ["affected", "src/features/cart/model.ts", "--json"],
+      path.join(root, "apps/shop"),
+    );
+    writeFileSync(
+      shopManifest,
+      JSON.stringify({
+        ...JSON.parse(original),
+        workspaces: { nohoist: ["**/react", "**/react/**"] },
+      }),
+    );
+    try {
+      const withNohoist = await cli(
+        ["affected", "src/features/cart/model.ts", "--json"],
+        path.join(root, "apps/shop"),
+      );
+      expect(withNohoist.stderr).toBe("");
+      expect(withNohoist.code).toBe(0);
+      expect(withNohoist.stdout).toBe(alone.stdout);
+      // From the root, the workspace's packages are what they were.
+      expect(await workspaceOfRoot()).toEqual(packages);
+    } finally {
+      writeFileSync(shopManifest, original);
+    }
+  });
+
   it("bad workspace declarations are exit 2 with the bad value", async () => {
     await withManifest('{ "workspaces": "apps/*" }', async () => {
       expect(await cli(["affected", "cart.add"])).toEqual({
