@@ -53,6 +53,7 @@ describe("agentix.config.json", () => {
       tests: [
         "**/*.{test,spec}.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
         "**/*.e2e-spec.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+        "**/*.cy.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
         "**/__tests__/**",
       ],
       ignores: [],

@@ -85,6 +85,8 @@ export const DEFAULT_COMPOSITION_ROOTS: readonly string[] = ["**/src/main.ts", "
 export const DEFAULT_TESTS: readonly string[] = [
   "**/*.{test,spec}.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
   "**/*.e2e-spec.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
+  // Cypress's specs (end-to-end and component), which import no test framework.
+  "**/*.cy.{ts,tsx,mts,cts,js,jsx,mjs,cjs}",
   "**/__tests__/**",
 ];
 

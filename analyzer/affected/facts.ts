@@ -33,6 +33,12 @@ export const MANUAL_MOCK_RESOLUTION = "manual-mock";
 /** The resolution of an import of the project's own package name, to a source (self-imports.ts). */
 export const SELF_RESOLUTION = "self-import";
 
+/**
+ * The resolution of a use of Cypress's global `cy` (cypress-globals.ts): an import of the
+ * `cypress` package that no import statement makes.
+ */
+export const CYPRESS_RESOLUTION = "cypress-global";
+
 /** How a unit is used where it is named. */
 export type UseKind = "call" | "value" | "read" | "load";
 

@@ -160,9 +160,10 @@ const PROCESS_MODULES = new Set([
 
 /**
  * Modules that drive an application from outside, through a browser or over HTTP: a test that
- * uses one (Playwright's `page.goto("/")`, supertest against `APP_URL`) observes whatever code
- * serves the page or the request, which no import names. Playwright's component testing
- * (`@playwright/experimental-ct-*`) mounts what it imports, and is not one.
+ * uses one (Playwright's `page.goto("/")`, supertest against `APP_URL`, Cypress's `cy.visit("/")`)
+ * observes whatever code serves the page or the request, which no import names. Playwright's
+ * and Cypress's component testing (`@playwright/experimental-ct-*`, `cy.mount`) mount what they
+ * import, and are not one.
  */
 const DRIVER_MODULES = new Set([
   "@playwright/test",
@@ -175,6 +176,8 @@ const DRIVER_MODULES = new Set([
   "@wdio/globals",
   "supertest",
   "pactum",
+  // Its specs import nothing: a use of the global `cy` is recorded as an import (cypress-globals.ts).
+  "cypress",
 ]);
 
 /**

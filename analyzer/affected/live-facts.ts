@@ -23,6 +23,7 @@ import type {
 import { SETUP_RESOLUTION } from "./facts.js";
 import { addComponentImports } from "./component-imports.js";
 import { addPathReferences } from "./path-references.js";
+import { addCypressGlobals } from "./cypress-globals.js";
 import { addSelfImports } from "./self-imports.js";
 import { addModuleMapImports } from "./module-map-imports.js";
 import { addManualMockImports } from "./manual-mocks.js";
@@ -182,7 +183,7 @@ class LiveFacts {
 
   /**
    * What a file loads that its text does not import: through components, the paths it names,
-   * its own package by name, test setup, what Jest's moduleNameMapper maps its imports to, and
+   * Cypress's global `cy`, its own package by name, test setup, what Jest's moduleNameMapper maps its imports to, and
    * manual mocks.
    */
   private addLoadsWithoutImports(imports: Map<string, ImportFact[]>): void {
@@ -196,12 +197,9 @@ class LiveFacts {
     addComponentImports(imports, loaded.root, loaded.compilerOptions, (file) =>
       this.factFiles.has(file),
     );
-    addPathReferences(
-      imports,
-      loaded.files.filter((file) => !file.declaration),
-      loaded.root,
-      [...this.factFiles.keys()],
-    );
+    const sources = loaded.files.filter((file) => !file.declaration);
+    addPathReferences(imports, sources, loaded.root, [...this.factFiles.keys()]);
+    addCypressGlobals(imports, sources);
     const rootHooks = mochaRootHookSetup(
       loaded.root,
       [...this.factFiles.values()],

@@ -67,8 +67,10 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  *     loads what its pattern matches where `paths` map it (before: an unknown loader).
  * 22: a file that imports Playwright's test framework, with no test's name, loaded by other tests
  *     is a helper (e2e/helpers/auth.ts), as a Vitest-only one was.
+ * 23: a file that uses Cypress's global `cy` (and mounts no component) imports `cypress`
+ *     (cypress-globals.ts): a test that reaches it drives the application from outside.
  */
-export const AFFECTED_RECORD_FORMAT = 22;
+export const AFFECTED_RECORD_FORMAT = 23;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

@@ -48,9 +48,9 @@ export function packageFolders(
         parsePnpmWorkspace(readFileSync(pnpmFile, "utf8"), "pnpm-workspace.yaml"),
       ),
     };
-  const manifest = readManifest(path.join(root, "package.json"));
-  if (!listsPackages(manifest?.["workspaces"])) return undefined;
-  return { kind: "npm", folders: matchFolders(root, workspaceGlobs(manifest["workspaces"])) };
+  const workspaces = readManifest(path.join(root, "package.json"))?.["workspaces"];
+  if (!listsPackages(workspaces)) return undefined;
+  return { kind: "npm", folders: matchFolders(root, workspaceGlobs(workspaces)) };
 }
 
 export type Manifest = Record<string, unknown>;

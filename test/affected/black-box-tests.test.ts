@@ -4,40 +4,52 @@
 // nestjs-boilerplate: a change to src/users/users.service.ts selected none of its e2e specs).
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze, type Analysis } from "../../analyzer/analyze.js";
+import { run } from "../../analyzer/cli/main.js";
 import { affectedFor, selectionOf } from "../support/affected.js";
-import { BUNDLER_TSCONFIG, removeCopies, writtenProject } from "../support/analyzer-fixtures.js";
+import {
+  BUNDLER_TSCONFIG,
+  recordingIO,
+  removeCopies,
+  writtenProject,
+} from "../support/analyzer-fixtures.js";
 
 afterAll(removeCopies);
 
+let written: string | undefined;
+const root = (): string =>
+  (written ??= writtenProject(
+    {
+      "tsconfig.json": BUNDLER_TSCONFIG,
+      "src/features/users/model.ts": "export const findUser = (id: string): string => id;\n",
+      "src/features/users/handler.ts":
+        'import { findUser } from "./model.js";\nexport const handle = (id: string): string => findUser(id);\n',
+      "src/features/users/model.test.ts":
+        'import { expect, it } from "vitest";\nimport { findUser } from "./model.js";\n\nit("finds", () => expect(findUser("a")).toBe("a"));\n',
+      "test/client.ts":
+        'import request from "supertest";\n\nexport const api = () => request(process.env.APP_URL ?? "http://localhost:3000");\n',
+      "test/users.e2e.test.ts":
+        'import { it } from "vitest";\nimport { api } from "./client.js";\n\nit("answers", async () => {\n  await api().get("/users/a").expect(200);\n});\n',
+      // Drives the application and imports some of it: the imports say best why it runs.
+      "test/handle.e2e.test.ts":
+        'import { it } from "vitest";\nimport { api } from "./client.js";\nimport { handle } from "../src/features/users/handler.js";\n\nit("answers as handle does", async () => {\n  await api().get(`/users/${handle("a")}`).expect(200);\n});\n',
+      // Playwright's: a spec and the helper it loads (no test's name: Playwright does not run it).
+      "e2e/helpers/login.ts":
+        'import { expect, type Page } from "@playwright/test";\n\nexport const login = async (page: Page): Promise<void> => {\n  await page.goto("/login");\n  await expect(page).toHaveURL("/login");\n};\n',
+      "e2e/home.spec.ts":
+        'import { test } from "@playwright/test";\nimport { login } from "./helpers/login.js";\n\ntest("home", async ({ page }) => {\n  await login(page);\n});\n',
+      // Cypress's: an end-to-end spec drives the app with the global `cy`, importing nothing;
+      // a component test mounts what it imports.
+      "cypress/e2e/users.cy.ts":
+        'describe("users", () => {\n  it("lists", () => {\n    cy.visit("/users");\n    cy.contains("a");\n  });\n});\n',
+      "src/features/users/model.cy.tsx":
+        'import { findUser } from "./model.js";\n\ndescribe("model", () => {\n  it("mounts", () => {\n    cy.mount(findUser("a") as never);\n  });\n});\n',
+      "test/types.e2e.test.ts":
+        'import { it } from "vitest";\nimport type { Page } from "@playwright/test";\n\nexport type Seen = Page;\nit("types", () => undefined);\n',
+    },
+    "black-box-tests",
+  ));
 let project: Analysis | undefined;
-const analysis = (): Analysis =>
-  (project ??= analyze({
-    root: writtenProject(
-      {
-        "tsconfig.json": BUNDLER_TSCONFIG,
-        "src/features/users/model.ts": "export const findUser = (id: string): string => id;\n",
-        "src/features/users/handler.ts":
-          'import { findUser } from "./model.js";\nexport const handle = (id: string): string => findUser(id);\n',
-        "src/features/users/model.test.ts":
-          'import { expect, it } from "vitest";\nimport { findUser } from "./model.js";\n\nit("finds", () => expect(findUser("a")).toBe("a"));\n',
-        "test/client.ts":
-          'import request from "supertest";\n\nexport const api = () => request(process.env.APP_URL ?? "http://localhost:3000");\n',
-        "test/users.e2e.test.ts":
-          'import { it } from "vitest";\nimport { api } from "./client.js";\n\nit("answers", async () => {\n  await api().get("/users/a").expect(200);\n});\n',
-        // Drives the application and imports some of it: the imports say best why it runs.
-        "test/handle.e2e.test.ts":
-          'import { it } from "vitest";\nimport { api } from "./client.js";\nimport { handle } from "../src/features/users/handler.js";\n\nit("answers as handle does", async () => {\n  await api().get(`/users/${handle("a")}`).expect(200);\n});\n',
-        // Playwright's: a spec and the helper it loads (no test's name: Playwright does not run it).
-        "e2e/helpers/login.ts":
-          'import { expect, type Page } from "@playwright/test";\n\nexport const login = async (page: Page): Promise<void> => {\n  await page.goto("/login");\n  await expect(page).toHaveURL("/login");\n};\n',
-        "e2e/home.spec.ts":
-          'import { test } from "@playwright/test";\nimport { login } from "./helpers/login.js";\n\ntest("home", async ({ page }) => {\n  await login(page);\n});\n',
-        "test/types.e2e.test.ts":
-          'import { it } from "vitest";\nimport type { Page } from "@playwright/test";\n\nexport type Seen = Page;\nit("types", () => undefined);\n',
-      },
-      "black-box-tests",
-    ),
-  }));
+const analysis = (): Analysis => (project ??= analyze({ root: root() }));
 
 const selectedBy = (file: string) =>
   affectedFor(analysis(), { path: file, status: "modified" }).tests.files.map((test) => [
@@ -48,6 +60,10 @@ const selectedBy = (file: string) =>
 describe("a test that drives the application from outside", () => {
   it("is selected whole by a change to application code it does not import", () => {
     expect(selectedBy("src/features/users/handler.ts")).toEqual([
+      [
+        "cypress/e2e/users.cy.ts",
+        "drives the application from outside (cypress): what serves it cannot be followed",
+      ],
       [
         "e2e/home.spec.ts",
         "drives the application from outside (@playwright/test): what serves it cannot be followed",
@@ -64,7 +80,9 @@ describe("a test that drives the application from outside", () => {
         affectedFor(analysis(), { path: "src/features/users/model.ts", status: "modified" }),
       ),
     ).toEqual([
+      "cypress/e2e/users.cy.ts",
       "e2e/home.spec.ts",
+      "src/features/users/model.cy.tsx",
       "src/features/users/model.test.ts",
       "test/handle.e2e.test.ts",
       "test/users.e2e.test.ts",
@@ -80,6 +98,27 @@ describe("a test that drives the application from outside", () => {
   it("is not selected by a change to a test alone", () => {
     expect(selectedBy("src/features/users/model.test.ts").map(([file]) => file)).toEqual([
       "src/features/users/model.test.ts",
+    ]);
+  });
+
+  it("a Cypress spec is Cypress's to run, never planned for Vitest", async () => {
+    const { io, stdout } = recordingIO(root());
+    const args = ["affected", "src/features/users/model.ts", "--format", "test-invocations"];
+    expect(await run(args, io)).toBe(0);
+    const { invocations, unrunnable } = JSON.parse(stdout()) as {
+      invocations: { runner: string; args: string[] }[];
+      unrunnable: { runner: string; why: string; files: string[] }[];
+    };
+    expect(invocations.flatMap((run) => run.args).filter((arg) => arg.includes(".cy."))).toEqual(
+      [],
+    );
+    expect(unrunnable.filter((tests) => tests.runner === "Cypress")).toEqual([
+      {
+        package: null,
+        runner: "Cypress",
+        why: "verify cannot hand files to Cypress: run them with Cypress yourself",
+        files: ["cypress/e2e/users.cy.ts", "src/features/users/model.cy.tsx"],
+      },
     ]);
   });
 });

@@ -9,7 +9,7 @@ import { readProjectJson } from "../../../schema/read-project-file.js";
 
 /** The test runners other than Vitest that verify knows by name. */
 export type TestRunner =
-  "Jest" | "Mocha" | "Deno" | "Playwright" | "node:test" | "Bun" | "AVA" | "uvu";
+  "Jest" | "Mocha" | "Deno" | "Playwright" | "Cypress" | "node:test" | "Bun" | "AVA" | "uvu";
 
 /** What sets a project up for a runner: `jest.config.js`, `package.json "jest"`, `package.json "scripts.test"`. */
 export interface RunnerSetup {
@@ -27,6 +27,14 @@ export interface OtherRunner {
 const OTHER_RUNNER =
   /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["'](@playwright\/test|node:test|bun:test|ava|uvu|mocha|@jest\/globals)["']/u;
 const VITEST_IMPORT = /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["']vitest["']/u;
+
+/** Cypress's specs by name (`login.cy.ts`, `Button.cy.tsx`), and a use of its global `cy`. */
+const CYPRESS_SPEC = /\.cy\.[cm]?[jt]sx?$/u;
+const USES_CY = /\bcy\s*\.\s*[\w$]/u;
+const CYPRESS_CONFIGS = [
+  ...["ts", "js", "mjs", "cjs", "mts", "cts"].map((ext) => `cypress.config.${ext}`),
+  "cypress.json",
+];
 
 const IMPORTED_RUNNER: Readonly<Record<string, TestRunner>> = {
   "@playwright/test": "Playwright",
@@ -167,9 +175,26 @@ export function otherRunnerOf(
   const imported = OTHER_RUNNER.exec(text)?.[1];
   if (imported !== undefined)
     return { runner: IMPORTED_RUNNER[imported] as TestRunner, why: `it imports ${imported}` };
+  const cypress = cypressOwner(absolute, text);
+  if (cypress !== undefined) return cypress;
   return setup === undefined
     ? undefined
     : { runner: setup.runner, why: `the project runs ${describeSetup(setup)}` };
+}
+
+/**
+ * Cypress's claim on a spec, which imports no runner: its name (`*.cy.ts`), or its use of the
+ * global `cy` under a folder with a Cypress config (novu's widget: `cypress/e2e/*.spec.ts`).
+ */
+function cypressOwner(absolute: string, text: string): OtherRunner | undefined {
+  if (CYPRESS_SPEC.test(absolute)) return { runner: "Cypress", why: "Cypress runs *.cy.* specs" };
+  if (!USES_CY.test(text)) return undefined;
+  for (let dir = path.dirname(absolute); ; dir = path.dirname(dir)) {
+    const config = CYPRESS_CONFIGS.find((name) => isFile(path.join(dir, name)));
+    if (config !== undefined)
+      return { runner: "Cypress", why: `it uses Cypress's cy, and ${config} sets Cypress up` };
+    if (existsSync(path.join(dir, ".git")) || path.dirname(dir) === dir) return undefined;
+  }
 }
 
 /** Whether the file imports Vitest (false when it cannot be read). */
