@@ -1,5 +1,5 @@
 // `--format test-invocations`: the selected tests as the command lines of every runner that runs
-// them (Vitest, and the runners verify starts for other tests: Jest, Mocha, Playwright, AVA,
+// them (Vitest, and the runners verify starts for other tests: Jest, Mocha, Playwright, Cypress, AVA,
 // node:test), each with its folder and the environment the project's test script sets, plus
 // the selected tests no command can run and why. What an agent or a CI matrix runs when a
 // project's tests are not all Vitest's. Paths are relative to the working directory.

@@ -13,7 +13,7 @@ export const TEST_SPLIT_FLAGS = {
 export const TEST_SPLIT_USAGE = `  --format vitest-invocations  the selected tests as Vitest command lines, one per project
                        (schema/cli-vitest-invocations.v1.schema.json), for a CI matrix
   --format test-invocations  the same for every runner: Vitest's, then the other runners'
-                       command lines (Jest, Mocha, Playwright, AVA, node:test) with their
+                       command lines (Jest, Mocha, Playwright, Cypress, AVA, node:test) with their
                        folder and environment, and the tests none can run, with why
                        (schema/cli-test-invocations.v1.schema.json)
   --shard <i>/<n>      only part i of n of the selected test files, balanced by case count`;

@@ -101,7 +101,7 @@ describe("a test that drives the application from outside", () => {
     ]);
   });
 
-  it("a Cypress spec is Cypress's to run, never planned for Vitest", async () => {
+  it("a Cypress spec is Cypress's to run, never planned for Vitest (here not installed)", async () => {
     const { io, stdout } = recordingIO(root());
     const args = ["affected", "src/features/users/model.ts", "--format", "test-invocations"];
     expect(await run(args, io)).toBe(0);
@@ -116,7 +116,7 @@ describe("a test that drives the application from outside", () => {
       {
         package: null,
         runner: "Cypress",
-        why: "verify cannot hand files to Cypress: run them with Cypress yourself",
+        why: "cypress is not installed for this project",
         files: ["cypress/e2e/users.cy.ts", "src/features/users/model.cy.tsx"],
       },
     ]);

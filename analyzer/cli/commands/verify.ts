@@ -30,7 +30,7 @@ The narrowest verification that is still safe, in four steps, each saying what i
   3. index       the committed .agentix/index.json is regenerated: rewritten when stale (only
                  where the project commits one; --dry-run writes nothing)
   4. tests       Vitest on exactly the tests \`agentix affected\` selects, down to the case;
-                 the selected tests of another runner (Jest, Mocha, Playwright, node:test,
+                 the selected tests of another runner (Jest, Mocha, Playwright, Cypress, node:test,
                  AVA) with that runner, installed in the project, whole files. Tests selected
                  and not run (their runner is not installed, or verify cannot start it) fail
                  the step: the change is not verified.

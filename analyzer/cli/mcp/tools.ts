@@ -118,7 +118,7 @@ export const TOOLS: readonly AgentixTool[] = [
     name: "tests",
     title: "The selected tests as command lines",
     description:
-      "The tests a change selects as each runner's command line: Vitest's, then other runners' (Jest, Mocha, Playwright, AVA, node:test) with the folder and environment to run them in, and the selected tests none can run, with why. Give targets or since. Runs nothing.",
+      "The tests a change selects as each runner's command line: Vitest's, then other runners' (Jest, Mocha, Playwright, Cypress, AVA, node:test) with the folder and environment to run them in, and the selected tests none can run, with why. Give targets or since. Runs nothing.",
     inputSchema: input({ targets, since }),
     outputSchema: testsSchema,
     annotations: READ_ONLY,

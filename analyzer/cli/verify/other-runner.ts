@@ -31,7 +31,8 @@ const VITEST_IMPORT = /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["']vitest["']
 /** Cypress's specs by name (`login.cy.ts`, `Button.cy.tsx`), and a use of its global `cy`. */
 const CYPRESS_SPEC = /\.cy\.[cm]?[jt]sx?$/u;
 const USES_CY = /\bcy\s*\.\s*[\w$]/u;
-const CYPRESS_CONFIGS = [
+/** The files that set a folder up for Cypress (the folder its specs run from). */
+export const CYPRESS_CONFIGS = [
   ...["ts", "js", "mjs", "cjs", "mts", "cts"].map((ext) => `cypress.config.${ext}`),
   "cypress.json",
 ];

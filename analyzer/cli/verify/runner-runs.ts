@@ -1,12 +1,14 @@
 // How verify runs the selected tests another runner owns (a Jest project's, Playwright's specs,
-// node:test files): with that runner's own binary, installed in the project, on exactly those
+// node:test files, Cypress's specs: cypress-runs.ts): with that runner's own binary, installed in the project, on exactly those
 // files, from the folder holding its config. A runner verify cannot start (not installed, or
 // one it cannot hand files to) is said, with the files it leaves unrun.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedTestFile } from "../../affected/result.js";
+import { cypressRuns } from "./cypress-runs.js";
 import {
+  CYPRESS_CONFIGS,
   RUNNER_CONFIGS,
   otherRunnerOf,
   projectRunnerSetup,
@@ -119,10 +121,10 @@ export function runnerRuns(
       }
     }
     if (files.length === 0) continue;
-    if (runner === "node:test") {
-      const run = nodeTestRun(root, files, nodeTypeScript);
-      if ("why" in run) unrun.push(run);
-      else runs.push(run);
+    const ownWay = ownWayRuns(runner, root, files, nodeTypeScript);
+    if (ownWay !== undefined) {
+      runs.push(...ownWay.runs);
+      unrun.push(...ownWay.unrun);
       continue;
     }
     const command = COMMANDS[runner];
@@ -171,6 +173,24 @@ export function runnerRuns(
     }
   }
   return { runs, unrun, leftOut };
+}
+
+/** The runs of a runner verify starts its own way (node:test, Cypress); undefined for the others. */
+function ownWayRuns(
+  runner: TestRunner,
+  root: string,
+  files: readonly AffectedTestFile[],
+  nodeTypeScript: NodeTypeScript,
+): { runs: RunnerRun[]; unrun: UnrunTests[] } | undefined {
+  if (runner === "node:test") {
+    const run = nodeTestRun(root, files, nodeTypeScript);
+    return "why" in run ? { runs: [], unrun: [run] } : { runs: [run], unrun: [] };
+  }
+  if (runner !== "Cypress") return undefined;
+  const bin = binOf(root, ["cypress"], "cypress");
+  if (bin === undefined)
+    return { runs: [], unrun: [{ runner, files, why: missingToolWhy(root, ["cypress"]) }] };
+  return cypressRuns(root, byConfigFolder(root, files, CYPRESS_CONFIGS), bin);
 }
 
 /** Mocha's root-level hooks apply to every test: a narrow run loads their files first. */
