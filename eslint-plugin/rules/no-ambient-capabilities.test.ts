@@ -10,6 +10,7 @@ const domain = fixture("project", "src/features/orders/operations.ts");
 const contract = fixture("project", "src/features/orders/contract.ts");
 const featureTest = fixture("project", "src/features/orders/operations.test.ts");
 const featureSpec = fixture("project", "src/features/orders/__tests__/pricing.ts");
+const featureCypressSpec = fixture("project", "src/features/orders/OrderForm.cy.tsx");
 const adapter = fixture("project", "src/adapters/http-client.ts");
 const main = fixture("project", "src/main.ts");
 const app = fixture("project", "src/app.ts");
@@ -158,6 +159,12 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
       name: "a __tests__ folder inside a feature",
       filename: featureSpec,
       code: `const started = Date.now();`,
+    },
+    {
+      name: "a Cypress component spec inside a feature",
+      filename: featureCypressSpec,
+      code: `cy.clock(Date.now());
+setTimeout(() => undefined, 10);`,
     },
     {
       name: "shared code outside features",
