@@ -69,6 +69,21 @@ describe("test.dir", () => {
   });
 });
 
+// cypress-realworld-app: `exclude: ["node_modules", "cypress", "dist"]` leaves out the folder.
+describe("an exclude glob that matches a folder", () => {
+  it("leaves out every file below it, as Vitest's globbing skips the folder", () => {
+    const files = ["cypress/e2e/x.spec.ts", "src/cypress/y.spec.ts", "src/a.spec.ts"];
+    expect(files.map(configIn(`{ exclude: ["node_modules", "cypress", "dist"] }`).runs)).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(files.map(configIn(`{ exclude: ["cypress/"] }`).runs)).toEqual([false, true, true]);
+    expect(files.map(configIn(`{ exclude: ["**/cypress"] }`).runs)).toEqual([false, false, true]);
+    expect(files.map(configIn(`{ exclude: ["cypress/e2e"] }`).runs)).toEqual([false, true, true]);
+  });
+});
+
 // drizzle's integration-tests: `exclude: [...(process.env.SKIP_EXTERNAL_DB_TESTS ? [...] : []), ...]`.
 describe("a conditional list", () => {
   it("counts both branches for include and what both share for exclude", () => {

@@ -78,6 +78,22 @@ export interface VitestConfig {
 /** `vitest.e2e.config.ts`, `vitest.config.e2e.mts`: a second config for another kind of test. */
 const OTHER_CONFIG = /^vitest\.(?:[\w-]+\.config|config\.[\w-]+)\.[cm]?[jt]s$/u;
 
+/**
+ * An exclude matcher as Vitest's globbing applies it: a folder a glob matches is skipped with
+ * everything below it (`exclude: ["cypress"]` leaves out cypress/e2e/login.spec.ts, not
+ * src/cypress/a.spec.ts; `"cypress/"` as well), not only the files it matches.
+ */
+function withFolders(exclude: (path: string) => boolean): (relative: string) => boolean {
+  return (relative) => {
+    if (exclude(relative)) return true;
+    for (let at = relative.indexOf("/"); at !== -1; at = relative.indexOf("/", at + 1)) {
+      const folder = relative.slice(0, at);
+      if (exclude(folder) || exclude(`${folder}/`)) return true;
+    }
+    return false;
+  };
+}
+
 /** Whether Vitest runs the file under the main config or any other one beside it. */
 export function vitestRunsAny(vitest: VitestConfig, file: string): boolean {
   return vitest.runs(file) === true || vitest.others.some((other) => other.runs(file) === true);
@@ -240,10 +256,8 @@ function readOneConfig(
     withImportedSetup(setup, context.sources.get(file), setupContext(context), runs);
   try {
     const projects = readWithWorkspace(file, context, workspace).map((globs) => {
-      const [include, exclude] = [
-        picomatch(globs.include),
-        picomatch(globs.exclude, { dot: true }),
-      ];
+      const include = picomatch(globs.include);
+      const exclude = withFolders(picomatch(globs.exclude, { dot: true }));
       const inSource = picomatch(globs.inSource ?? []);
       return {
         runs: (relative: string) => include(relative) && !exclude(relative),
