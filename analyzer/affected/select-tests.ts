@@ -34,6 +34,18 @@ export interface TestSelection {
   readonly typeTests: ReadonlyMap<string, string>;
 }
 
+/**
+ * What another analysis of the same root saw change (the project's, for a tsconfig inside it that
+ * owns tests it leaves out): code that runs, and code outside tests. A test here that observes
+ * such code unseen (another process, a browser) runs although this analysis compiles none of it.
+ */
+export interface ChangedElsewhere {
+  readonly runtime: boolean;
+  readonly application: boolean;
+}
+
+const NOTHING_ELSEWHERE: ChangedElsewhere = { runtime: false, application: false };
+
 export function selectTests(
   facts: AffectedFacts,
   files: ReadonlyMap<string, AnalysedFile>,
@@ -43,6 +55,7 @@ export function selectTests(
   countsTest: (path: string) => boolean = () => true,
   /** Type tests a change reaches through imports, type-only ones included: the changed file. */
   typeTests: ReadonlyMap<string, string> = new Map(),
+  elsewhere: ChangedElsewhere = NOTHING_ELSEWHERE,
 ): TestSelection {
   const testFiles = facts.files.filter(
     (file) => file.test && !file.helper && !file.declaration && countsTest(file.path),
@@ -52,8 +65,9 @@ export function selectTests(
     graph,
     propagation,
     // Another process can run any of the project's code: whenever some of it changed.
-    runtimeChanged: propagation.units.size + propagation.modules.size > 0,
-    applicationChanged: applicationChanged(facts, files, propagation),
+    runtimeChanged:
+      elsewhere.runtime || propagation.units.size + propagation.modules.size > 0,
+    applicationChanged: elsewhere.application || applicationChanged(facts, files, propagation),
   };
   let totalCases = 0;
   const tests: SelectedTestFile[] = [];

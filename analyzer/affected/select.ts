@@ -25,7 +25,7 @@ import {
 import { isTypeTest } from "../project/type-test-name.js";
 import { propagate, type AnalysedFile, type Cause } from "./propagate.js";
 import { assembleGraph } from "./assemble-graph.js";
-import { selectTests, type SelectedTestFile } from "./select-tests.js";
+import { selectTests, type ChangedElsewhere, type SelectedTestFile } from "./select-tests.js";
 import type { WideningReason } from "./widening.js";
 import { withLinkedCopies } from "./linked-copies.js";
 
@@ -66,6 +66,8 @@ export interface AffectedScope {
   readonly widenedBy?: readonly WideningReason[];
   /** Files the tests of another analysis of the same root load (classify-changes.ts). */
   readonly testedElsewhere?: (file: string) => boolean;
+  /** What another analysis of the same root saw change (select-tests.ts). */
+  readonly changedElsewhere?: ChangedElsewhere;
 }
 
 /** The closure of `changes` (live-facts.ts: computeAffected, on an analysis). */
@@ -130,6 +132,7 @@ export function computeAffectedFrom(
       ...propagation.typeOnlyFiles,
       ...propagation.modules.keys(),
     ]),
+    scope.changedElsewhere,
   );
 
   return {

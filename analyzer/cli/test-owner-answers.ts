@@ -9,6 +9,7 @@ import { runtimeImportsClosure } from "../affected/import-graph.js";
 import { mergeResults } from "../affected/merge-results.js";
 import type { AffectedResult } from "../affected/result.js";
 import type { AffectedScope } from "../affected/select.js";
+import type { ChangedElsewhere } from "../affected/select-tests.js";
 import type { WideningReason } from "../affected/widening.js";
 import type { Analysis } from "../analyze.js";
 import { ProjectLoadError } from "../errors.js";
@@ -68,6 +69,18 @@ export function analyseTestOwners(
   return owners;
 }
 
+/** What an analysis's answer reached: code that runs, and code outside tests. */
+function changedIn(facts: AffectedFacts, result: AffectedResult): ChangedElsewhere {
+  const isApplication = (path: string): boolean => {
+    const file = facts.file(path);
+    return file !== undefined && !file.test && !file.helper && !file.declaration;
+  };
+  return {
+    runtime: result.affected.files.length > 0,
+    application: result.affected.files.some(isApplication),
+  };
+}
+
 /**
  * The project's answer with its test owners' added. One answer widens as a whole: when any
  * analysis widens, each is computed again with those widenings, selecting all its tests.
@@ -93,20 +106,38 @@ export function answerWithOwners(
     const compiles = (of: AffectedFacts) => paths.some((file) => of.file(file) !== undefined);
     return compiles(self) || !all.some((other) => other !== self && compiles(other));
   };
-  const each = (widenedBy: readonly WideningReason[]) => [
-    answer(facts, { widenedBy, testedElsewhere }, keepFor(facts)),
-    ...owners.map((owner) =>
+  type Seen = (index: number) => ChangedElsewhere;
+  const nothing: Seen = () => ({ runtime: false, application: false });
+  const each = (widenedBy: readonly WideningReason[], elsewhere: Seen = nothing) => [
+    answer(facts, { widenedBy, testedElsewhere, changedElsewhere: elsewhere(0) }, keepFor(facts)),
+    ...owners.map((owner, index) =>
       answer(
         owner.facts,
-        { countsTest: (test) => owner.tests.has(test), widenedBy },
+        {
+          countsTest: (test) => owner.tests.has(test),
+          widenedBy,
+          changedElsewhere: elsewhere(index + 1),
+        },
         keepFor(owner.facts),
       ),
     ),
   ];
   let results = each([]);
+  // A change one analysis compiles is the others' too for their tests that observe code unseen
+  // (cypress/tsconfig.json's specs drive the app whose components tsconfig.json compiles).
+  const seen = results.map((result, index) => changedIn(all[index] as AffectedFacts, result));
+  const elsewhere: Seen = (index) => ({
+    runtime: seen.some((each, other) => other !== index && each.runtime),
+    application: seen.some((each, other) => other !== index && each.application),
+  });
+  const learns = seen.some((own, index) => {
+    const others = elsewhere(index);
+    return (others.runtime && !own.runtime) || (others.application && !own.application);
+  });
+  if (learns) results = each([], elsewhere);
   const widened = results.flatMap((result) => result.widened);
   if (widened.length > 0 && results.some((result) => result.widened.length === 0))
-    results = each(widened);
+    results = each(widened, elsewhere);
   const [main, ...extra] = results;
   const merged = extra.reduce(mergeResults, main!);
   const told = owners.map(

@@ -68,7 +68,8 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 22: a file that imports Playwright's test framework, with no test's name, loaded by other tests
  *     is a helper (e2e/helpers/auth.ts), as a Vitest-only one was.
  * 23: a file that uses Cypress's global `cy` (and mounts no component) imports `cypress`
- *     (cypress-globals.ts): a test that reaches it drives the application from outside.
+ *     (cypress-globals.ts): a test that reaches it drives the application from outside; a
+ *     Vitest exclude glob that matches a folder leaves out the files below it.
  */
 export const AFFECTED_RECORD_FORMAT = 23;
 

@@ -122,3 +122,36 @@ describe("a test that drives the application from outside", () => {
     ]);
   });
 });
+
+describe("Cypress specs another tsconfig owns (cypress/tsconfig.json)", () => {
+  it("are selected by a change to application code the project's tsconfig compiles", async () => {
+    const owned = writtenProject(
+      {
+        "tsconfig.json": JSON.stringify({
+          compilerOptions: { module: "ESNext", moduleResolution: "Bundler", strict: true },
+          include: ["src"],
+        }),
+        "cypress/tsconfig.json": JSON.stringify({
+          extends: "../tsconfig.json",
+          include: ["./**/*.ts"],
+        }),
+        "cypress.config.ts": "export default {};\n",
+        "src/page.ts": 'export const title = (): string => "home";\n',
+        "src/page.test.ts":
+          'import { expect, it } from "vitest";\nimport { title } from "./page.js";\n\nit("titles", () => expect(title()).toBe("home"));\n',
+        "cypress/e2e/home.cy.ts": 'it("shows", () => {\n  cy.visit("/");\n});\n',
+      },
+      "cypress-owned",
+    );
+    const { io, stdout } = recordingIO(owned);
+    expect(await run(["affected", "src/page.ts", "--json"], io)).toBe(0);
+    const result = JSON.parse(stdout()) as { tests: { files: { file: string; reason: string }[] } };
+    expect(result.tests.files.map(({ file, reason }) => [file, reason])).toEqual([
+      [
+        "cypress/e2e/home.cy.ts",
+        "drives the application from outside (cypress): what serves it cannot be followed",
+      ],
+      ["src/page.test.ts", "imports src/page.ts; changed"],
+    ]);
+  });
+});
