@@ -65,8 +65,7 @@ export function selectTests(
     graph,
     propagation,
     // Another process can run any of the project's code: whenever some of it changed.
-    runtimeChanged:
-      elsewhere.runtime || propagation.units.size + propagation.modules.size > 0,
+    runtimeChanged: elsewhere.runtime || propagation.units.size + propagation.modules.size > 0,
     applicationChanged: elsewhere.application || applicationChanged(facts, files, propagation),
   };
   let totalCases = 0;
