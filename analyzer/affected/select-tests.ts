@@ -151,13 +151,14 @@ function applicationChanged(
  */
 function observedUnseen(context: SelectionContext, file: FactFile): string | undefined {
   const { facts } = context;
-  if (!context.runtimeChanged) return undefined;
+  // Another package's application change (workspace/affected.ts) reaches its drivers alone.
+  if (!context.runtimeChanged && !context.applicationChanged) return undefined;
   const { spawner, driver } = unseenObservers(file.path, facts);
-  if (spawner !== undefined)
+  if (spawner !== undefined && context.runtimeChanged)
     return `starts other processes (${spawner}): what they run cannot be followed`;
   if (driver !== undefined && context.applicationChanged)
     return `drives the application from outside (${driver}): what serves it cannot be followed`;
-  if (namesProjectRoot(file.path, facts))
+  if (context.runtimeChanged && namesProjectRoot(file.path, facts))
     return "names the project root: what it reads there (files, the built package) cannot be followed";
   return undefined;
 }

@@ -8,6 +8,9 @@ import type { FileChange } from "../affected/changes.js";
 import type { AffectedEdge } from "../affected/edges.js";
 import { affectedResult, type AffectedResult } from "../affected/result.js";
 import type { AffectedComputation, NamedTargets } from "../affected/select.js";
+import type { ChangedElsewhere } from "../affected/select-tests.js";
+import { answerDrivers } from "./driven-packages.js";
+import { testOwnership } from "./test-ownership.js";
 import type { BaseIndexLookup } from "../affected/base-index.js";
 import { computeAffected } from "../affected/live-facts.js";
 import { isConfigFile, isInertFile } from "../affected/widening.js";
@@ -71,10 +74,7 @@ export function computeWorkspaceAffected(
   const { countsTest, scoped } = testOwnership(analyses);
   const reachedBy = new Map<WorkspacePackage, WorkspaceLink[]>();
   const results = new Map<WorkspacePackage, AffectedResult>();
-  const changedIn = new Set<WorkspacePackage>();
-  for (const change of input.changes)
-    for (const file of [change.path, change.oldPath])
-      if (file !== undefined) for (const pkg of owners(workspace, file)) changedIn.add(pkg);
+  const changedIn = changedPackages(workspace, input.changes);
   const seen = new Map(
     [...analyses.keys()].map((pkg) => [pkg, changesSeen(workspace, pkg, analyses, input.changes)]),
   );
@@ -101,10 +101,7 @@ export function computeWorkspaceAffected(
     }
   };
   for (const pkg of reached.keys()) spread(pkg);
-  while (queue.length > 0) {
-    const pkg = queue.shift() as WorkspacePackage;
-    const summary = analyses.get(pkg);
-    if (summary === undefined) continue;
+  const answer = (pkg: WorkspacePackage, changedElsewhere?: ChangedElsewhere) => {
     const changes = withReached(seen.get(pkg) ?? [], reachedBy.get(pkg) ?? []);
     const operations = input.operations?.get(pkg) ?? [];
     const computation = computeAffected(
@@ -112,7 +109,7 @@ export function computeWorkspaceAffected(
       changes,
       { operations } satisfies NamedTargets,
       input.base?.(pkg),
-      { countsTest: countsTest(pkg) },
+      { countsTest: countsTest(pkg), ...(changedElsewhere && { changedElsewhere }) },
     );
     const result = affectedResult(computation, {
       since: input.since,
@@ -120,10 +117,20 @@ export function computeWorkspaceAffected(
       changes,
     });
     results.set(pkg, result);
-    const changedFiles = filesChangedFor(summary, changes, computation, operations);
+    return {
+      result,
+      changedFiles: filesChangedFor(analyses.get(pkg)!, changes, computation, operations),
+    };
+  };
+  while (queue.length > 0) {
+    const pkg = queue.shift() as WorkspacePackage;
+    const summary = analyses.get(pkg);
+    if (summary === undefined) continue;
+    const { result, changedFiles } = answer(pkg);
     reached.set(pkg, crossesAsAll(result) ? "all" : exportsReaching(summary, changedFiles));
     spread(pkg);
   }
+  answerDrivers(analyses, results, answer);
   const order = workspaceOrder(workspace);
   const packages = reachedPackages(results, reachedBy, seen).sort(
     (a, b) => order(a.package) - order(b.package),
@@ -135,6 +142,18 @@ export function computeWorkspaceAffected(
     scoped,
     unanalysed: unanalysedChanges(workspace, analyses, changedIn, input.changes),
   };
+}
+
+/** The packages holding a changed file (its old path too). */
+function changedPackages(
+  workspace: Workspace,
+  changes: readonly FileChange[],
+): Set<WorkspacePackage> {
+  const changedIn = new Set<WorkspacePackage>();
+  for (const change of changes)
+    for (const file of [change.path, change.oldPath])
+      if (file !== undefined) for (const pkg of owners(workspace, file)) changedIn.add(pkg);
+  return changedIn;
 }
 
 /** The links that reached packages, each once: two projects of one folder (its tsconfig.build.json and tsconfig.spec.json) read alike. */
@@ -194,45 +213,6 @@ function testTotals(
   });
   return totals.sort((a, b) => order(a.package) - order(b.package));
 }
-
-/**
- * Which project counts each test file: a test that several projects' programs compile (a root
- * tsconfig.json including the packages' sources) belongs to the projects of the deepest folder
- * among them, so it is counted, selected and run once. Projects of one folder share theirs.
- */
-function testOwnership(analyses: ReadonlyMap<WorkspacePackage, ProjectSummary>): {
-  readonly countsTest: (pkg: WorkspacePackage) => (path: string) => boolean;
-  readonly scoped: ReadonlySet<WorkspacePackage>;
-} {
-  const testsOf = new Map<WorkspacePackage, string[]>();
-  const deepest = new Map<string, string>();
-  for (const [pkg, analysis] of analyses) {
-    const folder = analysis.loaded.root + path.sep;
-    const tests: string[] = [];
-    for (const file of analysis.files) {
-      if (file.declaration || !file.test) continue;
-      const absolute = file.absolute;
-      tests.push(absolute);
-      // Only a project whose folder holds the test can own it.
-      if (!absolute.startsWith(folder)) continue;
-      const owner = deepest.get(absolute);
-      if (owner === undefined || folderDepth(pkg.path) > folderDepth(owner))
-        deepest.set(absolute, pkg.path);
-    }
-    testsOf.set(pkg, tests);
-  }
-  const scoped = new Set<WorkspacePackage>();
-  for (const [pkg, tests] of testsOf)
-    if (tests.some((test) => (deepest.get(test) ?? pkg.path) !== pkg.path)) scoped.add(pkg);
-  const countsTest = (pkg: WorkspacePackage) => {
-    const root = analyses.get(pkg)?.loaded.root;
-    if (root === undefined) return () => true;
-    return (file: string) => (deepest.get(path.join(root, file)) ?? pkg.path) === pkg.path;
-  };
-  return { countsTest, scoped };
-}
-
-const folderDepth = (folder: string): number => (folder === "." ? 0 : folder.split("/").length);
 
 /**
  * The packages reached: by a change of their own, by a link, or with something in their answer;

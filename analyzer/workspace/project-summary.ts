@@ -5,6 +5,7 @@
 // project is analysed; a closure that needs the analysis again makes it again (cli/workspace/project-analyses.ts).
 import path from "node:path";
 import { liveFacts } from "../affected/live-facts.js";
+import { unseenObservers } from "../affected/import-graph.js";
 import { testFileCases } from "../affected/select-tests.js";
 import type { Analysis } from "../analyze.js";
 import { isInNodeModules, relativeToRoot } from "../project/paths.js";
@@ -53,6 +54,11 @@ export interface ProjectSummary {
   compiles(absolute: string): boolean;
   /** The files it reaches only through other workspace packages' names (linked-files.ts). */
   readonly linked: ReadonlySet<string>;
+  /**
+   * Whether one of its tests drives an application from outside (a browser, HTTP: import-graph.ts
+   * unseenObservers): another package's application may be what it drives.
+   */
+  readonly drivesFromOutside: boolean;
 }
 
 export function projectSummary(
@@ -108,6 +114,9 @@ export function projectSummary(
     linked: compilesOtherSources(workspace, analysis, compiled)
       ? linkedFiles(workspace, pkg, analysis)
       : new Set(),
+    drivesFromOutside: [...testCases.keys()].some(
+      (test) => unseenObservers(test, facts).driver !== undefined,
+    ),
   };
 }
 
