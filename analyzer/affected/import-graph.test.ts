@@ -56,9 +56,13 @@ describe("unseenObservers: the driver", () => {
       "test/users.e2e-spec.ts": [importOf({ kind: "file", path: "test/utils/client.ts" })],
       "test/utils/client.ts": [importOf({ kind: "package", name: "supertest" })],
       "e2e/home.spec.ts": [importOf({ kind: "package", name: "@playwright/test" })],
+      "e2e/login.testcafe.ts": [importOf({ kind: "package", name: "testcafe" })],
+      "e2e/app.e2e.ts": [importOf({ kind: "package", name: "detox" })],
     });
     expect(unseenObservers("test/users.e2e-spec.ts", facts).driver).toBe("supertest");
     expect(unseenObservers("e2e/home.spec.ts", facts).driver).toBe("@playwright/test");
+    expect(unseenObservers("e2e/login.testcafe.ts", facts).driver).toBe("testcafe");
+    expect(unseenObservers("e2e/app.e2e.ts", facts).driver).toBe("detox");
   });
 
   it("names both when a test loads both, from one walk", () => {

@@ -176,6 +176,9 @@ const DRIVER_MODULES = new Set([
   "@wdio/globals",
   "supertest",
   "pactum",
+  // TestCafe's browser specs, Detox's mobile ones.
+  "testcafe",
+  "detox",
   // Its specs import nothing: a use of the global `cy` is recorded as an import (cypress-globals.ts).
   "cypress",
 ]);
