@@ -6,24 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedTestFile } from "../../affected/result.js";
-
-/** A run of Cypress (a RunnerRun of runner-runs.ts, which imports this module). */
-interface CypressRun {
-  readonly runner: "Cypress";
-  readonly cwd: string;
-  readonly argv: readonly string[];
-  readonly tool: string;
-  readonly shownArgs: readonly string[];
-  readonly env: Readonly<Record<string, string>>;
-  readonly files: readonly AffectedTestFile[];
-}
-
-/** Specs no Cypress run can take, and why (an UnrunTests of runner-runs.ts). */
-interface UnrunSpecs {
-  readonly runner: "Cypress";
-  readonly why: string;
-  readonly files: readonly AffectedTestFile[];
-}
+import type { RunnerRun, UnrunTests } from "./runner-run.js";
 
 const MOUNTS = /\bcy\s*\.\s*mount\s*\(/u;
 
@@ -44,8 +27,8 @@ export function cypressRuns(
   root: string,
   byFolder: ReadonlyMap<string, readonly AffectedTestFile[]>,
   bin: string,
-): { runs: CypressRun[]; unrun: UnrunSpecs[] } {
-  const runs: CypressRun[] = [];
+): { runs: RunnerRun[]; unrun: UnrunTests[] } {
+  const runs: RunnerRun[] = [];
   const commas = [...byFolder.values()].flat().filter((file) => file.file.includes(","));
   for (const [cwd, group] of byFolder) {
     const handed = group.filter((file) => !file.file.includes(","));
@@ -67,7 +50,7 @@ export function cypressRuns(
       });
     }
   }
-  const unrun: UnrunSpecs[] =
+  const unrun: UnrunTests[] =
     commas.length === 0
       ? []
       : [

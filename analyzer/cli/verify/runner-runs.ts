@@ -7,6 +7,7 @@ import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedTestFile } from "../../affected/result.js";
 import { cypressRuns } from "./cypress-runs.js";
+import type { LeftOutTests, RunnerRun, UnrunTests } from "./runner-run.js";
 import {
   CYPRESS_CONFIGS,
   RUNNER_CONFIGS,
@@ -20,37 +21,7 @@ import { mochaSpec } from "./mocha-spec.js";
 import { mochaRootHooks, specFolder } from "../../project/mocha-root-hooks.js";
 import { missingToolWhy, toolBin } from "./tools.js";
 
-/** One run of another runner: spawned as `node <argv>` from `cwd`. */
-export interface RunnerRun {
-  readonly runner: TestRunner;
-  /** Absolute folder the runner starts in (its config's). */
-  readonly cwd: string;
-  /** After `node`: the runner's bin script (or a Node flag) and its arguments. */
-  readonly argv: readonly string[];
-  /** The command as shown: the tool's name and the arguments after the bin. */
-  readonly tool: string;
-  readonly shownArgs: readonly string[];
-  /** Variables the project's test script sets for the runner (runner-script.ts). */
-  readonly env: Readonly<Record<string, string>>;
-  readonly files: readonly AffectedTestFile[];
-}
-
-/**
- * Selected files the runner's own spec leaves out (mocha-spec.ts): test code, but none of the
- * suite's tests, which the project's `npm test` never runs either. Named, not run, not failed.
- */
-export interface LeftOutTests {
-  readonly runner: TestRunner;
-  readonly why: string;
-  readonly files: readonly AffectedTestFile[];
-}
-
-/** Tests of a runner verify cannot start, and why. */
-export interface UnrunTests {
-  readonly runner: TestRunner;
-  readonly why: string;
-  readonly files: readonly AffectedTestFile[];
-}
+export type { LeftOutTests, RunnerRun, UnrunTests } from "./runner-run.js";
 
 /** Each runner's config names (the folder holding one is where it starts). */
 const CONFIGS: Partial<Record<TestRunner, readonly string[]>> = {
