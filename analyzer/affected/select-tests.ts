@@ -35,9 +35,11 @@ export interface TestSelection {
 }
 
 /**
- * What another analysis of the same root saw change (the project's, for a tsconfig inside it that
- * owns tests it leaves out): code that runs, and code outside tests. A test here that observes
- * such code unseen (another process, a browser) runs although this analysis compiles none of it.
+ * What another analysis saw change: code that runs, and code outside tests. Of the same root (the
+ * project's, for a tsconfig inside it that owns tests it leaves out: both), or of another package
+ * of the workspace (application code alone: its drivers run, not its spawners). A test here that
+ * observes such code unseen (another process, a browser) runs although this analysis compiles
+ * none of it.
  */
 export interface ChangedElsewhere {
   readonly runtime: boolean;
