@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AffectedFacts, ImportFact } from "./facts.js";
-import { unseenObservers } from "./import-graph.js";
+import { loadsAnyDriver, unseenObservers } from "./import-graph.js";
 
 /** Just what unseenObservers reads: each file's imports, and that none is a declaration file. */
 function factsOf(imports: Record<string, ImportFact[]>): AffectedFacts {
@@ -63,6 +63,12 @@ describe("unseenObservers: the driver", () => {
     expect(unseenObservers("e2e/home.spec.ts", facts).driver).toBe("@playwright/test");
     expect(unseenObservers("e2e/login.testcafe.ts", facts).driver).toBe("testcafe");
     expect(unseenObservers("e2e/app.e2e.ts", facts).driver).toBe("detox");
+    expect(loadsAnyDriver(facts)).toBe(true);
+    expect(
+      loadsAnyDriver(
+        factsOf({ "a.test.ts": [importOf({ kind: "package", name: "playwright-helpers" })] }),
+      ),
+    ).toBe(false);
   });
 
   it("names both when a test loads both, from one walk", () => {

@@ -207,6 +207,22 @@ export function unseenObservers(
 }
 
 /**
+ * Whether some file of the project loads a driver at run time: a test can drive an application
+ * from outside only then (one pass over the imports, before a walk per test).
+ */
+export function loadsAnyDriver(facts: AffectedFacts): boolean {
+  for (const list of facts.imports.values())
+    for (const item of list)
+      if (
+        !item.typeOnly &&
+        (item.target.kind === "builtin" || item.target.kind === "package") &&
+        DRIVER_MODULES.has(item.target.name)
+      )
+        return true;
+  return false;
+}
+
+/**
  * Whether a file names the project root (path-references.ts: `new URL("..", import.meta.url)`
  * from test/, `path.join(__dirname, "..")`): a test that does reads what it likes there
  * (antfu/eslint-config's api.test.ts snapshots the built package's API), so it runs whenever

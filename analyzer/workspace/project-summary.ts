@@ -5,7 +5,7 @@
 // project is analysed; a closure that needs the analysis again makes it again (cli/workspace/project-analyses.ts).
 import path from "node:path";
 import { liveFacts } from "../affected/live-facts.js";
-import { unseenObservers } from "../affected/import-graph.js";
+import { loadsAnyDriver, unseenObservers } from "../affected/import-graph.js";
 import { testFileCases } from "../affected/select-tests.js";
 import type { Analysis } from "../analyze.js";
 import { isInNodeModules, relativeToRoot } from "../project/paths.js";
@@ -114,9 +114,9 @@ export function projectSummary(
     linked: compilesOtherSources(workspace, analysis, compiled)
       ? linkedFiles(workspace, pkg, analysis)
       : new Set(),
-    drivesFromOutside: [...testCases.keys()].some(
-      (test) => unseenObservers(test, facts).driver !== undefined,
-    ),
+    drivesFromOutside:
+      loadsAnyDriver(facts) &&
+      [...testCases.keys()].some((test) => unseenObservers(test, facts).driver !== undefined),
   };
 }
 
