@@ -61,4 +61,27 @@ describe("an end-to-end package beside the app it drives, at the workspace root"
       ["apps/web/src/page.test.ts", "changed"],
     ]);
   });
+
+  it("verify runs its tests there, and no type-check of a project nothing of which changed", async () => {
+    const { io, stdout } = recordingIO(root());
+    await run(["verify", "apps/web/src/page.ts", "--dry-run", "--json"], io);
+    const result = JSON.parse(stdout()) as {
+      packages: { path: string; steps: { step: string; status: string; why: string }[] }[];
+    };
+    const typecheck = (path: string) =>
+      result.packages
+        .find((entry) => entry.path === path)
+        ?.steps.find((step) => step.step === "typecheck");
+    expect(typecheck("apps/web")?.status).toBe("planned");
+    expect(typecheck("apps/web-e2e")).toMatchObject({
+      status: "skipped",
+      why: "no file this project compiles changed or was reached: its types are as they were",
+    });
+    expect(
+      result.packages
+        .find((entry) => entry.path === "apps/web-e2e")
+        ?.steps.filter((step) => step.step === "tests")
+        .map((step) => step.why),
+    ).toEqual([expect.stringContaining("Playwright")]);
+  });
 });

@@ -35,6 +35,14 @@ export type { IndexAction, StepContext, StepName, VerifyStep } from "./step.js";
 
 export function typecheckStep(context: StepContext): VerifyStep {
   const { loaded } = context.analysis;
+  // Nothing the program compiles changed (a workspace package reached only for its tests that
+  // drive another package's application): it type-checks as it did before.
+  const { affected } = context;
+  if (!context.widened && affected.changes.length === 0 && affected.affected.files.length === 0) {
+    const why = "no file this project compiles changed or was reached: its types are as they were";
+    context.log(`\ntypecheck: skipped\n  why: ${why}\n`);
+    return notRun("typecheck", "tsc", why, "skipped");
+  }
   const tsc = toolBin(loaded.root, "typescript", "tsc");
   // Shown from the folder tsc runs in (the step's cwd), so the command runs again from there.
   const tsconfig = toPosix(path.relative(loaded.root, loaded.tsconfigFile)) || ".";
