@@ -5,11 +5,9 @@
 // (resolution CYPRESS_RESOLUTION, no specifier), which makes a test that reaches it one that
 // drives the application from outside (import-graph.ts). Component testing (`cy.mount(...)`)
 // mounts what the spec imports, and is not one.
+import { usesCypressGlobal } from "../project/test-discovery.js";
 import { ts } from "../project/ts-morph.js";
 import { CYPRESS_RESOLUTION, type ImportFact } from "./facts.js";
-
-/** Cheap test before the syntax walk: a file that never writes `cy.` uses no `cy`. */
-const MAY_USE_CY = /\bcy\s*\.\s*[\w$]/u;
 
 /**
  * Adds, to each file that uses Cypress's global `cy` (not a `cy` of its own) and mounts no
@@ -20,7 +18,8 @@ export function addCypressGlobals(
   files: readonly { readonly path: string; readonly sourceFile: ts.SourceFile }[],
 ): void {
   for (const file of files) {
-    if (!MAY_USE_CY.test(file.sourceFile.text)) continue;
+    // Cheap test before the syntax walk: a file that never writes `cy.` uses no `cy`.
+    if (!usesCypressGlobal(file.sourceFile.text)) continue;
     const position = cypressDrives(file.sourceFile);
     if (position === undefined) continue;
     const list = imports.get(file.path) ?? [];

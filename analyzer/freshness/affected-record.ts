@@ -70,8 +70,10 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  * 23: a file that uses Cypress's global `cy` (and mounts no component) imports `cypress`
  *     (cypress-globals.ts): a test that reaches it drives the application from outside; a
  *     Vitest exclude glob that matches a folder leaves out the files below it.
+ * 24: a file in one of Cypress's spec folders (cypress/e2e, cypress/integration,
+ *     cypress/component) that uses `cy` and declares tests is a test, whatever its name.
  */
-export const AFFECTED_RECORD_FORMAT = 23;
+export const AFFECTED_RECORD_FORMAT = 24;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

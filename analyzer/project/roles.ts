@@ -8,7 +8,12 @@ import {
 import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
 import { toPosix } from "../../schema/paths.js";
-import { importsTestFramework, isToolConfig, testFrameworksOf } from "./test-discovery.js";
+import {
+  importsTestFramework,
+  isCypressSpec,
+  isToolConfig,
+  testFrameworksOf,
+} from "./test-discovery.js";
 import { isTypeTest } from "./type-test-name.js";
 import { isVitestSetupFile, vitestRunsAny, type VitestConfig } from "./vitest-config.js";
 import type { AgentixConfig } from "../../schema/load-config.js";
@@ -83,8 +88,8 @@ export class FileRoles {
   }
 
   /**
-   * A test by its name (the configured globs), by importing a test framework, or because Vitest
-   * runs it; a setup file Vitest runs before the tests is none unless its name or the globs say so.
+   * A test by its name (the configured globs), by importing a test framework, as a Cypress spec
+   * in one of its folders, or because Vitest runs it; a setup file Vitest runs before the tests is none unless its name or the globs say so.
    */
   isTest(file: ProjectFile): boolean {
     let test = this.tests.get(file);
@@ -97,6 +102,7 @@ export class FileRoles {
           vitestRunsAny(vitest, file.path) ||
           vitest.jestTests?.(file.path) === true ||
           vitest.mochaTests?.(file.path) === true ||
+          isCypressSpec(file.path, file.sourceFile.text) ||
           (importsTestFramework(file.sourceFile) && !isVitestSetupFile(vitest, file.path)));
       this.tests.set(file, test);
     }

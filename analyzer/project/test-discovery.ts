@@ -72,11 +72,39 @@ export function testFrameworksOf(sourceFile: ts.SourceFile): string[] {
   return frameworks;
 }
 
+/** A use of Cypress's global `cy` (`cy.visit(...)`), which its specs make and import nothing for. */
+const USES_CY = /\bcy\s*\.\s*[\w$]/u;
+
+/** Cypress's default spec folders: `cypress/e2e` (Cypress 10 on), `cypress/integration` (before), `cypress/component`. */
+const CYPRESS_SPEC_FOLDER = /(?:^|\/)cypress\/(?:e2e|integration|component)\//u;
+
+/** Whether text uses Cypress's global `cy`. */
+export function usesCypressGlobal(text: string): boolean {
+  return USES_CY.test(text);
+}
+
+/** A call that declares Mocha-style tests, as Cypress's specs do (`it(`, `describe(`, `context(`). */
+const DECLARES_TESTS = /\b(?:it|describe|context|specify)\s*\(/u;
+
+/**
+ * A Cypress spec by its place and text, whatever its name (Cypress 9's `cypress/integration/login.js`):
+ * in one of Cypress's default spec folders (`file` relative to the root), using `cy` and declaring
+ * tests. Support files (`cypress/support/`) and a spec folder's helpers that declare no test are none.
+ */
+export function isCypressSpec(file: string, text: string): boolean {
+  return (
+    CYPRESS_SPEC_FOLDER.test(file.replaceAll("\\", "/")) &&
+    usesCypressGlobal(text) &&
+    DECLARES_TESTS.test(text)
+  );
+}
+
 /** The same question for a file not parsed yet: its text, read once. */
-function textImportsTestFramework(file: string): boolean {
+function textImportsTestFramework(file: string, relative: string): boolean {
   if (TOOL_CONFIG.test(file)) return false;
   try {
-    return FRAMEWORK_IMPORT.test(readFileSync(file, "utf8"));
+    const text = readFileSync(file, "utf8");
+    return FRAMEWORK_IMPORT.test(text) || isCypressSpec(relative, text);
   } catch {
     return false;
   }
@@ -127,10 +155,10 @@ export function testsOutsideTsconfig(input: DiscoveryInput): TestDiscovery {
       return true;
     if (isVitestSetupFile(vitest, relative)) return true;
     // A JavaScript file is a test by its name or a Vitest config (javascript-tests.ts): scripts,
-    // configs and build output are not read.
-    if (isJavaScriptFile(file)) return false;
+    // configs and build output are not read; Cypress's spec folders are none of those.
+    if (isJavaScriptFile(file) && !CYPRESS_SPEC_FOLDER.test(relative)) return false;
     textsRead.push(file);
-    return textImportsTestFramework(file);
+    return textImportsTestFramework(file, relative);
   };
   const walk = walkProject(
     root,

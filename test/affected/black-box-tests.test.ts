@@ -41,6 +41,13 @@ const root = (): string =>
       // a component test mounts what it imports.
       "cypress/e2e/users.cy.ts":
         'describe("users", () => {\n  it("lists", () => {\n    cy.visit("/users");\n    cy.contains("a");\n  });\n});\n',
+      // Cypress 9's: any name in cypress/integration, JavaScript too; a spec folder's helper
+      // that declares no test, and a support file, are none.
+      "cypress/integration/login.js":
+        'describe("login", () => {\n  it("logs in", () => {\n    cy.visit("/login");\n  });\n});\n',
+      "cypress/e2e/steps.ts": 'export const openUsers = (): void => {\n  cy.visit("/users");\n};\n',
+      "cypress/support/commands.ts":
+        'Cypress.Commands.add("login", () => {\n  cy.visit("/login");\n});\n',
       "src/features/users/model.cy.tsx":
         'import { findUser } from "./model.js";\n\ndescribe("model", () => {\n  it("mounts", () => {\n    cy.mount(findUser("a") as never);\n  });\n});\n',
       "test/types.e2e.test.ts":
@@ -65,6 +72,10 @@ describe("a test that drives the application from outside", () => {
         "drives the application from outside (cypress): what serves it cannot be followed",
       ],
       [
+        "cypress/integration/login.js",
+        "drives the application from outside (cypress): what serves it cannot be followed",
+      ],
+      [
         "e2e/home.spec.ts",
         "drives the application from outside (@playwright/test): what serves it cannot be followed",
       ],
@@ -81,6 +92,7 @@ describe("a test that drives the application from outside", () => {
       ),
     ).toEqual([
       "cypress/e2e/users.cy.ts",
+      "cypress/integration/login.js",
       "e2e/home.spec.ts",
       "src/features/users/model.cy.tsx",
       "src/features/users/model.test.ts",
@@ -117,7 +129,11 @@ describe("a test that drives the application from outside", () => {
         package: null,
         runner: "Cypress",
         why: "cypress is not installed for this project",
-        files: ["cypress/e2e/users.cy.ts", "src/features/users/model.cy.tsx"],
+        files: [
+          "cypress/e2e/users.cy.ts",
+          "cypress/integration/login.js",
+          "src/features/users/model.cy.tsx",
+        ],
       },
     ]);
   });
@@ -140,6 +156,8 @@ describe("Cypress specs another tsconfig owns (cypress/tsconfig.json)", () => {
         "src/page.test.ts":
           'import { expect, it } from "vitest";\nimport { title } from "./page.js";\n\nit("titles", () => expect(title()).toBe("home"));\n',
         "cypress/e2e/home.cy.ts": 'it("shows", () => {\n  cy.visit("/");\n});\n',
+        // In that tsconfig's program: a spec by its folder, with no test's name.
+        "cypress/integration/legacy.ts": 'it("opens", () => {\n  cy.visit("/");\n});\n',
       },
       "cypress-owned",
     );
@@ -149,6 +167,10 @@ describe("Cypress specs another tsconfig owns (cypress/tsconfig.json)", () => {
     expect(result.tests.files.map(({ file, reason }) => [file, reason])).toEqual([
       [
         "cypress/e2e/home.cy.ts",
+        "drives the application from outside (cypress): what serves it cannot be followed",
+      ],
+      [
+        "cypress/integration/legacy.ts",
         "drives the application from outside (cypress): what serves it cannot be followed",
       ],
       ["src/page.test.ts", "imports src/page.ts; changed"],

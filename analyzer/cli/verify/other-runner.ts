@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isFile } from "../../../schema/folder-listings.js";
 import { readProjectJson } from "../../../schema/read-project-file.js";
+import { isCypressSpec, usesCypressGlobal } from "../../project/test-discovery.js";
 
 /** The test runners other than Vitest that verify knows by name. */
 export type TestRunner =
@@ -28,9 +29,8 @@ const OTHER_RUNNER =
   /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["'](@playwright\/test|node:test|bun:test|ava|uvu|mocha|@jest\/globals)["']/u;
 const VITEST_IMPORT = /(?:\bfrom\s*|\bimport\s*|\brequire\s*\(\s*)["']vitest["']/u;
 
-/** Cypress's specs by name (`login.cy.ts`, `Button.cy.tsx`), and a use of its global `cy`. */
+/** Cypress's specs by name (`login.cy.ts`, `Button.cy.tsx`). */
 const CYPRESS_SPEC = /\.cy\.[cm]?[jt]sx?$/u;
-const USES_CY = /\bcy\s*\.\s*[\w$]/u;
 /** The files that set a folder up for Cypress (the folder its specs run from). */
 export const CYPRESS_CONFIGS = [
   ...["ts", "js", "mjs", "cjs", "mts", "cts"].map((ext) => `cypress.config.${ext}`),
@@ -184,12 +184,15 @@ export function otherRunnerOf(
 }
 
 /**
- * Cypress's claim on a spec, which imports no runner: its name (`*.cy.ts`), or its use of the
- * global `cy` under a folder with a Cypress config (novu's widget: `cypress/e2e/*.spec.ts`).
+ * Cypress's claim on a spec, which imports no runner: its name (`*.cy.ts`), its place in one of
+ * Cypress's spec folders (`cypress/integration/login.js`), or its use of the global `cy` under a
+ * folder with a Cypress config (novu's widget: `cypress/e2e/*.spec.ts`).
  */
 function cypressOwner(absolute: string, text: string): OtherRunner | undefined {
   if (CYPRESS_SPEC.test(absolute)) return { runner: "Cypress", why: "Cypress runs *.cy.* specs" };
-  if (!USES_CY.test(text)) return undefined;
+  if (isCypressSpec(absolute, text))
+    return { runner: "Cypress", why: "it uses Cypress's cy in one of Cypress's spec folders" };
+  if (!usesCypressGlobal(text)) return undefined;
   for (let dir = path.dirname(absolute); ; dir = path.dirname(dir)) {
     const config = CYPRESS_CONFIGS.find((name) => isFile(path.join(dir, name)));
     if (config !== undefined)
