@@ -5,7 +5,7 @@
 // (resolution CYPRESS_RESOLUTION, no specifier), which makes a test that reaches it one that
 // drives the application from outside (import-graph.ts). Component testing (`cy.mount(...)`)
 // mounts what the spec imports, and is not one.
-import { usesCypressGlobal } from "../project/test-discovery.js";
+import { usesCypressGlobal } from "../project/cypress-specs.js";
 import { ts } from "../project/ts-morph.js";
 import { CYPRESS_RESOLUTION, type ImportFact } from "./facts.js";
 

@@ -8,12 +8,8 @@ import {
 import type { FileRole } from "../index-file/types.js";
 import type { LoadedProject, ProjectFile } from "./load-project.js";
 import { toPosix } from "../../schema/paths.js";
-import {
-  importsTestFramework,
-  isCypressSpec,
-  isToolConfig,
-  testFrameworksOf,
-} from "./test-discovery.js";
+import { isCypressSpec } from "./cypress-specs.js";
+import { importsTestFramework, isToolConfig, testFrameworksOf } from "./test-discovery.js";
 import { isTypeTest } from "./type-test-name.js";
 import { isVitestSetupFile, vitestRunsAny, type VitestConfig } from "./vitest-config.js";
 import type { AgentixConfig } from "../../schema/load-config.js";

@@ -13,6 +13,7 @@ import type { LoadProblem } from "./tsconfig.js";
 import { isVitestSetupFile, vitestRunsAny, type VitestConfig } from "./vitest-config.js";
 import { isJavaScriptFile } from "./javascript-tests.js";
 import { walkProject } from "./walk.js";
+import { CYPRESS_SPEC_FOLDER, isCypressSpec } from "./cypress-specs.js";
 
 /** Modules only tests import: a file importing one is a test, whatever its name. */
 export const TEST_FRAMEWORKS: ReadonlySet<string> = new Set([
@@ -70,33 +71,6 @@ export function testFrameworksOf(sourceFile: ts.SourceFile): string[] {
       frameworks.push(specifier.text);
   }
   return frameworks;
-}
-
-/** A use of Cypress's global `cy` (`cy.visit(...)`), which its specs make and import nothing for. */
-const USES_CY = /\bcy\s*\.\s*[\w$]/u;
-
-/** Cypress's default spec folders: `cypress/e2e` (Cypress 10 on), `cypress/integration` (before), `cypress/component`. */
-const CYPRESS_SPEC_FOLDER = /(?:^|\/)cypress\/(?:e2e|integration|component)\//u;
-
-/** Whether text uses Cypress's global `cy`. */
-export function usesCypressGlobal(text: string): boolean {
-  return USES_CY.test(text);
-}
-
-/** A call that declares Mocha-style tests, as Cypress's specs do (`it(`, `describe(`, `context(`). */
-const DECLARES_TESTS = /\b(?:it|describe|context|specify)\s*\(/u;
-
-/**
- * A Cypress spec by its place and text, whatever its name (Cypress 9's `cypress/integration/login.js`):
- * in one of Cypress's default spec folders (`file` relative to the root), using `cy` and declaring
- * tests. Support files (`cypress/support/`) and a spec folder's helpers that declare no test are none.
- */
-export function isCypressSpec(file: string, text: string): boolean {
-  return (
-    CYPRESS_SPEC_FOLDER.test(file.replaceAll("\\", "/")) &&
-    usesCypressGlobal(text) &&
-    DECLARES_TESTS.test(text)
-  );
 }
 
 /** The same question for a file not parsed yet: its text, read once. */

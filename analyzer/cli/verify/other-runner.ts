@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isFile } from "../../../schema/folder-listings.js";
 import { readProjectJson } from "../../../schema/read-project-file.js";
-import { isCypressSpec, usesCypressGlobal } from "../../project/test-discovery.js";
+import { isCypressSpec, usesCypressGlobal } from "../../project/cypress-specs.js";
 
 /** The test runners other than Vitest that verify knows by name. */
 export type TestRunner =
