@@ -183,8 +183,8 @@ class LiveFacts {
 
   /**
    * What a file loads that its text does not import: through components, the paths it names,
-   * Cypress's global `cy`, its own package by name, test setup, what Jest's moduleNameMapper maps its imports to, and
-   * manual mocks.
+   * Cypress's global `cy`, its own package by name, test setup, what Jest's moduleNameMapper
+   * maps its imports to, and manual mocks.
    */
   private addLoadsWithoutImports(imports: Map<string, ImportFact[]>): void {
     const { loaded } = this.analysis;

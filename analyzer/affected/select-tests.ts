@@ -129,16 +129,19 @@ interface SelectionContext {
   readonly applicationChanged: boolean;
 }
 
+/** Whether a file is code outside tests, their helpers and declarations: what serves the app. */
+export function isApplicationFile(facts: AffectedFacts, path: string): boolean {
+  const file = facts.file(path);
+  return file !== undefined && !file.test && !file.helper && !file.declaration;
+}
+
 /** Whether propagation reached code outside tests and their helpers. */
 function applicationChanged(
   facts: AffectedFacts,
   files: ReadonlyMap<string, AnalysedFile>,
   propagation: Propagation,
 ): boolean {
-  const isApplication = (path: string): boolean => {
-    const file = facts.file(path);
-    return file !== undefined && !file.test && !file.helper && !file.declaration;
-  };
+  const isApplication = (path: string): boolean => isApplicationFile(facts, path);
   for (const path of propagation.modules.keys()) if (isApplication(path)) return true;
   for (const [path, entry] of files)
     if (isApplication(path) && entry.units.units.some((unit) => propagation.units.has(unit.id)))

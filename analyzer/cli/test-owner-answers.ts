@@ -9,7 +9,7 @@ import { runtimeImportsClosure } from "../affected/import-graph.js";
 import { mergeResults } from "../affected/merge-results.js";
 import type { AffectedResult } from "../affected/result.js";
 import type { AffectedScope } from "../affected/select.js";
-import type { ChangedElsewhere } from "../affected/select-tests.js";
+import { isApplicationFile, type ChangedElsewhere } from "../affected/select-tests.js";
 import type { WideningReason } from "../affected/widening.js";
 import type { Analysis } from "../analyze.js";
 import { ProjectLoadError } from "../errors.js";
@@ -71,13 +71,9 @@ export function analyseTestOwners(
 
 /** What an analysis's answer reached: code that runs, and code outside tests. */
 function changedIn(facts: AffectedFacts, result: AffectedResult): ChangedElsewhere {
-  const isApplication = (path: string): boolean => {
-    const file = facts.file(path);
-    return file !== undefined && !file.test && !file.helper && !file.declaration;
-  };
   return {
     runtime: result.affected.files.length > 0,
-    application: result.affected.files.some(isApplication),
+    application: result.affected.files.some((path) => isApplicationFile(facts, path)),
   };
 }
 

@@ -117,16 +117,14 @@ export function computeWorkspaceAffected(
       changes,
     });
     results.set(pkg, result);
-    return {
-      result,
-      changedFiles: filesChangedFor(analyses.get(pkg)!, changes, computation, operations),
-    };
+    return { result, changes, computation, operations };
   };
   while (queue.length > 0) {
     const pkg = queue.shift() as WorkspacePackage;
     const summary = analyses.get(pkg);
     if (summary === undefined) continue;
-    const { result, changedFiles } = answer(pkg);
+    const { result, changes, computation, operations } = answer(pkg);
+    const changedFiles = filesChangedFor(summary, changes, computation, operations);
     reached.set(pkg, crossesAsAll(result) ? "all" : exportsReaching(summary, changedFiles));
     spread(pkg);
   }

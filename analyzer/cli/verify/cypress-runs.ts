@@ -6,14 +6,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
 import type { AffectedTestFile } from "../../affected/result.js";
+import { mountsCypressComponent } from "../../project/cypress-specs.js";
 import type { RunnerRun, UnrunTests } from "./runner-run.js";
-
-const MOUNTS = /\bcy\s*\.\s*mount\s*\(/u;
 
 /** Whether a spec mounts a component (component testing); false when it cannot be read. */
 function mountsComponent(absolute: string): boolean {
   try {
-    return MOUNTS.test(readFileSync(absolute, "utf8"));
+    return mountsCypressComponent(readFileSync(absolute, "utf8"));
   } catch {
     return false;
   }

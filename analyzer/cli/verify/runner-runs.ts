@@ -1,7 +1,8 @@
 // How verify runs the selected tests another runner owns (a Jest project's, Playwright's specs,
-// node:test files, Cypress's specs: cypress-runs.ts): with that runner's own binary, installed in the project, on exactly those
-// files, from the folder holding its config. A runner verify cannot start (not installed, or
-// one it cannot hand files to) is said, with the files it leaves unrun.
+// node:test files, Cypress's specs: cypress-runs.ts): with that runner's own binary, installed
+// in the project, on exactly those files, from the folder holding its config. A runner verify
+// cannot start (not installed, or one it cannot hand files to) is said, with the files it leaves
+// unrun.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../../schema/paths.js";
