@@ -22,6 +22,10 @@ describe("cypressDrives", () => {
       drives('export const run = (cy: { visit(url: string): void }) => cy.visit("/");\n'),
     ).toBeUndefined();
     expect(
+      drives("export const run = ({ cy }: { cy: { visit(): void } }) => cy.visit();\n"),
+    ).toBeUndefined();
+    expect(drives("this.cy.visit();\nwindow.cy.visit();\n")).toBeUndefined();
+    expect(
       drives('const fancy = { visit() {} };\nfancy.visit();\nconst x = "cy.visit(";\n'),
     ).toBeUndefined();
   });

@@ -1115,6 +1115,16 @@ describe("workspace discovery", () => {
           'agentix affected: package.json "workspaces" must be an array of folder globs (or { "packages": [...] }), got "apps/*"\n',
       });
     });
+    // null and a `packages` that is no list are declarations gone wrong, not yarn's nohoist alone.
+    for (const [text, shown] of [
+      ['{ "workspaces": null }', "null"],
+      ['{ "workspaces": { "packages": "apps/*" } }', '{"packages":"apps/*"}'],
+    ])
+      await withManifest(text, async () => {
+        expect((await cli(["affected", "cart.add"])).stderr).toBe(
+          `agentix affected: package.json "workspaces" must be an array of folder globs (or { "packages": [...] }), got ${shown}\n`,
+        );
+      });
     await withManifest('{ "name": "acme" }', async () => {
       writeFileSync(path.join(root, "pnpm-workspace.yaml"), "packages:\n  wrong: 1\n");
       try {
