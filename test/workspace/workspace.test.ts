@@ -1119,7 +1119,7 @@ describe("workspace discovery", () => {
     for (const [text, shown] of [
       ['{ "workspaces": null }', "null"],
       ['{ "workspaces": { "packages": "apps/*" } }', '{"packages":"apps/*"}'],
-    ])
+    ] as const)
       await withManifest(text, async () => {
         expect((await cli(["affected", "cart.add"])).stderr).toBe(
           `agentix affected: package.json "workspaces" must be an array of folder globs (or { "packages": [...] }), got ${shown}\n`,
