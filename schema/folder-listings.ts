@@ -104,17 +104,17 @@ const NOT_SOURCE = new Set(["node_modules", "dist", "build", "out", "coverage"])
 
 /**
  * Reads the entries of the folders at and below `root` into the listings of this disk round,
- * at most `limit` folders; returns how many. Only what may hold the project's source is entered:
- * not a symbolic link, a dot-folder (.git, .next, .turbo) or NOT_SOURCE (a folder left out is
- * read when asked, as before). Asked one by one between two files' parses, with the caches cold,
- * each read costs several times what it costs in one pass; every reader of listings finds them
- * here.
+ * at most `limit` folders; returns the folders read. Only what may hold the project's source is
+ * entered: not a symbolic link, a dot-folder (.git, .next, .turbo) or NOT_SOURCE (a folder left
+ * out is read when asked, as before). Asked one by one between two files' parses, with the
+ * caches cold, each read costs several times what it costs in one pass; every reader of listings
+ * finds them here.
  */
-export function listFolderTree(root: string, limit: number): number {
+export function listFolderTree(root: string, limit: number): string[] {
   const pending = [root];
-  let listed = 0;
-  for (let dir = pending.pop(); dir !== undefined && listed < limit; dir = pending.pop()) {
-    listed += 1;
+  const listed: string[] = [];
+  for (let dir = pending.pop(); dir !== undefined && listed.length < limit; dir = pending.pop()) {
+    listed.push(dir);
     for (const entry of folderEntries(dir) ?? [])
       if (entry.isDirectory() && !entry.name.startsWith(".") && !NOT_SOURCE.has(entry.name))
         pending.push(path.join(dir, entry.name));

@@ -72,7 +72,7 @@ export function createProjectServices(
 let shared: (ProjectServices & { clear(): void }) | undefined;
 
 /** At most this many folders of a project are read in one pass (a few ms per thousand). */
-const PREFETCH_LIMIT = 5000;
+export const PREFETCH_LIMIT = 5000;
 
 /** The services every ESLint rule of this process shares (one resolver, one set of caches). */
 export function sharedProjectServices(): ProjectServices {
