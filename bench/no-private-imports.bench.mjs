@@ -16,7 +16,11 @@
 // Without feature folders, a reference rule that only reads its file's name (and returns no
 // listeners) is measured against core the same way, in two more processes: what any rule that
 // must know its file pays per file, its floor. The first rule to read a file's name pays V8 for
-// ESLint's new per-file context object; core's rule reads only its own options.
+// ESLint's new per-file context object; core's rule reads only its own options. A second
+// reference takes the step every agentix rule takes first, the agentix configuration of its file's
+// folder for this disk round (support/lean-plans.ts folderPlans: nested projects have their own),
+// and returns no listeners: what knowing the project costs, which core's rule never needs (it
+// reads no disk), so near zero is judged between the two.
 import { execFileSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +32,7 @@ const FEATURES = Number(process.env.BENCH_FEATURES ?? 80);
 const AGENTIX = "agentix/no-private-imports";
 const CORE = "no-restricted-imports";
 const REFERENCE = "reference/reads-its-file-name";
+const PROJECT_REFERENCE = "reference/knows-its-project";
 
 /** A rule that reads its file's name and nothing else: the floor of a rule's per-file cost. */
 const reference = {
@@ -62,7 +67,20 @@ async function lintRounds(root, folder, order) {
     import("eslint"),
     import("agentix/eslint-plugin"),
   ]);
-  const settings = { [AGENTIX]: "error", [CORE]: coreBans(folder), [REFERENCE]: "error" };
+  const { folderPlans } = await import("../dist/eslint-plugin/support/lean-plans.js");
+  reference.rules["knows-its-project"] = {
+    meta: { type: "problem", schema: [] },
+    create(context) {
+      if (folderPlans(context.filename, context.sourceCode.ast).dir === "") throw new Error("no folder");
+      return {};
+    },
+  };
+  const settings = {
+    [AGENTIX]: "error",
+    [CORE]: coreBans(folder),
+    [REFERENCE]: "error",
+    [PROJECT_REFERENCE]: "error",
+  };
   // ESLint runs a file's rules in the order the config lists them.
   const rules = Object.fromEntries(order.map((rule) => [rule, settings[rule]]));
   const runs = [];
@@ -158,5 +176,9 @@ if (process.argv[2] === "--child") {
     console.log(`  in 2 more processes, the same way: a rule that only reads its file's name`);
     for (const rule of [REFERENCE, CORE]) console.log(floor.line(rule));
     console.log(`  ratio reads-its-file-name / no-restricted-imports: ${floor.ratio} (the floor)`);
+    const project = against(root, folder, PROJECT_REFERENCE);
+    console.log(`  in 2 more processes: a rule that finds its file's agentix configuration, nothing more`);
+    for (const rule of [PROJECT_REFERENCE, CORE]) console.log(project.line(rule));
+    console.log(`  ratio knows-its-project / no-restricted-imports: ${project.ratio} (the floor of a rule that knows its project)`);
   }
 }
