@@ -114,6 +114,7 @@ function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] 
         `run${from === "" ? "" : ` (from ${from})`}: vitest run ${filters.map(shellQuote).join(" ")}`,
       );
   }
+  const vitestRuns = lines.length > 0;
   for (const run of plan.runners) {
     const from = toPosix(path.relative(plan.root, run.cwd));
     lines.push(
@@ -126,9 +127,10 @@ function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] 
   }
   const ran = new Set(plan.runners.flatMap((run) => run.files));
   const notRun = plan.otherRunner.filter((file) => !ran.has(file));
+  // "by vitest" only beside a Vitest run: a project whose tests no Vitest runs has none to name.
   if (notRun.length > 0)
     lines.push(
-      `not run by vitest: ${list(notRun.map((file) => file.file))} (agentix verify says why)`,
+      `not run${vitestRuns ? " by vitest" : ""}: ${list(notRun.map((file) => file.file))} (agentix verify says why)`,
     );
   return lines;
 }

@@ -87,7 +87,7 @@ describe("a workspace of real shapes", () => {
       "\nrun: vitest run src/page.test.ts\nnot run by vitest: e2e/sign.spec.ts (agentix verify says why)\n",
     );
     expect(run.stdout).toContain(
-      "\nnot run by vitest: src/app.spec.ts (agentix verify says why)\n",
+      "\nnot run: src/app.spec.ts (agentix verify says why)\n",
     );
     expect(run.stdout).not.toContain("run: vitest run e2e/sign.spec.ts");
   });
