@@ -57,6 +57,7 @@ describe("agentix.config.json", () => {
         "**/__tests__/**",
       ],
       ignores: [],
+      loads: {},
       rules: {},
       ambient: {
         network: { check: true, allow: [] },

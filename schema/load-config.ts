@@ -60,6 +60,8 @@ export interface AgentixConfig {
   readonly tests: readonly string[];
   /** Globs of files whose violations are not reported (by the plugin and the analyzer alike). */
   readonly ignores: readonly string[];
+  /** What a non-literal import()/require() may load: globs of the files holding one -> globs of what they load. */
+  readonly loads: Readonly<Record<string, readonly string[]>>;
   /** Severities by rule id (`agentix/no-private-imports`); a rule not listed is "error". */
   readonly rules: Readonly<Record<string, RuleSeverity>>;
   readonly ambient: Readonly<Record<AmbientCategory, AmbientPolicy>>;
@@ -73,6 +75,7 @@ export interface AgentixConfigFile {
   compositionRoots?: string[];
   tests?: string[];
   ignores?: string[];
+  loads?: Record<string, string[]>;
   rules?: Record<string, RuleSeverity>;
   ambient?: Partial<Record<AmbientCategory, "off" | { allow: string[] }>>;
 }
@@ -205,6 +208,7 @@ function resolveConfig(
     compositionRoots: file.compositionRoots ?? DEFAULT_COMPOSITION_ROOTS,
     tests: file.tests ?? DEFAULT_TESTS,
     ignores: file.ignores ?? [],
+    loads: { ...file.loads },
     rules: { ...file.rules },
     ambient,
   };

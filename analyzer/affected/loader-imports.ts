@@ -13,6 +13,8 @@ import { patternMatcher, projectPattern } from "./loader-glob.js";
 import { isRelativePattern } from "../extract/loader-pattern.js";
 import { pathsSubstitutionsOf } from "../../eslint-plugin/logic/project/paths-alias.js";
 import { relativeToRoot } from "../project/paths.js";
+import { declaredLoads } from "../../schema/declared-loads.js";
+import { globMatcher } from "../../schema/glob-matcher.js";
 
 /** Adds the pattern loaders' imports of `files` to `imports`; returns the loaders of unknown targets. */
 export function addLoaderImports(
@@ -21,7 +23,8 @@ export function addLoaderImports(
   files: readonly string[],
 ): UnknownLoader[] {
   const unknownLoaders: UnknownLoader[] = [];
-  const { root, compilerOptions } = analysis.loaded;
+  const { root, compilerOptions, config } = analysis.loaded;
+  const declareds = declaredLoads(config);
   /** An alias pattern's project-relative patterns, as `paths` map it; undefined when none does. */
   const aliasPatterns = (pattern: string): string[] | undefined =>
     pathsSubstitutionsOf(compilerOptions)(pattern)?.flatMap(
@@ -38,6 +41,13 @@ export function addLoaderImports(
       continue;
     }
     if (item.kind !== "dynamic-import" && item.kind !== "require") continue;
+    // agentix.config.json `loads` says what this file's non-literal loads may load.
+    const declared = declareds(file.path);
+    if (declared !== undefined) {
+      for (const loads of declared)
+        addPatternImports(imports, file, node, loads, files, globMatcher([loads]));
+      continue;
+    }
     const pattern = item.pattern;
     if (pattern !== undefined && isRelativePattern(pattern)) {
       addPatternImports(imports, file, node, projectPattern(file.path, pattern), files);
@@ -104,11 +114,11 @@ function addPatternImports(
   node: ts.Node,
   loads: string,
   files: readonly string[],
+  matches: (file: string) => boolean = patternMatcher(loads),
 ): void {
   const list = imports.get(file.path) ?? [];
   imports.set(file.path, list);
   const position = node.getStart(file.sourceFile);
-  const matches = patternMatcher(loads);
   const loader = { position, typeOnly: false, resolution: "pattern", specifier: null };
   list.push({ ...loader, target: { kind: "unresolved" }, edgeTarget: loads });
   for (const target of files)

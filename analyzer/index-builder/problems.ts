@@ -1,5 +1,6 @@
 // Stage: the problems the index records: architecture violations (from the shared rule logic),
 // diagnostics about the model, and what the analyzer could not resolve.
+import { declaredLoads } from "../../schema/declared-loads.js";
 import { lineOf, locationOf } from "../extract/location.js";
 import type { DiagnosticEntry, UnresolvedEntry, ViolationEntry } from "../index-file/types.js";
 import type { BuildContext } from "./context.js";
@@ -60,16 +61,23 @@ export function withDiagnostics(
 }
 
 export function unresolvedEntries({ analysis }: BuildContext): UnresolvedEntry[] {
-  const unresolved: UnresolvedEntry[] = analysis.unresolved.map((item) => {
-    const location = locationOf(item.site);
-    return {
-      kind: item.kind,
-      file: location.file,
-      line: location.line,
-      column: location.column,
-      reason: item.reason,
-    };
-  });
+  const declared = declaredLoads(analysis.loaded.config);
+  // A non-literal load in a file agentix.config.json `loads` declares is known to the project.
+  const known = (item: (typeof analysis.unresolved)[number]) =>
+    (item.kind === "dynamic-import" || item.kind === "require") &&
+    declared(item.site.file.path) !== undefined;
+  const unresolved: UnresolvedEntry[] = analysis.unresolved
+    .filter((item) => !known(item))
+    .map((item) => {
+      const location = locationOf(item.site);
+      return {
+        kind: item.kind,
+        file: location.file,
+        line: location.line,
+        column: location.column,
+        reason: item.reason,
+      };
+    });
   unresolved.sort(
     orderBy(
       (u) => u.file,

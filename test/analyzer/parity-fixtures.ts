@@ -159,6 +159,7 @@ export const CASES: readonly ParityCase[] = [
   },
   { fixture: "test-owners", violations: 0 },
   { fixture: "type-tests", violations: 0 },
+  { fixture: "declared-loads", violations: 0 },
   { fixture: "vitest-setup", violations: 0 },
   { fixture: "path-references", violations: 0 },
   { fixture: "self-import", violations: 0 },
