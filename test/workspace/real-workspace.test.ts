@@ -86,9 +86,7 @@ describe("a workspace of real shapes", () => {
     expect(run.stdout).toContain(
       "\nrun: vitest run src/page.test.ts\nnot run by vitest: e2e/sign.spec.ts (agentix verify says why)\n",
     );
-    expect(run.stdout).toContain(
-      "\nnot run: src/app.spec.ts (agentix verify says why)\n",
-    );
+    expect(run.stdout).toContain("\nnot run: src/app.spec.ts (agentix verify says why)\n");
     expect(run.stdout).not.toContain("run: vitest run e2e/sign.spec.ts");
   });
 });
