@@ -319,8 +319,12 @@ class ChangeClassifier {
       if (file === undefined || file.test || loaders.has(file)) continue;
       const where = `${item.file}:${item.line}`;
       loaders.set(file, `${where}: ${item.reason}; it may load the changed code`);
+      // An import() or require() (not an unresolvable static import): the project can declare it.
+      const declarable = /^(?:import|require)\(/u.test(item.reason)
+        ? ' (agentix.config.json "loads" can say what it loads)'
+        : "";
       this.notes.push(
-        `${where}: ${item.reason}: the tests that load ${item.file} run with any change`,
+        `${where}: ${item.reason}: the tests that load ${item.file} run with any change${declarable}`,
       );
     }
     return [...loaders].map(([file, reason]) => ({ file, reason }));

@@ -328,7 +328,7 @@ describe("affected --since HEAD", () => {
     });
     expect(result.widened).toEqual([]);
     expect(result.notes).toEqual([
-      "src/adapters/memory.ts:13: import() with a non-literal target: the module it loads cannot be known statically: the tests that load src/adapters/memory.ts run with any change",
+      'src/adapters/memory.ts:13: import() with a non-literal target: the module it loads cannot be known statically: the tests that load src/adapters/memory.ts run with any change (agentix.config.json "loads" can say what it loads)',
     ]);
     // The cart's tests load neither the changed model nor the adapter with the unknown import().
     expect(selection(result)).toEqual([

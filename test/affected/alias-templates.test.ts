@@ -79,7 +79,7 @@ describe("a loader whose target is a template of an alias", () => {
       const { tests, notes } = selectedBy(target, "src/model.ts", name);
       expect(tests).toEqual(["test/email.test.ts", "test/model.test.ts"]);
       expect(notes).toEqual([
-        "src/email.ts:1: import() with a non-literal target: the module it loads cannot be known statically: the tests that load src/email.ts run with any change",
+        'src/email.ts:1: import() with a non-literal target: the module it loads cannot be known statically: the tests that load src/email.ts run with any change (agentix.config.json "loads" can say what it loads)',
       ]);
     }
   });
