@@ -175,7 +175,7 @@ function unknownPropertyAt(
   return { pointer: `${path}/${key.replace(/~/gu, "~0").replace(/\//gu, "~1")}`, key: true };
 }
 
-const COMBINATORS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "if"]);
+const COMBINATORS: ReadonlySet<string> = new Set(["anyOf", "oneOf", "if", "propertyNames"]);
 
 /** Bounds of a description: hostile input must not turn one error into megabytes of text. */
 const MAX_PATHS = 20;
@@ -280,6 +280,12 @@ function subschemaDescription(schema: unknown, schemaPath: string): string | und
 }
 
 function describeOne(error: ErrorObject, schema: unknown): string {
+  // A key's own problem (`propertyNames`): ajv names the key beside the error.
+  const { propertyName } = error as ErrorObject & { propertyName?: string };
+  if (propertyName !== undefined) {
+    const { propertyName: _, ...ofValue } = error as ErrorObject & { propertyName?: string };
+    return `has the key ${JSON.stringify(propertyName)}, which ${describeOne(ofValue, schema)}`;
+  }
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case "pattern": {

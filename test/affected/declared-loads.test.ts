@@ -102,6 +102,10 @@ describe("a non-literal load", () => {
       '1:23    error   /loads/"src/db.ts" must be array  config',
     ],
     [null, "1:10    error   /loads must be object  config"],
+    [
+      { "": ["src/*.ts"] },
+      '1:10    error   /loads has the key "", which must not be empty  config',
+    ],
   ])(
     "a setting that is no object of glob lists (%j): a config error at its place",
     async (loads, line) => {
