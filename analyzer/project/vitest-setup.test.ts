@@ -21,11 +21,11 @@ const context: SetupContext = {
   exists: (file) => present.has(file),
 };
 
-/** The setup of the config's `test: { ... }` object, files repository-relative. */
-function setupOf(test: string) {
+/** The setup of the config's `test: { ... }` object (after `before`), files repository-relative. */
+function setupOf(test: string, before = "") {
   const source = ts.createSourceFile(
     path.join(root, "vitest.config.ts"),
-    `export default defineConfig({ test: ${test} });`,
+    `${before}export default defineConfig({ test: ${test} });`,
     ts.ScriptTarget.Latest,
     true,
   );
@@ -71,6 +71,28 @@ describe("a setup list", () => {
       files: ["test/setup.ts", "config/test/env.ts", "web/setup.ts", "test/global.mts"],
       problems: [],
     });
+  });
+
+  it("is read from concatenations, templates and the module's constants (tRPC's root config)", () => {
+    const constants = `const here = __dirname;\nconst setup = path.resolve(here, "config/test/env.ts");\n`;
+    expect(
+      setupOf(
+        `{ setupFiles: [__dirname + "/test/setup.ts", \`\${import.meta.dirname}/web/\${"setup"}.ts\`, setup] }`,
+        constants,
+      ),
+    ).toEqual({ files: ["test/setup.ts", "web/setup.ts", "config/test/env.ts"], problems: [] });
+  });
+
+  it.each([
+    ["a constant loop", "const a = b;\nconst b = a;\n", "a"],
+    ["a let", 'let a = "./test/setup.ts";\n', "a"],
+    ["a constant it cannot read", "const a = setups();\n", "setups()"],
+    ["an import", 'import { a } from "./paths";\n', "a"],
+  ])("does not follow %s", (_, declared, shown) => {
+    const { files, problems } = setupOf(`{ setupFiles: [a] }`, declared);
+    expect(files).toEqual([]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`cannot be read statically (${shown} is not a literal)`);
   });
 
   it("leaves out a package's setup module and a file that is not there", () => {

@@ -8,6 +8,9 @@ import { ts } from "./ts-morph.js";
 import { unwrap } from "./ts-syntax.js";
 import type { LoadProblem } from "./tsconfig.js";
 import { relativeToRoot } from "./paths.js";
+import { NotStatic, pathOf, withRootDir } from "./setup-paths.js";
+
+export { withRootDir };
 
 /** The setup modules (`setupFiles`, `globalSetup`) a config names. */
 export interface VitestSetup {
@@ -194,12 +197,6 @@ export interface SetupContext {
 /** Extensions Vitest's resolver tries for a setup path written without one. */
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 
-class NotStatic extends Error {
-  constructor(readonly node: ts.Node) {
-    super("not static");
-  }
-}
-
 /**
  * The setup files of one `test: { ... }` object (its own `setupFiles` and `globalSetup`), resolved
  * as Vitest does: against the test object's `root` when it sets one, else the config's folder.
@@ -313,72 +310,6 @@ function valuesOf(node: ts.Expression, context: SetupContext): string[] {
         : [pathOf(element, context)],
     );
   return [pathOf(inner, context)];
-}
-
-/**
- * A path written as a literal, or built from literals and the config's own folder:
- * `path.resolve(__dirname, "setup.ts")`, `join(import.meta.dirname, "x")`,
- * `fileURLToPath(new URL("./setup.ts", import.meta.url))`.
- */
-function pathOf(node: ts.Expression, context: SetupContext): string {
-  const inner = unwrap(node);
-  if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner))
-    return withRootDir(inner.text, context);
-  if (isConfigDir(inner)) return context.configDir;
-  if (ts.isCallExpression(inner)) {
-    const callee = calleeName(inner.expression);
-    if (callee === "resolve" || callee === "join") {
-      const parts = inner.arguments.map((argument) => pathOf(argument, context));
-      return callee === "resolve" ? path.resolve(context.configDir, ...parts) : path.join(...parts);
-    }
-    if (callee === "fileURLToPath" && inner.arguments.length === 1) {
-      const url = unwrap(inner.arguments[0] as ts.Expression);
-      if (ts.isNewExpression(url)) return urlPath(url, context);
-    }
-  }
-  if (
-    ts.isPropertyAccessExpression(inner) &&
-    inner.name.text === "pathname" &&
-    ts.isNewExpression(unwrap(inner.expression))
-  )
-    return urlPath(unwrap(inner.expression) as ts.NewExpression, context);
-  throw new NotStatic(inner);
-}
-
-/** A path with Jest's `<rootDir>` replaced (none in Vitest's). */
-export function withRootDir(value: string, context: SetupContext): string {
-  return context.rootDir === undefined ? value : value.replaceAll("<rootDir>", context.rootDir);
-}
-
-/** `new URL("./x", import.meta.url)`: the path it names. */
-function urlPath(url: ts.NewExpression, context: SetupContext): string {
-  const [relative, base] = url.arguments ?? [];
-  const target = relative === undefined ? undefined : unwrap(relative);
-  if (
-    !ts.isIdentifier(url.expression) ||
-    url.expression.text !== "URL" ||
-    target === undefined ||
-    !(ts.isStringLiteral(target) || ts.isNoSubstitutionTemplateLiteral(target)) ||
-    base === undefined ||
-    unwrap(base).getText() !== "import.meta.url"
-  )
-    throw new NotStatic(url);
-  return path.resolve(context.configDir, target.text);
-}
-
-/** `__dirname` or `import.meta.dirname`: the config's folder. */
-function isConfigDir(node: ts.Expression): boolean {
-  return (
-    (ts.isIdentifier(node) && node.text === "__dirname") || node.getText() === "import.meta.dirname"
-  );
-}
-
-/** `resolve` and `path.resolve` alike (node:path imported under any name). */
-function calleeName(callee: ts.Expression): string | undefined {
-  const inner = unwrap(callee);
-  if (ts.isIdentifier(inner)) return inner.text;
-  if (ts.isPropertyAccessExpression(inner)) return inner.name.text;
-  return undefined;
 }
 
 /**
