@@ -146,3 +146,20 @@ it("reads the configuration of every folder of the project in one pass once file
   expect(directoriesOf("nested")).toEqual(["lib/*"]);
   expect(directoriesOf("src/e")).toEqual(["src/features/*"]);
 });
+
+it("reads past a broken or unreadable nested configuration in that pass, and gives it to that folder's files", () => {
+  root = project("broken");
+  write("broken/nested/agentix.config.json", '{ "features": ');
+  write("broken/tools/agentix.config.json", JSON.stringify({ loads: null }));
+  for (const folder of ["src/a", "src/b", "src/c", "src/d"])
+    expect(directoriesOf(folder)).toEqual(["src/features/*"]);
+  const problems = ["nested", "tools"].map((folder) => {
+    const { config } = plansOf(folder);
+    return config instanceof AgentixConfigError ? config.message : "no error";
+  });
+  expect(problems).toEqual([
+    expect.stringContaining("malformed JSON"),
+    expect.stringContaining("/loads must be object"),
+  ]);
+  expect(directoriesOf("src/e")).toEqual(["src/features/*"]);
+});
