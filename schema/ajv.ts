@@ -282,10 +282,13 @@ function subschemaDescription(schema: unknown, schemaPath: string): string | und
 function describeOne(error: ErrorObject, schema: unknown): string {
   // A key's own problem (`propertyNames`): ajv names the key beside the error.
   const { propertyName } = error as ErrorObject & { propertyName?: string };
-  if (propertyName !== undefined) {
-    const { propertyName: _, ...ofValue } = error as ErrorObject & { propertyName?: string };
-    return `has the key ${JSON.stringify(propertyName)}, which ${describeOne(ofValue, schema)}`;
-  }
+  const problem = describeKeyword(error, schema);
+  return propertyName === undefined
+    ? problem
+    : `has the key ${JSON.stringify(propertyName)}, which ${problem}`;
+}
+
+function describeKeyword(error: ErrorObject, schema: unknown): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case "pattern": {

@@ -114,7 +114,6 @@ function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] 
         `run${from === "" ? "" : ` (from ${from})`}: vitest run ${filters.map(shellQuote).join(" ")}`,
       );
   }
-  const vitestRuns = lines.length > 0;
   for (const run of plan.runners) {
     const from = toPosix(path.relative(plan.root, run.cwd));
     lines.push(
@@ -128,6 +127,7 @@ function runLines(result: AffectedResult, plan: TextPlan | undefined): string[] 
   const ran = new Set(plan.runners.flatMap((run) => run.files));
   const notRun = plan.otherRunner.filter((file) => !ran.has(file));
   // "by vitest" only beside a Vitest run: a project whose tests no Vitest runs has none to name.
+  const vitestRuns = [plan, ...plan.otherConfigs].some(({ filters }) => filters.length > 0);
   if (notRun.length > 0)
     lines.push(
       `not run${vitestRuns ? " by vitest" : ""}: ${list(notRun.map((file) => file.file))} (agentix verify says why)`,

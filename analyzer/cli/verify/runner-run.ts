@@ -18,19 +18,18 @@ export interface RunnerRun {
   readonly files: readonly AffectedTestFile[];
 }
 
-/**
- * Selected files the runner's own spec leaves out (mocha-spec.ts): test code, but none of the
- * suite's tests, which the project's `npm test` never runs either. Named, not run, not failed.
- */
-export interface LeftOutTests {
+/** Selected tests of one runner that verify names but does not run, and why. */
+interface NamedTests {
   readonly runner: TestRunner;
   readonly why: string;
   readonly files: readonly AffectedTestFile[];
 }
 
-/** Tests of a runner verify cannot start, and why. */
-export interface UnrunTests {
-  readonly runner: TestRunner;
-  readonly why: string;
-  readonly files: readonly AffectedTestFile[];
-}
+/**
+ * Selected files the runner's own spec leaves out (mocha-spec.ts): test code, but none of the
+ * suite's tests, which the project's `npm test` never runs either. Named, not run, not failed.
+ */
+export type LeftOutTests = NamedTests;
+
+/** Tests of a runner verify cannot start, and why (the change is not verified). */
+export type UnrunTests = NamedTests;
