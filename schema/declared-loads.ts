@@ -1,7 +1,8 @@
 // agentix.config.json `loads`: what a non-literal import()/require() may load, declared by the
 // project for the files that hold one (a migration runner's `require(path)`, a plugin loader's).
 // The analyzer follows such a load as imports of the files it may load (affected), and no longer
-// lists the site as unresolved (the index, check).
+// lists the site as unresolved (the index, check); no-private-imports judges each of those files
+// as an import (ESLint and check).
 import { globMatcher } from "./glob-matcher.js";
 import type { AgentixConfig } from "./load-config.js";
 

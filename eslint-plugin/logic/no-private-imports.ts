@@ -29,6 +29,8 @@ import { ImportLandings, landingAt, NOWHERE, type Landing } from "./project/impo
 import { isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
 import { diskRound } from "../../schema/disk-rounds.js";
+import { declaredLoads } from "../../schema/declared-loads.js";
+import { declaredLoadFiles } from "./imports/declared-load-files.js";
 import { displayFromRoot, foreignFeatureOfFolder } from "./project/foreign-features.js";
 
 export const NO_PRIVATE_IMPORTS = "agentix/no-private-imports" as const;
@@ -43,7 +45,7 @@ export const noPrivateImportsMessages = {
   outsideFeatureNoEntry:
     '{{file}} is private to feature "{{feature}}", which has neither a public entry ({{missing}}) nor a descriptor ({{descriptor}} does not exist); code outside features may import only those, so add one and import from it',
   unprovable:
-    "{{form}} with a non-literal target cannot be checked against feature boundaries; use a string literal that names a feature's public entry (contract) or a package",
+    '{{form}} with a non-literal target cannot be checked against feature boundaries; use a string literal that names a feature\'s public entry (contract) or a package, or declare what it may load in agentix.config.json "loads"',
   useContract: 'Import from the public entry "{{specifier}}" instead',
 } as const;
 
@@ -624,11 +626,28 @@ export const noPrivateImportsLogic: RuleLogic = {
       return target === undefined ? NOWHERE : landingAt(layout, target, relative, services);
     };
 
+    // A non-literal target that agentix.config.json `loads` declares for this file loads the
+    // files its globs name: each is judged as an import (a report per glob, at the target).
+    let loads: readonly string[] | null | undefined; // asked only for a non-literal target: rare
+    const judgeDeclaredLoads = (node: TSESTree.Node): boolean => {
+      if (loads === undefined) {
+        const relative = layout.relative(filename);
+        loads =
+          (relative === undefined ? undefined : declaredLoads(layout.config)(relative)) ?? null;
+      }
+      if (loads === null) return false;
+      for (const glob of loads)
+        for (const file of declaredLoadFiles(layout.config.root, glob))
+          if (judge(landingAt(layout, file, true, services), glob, node)) break;
+      return true;
+    };
+
     // Outside domain files (shared code, adapters, tests, a project without features) an
     // unprovable target is no rule violation: `agentix check` lists it as an unresolved warning.
     let domain: boolean | undefined; // asked only for an unprovable target: rare
     const check = (site: ImportSite): void => {
       if (site.specifier === undefined) {
+        if (judgeDeclaredLoads(site.node)) return;
         domain ??= layout.isDomainFile(filename);
         if (!domain) return;
         report(

@@ -160,6 +160,16 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "test-owners", violations: 0 },
   { fixture: "type-tests", violations: 0 },
   { fixture: "declared-loads", violations: 0 },
+  // agentix.config.json `loads`: a declared load is judged as imports of what it may load.
+  {
+    fixture: "declared-loads-features",
+    violations: 3,
+    reports: [
+      "src/features/billing/plugins.ts:2:10-2:22 error agentix/no-private-imports",
+      "src/features/billing/undeclared.ts:2:10-2:22 error agentix/no-private-imports",
+      "src/tools.ts:2:10-2:22 error agentix/no-private-imports",
+    ],
+  },
   { fixture: "vitest-setup", violations: 0 },
   { fixture: "path-references", violations: 0 },
   { fixture: "self-import", violations: 0 },

@@ -135,14 +135,14 @@ export function globbedFiles(
 }
 
 /** The folder a glob's static segments name ("/a/b" of "/a/b/*.ts"). */
-function staticBase(glob: string): string {
+export function staticBase(glob: string): string {
   const segments = glob.split("/");
   const at = segments.findIndex((segment) => GLOB_SYNTAX.test(segment));
   return at === -1 ? path.posix.dirname(glob) : segments.slice(0, at).join("/") || "/";
 }
 
 /** How many segments a glob has (without `**`, its files lie no deeper). */
-function depthOf(glob: string): number {
+export function depthOf(glob: string): number {
   return glob.split("/").length;
 }
 
