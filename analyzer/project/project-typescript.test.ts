@@ -85,3 +85,22 @@ describe("projectTypeScriptIsOlder", () => {
     expect(projectTypeScriptIsOlder(folders, "6.0.3")).toBe(false);
   });
 });
+
+// formbricks: every package declares `"typescript": "catalog:"`; pnpm-workspace.yaml says 5.9.3.
+describe("projectTypeScriptIsOlder with a catalog reference", () => {
+  const base = mkdtempSync(path.join(os.tmpdir(), "agentix-project-ts-catalog-"));
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+  it("reads the version the workspace's catalog gives, and knows nothing when none does", () => {
+    mkdirSync(path.join(base, "apps/web"), { recursive: true });
+    writeFileSync(
+      path.join(base, "apps/web/package.json"),
+      JSON.stringify({ devDependencies: { typescript: "catalog:" } }),
+    );
+    expect(projectTypeScriptIsOlder(path.join(base, "apps/web"), "6.0.3")).toBe(false);
+    writeFileSync(path.join(base, "pnpm-workspace.yaml"), "catalog:\n  typescript: 5.9.3\n");
+    expect(projectTypeScriptIsOlder(path.join(base, "apps/web"), "6.0.3")).toBe(true);
+    writeFileSync(path.join(base, "pnpm-workspace.yaml"), "catalog:\n  typescript: ^6.0.0\n");
+    expect(projectTypeScriptIsOlder(path.join(base, "apps/web"), "6.0.3")).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { readProjectJson } from "../../schema/read-project-file.js";
 import { ts } from "./ts-morph.js";
+import { catalogRange } from "./dependency-catalogs.js";
 
 /** A TypeScript version, major and minor (the part deprecations follow). */
 interface MajorMinor {
@@ -19,7 +20,8 @@ const DEPENDENCY_FIELDS = ["devDependencies", "dependencies", "peerDependencies"
  * installed for it (the nearest node_modules/typescript from its root), else, in a checkout
  * nothing was installed in, the version range the nearest package.json that names typescript
  * declares (documenso's "5.6.2": TypeScript 6 deprecates its `baseUrl`, which its tsc accepts,
- * and advises an `ignoreDeprecations: "6.0"` that TypeScript 5 rejects). Unknown (neither, or a
+ * and advises an `ignoreDeprecations: "6.0"` that TypeScript 5 rejects), or the workspace's
+ * catalog such a range names (`"catalog:"`, dependency-catalogs.ts). Unknown (neither, or a
  * range that allows `than`): not older, and the deprecations stand.
  */
 export function projectTypeScriptIsOlder(root: string, than: string = ts.version): boolean {
@@ -56,7 +58,8 @@ function declaredRange(root: string): string | undefined {
         const range = (json as Record<string, Record<string, unknown> | undefined> | undefined)?.[
           field
         ]?.["typescript"];
-        if (typeof range === "string") return range;
+        // "catalog:": the workspace's catalog says (pnpm, Yarn, Bun); unsaid, nothing is known.
+        if (typeof range === "string") return catalogRange(range, "typescript", dir) ?? range;
       }
     }
     if (path.dirname(dir) === dir) return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSimpleYaml, UNREADABLE } from "./simple-yaml.js";
+import { readSimpleYaml, scalarAt, UNREADABLE } from "./simple-yaml.js";
 
 const values = (text: string) => {
   const entries = readSimpleYaml(text);
@@ -93,5 +93,59 @@ describe("readSimpleYaml", () => {
     expect(readSimpleYaml("  indented: x\n")).toBeUndefined();
     expect(readSimpleYaml("just text\n")).toBeUndefined();
     expect(values("")).toEqual({});
+  });
+});
+
+describe("scalarAt", () => {
+  // pnpm-workspace.yaml's catalogs (formbricks, pnpm's docs).
+  const text = [
+    "packages:",
+    '  - "apps/*"',
+    "catalog:",
+    "  # --- build & test toolchain ---",
+    "  typescript: 5.9.3 # pinned",
+    '  "@types/node": "^22.1.0"',
+    "  vite:",
+    "    - 7",
+    "catalogs:",
+    "  react18:",
+    "    react: ^18.2.0",
+    "",
+    "    typescript: '~5.6.0'",
+    "  react19:",
+    "    react: ^19.0.0",
+    "flow: { typescript: 5.4.0 }",
+    "top: 1",
+  ].join("\n");
+
+  it("reads a scalar through nested block mappings, with comments, quotes and blank lines", () => {
+    expect(scalarAt(text, ["catalog", "typescript"])).toBe("5.9.3");
+    expect(scalarAt(text, ["catalog", "@types/node"])).toBe("^22.1.0");
+    expect(scalarAt(text, ["catalogs", "react18", "typescript"])).toBe("~5.6.0");
+    expect(scalarAt(text, ["catalogs", "react19", "react"])).toBe("^19.0.0");
+    expect(scalarAt(text, ["top"])).toBe(1);
+  });
+
+  it("is undefined for a missing key, UNREADABLE for a form it does not follow", () => {
+    expect(scalarAt(text, ["catalogs", "react19", "typescript"])).toBeUndefined();
+    expect(scalarAt(text, ["catalogs", "vue"])).toBeUndefined();
+    expect(scalarAt(text, ["nothing", "typescript"])).toBeUndefined();
+    // A list where a scalar belongs, a flow mapping, a scalar where a mapping belongs.
+    expect(scalarAt(text, ["catalog", "vite"])).toBe(UNREADABLE);
+    expect(scalarAt(text, ["flow", "typescript"])).toBe(UNREADABLE);
+    expect(scalarAt(text, ["top", "typescript"])).toBe(UNREADABLE);
+    // A list at the level of a mapping's keys, and a line indented less than its siblings.
+    expect(scalarAt(["a:", "  - b", "  c: 1"].join("\n"), ["a", "c"])).toBe(UNREADABLE);
+    expect(scalarAt(["a:", "    b: 1", "  c: 2"].join("\n"), ["a", "c"])).toBe(UNREADABLE);
+    // A value continued below its key (a multi-line string).
+    expect(scalarAt(["a:", "  b: one", "    two"].join("\n"), ["a", "b"])).toBe(UNREADABLE);
+  });
+
+  it("reads a block list at the top level's own indentation as its key's, and a 1 MB line once", () => {
+    expect(
+      scalarAt(["packages:", "- apps/*", "catalog:", "  x: 1"].join("\n"), ["catalog", "x"]),
+    ).toBe(1);
+    const long = `catalog:\n  x: ${"9".repeat(1_000_000)}`;
+    expect(scalarAt(long, ["catalog", "x"])).toBe(Number("9".repeat(1_000_000)));
   });
 });

@@ -144,3 +144,66 @@ function withoutComment(line: string): string {
   }
   return line.trimEnd();
 }
+
+/**
+ * The scalar at `keys` through nested block mappings (`catalogs:` / `  react18:` /
+ * `    typescript: 5.9.3`): undefined when a key on the way is missing; UNREADABLE when the way
+ * or the value takes a form this reader does not follow (a flow mapping, a list where a mapping
+ * belongs, a value continued on the lines below it).
+ */
+export function scalarAt(
+  text: string,
+  keys: readonly string[],
+): YamlScalar | typeof UNREADABLE | undefined {
+  const lines = text
+    .replace(/^\uFEFF/u, "")
+    .split(/\r?\n/u)
+    .map((line) => withoutComment(line));
+  let from = 0;
+  let to = lines.length;
+  for (const [depth, wanted] of keys.entries()) {
+    const found = childEntry(lines, from, to, wanted);
+    if (found === undefined || found === UNREADABLE) return found;
+    const below = lines.slice(found.line + 1, found.end).some((line) => line.trim() !== "");
+    if (depth === keys.length - 1) {
+      if (found.inline === "") return below ? UNREADABLE : null;
+      return below ? UNREADABLE : scalar(found.inline);
+    }
+    if (found.inline !== "") return UNREADABLE; // a flow mapping or a scalar where a mapping belongs
+    from = found.line + 1;
+    to = found.end;
+  }
+  return undefined;
+}
+
+/**
+ * The entry `name` among the children of the block lines[from, to) (those indented as its
+ * first line is): its line, the text after its colon, and where its own block ends.
+ */
+function childEntry(
+  lines: readonly string[],
+  from: number,
+  to: number,
+  name: string,
+): { line: number; inline: string; end: number } | typeof UNREADABLE | undefined {
+  let indent: number | undefined;
+  let found: { line: number; inline: string } | undefined;
+  for (let at = from; at < to; at++) {
+    const line = lines[at] as string;
+    if (line.trim() === "" || line === "---") continue;
+    const own = line.length - line.trimStart().length;
+    // Deeper lines, and block list items at a key's own indentation, belong to the key above.
+    if (
+      indent !== undefined &&
+      (own > indent || (own === indent && /^-(?:\s|$)/u.test(line.trimStart())))
+    )
+      continue;
+    indent ??= own;
+    if (own < indent) return UNREADABLE;
+    if (found !== undefined) return { ...found, end: at };
+    const key = keyOf(line.trimStart());
+    if (key === undefined) return UNREADABLE;
+    if (key.name === name) found = { line: at, inline: key.inline };
+  }
+  return found === undefined ? undefined : { ...found, end: to };
+}
