@@ -18,6 +18,9 @@ import { usedOnlyAsTypes } from "../../eslint-plugin/logic/scope/global-referenc
 import type { Analysis } from "../analyze.js";
 import type { ProjectFile } from "../project/load-project.js";
 import { mayUseAmbient } from "./ambient-prefilter.js";
+import type { Site } from "../extract/model.js";
+import { declaredLoads } from "../../schema/declared-loads.js";
+import { globMatcher } from "../../schema/glob-matcher.js";
 
 /** Converts a file to the rules' input (memoized by the caller); undefined for a syntax error. */
 export type Converter = (file: ProjectFile) => LogicInput | undefined;
@@ -34,6 +37,9 @@ const lineOf = (file: ProjectFile, node: { getStart(): number }): number =>
 /** Where a domain file's capabilities may be laundered: code outside features that is no test. */
 const FOLLOWED_ROLES: ReadonlySet<string> = new Set(["shared", "adapter", "composition-root"]);
 
+/** Where a file imports or loads another: what a report's position is read from. */
+type LoadSite = Pick<Site, "node">;
+
 /** Value imports of project files outside features (FOLLOWED_ROLES), in source order. */
 function sharedImports(analysis: Analysis, file: ProjectFile) {
   return (analysis.imports.get(file) ?? []).flatMap((item) =>
@@ -44,6 +50,33 @@ function sharedImports(analysis: Analysis, file: ProjectFile) {
       ? [{ site: item.site, target: item.target.file }]
       : [],
   );
+}
+
+/**
+ * The files outside features (FOLLOWED_ROLES) that each non-literal import()/require() of `file`
+ * may load, as agentix.config.json `loads` declares them: loaded code is imported code.
+ */
+function declaredSharedLoads(
+  analysis: Analysis,
+  file: ProjectFile,
+): { site: LoadSite; targets: ProjectFile[] }[] {
+  const globs = declaredLoads(analysis.loaded.config)(file.path);
+  if (globs === undefined || globs.length === 0) return [];
+  const loads = globMatcher(globs);
+  const targets = analysis.loaded.files.filter(
+    (other) =>
+      other !== file &&
+      !other.declaration &&
+      loads(other.path) &&
+      FOLLOWED_ROLES.has(analysis.roles.role(other)),
+  );
+  if (targets.length === 0) return [];
+  return analysis.unresolved
+    .filter(
+      (item) =>
+        item.site.file === file && (item.kind === "dynamic-import" || item.kind === "require"),
+    )
+    .map((item) => ({ site: item.site, targets }));
 }
 
 function reachOf(
@@ -134,8 +167,18 @@ export function transitiveViolations(
     const checks = (use: AmbientUse, where: ProjectFile): boolean =>
       checksCapability(layout, use.capability, filename) &&
       checksCapability(layout, use.capability, roles.absolute(where));
-    for (const { site, target } of sharedImports(analysis, file)) {
-      const chain = chainFrom(analysis, reachFor, checks, target, new Set());
+    const loads = declaredSharedLoads(analysis, file);
+    const edges = [
+      ...sharedImports(analysis, file).map(({ site, target }) => ({ site, targets: [target] })),
+      ...loads,
+    ];
+    for (const { site, targets } of edges) {
+      // A load that may load several files: the first chain, in path order, is reported.
+      let chain: string | undefined;
+      for (const target of targets) {
+        chain = chainFrom(analysis, reachFor, checks, target, new Set());
+        if (chain) break;
+      }
       if (!chain || onlyTypes(convert(file), site.node.getStart())) continue;
       const start = file.sourceFile.getLineAndCharacterOfPosition(site.node.getStart());
       const end = file.sourceFile.getLineAndCharacterOfPosition(site.node.getEnd());

@@ -160,10 +160,14 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "test-owners", violations: 0 },
   { fixture: "type-tests", violations: 0 },
   { fixture: "declared-loads", violations: 0 },
-  // agentix.config.json `loads`: a declared load is judged as imports of what it may load.
+  // agentix.config.json `loads`: a declared load is judged as imports of what it may load, and
+  // followed into shared code for the capabilities it reaches (check only, as for imports).
   {
     fixture: "declared-loads-features",
     violations: 3,
+    onlyCheck: [
+      `src/features/reports/plugins.ts:2:10-2:22 error agentix/no-ambient-capabilities imports src/lib/plugins/clock.ts, which reads the clock with Date.now() at line 2; ${TRANSITIVE}`,
+    ],
     reports: [
       "src/features/billing/plugins.ts:2:10-2:22 error agentix/no-private-imports",
       "src/features/billing/undeclared.ts:2:10-2:22 error agentix/no-private-imports",
