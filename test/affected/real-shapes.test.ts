@@ -408,6 +408,26 @@ describe("tsconfig problems degrade as tsc does", () => {
     expect(open.stderr().split("\n")[0]).toContain("Option 'baseUrl' is deprecated");
   });
 
+  // formbricks: every package declares `"typescript": "catalog:"`, pnpm-workspace.yaml says 5.9.3.
+  it("reads the TypeScript a pnpm catalog gives a checkout's package.json", async () => {
+    const dir = tsconfigProject(
+      '{\n  "compilerOptions": { "baseUrl": ".", "strict": true },\n  "files": ["src/a.ts"]\n}\n',
+    );
+    writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: "app", devDependencies: { typescript: "catalog:" } }),
+    );
+    writeFileSync(path.join(dir, "pnpm-workspace.yaml"), "catalog:\n  typescript: 5.9.3\n");
+    const pinned = recordingIO(dir);
+    expect(await run(["index"], pinned.io)).toBe(0);
+    expect(pinned.stderr()).toBe("");
+    // A catalog that names agentix's TypeScript leaves the warning standing.
+    writeFileSync(path.join(dir, "pnpm-workspace.yaml"), "catalog:\n  typescript: ^6.0.0\n");
+    const newer = recordingIO(dir);
+    expect(await run(["index", "--fresh"], newer.io)).toBe(0);
+    expect(newer.stderr().split("\n")[0]).toContain("Option 'baseUrl' is deprecated");
+  });
+
   it("stops (exit 2) only for a tsconfig that cannot be parsed at all", async () => {
     const dir = tsconfigProject('{ "compilerOptions": { "strict": true, }\n');
     const recorded = recordingIO(dir);
