@@ -9,6 +9,7 @@ import { configCandidates, PROJECT_INPUT_FILES } from "../project/input-files.js
 import { isInNodeModules } from "../project/paths.js";
 import { compareText } from "../project/paths.js";
 import { problemLines } from "../project/tsconfig.js";
+import { typeScriptVersionInputs } from "../project/project-typescript.js";
 import {
   analyzerIdentity,
   FRESHNESS_FORMAT,
@@ -65,6 +66,29 @@ function packageScopes(root: string): string[] {
   }
 }
 
+/** The configuration files whose stamps the record holds (present or not). */
+function configurationInputs(
+  loaded: LoadedProject,
+  before: ReadonlyMap<string, FileStamp | null>,
+): Set<string> {
+  const { root } = loaded;
+  const inputs = new Set<string>([
+    ...before.keys(),
+    ...loaded.tsconfigFiles.map((file) => path.resolve(file)),
+    ...packageScopes(root),
+    // What says which TypeScript the project compiles with (whether TypeScript 6's deprecations are its problems).
+    ...typeScriptVersionInputs(root),
+    ...[loaded.vitest, ...loaded.vitest.others].flatMap((config) =>
+      config.file === null ? [] : [path.resolve(root, config.file)],
+    ),
+  ]);
+  for (const dir of loaded.roots.directoryListings?.keys() ?? []) {
+    const manifest = path.join(dir, "package.json");
+    if (readStamped(manifest) !== undefined) inputs.add(manifest);
+  }
+  return inputs;
+}
+
 /**
  * The record for an index whose bytes are `indexBytes` (and affected facts whose bytes are
  * `affectedBytes`), computed from `loaded`; undefined when freshness cannot be proven later (the
@@ -82,19 +106,7 @@ export function freshnessRecord(
   const files = new Map<string, RecordedFile>();
   const directories = new Map<string, RecordedDirectory>();
 
-  const inputs = new Set<string>([
-    ...before.keys(),
-    ...loaded.tsconfigFiles.map((file) => path.resolve(file)),
-    ...packageScopes(root),
-    ...[loaded.vitest, ...loaded.vitest.others].flatMap((config) =>
-      config.file === null ? [] : [path.resolve(root, config.file)],
-    ),
-  ]);
-  for (const dir of listings.keys()) {
-    const manifest = path.join(dir, "package.json");
-    if (readStamped(manifest) !== undefined) inputs.add(manifest);
-  }
-  for (const file of inputs) {
+  for (const file of configurationInputs(loaded, before)) {
     const now = readStamped(file)?.stamp ?? null;
     const earlier = before.get(file);
     if (earlier !== undefined && !sameStamp(earlier, now)) return undefined;

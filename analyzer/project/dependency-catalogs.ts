@@ -20,6 +20,8 @@ export function catalogRange(
   reference: string,
   dependency: string,
   from: string,
+  /** Told each file looked for, present or not. */
+  consulted: (file: string) => void = () => {},
 ): string | undefined {
   const match = REFERENCE.exec(reference.trim());
   if (match === null) return undefined;
@@ -27,11 +29,13 @@ export function catalogRange(
   for (let dir = from; ; dir = path.dirname(dir)) {
     for (const source of YAML_SOURCES) {
       const file = path.join(dir, source);
+      consulted(file);
       if (existsSync(file)) {
         const found = yamlCatalogEntry(file, name, dependency);
         if (found !== undefined) return found;
       }
     }
+    consulted(path.join(dir, "package.json"));
     const found = bunCatalogEntry(path.join(dir, "package.json"), name, dependency);
     if (found !== undefined) return found;
     if (path.dirname(dir) === dir) return undefined;

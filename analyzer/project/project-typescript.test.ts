@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectTypeScriptIsOlder, rangeIsBelow } from "./project-typescript.js";
+import {
+  projectTypeScriptIsOlder,
+  rangeIsBelow,
+  typeScriptVersionInputs,
+} from "./project-typescript.js";
 
 const SIX = { major: 6, minor: 0 };
 
@@ -102,5 +106,11 @@ describe("projectTypeScriptIsOlder with a catalog reference", () => {
     expect(projectTypeScriptIsOlder(path.join(base, "apps/web"), "6.0.3")).toBe(true);
     writeFileSync(path.join(base, "pnpm-workspace.yaml"), "catalog:\n  typescript: ^6.0.0\n");
     expect(projectTypeScriptIsOlder(path.join(base, "apps/web"), "6.0.3")).toBe(false);
+    // The files the answer depends on, present or not, up to the catalog that gives it.
+    const inputs = typeScriptVersionInputs(path.join(base, "apps/web"));
+    expect(inputs).toContain(path.join(base, "apps/web/node_modules/typescript/package.json"));
+    expect(inputs).toContain(path.join(base, "apps/web/package.json"));
+    expect(inputs).toContain(path.join(base, "apps/web/pnpm-workspace.yaml"));
+    expect(inputs.at(-1)).toBe(path.join(base, "pnpm-workspace.yaml"));
   });
 });

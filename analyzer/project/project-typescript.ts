@@ -24,22 +24,35 @@ const DEPENDENCY_FIELDS = ["devDependencies", "dependencies", "peerDependencies"
  * catalog such a range names (`"catalog:"`, dependency-catalogs.ts). Unknown (neither, or a
  * range that allows `than`): not older, and the deprecations stand.
  */
-export function projectTypeScriptIsOlder(root: string, than: string = ts.version): boolean {
+export function projectTypeScriptIsOlder(
+  root: string,
+  than: string = ts.version,
+  /** Told each file the answer was looked for in, present or not (the index's freshness inputs). */
+  consulted: (file: string) => void = () => {},
+): boolean {
   const ours = majorMinor(than);
   if (ours === undefined) return false;
-  const installed = installedVersion(root);
+  const installed = installedVersion(root, consulted);
   if (installed !== undefined) {
     const version = majorMinor(installed);
     return version !== undefined && compare(version, ours) < 0;
   }
-  const declared = declaredRange(root);
+  const declared = declaredRange(root, consulted);
   return declared !== undefined && rangeIsBelow(declared, ours);
 }
 
+/** The files projectTypeScriptIsOlder(root) reads or looks for: a change to one may change its answer. */
+export function typeScriptVersionInputs(root: string): string[] {
+  const files: string[] = [];
+  projectTypeScriptIsOlder(root, ts.version, (file) => files.push(file));
+  return files;
+}
+
 /** The version of the nearest node_modules/typescript at or above `root`, if one is installed. */
-function installedVersion(root: string): string | undefined {
+function installedVersion(root: string, consulted: (file: string) => void): string | undefined {
   for (let dir = root; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, "node_modules", "typescript", "package.json");
+    consulted(manifest);
     if (existsSync(manifest)) {
       const { version } = (readJsonOrUndefined(manifest) ?? {}) as { version?: unknown };
       return typeof version === "string" ? version : "";
@@ -49,9 +62,10 @@ function installedVersion(root: string): string | undefined {
 }
 
 /** The typescript range the nearest package.json at or above `root` that names it declares. */
-function declaredRange(root: string): string | undefined {
+function declaredRange(root: string, consulted: (file: string) => void): string | undefined {
   for (let dir = root; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, "package.json");
+    consulted(manifest);
     if (existsSync(manifest)) {
       const json = readJsonOrUndefined(manifest);
       for (const field of DEPENDENCY_FIELDS) {
@@ -59,7 +73,8 @@ function declaredRange(root: string): string | undefined {
           field
         ]?.["typescript"];
         // "catalog:": the workspace's catalog says (pnpm, Yarn, Bun); unsaid, nothing is known.
-        if (typeof range === "string") return catalogRange(range, "typescript", dir) ?? range;
+        if (typeof range === "string")
+          return catalogRange(range, "typescript", dir, consulted) ?? range;
       }
     }
     if (path.dirname(dir) === dir) return undefined;
