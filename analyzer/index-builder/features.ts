@@ -44,19 +44,22 @@ function featureEntry(
     .map((entry) => files.find((file) => roles.absolute(file) === entry))
     .find((file) => file !== undefined);
   const descriptorFile = files.find((file) => roles.absolute(file) === feature.descriptorFile);
+  // Where a missing entry is reported: the feature's first source file, a test only when it has
+  // nothing else (its first file by name was often a test: `components/__tests__/...`).
+  const anchor = fileSite(files.find((file) => roles.role(file) !== "test") ?? files[0]);
   if (!contractFile)
     diagnostics.add(
       "missing-contract",
       "warning",
       `feature "${feature.id}" has no public entry ${feature.contractFiles.map((entry) => relativeToRoot(loaded.root, entry) ?? entry).join(" or ")}`,
-      fileSite(files[0]),
+      anchor,
     );
   if (!descriptorFile && !model)
     diagnostics.add(
       "missing-descriptor",
       "warning",
       `feature "${feature.id}" has no descriptor (defineFeature in ${relativeToRoot(loaded.root, feature.descriptorFile) ?? feature.descriptorFile})`,
-      fileSite(files[0]),
+      anchor,
     );
   const contractModel = contractFile
     ? descriptors.contracts.find((contract) => contract.site.file === contractFile)
