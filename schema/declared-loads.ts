@@ -3,7 +3,7 @@
 // The analyzer follows such a load as imports of the files it may load (affected), and no longer
 // lists the site as unresolved (the index, check); no-private-imports judges each of those files
 // as an import (ESLint and check).
-import { globMatcher } from "./glob-matcher.js";
+import { globMatcher, isNegatedGlob, type GlobMatcher } from "./glob-matcher.js";
 import type { AgentixConfig } from "./load-config.js";
 
 /** Globs of the project files a loader file's non-literal loads may load (none: packages only); undefined when undeclared. */
@@ -29,4 +29,21 @@ export function declaredLoads(config: AgentixConfig): DeclaredLoads {
     byConfig.set(config, declared);
   }
   return declared;
+}
+
+/** One glob of a declared list that loads something, and the project paths it loads. */
+export interface LoadGlob {
+  readonly glob: string;
+  readonly matches: GlobMatcher;
+}
+
+/**
+ * The globs of a declared list that load something, each matching what the list's "!" globs do
+ * not exclude: the one reading of a `loads` list for affected, the index, check and the rule.
+ */
+export function loadGlobs(globs: readonly string[]): LoadGlob[] {
+  const excluded = globs.filter(isNegatedGlob);
+  return globs
+    .filter((glob) => !isNegatedGlob(glob))
+    .map((glob) => ({ glob, matches: globMatcher([glob, ...excluded]) }));
 }

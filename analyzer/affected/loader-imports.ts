@@ -13,8 +13,7 @@ import { patternMatcher, projectPattern } from "./loader-glob.js";
 import { isRelativePattern } from "../extract/loader-pattern.js";
 import { pathsSubstitutionsOf } from "../../eslint-plugin/logic/project/paths-alias.js";
 import { relativeToRoot } from "../project/paths.js";
-import { declaredLoads } from "../../schema/declared-loads.js";
-import { globMatcher } from "../../schema/glob-matcher.js";
+import { declaredLoads, loadGlobs } from "../../schema/declared-loads.js";
 
 /** Adds the pattern loaders' imports of `files` to `imports`; returns the loaders of unknown targets. */
 export function addLoaderImports(
@@ -44,8 +43,8 @@ export function addLoaderImports(
     // agentix.config.json `loads` says what this file's non-literal loads may load.
     const declared = declareds(file.path);
     if (declared !== undefined) {
-      for (const loads of declared)
-        addPatternImports(imports, file, node, loads, files, globMatcher([loads]));
+      for (const { glob, matches } of loadGlobs(declared))
+        addPatternImports(imports, file, node, glob, files, matches);
       continue;
     }
     const pattern = item.pattern;

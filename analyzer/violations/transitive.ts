@@ -19,8 +19,7 @@ import type { Analysis } from "../analyze.js";
 import type { ProjectFile } from "../project/load-project.js";
 import { mayUseAmbient } from "./ambient-prefilter.js";
 import type { Site } from "../extract/model.js";
-import { declaredLoads } from "../../schema/declared-loads.js";
-import { globMatcher } from "../../schema/glob-matcher.js";
+import { declaredLoads, loadGlobs } from "../../schema/declared-loads.js";
 
 /** Converts a file to the rules' input (memoized by the caller); undefined for a syntax error. */
 export type Converter = (file: ProjectFile) => LogicInput | undefined;
@@ -60,14 +59,13 @@ function declaredSharedLoads(
   analysis: Analysis,
   file: ProjectFile,
 ): { site: LoadSite; targets: ProjectFile[] }[] {
-  const globs = declaredLoads(analysis.loaded.config)(file.path);
-  if (globs === undefined || globs.length === 0) return [];
-  const loads = globMatcher(globs);
+  const loads = loadGlobs(declaredLoads(analysis.loaded.config)(file.path) ?? []);
+  if (loads.length === 0) return [];
   const targets = analysis.loaded.files.filter(
     (other) =>
       other !== file &&
       !other.declaration &&
-      loads(other.path) &&
+      loads.some(({ matches }) => matches(other.path)) &&
       FOLLOWED_ROLES.has(analysis.roles.role(other)),
   );
   if (targets.length === 0) return [];

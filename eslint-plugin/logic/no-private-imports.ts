@@ -29,7 +29,7 @@ import { ImportLandings, landingAt, NOWHERE, type Landing } from "./project/impo
 import { isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
 import { diskRound } from "../../schema/disk-rounds.js";
-import { declaredLoads } from "../../schema/declared-loads.js";
+import { declaredLoads, loadGlobs, type LoadGlob } from "../../schema/declared-loads.js";
 import { declaredLoadFiles } from "./imports/declared-load-files.js";
 import { displayFromRoot, foreignFeatureOfFolder } from "./project/foreign-features.js";
 
@@ -627,18 +627,18 @@ export const noPrivateImportsLogic: RuleLogic = {
     };
 
     // A non-literal target that agentix.config.json `loads` declares for this file loads the
-    // files its globs name: each is judged as an import (a report per glob, at the target).
-    let loads: readonly string[] | null | undefined; // asked only for a non-literal target: rare
+    // files its globs name: each is judged as an import (a report per glob, at the load).
+    let loads: readonly LoadGlob[] | null | undefined; // asked only for a non-literal target: rare
     const judgeDeclaredLoads = (node: TSESTree.Node): boolean => {
       if (loads === undefined) {
         const relative = layout.relative(filename);
-        loads =
-          (relative === undefined ? undefined : declaredLoads(layout.config)(relative)) ?? null;
+        const globs = relative === undefined ? undefined : declaredLoads(layout.config)(relative);
+        loads = globs === undefined ? null : loadGlobs(globs);
       }
       if (loads === null) return false;
-      for (const glob of loads)
-        for (const file of declaredLoadFiles(layout.config.root, glob))
-          if (judge(landingAt(layout, file, true, services), glob, node)) break;
+      for (const load of loads)
+        for (const file of declaredLoadFiles(layout.config.root, load))
+          if (judge(landingAt(layout, file, true, services), load.glob, node)) break;
       return true;
     };
 

@@ -84,6 +84,8 @@ describe("no-private-imports on a load agentix.config.json `loads` declares", ()
       [],
       ["src/features/nowhere/*.ts"],
       ["!src/features/orders/model.ts"],
+      // A "!" glob excludes from the list's other globs.
+      ["src/features/orders/*.ts", "!src/features/orders/model.ts"],
     ]) {
       const root = project({ [LOADER]: loads });
       expect(lintNoPrivateImports(root, LOADER, DYNAMIC), JSON.stringify(loads)).toEqual([]);

@@ -88,6 +88,18 @@ describe("a non-literal load", () => {
     ]);
   });
 
+  it('declared with a "!" glob: it loads none of what that excludes', () => {
+    const root = projectWith({
+      loads: { "src/db.ts": ["src/migrations/*.ts", "!src/migrations/001-users.ts"] },
+    });
+    // No test reaches the excluded migration through the load: the answer widens, as for any
+    // shared file no test reaches.
+    expect(selection(analyze({ root }), "src/migrations/001-users.ts")).toEqual([
+      ["tests/db.test.ts", "widened"],
+      ["tests/mailer.test.ts", "widened"],
+    ]);
+  });
+
   it("declared with no globs: it loads packages only, no project file", async () => {
     const root = projectWith({ loads: { "src/*.ts": [] } });
     const analysis = analyze({ root });
