@@ -27,33 +27,32 @@ export class NotStatic extends Error {
  * `fileURLToPath(new URL("./setup.ts", import.meta.url))`.
  */
 export function pathOf(node: ts.Expression, context: PathContext): string {
+  return pathAt(node, context, 0);
+}
+
+/** pathOf, `depth` constants deep (a chain longer than MAX_CONSTANT_DEPTH is not followed). */
+function pathAt(node: ts.Expression, context: PathContext, depth: number): string {
+  const read = (next: ts.Expression) => pathAt(next, context, depth);
   const inner = unwrap(node);
   if (ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner))
     return withRootDir(inner.text, context);
   if (isConfigDir(inner)) return context.configDir;
   // `__dirname + "/test/setup.ts"`, `${__dirname}/test/setup.ts` (tRPC's root config).
   if (ts.isBinaryExpression(inner) && inner.operatorToken.kind === ts.SyntaxKind.PlusToken)
-    return pathOf(inner.left, context) + pathOf(inner.right, context);
+    return read(inner.left) + read(inner.right);
   if (ts.isTemplateExpression(inner))
     return (
       inner.head.text +
-      inner.templateSpans
-        .map((span) => pathOf(span.expression, context) + span.literal.text)
-        .join("")
+      inner.templateSpans.map((span) => read(span.expression) + span.literal.text).join("")
     );
   if (ts.isIdentifier(inner)) {
-    const value = constantValue(inner);
-    constantDepth += 1;
-    try {
-      return pathOf(value, context);
-    } finally {
-      constantDepth -= 1;
-    }
+    if (depth >= MAX_CONSTANT_DEPTH) throw new NotStatic(inner);
+    return pathAt(constantValue(inner), context, depth + 1);
   }
   if (ts.isCallExpression(inner)) {
     const callee = calleeName(inner.expression);
     if (callee === "resolve" || callee === "join") {
-      const parts = inner.arguments.map((argument) => pathOf(argument, context));
+      const parts = inner.arguments.map(read);
       return callee === "resolve" ? path.resolve(context.configDir, ...parts) : path.join(...parts);
     }
     if (callee === "fileURLToPath" && inner.arguments.length === 1) {
@@ -70,8 +69,7 @@ export function pathOf(node: ts.Expression, context: PathContext): string {
   throw new NotStatic(inner);
 }
 
-/** How many constants deep a path is being read: a chain longer than this is not followed. */
-let constantDepth = 0;
+/** How many constants deep a path is read: a longer chain is not followed. */
 const MAX_CONSTANT_DEPTH = 8;
 
 /**
@@ -80,7 +78,6 @@ const MAX_CONSTANT_DEPTH = 8;
  * parameter, a `let`, an import, a chain of more than MAX_CONSTANT_DEPTH) is not static.
  */
 function constantValue(name: ts.Identifier): ts.Expression {
-  if (constantDepth >= MAX_CONSTANT_DEPTH) throw new NotStatic(name);
   for (const statement of name.getSourceFile().statements) {
     if (!ts.isVariableStatement(statement)) continue;
     if (!(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
