@@ -12,7 +12,7 @@ import {
 } from "./rule-logic.js";
 import { globalReferences } from "./scope/global-references.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
-import { mayImportIntoFeatures } from "./imports/may-import-into-features.js";
+import { mayLoadBeyondDeclarations } from "./imports/may-load-beyond-declarations.js";
 import { moduleUrlOf } from "./imports/module-urls.js";
 import { contextFiles } from "./imports/require-contexts.js";
 import { globBase, globbedFiles, globPatterns, viteGlobCall } from "./imports/vite-globs.js";
@@ -767,18 +767,88 @@ export const noPrivateImportsLogic: RuleLogic = {
     // A folder outside features in a project that holds no feature folder (asked again each
     // disk round, so the first feature folder created in an editor session is seen).
     if (services.mayHaveFeatureFolders?.(reach.layout) ?? true) return undefined;
-    const mustName = here.mustName;
-    // depth + 1 `..` in a row leave the project (Folder.depth).
-    const leaveRoot = `..${"/..".repeat(here.depth)}`;
-    if (mustName === undefined || !POSIX)
-      return ({ scopeManager, full }) => quietVisitors(reach, here, scopeManager, full);
-    // The host gives the quiet visitors only to a file whose text may import into a feature.
+    // The host gives the quiet visitors only to a file whose declarations or text may import
+    // into a feature; most files of such a project get no visitors at all.
     return Object.assign(
       ({ scopeManager, full }: LeanFile) => quietVisitors(reach, here, scopeManager, full),
-      { textGate: (text: string) => mayImportIntoFeatures(text, mustName, leaveRoot) },
+      {
+        gate: (program: TSESTree.Program, text: string) =>
+          statementsThatMayReach(reach, here, program.body, FIRST) ||
+          mayLoadBeyondDeclarations(text),
+      },
     );
   },
 };
+
+/** Stops statementsThatMayReach at the first statement. */
+const FIRST = (): boolean => true;
+
+/**
+ * Hands `found`, in order, each of `statements` (and of the module bodies among them) by which a
+ * file of `here` may import into a feature folder (LexicalReach.mayReach) or import `module`
+ * (createRequire makes a require), until `found` returns true; whether it did. Declarations are
+ * read from the statements they can stand among, not one listener call (with ESLint's
+ * wrappers) per import.
+ */
+function statementsThatMayReach(
+  reach: LexicalReach,
+  here: Folder,
+  statements: readonly TSESTree.ProgramStatement[],
+  found: (statement: TSESTree.ProgramStatement) => boolean,
+): boolean {
+  for (const statement of statements)
+    if (statementMayReach(reach, here, statement, found)) return true;
+  return false;
+}
+
+function statementMayReach(
+  reach: LexicalReach,
+  here: Folder,
+  statement: TSESTree.ProgramStatement,
+  found: (statement: TSESTree.ProgramStatement) => boolean,
+): boolean {
+  switch (statement.type) {
+    case AST_NODE_TYPES.ImportDeclaration: {
+      const specifier = statement.source.value;
+      return (
+        (reach.mayReach(here, specifier) ||
+          specifier === "module" ||
+          specifier === "node:module") &&
+        found(statement)
+      );
+    }
+    case AST_NODE_TYPES.ExportNamedDeclaration:
+      if (statement.source) return reach.mayReach(here, statement.source.value) && found(statement);
+      // `export import x = require("...")`, `export namespace N { ... }`
+      return (
+        (statement.declaration?.type === AST_NODE_TYPES.TSImportEqualsDeclaration ||
+          statement.declaration?.type === AST_NODE_TYPES.TSModuleDeclaration) &&
+        statementMayReach(reach, here, statement.declaration, found)
+      );
+    case AST_NODE_TYPES.ExportAllDeclaration:
+      return reach.mayReach(here, statement.source.value) && found(statement);
+    case AST_NODE_TYPES.TSImportEqualsDeclaration: {
+      const reference = statement.moduleReference;
+      return (
+        reference.type === AST_NODE_TYPES.TSExternalModuleReference &&
+        reach.mayReach(here, reference.expression.value) &&
+        found(statement)
+      );
+    }
+    // `declare module "m" { ... }`, `namespace N { ... }`: the other place declarations stand.
+    case AST_NODE_TYPES.TSModuleDeclaration:
+      // `declare module "../x"`: an augmentation may name a feature's module as an import does.
+      return (
+        (statement.id.type === AST_NODE_TYPES.Literal &&
+          reach.mayReach(here, statement.id.value) &&
+          found(statement)) ||
+        (statement.body !== undefined &&
+          statementsThatMayReach(reach, here, statement.body.body, found))
+      );
+    default:
+      return false;
+  }
+}
 
 const REQUIRE: ReadonlySet<string> = new Set(["require"]);
 
@@ -805,53 +875,10 @@ function quietVisitors(
       node,
     );
   };
-  /** A statement that may import: checked as its listener was; a module body, looked into. */
-  const statementOf = (statement: TSESTree.ProgramStatement): void => {
-    switch (statement.type) {
-      case AST_NODE_TYPES.ImportDeclaration: {
-        const specifier = statement.source.value;
-        if (
-          reach.mayReach(here, specifier) ||
-          specifier === "module" ||
-          specifier === "node:module"
-        )
-          forward(statement);
-        break;
-      }
-      case AST_NODE_TYPES.ExportNamedDeclaration:
-        if (statement.source) {
-          if (reach.mayReach(here, statement.source.value)) forward(statement);
-        } else if (
-          // `export import x = require("...")`, `export namespace N { ... }`
-          statement.declaration?.type === AST_NODE_TYPES.TSImportEqualsDeclaration ||
-          statement.declaration?.type === AST_NODE_TYPES.TSModuleDeclaration
-        )
-          statementOf(statement.declaration);
-        break;
-      case AST_NODE_TYPES.ExportAllDeclaration:
-        if (reach.mayReach(here, statement.source.value)) forward(statement);
-        break;
-      case AST_NODE_TYPES.TSImportEqualsDeclaration: {
-        const reference = statement.moduleReference;
-        if (
-          reference.type === AST_NODE_TYPES.TSExternalModuleReference &&
-          reach.mayReach(here, reference.expression.value)
-        )
-          forward(statement);
-        break;
-      }
-      // `declare module "m" { ... }`, `namespace N { ... }`: the other place declarations stand.
-      case AST_NODE_TYPES.TSModuleDeclaration:
-        // `declare module "../x"`: an augmentation may name a feature's module as an import does.
-        if (
-          statement.id.type === AST_NODE_TYPES.Literal &&
-          reach.mayReach(here, statement.id.value)
-        )
-          forward(statement);
-        if (statement.body) for (const inner of statement.body.body) statementOf(inner);
-        break;
-      default:
-    }
+  // Every statement that may reach is forwarded: none stops the walk.
+  const forwardEach = (statement: TSESTree.ProgramStatement): boolean => {
+    forward(statement);
+    return false;
   };
   return {
     ImportExpression(node) {
@@ -883,7 +910,7 @@ function quietVisitors(
         forward(node);
     },
     "Program:exit"(program) {
-      for (const statement of program.body) statementOf(statement);
+      statementsThatMayReach(reach, here, program.body, forwardEach);
       if (forwarded || globalReferences(scopeManager(), REQUIRE).length > 0)
         full()["Program:exit"]?.(program);
     },

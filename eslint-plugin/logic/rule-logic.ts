@@ -129,15 +129,15 @@ export interface LeanFile {
 }
 
 /**
- * Picks a file's visitors without its full input (undefined: the full input after all). With
- * `textGate`, the host tests the file's text first and calls the chooser only for a file whose
- * text the gate accepts: any other gets NO_VISITORS, with no LeanFile built (in a project
- * without feature folders nearly every file ends there, so it costs one scan of its text and no
- * allocation).
+ * Picks a file's visitors without its full input (undefined: the full input after all). With a
+ * `gate`, the host asks it first, with the file's syntax tree and text, and calls the chooser
+ * only for a file the gate accepts: any other gets NO_VISITORS, with no LeanFile built (in a
+ * project without feature folders nearly every file ends there, so it costs a look at its
+ * top-level statements, a scan of its text and no allocation).
  */
 export interface LeanChooser {
   (file: LeanFile): LogicVisitors | undefined;
-  readonly textGate?: (text: string) => boolean;
+  readonly gate?: (program: TSESTree.Program, text: string) => boolean;
 }
 
 /**

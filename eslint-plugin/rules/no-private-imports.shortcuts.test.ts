@@ -104,7 +104,7 @@ describe("no-private-imports without feature folders", () => {
 
 // Another package whose feature folders are named otherwise (`src/modules/*`), reached by a
 // relative path: it spells none of this project's segments ("features"), so a project without
-// feature folders passed over it (the text gate) and so did the lexical shortcut of a folder
+// feature folders passed over it (its gate) and so did the lexical shortcut of a folder
 // outside features (Folder.mustName). More `..` than the importer's folder is deep may leave the
 // project: such a file is looked at, and such a specifier judged in full.
 describe("no-private-imports into another package's features by a relative path", () => {

@@ -122,7 +122,7 @@ describe("a project without feature folders", () => {
     ]);
   });
 
-  it("gives a file whose text can import into no feature folder no listener at all", () => {
+  it("gives a file whose declarations and text can import into no feature folder no listener at all", () => {
     const root = project({ "src/a.ts": "" });
     const listeners = (code: string) => {
       const { ast, scopeManager } = parseForESLint(code, { range: true, loc: true });
@@ -134,32 +134,41 @@ describe("a project without feature folders", () => {
     };
     const plain = 'import { a } from "../a";\nexport * from "./b";\nimport { z } from "zod";\n';
     expect(listeners(plain)).toEqual([]);
-    // A route is no specifier, nor a word that holds the segment.
+    // Only declarations are specifiers: not a route, a path in a string, the segment in a word;
+    // and a declaration that leaves the project (src/app is two folders down) for a folder of
+    // no project with features is judged there and then.
     expect(
-      listeners(`${plain}export const href = "/settings";\nconst featuresList = [];\n`),
+      listeners(
+        `${plain}export const href = "/settings";\nconst up = "../../../../x";\nconst t = "../features/x";\nconst featuresList = [];\nimport { u } from "../../../x";\n`,
+      ),
     ).toEqual([]);
-    // What the full check may report on needs the listeners: a feature folder's segment, an
-    // absolute specifier, an import() (dynamic or a type), require, createRequire's module, an
-    // absolute module URL.
+    // What the full check may report on needs the listeners: a declaration naming a feature
+    // folder's segment (in a module body too), an absolute specifier, a relative one that leaves
+    // the project (src/app is two folders down), a module augmentation of either, an import()
+    // (dynamic or a type), require, createRequire's module, a module URL or glob.
     for (const code of [
       'import { m } from "../features/x";',
+      'import type { M } from "../features/x";',
+      'export { m } from "../features/x";',
+      'export * as m from "../features/x";',
+      'declare module "foo" { export * from "../features/x"; }',
+      'export declare namespace N { export { m } from "../features/x"; }',
+      'declare module "../features/x" { interface M { extra: string } }',
       'import { m } from "/srv/app/x";',
       "export const load = (name: string) => import(name);",
       "export type T = typeof import ('./a');",
       "export const x = require(name);",
       'import { createRequire } from "module";',
       'export const w = new URL("/srv/app/w.ts", import.meta.url);',
+      'export const pages = import.meta.glob("../features/*/page.ts");',
     ])
-      expect(listeners(`${plain}${code}\n`)).toEqual([
-        "ImportExpression",
-        "TSImportType",
-        "NewExpression",
-        "MetaProperty",
-        "Program:exit",
+      expect([code, listeners(`${plain}${code}\n`)]).toEqual([
+        code,
+        ["ImportExpression", "TSImportType", "NewExpression", "MetaProperty", "Program:exit"],
       ]);
   });
 
-  it("builds no per-file object for a file its text gate turns away, ignores or not", () => {
+  it("builds no per-file object for a file its gate turns away, ignores or not", () => {
     // The lean plan's chooser is what receives a file's LeanFile (five closures): counted here.
     const lean = noPrivateImportsLogic.lean!.bind(noPrivateImportsLogic);
     let chosen = 0;
@@ -167,7 +176,7 @@ describe("a project without feature folders", () => {
       const plan = lean(folder);
       if (typeof plan !== "function") return plan;
       const counted = (file: LeanFile) => ((chosen += 1), plan(file));
-      return plan.textGate ? Object.assign(counted, { textGate: plan.textGate }) : counted;
+      return plan.gate ? Object.assign(counted, { gate: plan.gate }) : counted;
     });
     const plain = 'import { a } from "../a";\nimport { z } from "zod";\n';
     const intoFeature = 'import { m } from "../features/orders/model";\n';

@@ -151,8 +151,8 @@ export function planOf(folder: FolderPlans, logic: RuleLogic<never>): LeanPlan |
           : unless;
     // A file the inner gate rejects gets no visitors, ignored or not.
     plan =
-      typeof unless === "function" && unless.textGate
-        ? Object.assign(chooser, { textGate: unless.textGate })
+      typeof unless === "function" && unless.gate
+        ? Object.assign(chooser, { gate: unless.gate })
         : chooser;
   }
   folder.plans.set(logic, plan);

@@ -97,8 +97,8 @@ export function runLogicInRule<MessageIds extends string, Input extends LogicInp
     return fullVisitors(context, folder.config, logic, extend) as TSESLint.RuleListener;
   if (typeof plan !== "function") return plan as TSESLint.RuleListener;
   // Most files of a folder the gate covers end here: nothing allocated for them.
-  const gate = plan.textGate;
-  if (gate !== undefined && !gate(context.sourceCode.text))
+  const gate = plan.gate;
+  if (gate !== undefined && !gate(context.sourceCode.ast, context.sourceCode.text))
     return NO_VISITORS as TSESLint.RuleListener;
   return chosenVisitors(context, folder.config, plan, logic, extend) as TSESLint.RuleListener;
 }

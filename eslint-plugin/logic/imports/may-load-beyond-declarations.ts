@@ -1,0 +1,53 @@
+// What no-private-imports' gate reads in a file's text, in a project without feature folders: the
+// ways a file may load another other than by its import and export declarations (which the gate
+// reads from the syntax tree's statements). Most files of such a project end at the gate, so it
+// is read for every file and must be cheap (two passes of a string search) and sound (never
+// false for a file whose loads the full check may report).
+
+import { gapEnd } from "./gaps.js";
+
+const PARENTHESIS = 40;
+const DOT = 46;
+const SLASH = 47;
+const TAB = 9;
+const SPACE = 32;
+
+const REQUIRE = /\brequire\b/u;
+
+/**
+ * Whether `text` may load a module other than by a declaration: `import(` (a dynamic import, or
+ * an import type: with types, its values may come from another file), `import.meta` (a module
+ * URL, a glob), or `require` (a call, `require.context`, an `import x = require()`); white space
+ * and comments may stand between `import` and what follows it. Each is looked for where a
+ * string search finds its word ("quire": a rarer first letter than "r", which the search runs
+ * over), and judged there alone.
+ */
+export function mayLoadBeyondDeclarations(text: string): boolean {
+  return importCallOrMeta(text) || (text.includes("quire") && REQUIRE.test(text));
+}
+
+/** `import(` or `import.`, after any occurrence of the word. */
+function importCallOrMeta(text: string): boolean {
+  for (let at = text.indexOf("import"); at !== -1; at = text.indexOf("import", at + 6)) {
+    let next = at + 6;
+    let code = text.charCodeAt(next);
+    while (code === SPACE || code === TAB) code = text.charCodeAt((next += 1));
+    // Most are declarations (`import {`, `import type`): past the spaces, neither `(` nor `.`,
+    // no comment's `/`, no other white space (line breaks and non-ASCII ones).
+    if (code === SLASH || code < SPACE || code > 127) code = text.charCodeAt(gapEnd(text, next));
+    if ((code === PARENTHESIS || code === DOT) && startsWord(text, at)) return true;
+  }
+  return false;
+}
+
+/** Whether a word starts at `at` (`\b`): the character before is none of a word's. */
+function startsWord(text: string, at: number): boolean {
+  if (at === 0) return true;
+  const code = text.charCodeAt(at - 1);
+  return !(
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95
+  );
+}
