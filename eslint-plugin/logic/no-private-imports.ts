@@ -427,16 +427,15 @@ class LexicalReach {
 
   /**
    * Whether an import written in `folder` may name a file of a feature other than the folder's
-   * own when the project holds no feature folder: a relative specifier judged lexically, "."
-   * or an absolute path (rare) always; any other specifier never (it resolves to an existing
-   * file, and none lies in a feature).
+   * own when the project holds no feature folder: a relative specifier judged lexically, an
+   * absolute path (rare) always; any other specifier never (it resolves to an existing file, and
+   * none lies in a feature).
    */
   mayReach(folder: Folder, specifier: string): boolean {
     // Most specifiers name a package or an alias: on POSIX their first character tells.
     const first = specifier.charCodeAt(0);
     if (first !== DOT && first !== SLASH && POSIX) return false;
-    if (specifier.startsWith("./") || specifier.startsWith("../") || specifier === "..")
-      return this.relativeReaches(folder, specifier);
+    if (namesFolderLexically(specifier)) return this.relativeReaches(folder, specifier);
     return isRelativeSpecifier(specifier);
   }
 
@@ -449,6 +448,19 @@ class LexicalReach {
       this.layout.featureOfFolder(target) ?? foreignFeatureOfFolder(this.layout, target);
     return feature !== undefined && feature.dir !== importerDir;
   }
+}
+
+/**
+ * Whether a specifier names its target's folder by its text: "./x", "../x", and "." and "..",
+ * which TypeScript resolves as "./" and "../" (a folder's index, its package.json).
+ */
+function namesFolderLexically(specifier: string): boolean {
+  return (
+    specifier.startsWith("./") ||
+    specifier.startsWith("../") ||
+    specifier === ".." ||
+    specifier === "."
+  );
 }
 
 /**
@@ -658,8 +670,7 @@ export const noPrivateImportsLogic: RuleLogic = {
         return;
       }
       const { specifier, resolution } = site;
-      const relative =
-        specifier.startsWith("./") || specifier.startsWith("../") || specifier === "..";
+      const relative = namesFolderLexically(specifier);
       // Most imports of real code end here, and every relative import of a project without
       // feature folders: the folder the specifier names lies in no other feature, and no
       // symbolic link stands where it points.

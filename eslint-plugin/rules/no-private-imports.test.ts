@@ -32,6 +32,12 @@ const useContract = (specifier: string, output: string) => [
 ruleTester.run("no-private-imports", noPrivateImports, {
   valid: [
     {
+      // "." is "./": its own folder's index, in its own feature (as TypeScript resolves it).
+      name: "the importer's own folder by '.'",
+      filename: customers,
+      code: 'import { x } from ".";\nexport * from ".";\nexport const y = x;',
+    },
+    {
       name: "a module augmentation of another feature's contract",
       filename: customers,
       code: 'export type Id = string;\ndeclare module "../orders/contract.js" {\n  interface Extra {\n    note: string;\n  }\n}',

@@ -132,7 +132,8 @@ describe("a project without feature folders", () => {
       };
       return Object.keys(noPrivateImports.create(context as never));
     };
-    const plain = 'import { a } from "../a";\nexport * from "./b";\nimport { z } from "zod";\n';
+    const plain =
+      'import { a } from "../a";\nexport * from "./b";\nimport { z } from "zod";\nimport { i } from ".";\n';
     expect(listeners(plain)).toEqual([]);
     // Only declarations are specifiers: not a route, a path in a string, the segment in a word;
     // and a declaration that leaves the project (src/app is two folders down) for a folder of
