@@ -39,6 +39,13 @@ const FRAMEWORK_IMPORT =
 const TOOL_CONFIG = /\.config\.[cm]?[jt]sx?$/u;
 
 /**
+ * A manual mock (`__mocks__/api.ts`, which Jest and Vitest load in place of a module): it
+ * imports a test framework for its fakes (`vi.fn()`, `jest.fn()`) without being a test, and no
+ * runner runs it as one unless its name or folder says so (the configured globs).
+ */
+const MANUAL_MOCK = /(?:^|[\\/])__mocks__[\\/]/u;
+
+/**
  * Whether a file is a tool's configuration, which no convention makes a test: not a folder's
  * (starlight's `__tests__/basics/vitest.config.ts`, a Vitest project config), nor its imports.
  */
@@ -51,10 +58,14 @@ export function importsTestFramework(sourceFile: ts.SourceFile): boolean {
   return testFrameworksOf(sourceFile).length > 0;
 }
 
-/** The test frameworks a parsed file imports (static imports and import-equals), none for a tool's config. */
+/**
+ * The test frameworks a parsed file imports (static imports and import-equals), none for a
+ * tool's config or a manual mock.
+ */
 export function testFrameworksOf(sourceFile: ts.SourceFile): string[] {
   const frameworks: string[] = [];
-  if (TOOL_CONFIG.test(sourceFile.fileName)) return frameworks;
+  if (TOOL_CONFIG.test(sourceFile.fileName) || MANUAL_MOCK.test(sourceFile.fileName))
+    return frameworks;
   for (const statement of sourceFile.statements) {
     let specifier: ts.Expression | undefined;
     if (ts.isImportDeclaration(statement)) specifier = statement.moduleSpecifier;
@@ -75,7 +86,7 @@ export function testFrameworksOf(sourceFile: ts.SourceFile): string[] {
 
 /** The same question for a file not parsed yet: its text, read once. */
 function textImportsTestFramework(file: string, relative: string): boolean {
-  if (TOOL_CONFIG.test(file)) return false;
+  if (TOOL_CONFIG.test(file) || MANUAL_MOCK.test(file)) return false;
   try {
     const text = readFileSync(file, "utf8");
     return FRAMEWORK_IMPORT.test(text) || isCypressSpec(relative, text);

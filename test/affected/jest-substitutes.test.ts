@@ -67,6 +67,20 @@ describe("manual mocks", () => {
     ]);
   });
 
+  // formbricks' `__mocks__` files import vitest for `vi.fn()`: each was selected as a test of
+  // its own, which a runner given it finds no test in.
+  it("a manual mock that imports a test framework for its fakes is no test", () => {
+    const root = copyFixture("jest-substitutes");
+    writeFileSync(
+      path.join(root, "src/__mocks__/api.ts"),
+      'import { jest } from "@jest/globals";\n\nexport const fetchPrice = jest.fn(() => 10);\n',
+    );
+    expect(selected("src/__mocks__/api.ts", 3, analyze({ root }))).toEqual([
+      "test/api-mock.test.ts: imports src/__mocks__/api.ts; changed module code at line 3",
+      "test/cart.test.ts: loads src/__mocks__/api.ts, the manual mock of ../src/api <- src/__mocks__/api.ts; changed module code at line 3",
+    ]);
+  });
+
   it("the mocked module itself still counts for the tests that load it", () => {
     expect(selected("src/api.ts", 2)).toEqual(["test/cart.test.ts: every case is affected"]);
   });
