@@ -6,8 +6,9 @@
 //
 // The rule that runs first on a freshly parsed file pays for bringing its syntax tree into the
 // CPU's caches: two copies of core's rule in one run measure about 3x apart, the first the dearer.
-// So each corpus is linted in two processes, agentix first in one and core first in the other,
-// and each rule's times are summed over both: neither rule is charged the other's first touch.
+// So each corpus is linted in pairs of processes, agentix first in one and core first in the
+// other, and each rule's times are summed over all: neither rule is charged the other's first
+// touch. Two pairs by default (BENCH_PAIRS): one pair's cold ratio is one sample per order.
 // Each process is fresh: its first run is cold (a CLI run), later ones warm (an editor session).
 // Goal: <= 1.5x with features, near zero without. Written to bench/.out/ (gitignored). Each rule's
 // share of the whole run (its time over lintFiles' wall time: parsing, both rules, ESLint) puts
@@ -29,6 +30,8 @@ import { generateRealShaped } from "./generate-real-shaped.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 80);
+/** Pairs of processes agentix and core are compared in (each pair: agentix first, core first). */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 2);
 const AGENTIX = "agentix/no-private-imports";
 const CORE = "no-restricted-imports";
 const REFERENCE = "reference/reads-its-file-name";
@@ -125,14 +128,21 @@ if (process.argv[2] === "--child") {
       }),
     );
   const warm = Array.from({ length: ROUNDS - 1 }, (_, k) => k + 1);
-  /** `rule` against core over two processes (`rule` first in one, core in the other): times summed over both. */
-  const against = (root, folder, rule) => {
-    const orders = [
+  /**
+   * `rule` against core over `pairs` pairs of processes (`rule` first in one of a pair, core in
+   * the other): times summed over all of them. A process has one cold run, so the cold ratio of
+   * one pair moves by a tenth or more between two runs of the bench on a shared machine; each
+   * pair's is printed beside the sum.
+   */
+  const against = (root, folder, rule, pairs) => {
+    const orders = Array.from({ length: pairs }, () => [
       [rule, CORE],
       [CORE, rule],
-    ].map((order) => inChild(root, folder, order));
-    // Run k of both processes: each rule's time summed over the two orders.
-    const summed = (k, name) => orders.reduce((sum, runs) => sum + runs[k].perRule[name], 0);
+    ])
+      .flat()
+      .map((order) => inChild(root, folder, order));
+    // Run k of every process: each rule's time summed over all of them.
+    const summed = (k, name, of = orders) => of.reduce((sum, runs) => sum + runs[k].perRule[name], 0);
     const ratioOf = (k) => summed(k, rule) / summed(k, CORE);
     const warmMs = (name) => (warm.length ? median(warm.map((k) => summed(k, name))) : NaN);
     const ratioIn = (runs, k) => runs[k].perRule[rule] / runs[k].perRule[CORE];
@@ -143,13 +153,23 @@ if (process.argv[2] === "--child") {
       const percent = (value) => `${(value * 100).toFixed(1)}%`;
       return `cold ${percent(share(0))} of ${(wallOf(0) / 1000).toFixed(1)} s, warm ${warm.length ? percent(median(warm.map(share))) : "-"}`;
     };
+    /** The cold ratio of each pair (its two processes summed). */
+    const coldByPair = Array.from({ length: pairs }, (_, pair) => {
+      const both = orders.slice(pair * 2, pair * 2 + 2);
+      return (summed(0, rule, both) / summed(0, CORE, both)).toFixed(2);
+    }).join(", ");
     return {
       shareOf,
+      processes: `${ROUNDS} ESLint runs in each of ${pairs * 2} processes (${pairs} with agentix first, ${pairs} with core first); times summed over all`,
       line: (name) =>
         `  ${name.padEnd(30)} cold ${ms(summed(0, name))}   warm ${ms(warmMs(name))}   problems ${orders[0][0].problems[name] ?? 0}`,
       ratio: `cold ${ratioOf(0).toFixed(2)}x, warm ${warm.length ? median(warm.map(ratioOf)).toFixed(2) : "-"}x`,
+      coldByPair,
       byOrder: (() => {
-        const byOrder = (ratio) => orders.map((runs) => ratio(runs).toFixed(2)).join(" / ");
+        const byOrder = (ratio) =>
+          [0, 1]
+            .map((first) => median(orders.filter((_, at) => at % 2 === first).map(ratio)).toFixed(2))
+            .join(" / ");
         return `cold ${byOrder((runs) => ratioIn(runs, 0))}${warm.length ? `, warm ${byOrder((runs) => median(warm.map((k) => ratioIn(runs, k))))}` : ""}`;
       })(),
     };
@@ -160,23 +180,24 @@ if (process.argv[2] === "--child") {
   ]) {
     const root = join(here, ".out", `real-shaped-${folder}`);
     const count = generateRealShaped(root, { features: FEATURES, featuresFolder: folder });
-    const agentixVsCore = against(root, folder, AGENTIX);
+    const agentixVsCore = against(root, folder, AGENTIX, PAIRS);
     console.log(
-      `\n${label}: ${count} files (${FEATURES} capsules under src/${folder}), ${ROUNDS} ESLint runs in each of 2 processes (agentix first, core first); times summed over both`,
+      `\n${label}: ${count} files (${FEATURES} capsules under src/${folder}), ${agentixVsCore.processes}`,
     );
     for (const rule of [AGENTIX, CORE]) console.log(agentixVsCore.line(rule));
     console.log(`  ratio no-private-imports / no-restricted-imports: ${agentixVsCore.ratio} (${goal})`);
-    console.log(`  by order (agentix first / core first): ${agentixVsCore.byOrder}`);
+    console.log(`  cold ratio of each pair of processes: ${agentixVsCore.coldByPair}`);
+    console.log(`  by order, median (agentix first / core first): ${agentixVsCore.byOrder}`);
     console.log(
       `  share of the whole ESLint run (both processes): no-private-imports ${agentixVsCore.shareOf(AGENTIX)}; no-restricted-imports ${agentixVsCore.shareOf(CORE)}`,
     );
     if (folder === "features") continue;
     // The floor "near zero" is judged against: a rule that reads its file's name, nothing more.
-    const floor = against(root, folder, REFERENCE);
-    console.log(`  in 2 more processes, the same way: a rule that only reads its file's name`);
+    const floor = against(root, folder, REFERENCE, 1);
+    console.log(`  in 2 more processes (a pair, as above): a rule that only reads its file's name`);
     for (const rule of [REFERENCE, CORE]) console.log(floor.line(rule));
     console.log(`  ratio reads-its-file-name / no-restricted-imports: ${floor.ratio} (the floor)`);
-    const project = against(root, folder, PROJECT_REFERENCE);
+    const project = against(root, folder, PROJECT_REFERENCE, 1);
     console.log(`  in 2 more processes: a rule that finds its file's agentix configuration, nothing more`);
     for (const rule of [PROJECT_REFERENCE, CORE]) console.log(project.line(rule));
     console.log(`  ratio knows-its-project / no-restricted-imports: ${project.ratio} (the floor of a rule that knows its project)`);

@@ -1,15 +1,17 @@
 // Inside one package of a workspace, `affected` answers for that package alone (docs/monorepos.md):
 // the packages that import it are not analysed, and their tests are never selected. A note says
 // so, naming them, so that nobody takes the answer for the workspace's. A package imports it by
-// declaring it in package.json, or without declaring it where the workspace links every package
-// into a node_modules the importer resolves through (npm, yarn and bun link them at the root):
-// such a package is named when its sources spell the package's name as a specifier.
+// declaring it in package.json (not the registry's package of the same name), or without
+// declaring it where the workspace links every package into a node_modules the importer
+// resolves through (npm, yarn and bun link them at the root): such a package is named when its
+// sources spell the package's name as a specifier.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { toPosix } from "../../schema/paths.js";
 import { listText } from "../text.js";
 import { walkProject } from "../project/walk.js";
 import { declaresWorkspace, packageFolders, readManifest } from "../project/workspace-folders.js";
+import { declaredRange, linksWorkspacePackage } from "../workspace/declared-link.js";
 
 /** Files whose imports are read for the package's name: TypeScript and JavaScript sources. */
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|vue|svelte)$/u;
@@ -42,7 +44,8 @@ export function dependentsNote(root: string): string | undefined {
       if (path.dirname(workspace) === workspace) return undefined;
       workspace = path.dirname(workspace);
     }
-    const folders = packageFolders(workspace)?.folders ?? [];
+    const declared = packageFolders(workspace);
+    const folders = declared?.folders ?? [];
     const own = toPosix(path.relative(workspace, root));
     if (!folders.includes(own)) return undefined;
     // Every package folder: a package's walk never enters another package nested in it.
@@ -51,9 +54,19 @@ export function dependentsNote(root: string): string | undefined {
       if (folder === own) return [];
       const dir = path.join(workspace, folder);
       const manifest = readManifest(path.join(dir, "package.json"));
+      // Declared, it depends on this package unless the declaration takes the registry's
+      // package of the same name (declared-link.ts); undeclared, where it resolves the name.
       const depends =
-        dependsOnOneOf(manifest, (listed) => listed === name) ||
-        (linkedFor(dir, workspace, name) && spellsSpecifier(dir, packageDirs, name));
+        declaredRange(manifest, name) !== undefined
+          ? linksWorkspacePackage({
+              root: workspace,
+              kind: declared?.kind ?? "npm",
+              importerDir: dir,
+              manifest,
+              name,
+              targetDir: root,
+            })
+          : linkedFor(dir, workspace, name) && spellsSpecifier(dir, packageDirs, name);
       const label =
         typeof manifest?.["name"] === "string" ? `${manifest["name"]} (${folder})` : folder;
       return depends ? [label] : [];

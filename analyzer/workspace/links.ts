@@ -10,6 +10,8 @@ import { packageName } from "../resolve/module-resolution.js";
 import type { Workspace, WorkspacePackage } from "./discover.js";
 import { entryTargets, searchedCandidates, sourceFor } from "../project/package-exports.js";
 import type { ProjectSummary } from "./project-summary.js";
+import { linksWorkspacePackage } from "./declared-link.js";
+import { readManifest } from "../project/workspace-folders.js";
 
 export interface WorkspaceLink {
   /** The importing package and file (relative to that package). */
@@ -47,6 +49,24 @@ export function workspaceLinks(
     }
     return entries;
   };
+  // Whether an importer's package.json lets its name load the workspace package (declared-link.ts).
+  const linked = new Map<string, boolean>();
+  const loads = (importer: WorkspacePackage, target: WorkspacePackage): boolean => {
+    const key = `${importer.dir}\0${target.dir}`;
+    let answer = linked.get(key);
+    if (answer === undefined) {
+      answer = linksWorkspacePackage({
+        root: workspace.root,
+        kind: workspace.kind,
+        importerDir: importer.dir,
+        manifest: readManifest(path.join(importer.dir, "package.json")),
+        name: target.name,
+        targetDir: target.dir,
+      });
+      linked.set(key, answer);
+    }
+    return answer;
+  };
   for (const [importer, analysis] of analyses) {
     for (const [file, imports] of analysis.imports) {
       for (const item of imports) {
@@ -55,6 +75,7 @@ export function workspaceLinks(
         const targets = byName.get(packageName(specifier)) ?? [];
         if (targets.some((target) => target.path === importer.path)) continue;
         for (const target of targets) {
+          if (!loads(importer, target)) continue;
           const subpath = `.${specifier.slice(target.name.length)}`;
           links.push({
             importer,

@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { declaredRange, linksWorkspacePackage, type LinkQuestion } from "./declared-link.js";
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A workspace root holding `files`; its packages are apps/web (importer) and apps/storybook. */
+function workspace(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), "agentix-declared-link-"));
+  made.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+const question = (
+  root: string,
+  kind: LinkQuestion["kind"],
+  dependencies: Record<string, unknown> | undefined,
+): LinkQuestion => ({
+  root,
+  kind,
+  importerDir: path.join(root, "apps/web"),
+  manifest: dependencies === undefined ? { name: "web" } : { name: "web", dependencies },
+  name: "storybook",
+  targetDir: path.join(root, "apps/storybook"),
+});
+
+describe("declaredRange", () => {
+  it("reads the first dependency field that lists the name, a string only", () => {
+    expect(declaredRange({ devDependencies: { x: "^1" }, dependencies: { x: "^2" } }, "x")).toBe(
+      "^2",
+    );
+    expect(declaredRange({ peerDependencies: { x: "*" } }, "x")).toBe("*");
+    expect(declaredRange({ dependencies: { x: 1 }, optionalDependencies: { x: "2" } }, "x")).toBe(
+      "2",
+    );
+    expect(declaredRange({ dependencies: null, devDependencies: "x" }, "x")).toBeUndefined();
+    expect(declaredRange(undefined, "x")).toBeUndefined();
+  });
+});
+
+describe("linksWorkspacePackage", () => {
+  const pnpm = workspace({
+    "pnpm-workspace.yaml": 'packages:\n  - "apps/*"\ncatalog:\n  storybook: ^8.6.0\n',
+  });
+  const npm = workspace({ "package.json": '{ "workspaces": ["apps/*"] }\n' });
+
+  it.each([
+    ["undeclared (resolved through whatever node_modules holds)", undefined, true],
+    ["workspace:*", { storybook: "workspace:*" }, true],
+    ["workspace:^", { storybook: " workspace:^ " }, true],
+    ["a file: path to its folder", { storybook: "file:../storybook" }, true],
+    ["a link: path to another folder", { storybook: "link:../other" }, false],
+    ["an npm: alias", { storybook: "npm:storybook@^8" }, false],
+    ["a git source", { storybook: "git+https://github.com/storybookjs/storybook.git" }, false],
+    ["GitHub's owner/repo", { storybook: "storybookjs/storybook#main" }, false],
+    ["a tarball URL", { storybook: "https://example.com/storybook.tgz" }, false],
+  ])("%s: %s", (_, dependencies, expected) => {
+    expect(linksWorkspacePackage(question(npm, "npm", dependencies))).toBe(expected);
+    expect(linksWorkspacePackage(question(pnpm, "pnpm", dependencies))).toBe(expected);
+  });
+
+  // formbricks: apps/web takes storybook from the registry through pnpm's catalog.
+  it("a version range or a catalog's: pnpm takes the registry's, npm, Yarn and Bun link", () => {
+    for (const range of ["^8.6.0", "catalog:", "latest"]) {
+      expect(linksWorkspacePackage(question(pnpm, "pnpm", { storybook: range }))).toBe(false);
+      expect(linksWorkspacePackage(question(npm, "npm", { storybook: range }))).toBe(true);
+    }
+  });
+
+  it("a catalog entry that is workspace: links under pnpm", () => {
+    const root = workspace({
+      "pnpm-workspace.yaml": 'packages:\n  - "apps/*"\ncatalog:\n  storybook: "workspace:*"\n',
+    });
+    expect(linksWorkspacePackage(question(root, "pnpm", { storybook: "catalog:" }))).toBe(true);
+  });
+
+  it.each([
+    ["pnpm-workspace.yaml", { "pnpm-workspace.yaml": "linkWorkspacePackages: true\n" }, true],
+    ["pnpm-workspace.yaml, deep", { "pnpm-workspace.yaml": "linkWorkspacePackages: deep\n" }, true],
+    [
+      "pnpm-workspace.yaml, false",
+      { "pnpm-workspace.yaml": "linkWorkspacePackages: false\n" },
+      false,
+    ],
+    [
+      "pnpm-workspace.yaml, unreadable",
+      { "pnpm-workspace.yaml": "linkWorkspacePackages:\n  a: b\n" },
+      true,
+    ],
+    [".npmrc", { ".npmrc": "registry=https://r.example\nlink-workspace-packages = true\n" }, true],
+    [".npmrc, false", { ".npmrc": "link-workspace-packages=false\n" }, false],
+  ])("pnpm linking by version (%s) links a range", (_, files, expected) => {
+    const root = workspace(files);
+    expect(linksWorkspacePackage(question(root, "pnpm", { storybook: "^8.6.0" }))).toBe(expected);
+  });
+});
