@@ -118,7 +118,12 @@ if (process.argv[2] === "--child") {
   const [root, folder, order] = process.argv.slice(3);
   process.stdout.write(JSON.stringify(await lintRounds(root, folder, order.split(","))));
 } else {
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  /** The middle value; of an even count, the mean of the middle two. */
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const half = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+  };
   const ms = (value) => `${value.toFixed(0).padStart(5)} ms`;
   const inChild = (root, folder, order) =>
     JSON.parse(
@@ -189,7 +194,7 @@ if (process.argv[2] === "--child") {
     console.log(`  cold ratio of each pair of processes: ${agentixVsCore.coldByPair}`);
     console.log(`  by order, median (agentix first / core first): ${agentixVsCore.byOrder}`);
     console.log(
-      `  share of the whole ESLint run (both processes): no-private-imports ${agentixVsCore.shareOf(AGENTIX)}; no-restricted-imports ${agentixVsCore.shareOf(CORE)}`,
+      `  share of the whole ESLint run (all processes): no-private-imports ${agentixVsCore.shareOf(AGENTIX)}; no-restricted-imports ${agentixVsCore.shareOf(CORE)}`,
     );
     if (folder === "features") continue;
     // The floor "near zero" is judged against: a rule that reads its file's name, nothing more.

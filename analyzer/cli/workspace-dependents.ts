@@ -37,8 +37,11 @@ export function dependsOnOneOf(
 /** The note for a project whose folder is a workspace package other packages depend on. */
 export function dependentsNote(root: string): string | undefined {
   try {
-    const name = readManifest(path.join(root, "package.json"))?.["name"];
+    const manifestHere = readManifest(path.join(root, "package.json"));
+    const name = manifestHere?.["name"];
     if (typeof name !== "string") return undefined;
+    const version =
+      typeof manifestHere?.["version"] === "string" ? manifestHere["version"] : undefined;
     let workspace = path.dirname(root);
     while (!declaresWorkspace(workspace)) {
       if (path.dirname(workspace) === workspace) return undefined;
@@ -65,6 +68,7 @@ export function dependentsNote(root: string): string | undefined {
               manifest,
               name,
               targetDir: root,
+              targetVersion: version,
             })
           : linkedFor(dir, workspace, name) && spellsSpecifier(dir, packageDirs, name);
       const label =

@@ -24,6 +24,7 @@ const question = (
   root: string,
   kind: LinkQuestion["kind"],
   dependencies: Record<string, unknown> | undefined,
+  targetVersion: string | undefined = "8.6.1",
 ): LinkQuestion => ({
   root,
   kind,
@@ -31,6 +32,7 @@ const question = (
   manifest: dependencies === undefined ? { name: "web" } : { name: "web", dependencies },
   name: "storybook",
   targetDir: path.join(root, "apps/storybook"),
+  targetVersion,
 });
 
 describe("declaredRange", () => {
@@ -68,12 +70,38 @@ describe("linksWorkspacePackage", () => {
     expect(linksWorkspacePackage(question(pnpm, "pnpm", dependencies))).toBe(expected);
   });
 
-  // formbricks: apps/web takes storybook from the registry through pnpm's catalog.
-  it("a version range or a catalog's: pnpm takes the registry's, npm, Yarn and Bun link", () => {
+  it("a version range or a catalog's: pnpm takes the registry's, npm, Yarn and Bun the one it admits", () => {
     for (const range of ["^8.6.0", "catalog:", "latest"]) {
       expect(linksWorkspacePackage(question(pnpm, "pnpm", { storybook: range }))).toBe(false);
       expect(linksWorkspacePackage(question(npm, "npm", { storybook: range }))).toBe(true);
     }
+    // 0.0.0 satisfies none of these: npm installs the registry's.
+    for (const range of ["^8.6.0", "8.6.1", "~8.6.0"])
+      expect(linksWorkspacePackage(question(npm, "npm", { storybook: range }, "0.0.0"))).toBe(
+        false,
+      );
+    // A range or a version this reader cannot read: the link is assumed.
+    expect(linksWorkspacePackage(question(npm, "npm", { storybook: ">=9 <10" }, "0.0.0"))).toBe(
+      true,
+    );
+    expect(linksWorkspacePackage(question(npm, "npm", { storybook: "^8.6.0" }, undefined))).toBe(
+      true,
+    );
+  });
+
+  // formbricks: pnpm links by version (linkWorkspacePackages: true), apps/web takes storybook
+  // 10.3.6 through the catalog, and apps/storybook is 0.0.0.
+  it("pnpm linking by version links only the version a range admits", () => {
+    const root = workspace({
+      "pnpm-workspace.yaml":
+        'packages:\n  - "apps/*"\ncatalog:\n  storybook: 10.3.6\nlinkWorkspacePackages: true\n',
+    });
+    expect(linksWorkspacePackage(question(root, "pnpm", { storybook: "catalog:" }, "0.0.0"))).toBe(
+      false,
+    );
+    expect(linksWorkspacePackage(question(root, "pnpm", { storybook: "catalog:" }, "10.3.6"))).toBe(
+      true,
+    );
   });
 
   it("a catalog entry that is workspace: links under pnpm", () => {

@@ -1,14 +1,16 @@
 // Whether an import of a workspace package's name loads that package, by how the importer's
 // package.json declares the name. A package may depend on the registry's package of the same
-// name (formbricks' apps/web has `"storybook": "catalog:"` from npm, and a workspace package
-// apps/storybook named "storybook"): pnpm links a workspace package only for `workspace:`
-// (unless told to link by version), so a change in apps/storybook reaches none of apps/web's
-// tests. Read without node_modules, which need not be installed.
+// name (formbricks' apps/web has `"storybook": "catalog:"`, 10.3.6 in pnpm's catalog, and a
+// workspace package apps/storybook named "storybook", version 0.0.0): pnpm links a workspace
+// package for `workspace:`, or by version when told to (formbricks is), so a change in
+// apps/storybook reaches none of apps/web's tests. Read without node_modules, which need not be
+// installed.
 import path from "node:path";
 import { existsSync } from "node:fs";
 import { readProjectFile } from "../../schema/read-project-file.js";
 import { catalogRange } from "../project/dependency-catalogs.js";
 import { scalarAt, UNREADABLE } from "../project/simple-yaml.js";
+import { rangeAdmits } from "./version-range.js";
 
 const DEPENDENCY_FIELDS = [
   "dependencies",
@@ -39,17 +41,19 @@ export interface LinkQuestion {
   /** Absolute folder of the importing package, and its package.json. */
   readonly importerDir: string;
   readonly manifest: Readonly<Record<string, unknown>> | undefined;
-  /** The workspace package's name and absolute folder. */
+  /** The workspace package's name, absolute folder and package.json `version`. */
   readonly name: string;
   readonly targetDir: string;
+  readonly targetVersion: string | undefined;
 }
 
 /**
  * Whether the importer gets the workspace package for its name: undeclared (it resolves through
  * whatever node_modules holds, where npm, Yarn and Bun link every workspace package), by
  * `workspace:`, or by a `file:`/`link:`/`portal:` path to its folder; by a version range or a
- * catalog's, unless pnpm installs that from the registry (pnpm links by version only when
- * `link-workspace-packages` is set). A git or URL source, an `npm:` alias: never.
+ * catalog's that its version satisfies (version-range.ts; a range that reader cannot read is
+ * taken to), but under pnpm only when `link-workspace-packages` is set (else pnpm installs the
+ * registry's). A git or URL source, an `npm:` alias: never.
  */
 export function linksWorkspacePackage(question: LinkQuestion): boolean {
   const { importerDir, manifest, name } = question;
@@ -61,7 +65,8 @@ export function linksWorkspacePackage(question: LinkQuestion): boolean {
   if (local) return path.resolve(importerDir, local[1] as string) === question.targetDir;
   if (/^(?:npm:|git[+:]|https?:|github:)|:\/\/|^[\w.-]+\/[\w.-]+(?:#.*)?$/u.test(range))
     return false; // an alias, a git repository, a tarball, GitHub's `owner/repo`
-  return question.kind !== "pnpm" || pnpmLinksByVersion(question.root);
+  if (question.kind === "pnpm" && !pnpmLinksByVersion(question.root)) return false;
+  return rangeAdmits(range, question.targetVersion) ?? true;
 }
 
 /** pnpm's `link-workspace-packages` (.npmrc) or `linkWorkspacePackages` (pnpm-workspace.yaml). */

@@ -62,10 +62,19 @@ export function workspaceLinks(
         manifest: readManifest(path.join(importer.dir, "package.json")),
         name: target.name,
         targetDir: target.dir,
+        targetVersion: versionOf(target.dir),
       });
       linked.set(key, answer);
     }
     return answer;
+  };
+  const versions = new Map<string, string | undefined>();
+  const versionOf = (dir: string): string | undefined => {
+    if (!versions.has(dir)) {
+      const version = readManifest(path.join(dir, "package.json"))?.["version"];
+      versions.set(dir, typeof version === "string" ? version : undefined);
+    }
+    return versions.get(dir);
   };
   for (const [importer, analysis] of analyses) {
     for (const [file, imports] of analysis.imports) {

@@ -1,6 +1,7 @@
 // A workspace package named like a registry package its neighbours take from the registry
-// (formbricks: apps/storybook is named "storybook", and apps/web depends on "storybook":
-// "catalog:", which pnpm installs from npm). A change in apps/storybook selected apps/web's tests
+// (formbricks: apps/storybook is named "storybook", version 0.0.0, and apps/web depends on
+// "storybook": "catalog:", 10.3.6 in pnpm's catalog, which pnpm installs from npm though it links
+// workspace packages by version there). A change in apps/storybook selected apps/web's tests
 // that import storybook, and inside apps/storybook the note named apps/web as a dependent.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,9 +18,10 @@ beforeAll(() => {
     '{ "compilerOptions": { "module": "NodeNext", "strict": true, "noEmit": true, "types": [] }, "include": ["src"] }\n';
   const files: Record<string, string> = {
     "package.json": '{ "private": true }\n',
-    "pnpm-workspace.yaml": 'packages:\n  - "apps/*"\ncatalog:\n  storybook: ^8.6.0\n',
+    "pnpm-workspace.yaml":
+      'packages:\n  - "apps/*"\ncatalog:\n  storybook: 10.3.6\nlinkWorkspacePackages: true\n',
     "apps/storybook/package.json":
-      '{ "name": "storybook", "type": "module", "exports": { ".": "./src/index.ts" } }\n',
+      '{ "name": "storybook", "version": "0.0.0", "type": "module", "exports": { ".": "./src/index.ts" } }\n',
     "apps/storybook/src/index.ts": "export const stories = 1;\n",
     "apps/ui/package.json":
       '{ "name": "@x/ui", "type": "module", "exports": { ".": "./src/index.ts" } }\n',
