@@ -11,17 +11,14 @@ import { toPosix } from "../../schema/paths.js";
 import { listText } from "../text.js";
 import { walkProject } from "../project/walk.js";
 import { declaresWorkspace, packageFolders, readManifest } from "../project/workspace-folders.js";
-import { declaredRange, linksWorkspacePackage } from "../workspace/declared-link.js";
+import {
+  DEPENDENCY_FIELDS,
+  declaredRange,
+  linksWorkspacePackage,
+} from "../workspace/declared-link.js";
 
 /** Files whose imports are read for the package's name: TypeScript and JavaScript sources. */
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|vue|svelte)$/u;
-
-const DEPENDENCY_FIELDS = [
-  "dependencies",
-  "devDependencies",
-  "peerDependencies",
-  "optionalDependencies",
-] as const;
 
 /** Whether a package.json lists one of `names` among its dependencies of any kind. */
 export function dependsOnOneOf(

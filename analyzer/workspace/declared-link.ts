@@ -12,7 +12,8 @@ import { catalogRange } from "../project/dependency-catalogs.js";
 import { scalarAt, UNREADABLE } from "../project/simple-yaml.js";
 import { rangeAdmits } from "./version-range.js";
 
-const DEPENDENCY_FIELDS = [
+/** The package.json fields that list dependencies, in the order a range is looked for. */
+export const DEPENDENCY_FIELDS = [
   "dependencies",
   "devDependencies",
   "peerDependencies",
