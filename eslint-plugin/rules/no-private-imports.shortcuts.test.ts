@@ -359,3 +359,38 @@ describe("no-private-imports on relative imports that spell no feature segment",
     ]);
   });
 });
+
+// "../orders/" names the folder only: TypeScript resolves it to orders/index.ts, never to the
+// src/features/orders.ts beside the folder. The shortcut took that file (a shared file, in no
+// feature) and passed over the import that `check` reports.
+describe("no-private-imports on a specifier that names a folder only", () => {
+  const root = project(
+    {},
+    {
+      "src/features/orders/index.ts": "export const x = 1;\n",
+      "src/features/orders/contract.ts": "export const y = 1;\n",
+      "src/features/orders.ts": "export const x = 1;\n",
+      "src/features/billing/contract.ts": "export const z = 1;\n",
+    },
+  );
+  const intoIndex = (column: number) => ({
+    ruleId: "agentix/no-private-imports",
+    line: 1,
+    column,
+    message:
+      'src/features/orders/index.ts is private to feature "orders"; feature "billing" may import only its public entry src/features/orders/contract.ts, so import from there instead',
+  });
+
+  it.each([
+    ['import { x } from "../orders/";\n', 19],
+    ['export { x } from "../orders/.";\n', 19],
+  ])("%j", (code, column) => {
+    expect(lint(root, "src/features/billing/view.ts", code)).toEqual([intoIndex(column)]);
+  });
+
+  it("a specifier without the slash names the file first, as TypeScript does", () => {
+    expect(lint(root, "src/features/billing/view.ts", 'import { x } from "../orders";\n')).toEqual(
+      [],
+    );
+  });
+});

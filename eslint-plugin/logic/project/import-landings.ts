@@ -4,7 +4,7 @@ import { diskRound } from "../../../schema/disk-rounds.js";
 import type { ProjectServices } from "../rule-logic.js";
 import { foreignFeatureOf, foreignFeatureOfFolder } from "./foreign-features.js";
 import type { Feature, ProjectLayout } from "./layout.js";
-import { resolveRelative } from "./relative-target.js";
+import { namesFolderOnly, resolveRelative } from "./relative-target.js";
 
 /** Where an import lands: the file it resolves to and that file's feature (either may be none). */
 export interface Landing {
@@ -66,7 +66,8 @@ export class ImportLandings {
    */
   relative(dir: string, specifier: string, services: ProjectServices): Landing | undefined {
     const directFile = services.directFile;
-    if (directFile === undefined) return undefined;
+    // A folder only ("..", "./"): TypeScript looks into it, as directFile does not.
+    if (directFile === undefined || namesFolderOnly(specifier)) return undefined;
     this.renew(services);
     const named = resolveRelative(dir, specifier);
     let landing = this.byPath.get(named);

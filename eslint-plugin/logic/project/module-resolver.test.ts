@@ -123,11 +123,11 @@ describe("createModuleResolver on extensionless specifiers (Bundler resolution)"
   write("bundler/src/pkg/entry.ts");
   write("bundler/src/pkg/index.ts");
 
-  function bundlerAnswer(specifier: string): string | undefined {
+  function bundlerAnswer(specifier: string, fromFile = importer): string | undefined {
     const configFile = path.join(project, "tsconfig.json");
     const read = ts.readConfigFile(configFile, ts.sys.readFile);
     const { options } = ts.parseJsonConfigFileContent(read.config, ts.sys, project);
-    const { resolvedModule } = ts.resolveModuleName(specifier, importer, options, ts.sys);
+    const { resolvedModule } = ts.resolveModuleName(specifier, fromFile, options, ts.sys);
     return resolvedModule ? path.resolve(resolvedModule.resolvedFileName) : undefined;
   }
 
@@ -146,6 +146,29 @@ describe("createModuleResolver on extensionless specifiers (Bundler resolution)"
     expect(resolve(specifier, importer)).toBe(path.join(project, expected));
     expect(bundlerAnswer(specifier)).toBe(path.join(project, expected));
   });
+
+  // ".", "..", and a specifier ending in "/" name a folder only: TypeScript never tries the file
+  // beside it (src/both.ts for "." in src/both, bundler/src.ts for ".." there). The shortcut
+  // took that file first.
+  const inBoth = write("bundler/src/both/view.ts");
+  write("bundler/src/index.ts");
+  write("bundler/src.ts");
+  it.each([
+    [".", "src/both/index.ts"],
+    ["./", "src/both/index.ts"],
+    ["..", "src/index.ts"],
+    ["../", "src/index.ts"],
+    ["../both/", "src/both/index.ts"],
+    ["../both/.", "src/both/index.ts"],
+    ["../both", "src/both.ts"],
+  ])(
+    "resolves %s in a folder beside a file of its name to %s, as TypeScript does",
+    (specifier, expected) => {
+      const resolve = createModuleResolver();
+      expect(resolve(specifier, inBoth)).toBe(path.join(project, expected));
+      expect(bundlerAnswer(specifier, inBoth)).toBe(path.join(project, expected));
+    },
+  );
 });
 
 describe("createModuleResolver on bare specifiers (packages, baseUrl, self-name, imports)", () => {

@@ -10,7 +10,7 @@ import { createFileExistence, type FileExistence } from "./file-existence.js";
 import { bareSpecifierReach, singleAliasTarget } from "./bare-specifier.js";
 import { createPackageNames } from "./package-name.js";
 import { pathsSubstitutions } from "./paths-alias.js";
-import { resolveRelative } from "./relative-target.js";
+import { namesFolderOnly, resolveRelative } from "./relative-target.js";
 import { isRelativeSpecifier } from "../ts-syntax.js";
 
 /**
@@ -330,7 +330,9 @@ export function createModuleResolver(
       // The common case, answered without TypeScript: a relative specifier with an extension
       // whose TypeScript file exists ("./x.js" -> "./x.ts", "./x.ts"). TypeScript's resolution
       // looks for the same file first, so the answer is the same.
-      const direct = directFile(resolveRelative(dir, specifier));
+      const direct = namesFolderOnly(specifier)
+        ? undefined
+        : directFile(resolveRelative(dir, specifier));
       if (direct !== undefined) return direct;
     }
     const entry = load(nearestTsconfig(dir));

@@ -32,3 +32,12 @@ export function resolveRelative(dir: string, specifier: string): string {
   if (UNUSUAL.test(rest)) return path.resolve(dir, specifier);
   return base === "/" ? `/${rest}` : `${base}/${rest}`;
 }
+
+/**
+ * Whether a relative specifier names a folder only: ".", "..", or one ending in "/", "/." or
+ * "/..". TypeScript then looks into the folder (its package.json, its index) and never tries the
+ * file beside it of the folder's name (`src/both.ts` for "." written in src/both).
+ */
+export function namesFolderOnly(specifier: string): boolean {
+  return /(?:^|\/)\.{0,2}$/u.test(specifier);
+}
