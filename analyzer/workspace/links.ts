@@ -11,7 +11,7 @@ import type { Workspace, WorkspacePackage } from "./discover.js";
 import { entryTargets, searchedCandidates, sourceFor } from "../project/package-exports.js";
 import type { ProjectSummary } from "./project-summary.js";
 import { linksWorkspacePackage } from "./declared-link.js";
-import { readManifest } from "../project/workspace-folders.js";
+import { readManifest, type Manifest } from "../project/workspace-folders.js";
 
 export interface WorkspaceLink {
   /** The importing package and file (relative to that package). */
@@ -49,32 +49,31 @@ export function workspaceLinks(
     }
     return entries;
   };
+  // Each package's package.json, read once: the importer's declarations, the target's version.
+  const manifests = new Map<string, Manifest | undefined>();
+  const manifestOf = (dir: string): Manifest | undefined => {
+    if (!manifests.has(dir)) manifests.set(dir, readManifest(path.join(dir, "package.json")));
+    return manifests.get(dir);
+  };
   // Whether an importer's package.json lets its name load the workspace package (declared-link.ts).
   const linked = new Map<string, boolean>();
   const loads = (importer: WorkspacePackage, target: WorkspacePackage): boolean => {
     const key = `${importer.dir}\0${target.dir}`;
     let answer = linked.get(key);
     if (answer === undefined) {
+      const version = manifestOf(target.dir)?.["version"];
       answer = linksWorkspacePackage({
         root: workspace.root,
         kind: workspace.kind,
         importerDir: importer.dir,
-        manifest: readManifest(path.join(importer.dir, "package.json")),
+        manifest: manifestOf(importer.dir),
         name: target.name,
         targetDir: target.dir,
-        targetVersion: versionOf(target.dir),
+        targetVersion: typeof version === "string" ? version : undefined,
       });
       linked.set(key, answer);
     }
     return answer;
-  };
-  const versions = new Map<string, string | undefined>();
-  const versionOf = (dir: string): string | undefined => {
-    if (!versions.has(dir)) {
-      const version = readManifest(path.join(dir, "package.json"))?.["version"];
-      versions.set(dir, typeof version === "string" ? version : undefined);
-    }
-    return versions.get(dir);
   };
   for (const [importer, analysis] of analyses) {
     for (const [file, imports] of analysis.imports) {

@@ -26,7 +26,7 @@ import {
 import type { ModuleResolver } from "./project/module-resolver.js";
 import { resolveRelative } from "./project/relative-target.js";
 import { ImportLandings, landingAt, NOWHERE, type Landing } from "./project/import-landings.js";
-import { isRelativeSpecifier } from "./ts-syntax.js";
+import { isDotRelativeSpecifier, isRelativeSpecifier } from "./ts-syntax.js";
 import { ViolationFactory, type Suggestion } from "./violation.js";
 import { diskRound } from "../../schema/disk-rounds.js";
 import { declaredLoads, loadGlobs, type LoadGlob } from "../../schema/declared-loads.js";
@@ -435,7 +435,7 @@ class LexicalReach {
     // Most specifiers name a package or an alias: on POSIX their first character tells.
     const first = specifier.charCodeAt(0);
     if (first !== DOT && first !== SLASH && POSIX) return false;
-    if (namesFolderLexically(specifier)) return this.relativeReaches(folder, specifier);
+    if (isDotRelativeSpecifier(specifier)) return this.relativeReaches(folder, specifier);
     return isRelativeSpecifier(specifier);
   }
 
@@ -448,19 +448,6 @@ class LexicalReach {
       this.layout.featureOfFolder(target) ?? foreignFeatureOfFolder(this.layout, target);
     return feature !== undefined && feature.dir !== importerDir;
   }
-}
-
-/**
- * Whether a specifier names its target's folder by its text: "./x", "../x", and "." and "..",
- * which TypeScript resolves as "./" and "../" (a folder's index, its package.json).
- */
-function namesFolderLexically(specifier: string): boolean {
-  return (
-    specifier.startsWith("./") ||
-    specifier.startsWith("../") ||
-    specifier === ".." ||
-    specifier === "."
-  );
 }
 
 /**
@@ -670,7 +657,7 @@ export const noPrivateImportsLogic: RuleLogic = {
         return;
       }
       const { specifier, resolution } = site;
-      const relative = namesFolderLexically(specifier);
+      const relative = isDotRelativeSpecifier(specifier);
       // Most imports of real code end here, and every relative import of a project without
       // feature folders: the folder the specifier names lies in no other feature, and no
       // symbolic link stands where it points.

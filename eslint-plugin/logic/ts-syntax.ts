@@ -74,15 +74,22 @@ export function tsSyntax(compiler: SyntaxCompiler): TsSyntax {
   return { unwrap, hasModifier, bindingIdentifiers, declarationName };
 }
 
-/** `./x`, `../x`, `.`, `..` or an absolute path: a file, never a package. */
-export function isRelativeSpecifier(specifier: string): boolean {
+/**
+ * `./x`, `../x`, `.` or `..`: a specifier that names its target's folder by its text ("." and
+ * ".." are resolved as "./" and "../": a folder's index, its package.json).
+ */
+export function isDotRelativeSpecifier(specifier: string): boolean {
   return (
-    specifier === "." ||
-    specifier === ".." ||
     specifier.startsWith("./") ||
     specifier.startsWith("../") ||
-    path.isAbsolute(specifier)
+    specifier === ".." ||
+    specifier === "."
   );
+}
+
+/** `./x`, `../x`, `.`, `..` or an absolute path: a file, never a package. */
+export function isRelativeSpecifier(specifier: string): boolean {
+  return isDotRelativeSpecifier(specifier) || path.isAbsolute(specifier);
 }
 
 /** The agentix package or one of its entry points (`agentix/testing`, `agentix/http`). */
