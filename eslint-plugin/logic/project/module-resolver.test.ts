@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
-import { createModuleResolver } from "./module-resolver.js";
+import { createModuleResolver, resolveLexically } from "./module-resolver.js";
 
 const root = mkdtempSync(path.join(tmpdir(), "agentix-resolver-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -344,5 +344,28 @@ describe("createModuleResolver under a solution-style tsconfig.json", () => {
   it("keeps the solution's own (no alias) outside every reference's include", () => {
     const resolve = createModuleResolver();
     expect(resolve("~/features/b/model.js", at("scripts/x.ts", ""))).toBeUndefined();
+  });
+});
+
+// The file an import names when nothing resolves it (a feature folder not created yet): a
+// specifier that names a folder only names its index, never the file beside the folder.
+describe("resolveLexically", () => {
+  write("lexical/src/both.ts");
+  const both = path.dirname(write("lexical/src/both/view.ts"));
+  it.each([
+    [".", "lexical/src/both/index.ts"],
+    ["./", "lexical/src/both/index.ts"],
+    ["../both/", "lexical/src/both/index.ts"],
+    ["../both/.", "lexical/src/both/index.ts"],
+    ["../both", "lexical/src/both.ts"],
+    ["./view", "lexical/src/both/view.ts"],
+    ["./missing", "lexical/src/both/missing.ts"],
+  ])("names %s in a folder beside a file of its name as %s", (specifier, expected) => {
+    expect(resolveLexically(specifier, both)).toBe(path.join(root, expected));
+  });
+
+  it("names an index that exists with its own extension", () => {
+    write("lexical/src/both/index.tsx");
+    expect(resolveLexically(".", both)).toBe(path.join(root, "lexical/src/both/index.tsx"));
   });
 });

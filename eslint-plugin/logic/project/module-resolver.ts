@@ -415,27 +415,21 @@ const QUERY = /[?#]/u;
  */
 export function resolveLexically(specifier: string, fromDir: string): string {
   const target = path.resolve(fromDir, specifier);
+  const indexes = TS_EXTENSIONS.map((ext) => path.join(target, `index${ext}`));
+  // A folder only (".", "../x/"): its index, never the file beside it of its name.
+  if (namesFolderOnly(specifier))
+    return (
+      indexes.find((candidate) => ts.sys.fileExists(candidate)) ?? path.join(target, "index.ts")
+    );
   const extension = path.extname(target);
   const mapped = JS_TO_TS[extension]?.map((ext) => target.slice(0, -extension.length) + ext) ?? [];
-  const candidates = [
-    ...mapped,
-    target,
-    ...TS_EXTENSIONS.map((ext) => target + ext),
-    ...TS_EXTENSIONS.map((ext) => path.join(target, `index${ext}`)),
-  ];
+  const candidates = [...mapped, target, ...TS_EXTENSIONS.map((ext) => target + ext), ...indexes];
   for (const candidate of candidates) {
     if (ts.sys.fileExists(candidate)) return candidate;
   }
   if (mapped[0] !== undefined) return mapped[0];
   // A file with another extension (".css", ".json") is named as written.
   if (extension !== "" && !ts.sys.directoryExists(target)) return target;
-  if (
-    ts.sys.directoryExists(target) ||
-    specifier.endsWith("/") ||
-    specifier === "." ||
-    specifier === ".."
-  ) {
-    return path.join(target, "index.ts");
-  }
+  if (ts.sys.directoryExists(target)) return path.join(target, "index.ts");
   return `${target}.ts`;
 }
