@@ -46,6 +46,12 @@ describe("declaredRange", () => {
     );
     expect(declaredRange({ dependencies: null, devDependencies: "x" }, "x")).toBeUndefined();
     expect(declaredRange(undefined, "x")).toBeUndefined();
+    // Hostile shapes: a list where a map belongs, an inherited key, a null range.
+    expect(declaredRange({ dependencies: ["x"] }, "x")).toBeUndefined();
+    expect(declaredRange({ dependencies: {} }, "constructor")).toBeUndefined();
+    expect(declaredRange({ dependencies: { x: null }, devDependencies: { x: "1" } }, "x")).toBe(
+      "1",
+    );
   });
 });
 
@@ -109,6 +115,18 @@ describe("linksWorkspacePackage", () => {
       "pnpm-workspace.yaml": 'packages:\n  - "apps/*"\ncatalog:\n  storybook: "workspace:*"\n',
     });
     expect(linksWorkspacePackage(question(root, "pnpm", { storybook: "catalog:" }))).toBe(true);
+  });
+
+  it("an unreadable pnpm-workspace.yaml (a folder there) assumes the link", () => {
+    const root = workspace({ "pnpm-workspace.yaml/x": "" });
+    expect(linksWorkspacePackage(question(root, "pnpm", { storybook: "^8.6.0" }))).toBe(true);
+  });
+
+  it("reads a megabyte range in linear time, as a range it cannot read", () => {
+    const range = `^${"1.".repeat(500_000)}0`;
+    expect(linksWorkspacePackage(question(npm, "npm", { storybook: range }, "0.0.0"))).toBe(true);
+    const slashes = `${"a".repeat(1_000_000)}!`;
+    expect(linksWorkspacePackage(question(npm, "npm", { storybook: slashes }, "0.0.0"))).toBe(true);
   });
 
   it.each([
