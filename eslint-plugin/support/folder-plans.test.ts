@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TSESTree } from "@typescript-eslint/types";
 import { afterAll, afterEach, beforeEach, expect, it, vi } from "vitest";
-import { endDiskRound } from "../../schema/disk-rounds.js";
+import { DISK_ROUND_MAX_MS, DISK_ROUND_QUIET_MS, endDiskRound } from "../../schema/disk-rounds.js";
 import { diskReads } from "../../schema/folder-listings.js";
 import { AgentixConfigError, clearConfigCaches } from "../../schema/load-config.js";
 import { folderPlans } from "./lean-plans.js";
@@ -162,4 +162,21 @@ it("reads past a broken or unreadable nested configuration in that pass, and giv
     expect.stringContaining("/loads must be object"),
   ]);
   expect(directoriesOf("src/e")).toEqual(["src/features/*"]);
+});
+
+it("keeps a folder's plans past DISK_ROUND_MAX_MS while each file is linted once, renews them when one comes again", () => {
+  root = project("batch");
+  const lint = (k: number) =>
+    folderPlans(path.join(root, "src/a", `f${k}.ts`), {} as TSESTree.Program);
+  const first = lint(0);
+  // A command-line run: a new file every quarter second, for twice DISK_ROUND_MAX_MS.
+  for (let k = 1; k <= (4 * DISK_ROUND_MAX_MS) / DISK_ROUND_QUIET_MS; k += 1) {
+    vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS / 2);
+    expect(lint(k)).toBe(first);
+  }
+  // An editor's lint of a file after an edit: the round is older than DISK_ROUND_MAX_MS.
+  vi.setSystemTime(Date.now() + DISK_ROUND_QUIET_MS / 2);
+  const renewed = lint(0);
+  expect(renewed).not.toBe(first);
+  expect(renewed.round).toBe(first.round + 1);
 });

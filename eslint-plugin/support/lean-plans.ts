@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { TSESTree } from "@typescript-eslint/types";
-import { diskRound } from "../../schema/disk-rounds.js";
+import { lintRound } from "../../schema/disk-rounds.js";
 import {
   AgentixConfigError,
   loadConfigForFile,
@@ -47,7 +47,7 @@ let newThisRound = 0;
  */
 export function folderPlans(filename: string, program: TSESTree.Program): FolderPlans {
   if (lastProgram === program && lastFolder) return lastFolder;
-  const round = diskRound();
+  const round = lintRound(filename);
   if (round !== currentRound) renewUsedFolders(round);
   let folder = lastFolder;
   if (folder?.round !== round || !isFileDirectlyIn(folder.dir, filename)) {
