@@ -519,6 +519,22 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       ],
     },
     {
+      // No `import.` and no `require` in the text: the file's declarations are its only
+      // listeners, but the requires createRequire makes are still followed.
+      name: "require() made by createRequire of a path",
+      filename: customers,
+      code: `import { createRequire } from "node:module";\nconst load = createRequire("/srv/app/");\nconst model = load("../orders/model.js");`,
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 3,
+          column: 20,
+          suggestions: [],
+        },
+      ],
+    },
+    {
       name: "import x = require()",
       filename: customers,
       code: `import model = require("../orders/model.js");`,

@@ -202,6 +202,18 @@ describe("a project without feature folders", () => {
     ["import type", `export type T = typeof import("./features/orders/model");`, 1, 31],
     ["require()", `export const x = require("./features/orders/model");`, 1, 26],
     [
+      "require() spelled with an escape",
+      `export const x = \\u0072equire("./features/orders/model");`,
+      1,
+      31,
+    ],
+    [
+      "createRequire of a module named with an escape",
+      `import { createRequire } from "node:\\u006dodule";\nconst load = createRequire("/srv/x/");\nload("./features/orders/model");`,
+      3,
+      6,
+    ],
+    [
       "createRequire",
       `import { createRequire } from "node:module";\nconst load = createRequire(import.meta.url);\nload("./features/orders/model");`,
       3,

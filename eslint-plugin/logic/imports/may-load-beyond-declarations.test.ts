@@ -16,6 +16,12 @@ describe("mayLoadBeyondDeclarations (the text half of no-private-imports' gate w
     ['export const pages = require.context("./pages", true);', "a require context"],
     [`export const m = () => import${" ".repeat(200)}("./lazy");`, "200 spaces before it"],
     ['import("./a")', "first in the text"],
+    ['export const x = \\u0072equire("./a");', "require spelled with an escape"],
+    ['export const x = requ\\u{69}re("./a");', "require spelled with a code point escape"],
+    [
+      'import { createRequire } from "node:\\u006dodule";',
+      "a module's name spelled with an escape",
+    ],
   ])("looks at %j (%s)", (text) => {
     expect(gate(text)).toBe(true);
   });

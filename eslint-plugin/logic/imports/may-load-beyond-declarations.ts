@@ -1,8 +1,7 @@
-// What no-private-imports' gate reads in a file's text, in a project without feature folders: the
-// ways a file may load another other than by its import and export declarations (which the gate
-// reads from the syntax tree's statements). Most files of such a project end at the gate, so it
-// is read for every file and must be cheap (two passes of a string search) and sound (never
-// false for a file whose loads the full check may report).
+// What no-private-imports' gates read in a file's text: the ways a file may load another other
+// than by its import and export declarations (which the gates read from the syntax tree). Every
+// file is read, so this must be cheap (a few passes of a string search) and sound (never false
+// for a file whose loads the full check may report).
 
 import { gapEnd } from "./gaps.js";
 
@@ -20,10 +19,14 @@ const REQUIRE = /\brequire\b/u;
  * URL, a glob), or `require` (a call, `require.context`, an `import x = require()`); white space
  * and comments may stand between `import` and what follows it. Each is looked for where a
  * string search finds its word ("quire": a rarer first letter than "r", which the search runs
- * over), and judged there alone.
+ * over), and judged there alone. An escape (`\u0072equire`, `requ\u{69}re`) may spell `require`
+ * in an identifier, and a module's name in a string (`from "\u006dodule"`): a text that holds
+ * one is looked at in full.
  */
 export function mayLoadBeyondDeclarations(text: string): boolean {
-  return importCallOrMeta(text) || (text.includes("quire") && REQUIRE.test(text));
+  return (
+    importCallOrMeta(text) || (text.includes("quire") && REQUIRE.test(text)) || text.includes("\\u")
+  );
 }
 
 /** `import(` or `import.`, after any occurrence of the word. */
