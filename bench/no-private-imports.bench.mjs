@@ -9,7 +9,8 @@
 // So each corpus is linted in pairs of processes, agentix first in one and core first in the
 // other, and each rule's times are summed over all: neither rule is charged the other's first
 // touch. Two pairs by default (BENCH_PAIRS): one pair's cold ratio is one sample per order.
-// Each process is fresh: its first run is cold (a CLI run), later ones warm (an editor session).
+// Each process is fresh: its first run is cold (a CLI run), later ones warm (an editor session,
+// each after a pause that starts a new disk round: schema/disk-rounds.ts).
 // Goal: <= 1.5x with features, near zero without. Written to bench/.out/ (gitignored). Each rule's
 // share of the whole run (its time over lintFiles' wall time: parsing, both rules, ESLint) puts
 // the ratio in proportion.
@@ -71,6 +72,7 @@ async function lintRounds(root, folder, order) {
     import("agentix/eslint-plugin"),
   ]);
   const { folderPlans } = await import("../dist/eslint-plugin/support/lean-plans.js");
+  const { DISK_ROUND_QUIET_MS } = await import("../dist/schema/disk-rounds.js");
   reference.rules["knows-its-project"] = {
     meta: { type: "problem", schema: [] },
     create(context) {
@@ -88,6 +90,9 @@ async function lintRounds(root, folder, order) {
   const rules = Object.fromEntries(order.map((rule) => [rule, settings[rule]]));
   const runs = [];
   for (let round = 0; round < ROUNDS; round += 1) {
+    // A pause before each warm run, as between an editor's lints: it starts a disk round, so the
+    // run looks at the disk again (back to back, it would go on with the answers of the last).
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, DISK_ROUND_QUIET_MS + 100));
     const eslint = new ESLint({
       cwd: root,
       overrideConfigFile: true,
