@@ -596,16 +596,20 @@ export const noPrivateImportsLogic: RuleLogic = {
     };
 
     // Where an import lands, when that does not depend on this folder: answered once for every
-    // folder (the same contracts and aliases are imported from all of them).
+    // folder (the same contracts, aliases and packages are imported from all of them).
     const landings = reach.landings;
     let aliasAnswers: Map<string, Landing | null> | null | undefined;
-    const sharedLanding = (specifier: string, relative: boolean): Landing | undefined => {
+    const sharedLanding = (
+      specifier: string,
+      relative: boolean,
+      resolution: ImportSite["resolution"],
+    ): Landing | undefined => {
       if (relative) return landings.relative(here.dir, specifier, services);
       if (!mayHaveFeatureFolders()) return undefined;
       aliasAnswers ??= landings.aliases(here.dir, filename, services) ?? null;
       return aliasAnswers === null
         ? undefined
-        : landings.alias(aliasAnswers, specifier, filename, services);
+        : landings.alias(aliasAnswers, specifier, filename, services, resolution);
     };
     /** Where an import lands, resolved for this folder. */
     const landingHere = (
@@ -681,7 +685,7 @@ export const noPrivateImportsLogic: RuleLogic = {
       if (clean?.has(key)) return;
       // Shared answers for .ts and .tsx files only, as the folder's (see settledHere).
       const landing =
-        (clean && sharedLanding(specifier, relative)) ??
+        (clean && sharedLanding(specifier, relative, resolution)) ??
         landingHere(specifier, relative, resolution);
       if (
         !judge(landing, specifier, site.node, (target, contracts) =>

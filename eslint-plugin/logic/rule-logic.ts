@@ -64,7 +64,11 @@ export interface ProjectServices {
    * undefined otherwise. Lets answers be shared across folders. Absent: nothing is shared.
    */
   readonly directFile?: (target: string) => string | undefined;
-  /** An object the same for every file whose aliases aliasTarget answers alike. Absent: alias answers are not shared. */
+  /**
+   * An object the same for every file whose bare specifiers resolve alike: its aliases
+   * (aliasTarget) and packages (resolveModule, linkedPackageSource). Absent: answers for bare
+   * specifiers are not shared.
+   */
   readonly aliasScope?: (fromFile: string) => object;
   /**
    * Reads the listings of a project's folders (root absolute) in one pass, once: a lint run

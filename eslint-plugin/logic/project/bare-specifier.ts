@@ -11,7 +11,7 @@ export interface BareSpecifierFacts {
 }
 
 /** TypeScript's module resolution kind for options that may leave it implied by `module`. */
-function resolutionKind(options: ts.CompilerOptions): ts.ModuleResolutionKind {
+export function resolutionKind(options: ts.CompilerOptions): ts.ModuleResolutionKind {
   if (options.moduleResolution !== undefined) return options.moduleResolution;
   const { module } = options;
   return module === ts.ModuleKind.None ||

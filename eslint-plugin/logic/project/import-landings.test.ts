@@ -19,7 +19,15 @@ function fakeServices(aliases: Readonly<Record<string, string>> = {}) {
   const files = new Set(
     ["src/features/orders/model.ts", "src/lib/money.ts"].map((file) => at(file)),
   );
-  const asked = { directFile: [] as string[], aliasTarget: [] as string[], aliasScope: 0 };
+  const asked = {
+    directFile: [] as string[],
+    aliasTarget: [] as string[],
+    aliasScope: 0,
+    resolveModule: [] as string[],
+    linkedPackageSource: [] as string[],
+  };
+  const call = (fromFile: string, specifier: string, kind = "import") =>
+    `${path.relative(root, fromFile).split(path.sep).join("/")} ${specifier} ${kind}`;
   const scopes = new Map<string, object>();
   const services = {
     directFile: (target: string) => {
@@ -32,6 +40,17 @@ function fakeServices(aliases: Readonly<Record<string, string>> = {}) {
       const [prefix, rest] = [specifier.slice(0, slash), specifier.slice(slash + 1)];
       const folder = aliases[prefix];
       return folder === undefined ? undefined : at(`${folder}/${rest}`);
+    },
+    // A package: "self/orders" (the package's own name) resolves into a feature.
+    resolveModule: (specifier: string, fromFile: string, kind?: string) => {
+      asked.resolveModule.push(call(fromFile, specifier, kind));
+      return specifier === "self/orders" ? at("src/features/orders/model.ts") : undefined;
+    },
+    linkedPackageSource: (specifier: string, fromFile: string, kind?: string) => {
+      asked.linkedPackageSource.push(call(fromFile, specifier, kind));
+      return specifier === "@acme/billing"
+        ? at("packages/billing/src/features/invoices/model.ts")
+        : undefined;
     },
     // One scope per top folder under src: src/a and src/b read aliases differently.
     aliasScope: (fromFile: string) => {
@@ -119,6 +138,8 @@ describe("alias", () => {
       aliasTarget: ["@app/orders/model", "@app/orders/model"],
       directFile: ["src/features/orders/model", "src/features/orders/model"],
       aliasScope: 3,
+      resolveModule: [],
+      linkedPackageSource: [],
     });
   });
 
@@ -132,12 +153,43 @@ describe("alias", () => {
     expect(asked.directFile).toEqual([]);
   });
 
-  it("leaves to the folder a specifier that is no single alias (a package)", () => {
+  it("resolves a package once per scope and resolution kind, where it lands", () => {
     const landings = new ImportLandings(layout);
     const { services, asked } = fakeServices(aliases);
-    expect(land(landings, services, "src/a/one.ts", "zod")).toBeUndefined();
-    expect(land(landings, services, "src/a/two.ts", "zod")).toBeUndefined();
-    expect(asked.aliasTarget).toEqual(["zod"]);
+    const land = (file: string, specifier: string, kind?: "require") => {
+      const answers = landings.aliases(path.dirname(at(file)), at(file), services);
+      return answers && landings.alias(answers, specifier, at(file), services, kind);
+    };
+    const nowhere = { target: undefined, feature: undefined };
+    const model = { target: at("src/features/orders/model.ts"), feature: orders };
+    expect(land("src/a/one.ts", "zod")).toEqual(nowhere);
+    expect(land("src/a/deep/two.ts", "zod")).toEqual(nowhere);
+    expect(land("src/a/one.ts", "zod", "require")).toEqual(nowhere);
+    expect(land("src/b/four.ts", "zod")).toEqual(nowhere);
+    // The package's own name (or one TypeScript resolves into the project): where it lands.
+    expect(land("src/a/one.ts", "self/orders")).toEqual(model);
+    expect(land("src/a/deep/two.ts", "self/orders")).toEqual(model);
+    // Another workspace package's file by its name, asked when TypeScript finds none.
+    const invoices = at("packages/billing/src/features/invoices/model.ts");
+    expect(land("src/a/one.ts", "@acme/billing")).toEqual({
+      target: invoices,
+      feature: layout.featureOf(invoices),
+    });
+    expect(layout.featureOf(invoices)?.id).toBe("invoices");
+    expect(asked.aliasTarget).toEqual(["zod", "zod", "self/orders", "@acme/billing"]);
+    expect(asked.resolveModule).toEqual([
+      "src/a/one.ts zod import",
+      "src/a/one.ts zod require",
+      "src/b/four.ts zod import",
+      "src/a/one.ts self/orders import",
+      "src/a/one.ts @acme/billing import",
+    ]);
+    expect(asked.linkedPackageSource).toEqual([
+      "src/a/one.ts zod import",
+      "src/a/one.ts zod require",
+      "src/b/four.ts zod import",
+      "src/a/one.ts @acme/billing import",
+    ]);
   });
 
   it("shares nothing without alias scopes", () => {

@@ -2,6 +2,7 @@ import path from "node:path";
 import { isInstalled } from "../../../schema/paths.js";
 import { diskRound } from "../../../schema/disk-rounds.js";
 import type { ProjectServices } from "../rule-logic.js";
+import type { ResolutionKind } from "./module-resolver.js";
 import { foreignFeatureOf, foreignFeatureOfFolder } from "./foreign-features.js";
 import type { Feature, ProjectLayout } from "./layout.js";
 import { namesFolderOnly, resolveRelative } from "./relative-target.js";
@@ -35,6 +36,9 @@ export function landingAt(
  * (clean whoever imports it, so never resolved).
  */
 export const NOWHERE: Landing = { target: undefined, feature: undefined };
+
+/** A bare specifier that is no alias with one target: resolved as the scope's files resolve it. */
+const NOT_AN_ALIAS: Landing = { target: undefined, feature: undefined };
 
 /**
  * Where imports land when that does not depend on the importing folder, shared by every folder
@@ -103,18 +107,22 @@ export class ImportLandings {
 
   /**
    * Where the bare `specifier` lands, from `answers` (aliases(), for the importer's scope), or
-   * undefined when it must be resolved for the folder (a package, an alias with fallbacks).
+   * undefined when it must be resolved for the folder (an alias whose one target TypeScript
+   * must search further for). An alias with one target lands where it names; any other bare
+   * specifier (a package, an alias with fallbacks) where the scope's files all resolve it, by
+   * the resolution `kind` (a require may take other `exports` conditions).
    */
   alias(
     answers: Map<string, Landing | null>,
     specifier: string,
     fromFile: string,
     services: ProjectServices,
+    kind: ResolutionKind = "import",
   ): Landing | undefined {
     let landing = answers.get(specifier);
     if (landing === undefined) {
       const aliased = services.aliasTarget?.(specifier, fromFile);
-      if (aliased === undefined) landing = null;
+      if (aliased === undefined) landing = NOT_AN_ALIAS;
       else if (
         this.layout.featureOfFolder(aliased) === undefined &&
         foreignFeatureOfFolder(this.layout, aliased) === undefined &&
@@ -124,7 +132,19 @@ export class ImportLandings {
       else landing = this.land(services.directFile?.(aliased), false, services);
       answers.set(specifier, landing);
     }
-    return landing ?? undefined;
+    if (landing !== NOT_AN_ALIAS) return landing ?? undefined;
+    // Keyed apart from the aliases: a specifier never starts with a NUL.
+    const key = kind === "import" ? `\0${specifier}` : `\0${kind}\0${specifier}`;
+    let resolved = answers.get(key);
+    if (resolved === undefined) {
+      // Another workspace package's file by its name: its features are that package's.
+      const file =
+        services.resolveModule(specifier, fromFile, kind) ??
+        services.linkedPackageSource?.(specifier, fromFile, kind);
+      resolved = file === undefined ? NOWHERE : landingAt(this.layout, file, false, services);
+      answers.set(key, resolved);
+    }
+    return resolved ?? undefined;
   }
 
   /** The landing at `file` (null when TypeScript must search further). */

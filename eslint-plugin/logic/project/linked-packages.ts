@@ -94,7 +94,7 @@ export function createLinkedPackageResolver(
 }
 
 /** Whether `dir` may hold node_modules: by its listing where names compare exactly. */
-function mayHoldNodeModules(dir: string): boolean {
+export function mayHoldNodeModules(dir: string): boolean {
   if (!ts.sys.useCaseSensitiveFileNames) return true;
   // A folder that cannot be listed may hold one.
   return folderEntries(dir)?.some((entry) => entry.name === "node_modules") ?? true;

@@ -7,7 +7,8 @@ import { diskRound } from "../../../schema/disk-rounds.js";
 import { mtimeOf } from "../../../schema/folder-listings.js";
 import { isScriptFile } from "../../../schema/paths.js";
 import { createFileExistence, type FileExistence } from "./file-existence.js";
-import { bareSpecifierReach, singleAliasTarget } from "./bare-specifier.js";
+import { bareSpecifierReach, resolutionKind, singleAliasTarget } from "./bare-specifier.js";
+import { mayHoldNodeModules } from "./linked-packages.js";
 import { createPackageNames } from "./package-name.js";
 import { pathsSubstitutions } from "./paths-alias.js";
 import { namesFolderOnly, resolveRelative } from "./relative-target.js";
@@ -36,6 +37,10 @@ interface TsconfigEntry {
   /** The files `paths` maps a bare specifier to, in TypeScript's order. */
   readonly substitutions: (specifier: string) => readonly string[] | undefined;
   readonly aliasTarget: (specifier: string, fromDir: string) => string | undefined;
+  /** Classic resolution: a bare specifier is looked for in each folder up from the importer's. */
+  readonly classic: boolean;
+  /** Alias scopes (aliasScope) by package folder, then node_modules holder. */
+  readonly scopes: Map<string, Map<string, object>>;
   readonly results: Map<string, string | null>;
   /** The disk round in which the tsconfig's mtime was last compared. */
   round: number;
@@ -153,8 +158,11 @@ export function createModuleResolver(
    */
   directFile(target: string): string | undefined;
   /**
-   * The same object for every file whose aliases `aliasTarget` answers alike: one tsconfig (as
-   * of this disk round) and one package name.
+   * The same object for every file whose bare specifiers resolve alike, aliases (`aliasTarget`)
+   * and packages: one tsconfig (as of this disk round), one package.json (its name, `type`,
+   * `imports`), and one nearest folder that may hold node_modules on the way up to the
+   * package's (as of this disk round). Under Classic resolution, which looks for a bare
+   * specifier in each folder up from the importer's, one object per folder.
    */
   aliasScope(fromFile: string): object;
   /** The compiler options of the tsconfig nearest the file (its resolution's). */
@@ -227,6 +235,8 @@ export function createModuleResolver(
       mayReachProject: bareSpecifierReach(options, { namesIn: exists.namesIn, packageName }),
       substitutions: pathsSubstitutions(options),
       aliasTarget: singleAliasTarget(options, { packageName }),
+      classic: resolutionKind(options) === ts.ModuleResolutionKind.Classic,
+      scopes: new Map(),
       results: new Map(),
       round,
     };
@@ -234,8 +244,32 @@ export function createModuleResolver(
     return entry;
   }
 
-  /** Alias scopes by tsconfig entry (a new one when the tsconfig changes), then package name. */
-  const aliasScopes = new WeakMap<TsconfigEntry, Map<string, object>>();
+  /**
+   * The nearest folder at or above `dir`, up to `packageDir`, that may hold node_modules ("" when
+   * none does): a package specifier is looked for in every node_modules up from the importer's
+   * folder, so two folders of one package below the same holder find the same (those above the
+   * package's folder are the same for all of its folders). Read once per folder and disk round.
+   */
+  let holdersRound = -1;
+  const holders = new Map<string, string>();
+  function nodeModulesHolder(dir: string, packageDir: string): string {
+    const round = diskRound();
+    if (round !== holdersRound) {
+      holders.clear();
+      holdersRound = round;
+    }
+    let holder = holders.get(dir);
+    if (holder === undefined) {
+      const parent = path.dirname(dir);
+      holder = mayHoldNodeModules(dir)
+        ? dir
+        : dir === packageDir || parent === dir
+          ? ""
+          : nodeModulesHolder(parent, packageDir);
+      holders.set(dir, holder);
+    }
+    return holder;
+  }
 
   const formats = new Map<string, ts.ResolutionMode>();
   function modeFor(
@@ -382,11 +416,13 @@ export function createModuleResolver(
     aliasScope(fromFile: string): object {
       const dir = path.dirname(fromFile);
       const entry = load(nearestTsconfig(dir));
-      const name = packageName(dir) ?? "";
-      let byName = aliasScopes.get(entry);
-      if (byName === undefined) aliasScopes.set(entry, (byName = new Map()));
-      let scope = byName.get(name);
-      if (scope === undefined) byName.set(name, (scope = {}));
+      // Classic: one scope per folder (the folder in the place of the package).
+      const packageDir = entry.classic ? dir : (packageName.folderOf(dir) ?? "");
+      const holder = entry.classic ? "" : nodeModulesHolder(dir, packageDir);
+      let byHolder = entry.scopes.get(packageDir);
+      if (byHolder === undefined) entry.scopes.set(packageDir, (byHolder = new Map()));
+      let scope = byHolder.get(holder);
+      if (scope === undefined) byHolder.set(holder, (scope = {}));
       return scope;
     },
     compilerOptionsFor(fromFile: string): ts.CompilerOptions {
@@ -401,6 +437,7 @@ export function createModuleResolver(
       packageName.clear();
       directAnswers.clear();
       formats.clear();
+      holders.clear();
     },
   });
 }

@@ -7,7 +7,15 @@ import ts = require("typescript");
 export interface PackageNames {
   /** The `name` in the package.json nearest above `dir` (TypeScript's package scope), if any. */
   (dir: string): string | undefined;
+  /** The folder of the package.json nearest above `dir`, if any. */
+  folderOf(dir: string): string | undefined;
   clear(): void;
+}
+
+/** The package.json nearest above a folder: where it is, and the name it gives. */
+interface Manifest {
+  readonly dir: string;
+  readonly name: string | null;
 }
 
 /**
@@ -16,17 +24,24 @@ export interface PackageNames {
  * renamed during an editor session is seen after `clear()`, as a moved tsconfig.json is.
  */
 export function createPackageNames(fileExists: (file: string) => boolean): PackageNames {
-  const known = new Map<string, string | null>();
-  const nameOf = (dir: string): string | null => {
+  const known = new Map<string, Manifest | null>();
+  const nearest = (dir: string): Manifest | null => {
     const cached = known.get(dir);
     if (cached !== undefined) return cached;
     const manifest = path.join(dir, "package.json");
     const parent = path.dirname(dir);
-    const name = fileExists(manifest) ? readName(manifest) : parent === dir ? null : nameOf(parent);
-    known.set(dir, name);
-    return name;
+    const found = fileExists(manifest)
+      ? { dir, name: readName(manifest) }
+      : parent === dir
+        ? null
+        : nearest(parent);
+    known.set(dir, found);
+    return found;
   };
-  return Object.assign((dir: string) => nameOf(dir) ?? undefined, { clear: () => known.clear() });
+  return Object.assign((dir: string) => nearest(dir)?.name ?? undefined, {
+    folderOf: (dir: string) => nearest(dir)?.dir,
+    clear: () => known.clear(),
+  });
 }
 
 function readName(manifest: string): string | null {
