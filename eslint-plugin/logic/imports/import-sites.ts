@@ -5,6 +5,7 @@ import { requireContextCall } from "./require-contexts.js";
 import { globalReferences } from "../scope/global-references.js";
 import { constantString, staticString } from "./constant-string.js";
 import { isRelativeSpecifier } from "../ts-syntax.js";
+import { mayNameRequire } from "./may-load-beyond-declarations.js";
 
 /** Every syntactic way a TypeScript file can depend on another module. */
 export type ImportForm =
@@ -281,7 +282,7 @@ export function importSiteVisitors(
       });
     },
     "Program:exit"() {
-      if (text === undefined || mayReferToRequire(text))
+      if (text === undefined || mayNameRequire(text))
         for (const reference of globalReferences(scopeManager, REQUIRE))
           requireCall(reference.identifier);
       // const require = createRequire(import.meta.url): calls of that local are require() too, as
@@ -325,15 +326,6 @@ function memberName(member: TSESTree.MemberExpression): string | undefined {
   return property.type === AST_NODE_TYPES.Literal && typeof property.value === "string"
     ? property.value
     : undefined;
-}
-
-/**
- * Whether a file's text may refer to the global `require`: it spells the name, or an identifier
- * may spell it with an escape (`\u0072equire` names it too). Most files do neither, and the
- * text search costs far less than the scope walk.
- */
-function mayReferToRequire(text: string): boolean {
-  return text.includes("require") || text.includes("\\u");
 }
 
 /**

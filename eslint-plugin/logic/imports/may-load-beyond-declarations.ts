@@ -1,7 +1,8 @@
 // What no-private-imports' gates read in a file's text: the ways a file may load another other
-// than by its import and export declarations (which the gates read from the syntax tree). Every
-// file is read, so this must be cheap (a few passes of a string search) and sound (never false
-// for a file whose loads the full check may report).
+// than by its import and export declarations (which the gates read from the syntax tree); and
+// whether it may name `require`, which import-sites.ts asks before its scope walk for the name.
+// Every file is read, so this must be cheap (a few passes of a string search) and sound (never
+// false for a file whose loads the full check may report).
 
 import { gapEnd } from "./gaps.js";
 
@@ -16,17 +17,22 @@ const REQUIRE = /\brequire\b/u;
 /**
  * Whether `text` may load a module other than by a declaration: `import(` (a dynamic import, or
  * an import type: with types, its values may come from another file), `import.meta` (a module
- * URL, a glob), or `require` (a call, `require.context`, an `import x = require()`); white space
- * and comments may stand between `import` and what follows it. Each is looked for where a
- * string search finds its word ("quire": a rarer first letter than "r", which the search runs
- * over), and judged there alone. An escape (`\u0072equire`, `requ\u{69}re`) may spell `require`
- * in an identifier, and a module's name in a string (`from "\u006dodule"`): a text that holds
- * one is looked at in full.
+ * URL, a glob), or `require` (mayNameRequire: a call, `require.context`, an `import x =
+ * require()`); white space and comments may stand between `import` and what follows it. Each is
+ * looked for where a string search finds its word, and judged there alone.
  */
 export function mayLoadBeyondDeclarations(text: string): boolean {
-  return (
-    importCallOrMeta(text) || (text.includes("quire") && REQUIRE.test(text)) || text.includes("\\u")
-  );
+  return importCallOrMeta(text) || mayNameRequire(text);
+}
+
+/**
+ * Whether `text` may name `require`: the word ("quire" searched first: a rarer first letter than
+ * "r", which the search runs over), or an escape, which may spell it in an identifier
+ * (`\u0072equire`, `requ\u{69}re`) and a module's name in a string (`from "\u006dodule"`). Most
+ * files do neither, and the text search costs far less than a scope walk for the name.
+ */
+export function mayNameRequire(text: string): boolean {
+  return (text.includes("quire") && REQUIRE.test(text)) || text.includes("\\u");
 }
 
 /** `import(` or `import.`, after any occurrence of the word. */
