@@ -12,7 +12,10 @@ import {
 } from "./rule-logic.js";
 import { globalReferences } from "./scope/global-references.js";
 import { importSiteVisitors, type ImportSite } from "./imports/import-sites.js";
-import { mayLoadBeyondDeclarations } from "./imports/may-load-beyond-declarations.js";
+import {
+  declarationsVerdictByText,
+  mayLoadBeyondDeclarations,
+} from "./imports/may-load-beyond-declarations.js";
 import { moduleUrlOf } from "./imports/module-urls.js";
 import { contextFiles } from "./imports/require-contexts.js";
 import { globBase, globbedFiles, globPatterns, viteGlobCall } from "./imports/vite-globs.js";
@@ -782,13 +785,14 @@ export const noPrivateImportsLogic: RuleLogic = {
     // disk round, so the first feature folder created in an editor session is seen).
     if (services.mayHaveFeatureFolders?.(reach.layout) ?? true) return undefined;
     // The host gives the quiet visitors only to a file whose declarations or text may import
-    // into a feature; most files of such a project get no visitors at all.
+    // into a feature; most files of such a project get no visitors at all, and most are judged
+    // by their text alone.
     return Object.assign(
       ({ scopeManager, full }: LeanFile) => quietVisitors(reach, here, scopeManager, full),
       {
         gate: (program: TSESTree.Program, text: string) =>
-          statementsThatMayReach(reach, here, program.body, FIRST) ||
-          mayLoadBeyondDeclarations(text),
+          declarationsVerdictByText(text, here.mustName, here.depth) ??
+          statementsThatMayReach(reach, here, program.body, FIRST),
       },
     );
   },

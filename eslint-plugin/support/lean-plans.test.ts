@@ -169,6 +169,43 @@ describe("a project without feature folders", () => {
       ]);
   });
 
+  it("judges most files by their text alone, reading no statement of their syntax tree", () => {
+    const root = project({ "src/a.ts": "" });
+    const statementReads = (code: string) => {
+      const { ast, scopeManager } = parseForESLint(code, { range: true, loc: true });
+      let reads = 0;
+      const program = new Proxy(ast, {
+        get: (target, key, receiver) => {
+          if (key === "body") reads += 1;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      const context = {
+        filename: path.join(root, "src/app/main.ts"),
+        sourceCode: { ast: program, scopeManager, text: code },
+      };
+      const listeners = Object.keys(noPrivateImports.create(context as never));
+      return { listeners, reads };
+    };
+    const plain =
+      'import { a } from "../a";\nimport { z } from "zod";\nexport const href = "/x";\n';
+    expect(statementReads(plain)).toEqual({ listeners: [], reads: 0 });
+    // A text that may hold such a specifier has its declarations read: here they name none.
+    expect(statementReads(`${plain}const up = "../../../x";\n`)).toEqual({
+      listeners: [],
+      reads: 1,
+    });
+    expect(
+      statementReads(`${plain}import { m } from // the app's\n  "/srv/app/x";\n`).listeners,
+    ).toEqual([
+      "ImportExpression",
+      "TSImportType",
+      "NewExpression",
+      "MetaProperty",
+      "Program:exit",
+    ]);
+  });
+
   it("builds no per-file object for a file its gate turns away, ignores or not", () => {
     // The lean plan's chooser is what receives a file's LeanFile (five closures): counted here.
     const lean = noPrivateImportsLogic.lean!.bind(noPrivateImportsLogic);

@@ -1,5 +1,10 @@
+import { parse } from "@typescript-eslint/typescript-estree";
+import { AST_NODE_TYPES, type TSESTree } from "@typescript-eslint/types";
 import { describe, expect, it } from "vitest";
-import { mayLoadBeyondDeclarations as gate } from "./may-load-beyond-declarations.js";
+import {
+  declarationsVerdictByText,
+  mayLoadBeyondDeclarations as gate,
+} from "./may-load-beyond-declarations.js";
 
 describe("mayLoadBeyondDeclarations (the text half of no-private-imports' gate without feature folders)", () => {
   it.each([
@@ -112,5 +117,147 @@ describe("mayLoadBeyondDeclarations (the text half of no-private-imports' gate w
     // Both answers occur often: the agreement is not all one way.
     expect(looked).toBeGreaterThan(5_000);
     expect(looked).toBeLessThan(25_000);
+  });
+});
+
+describe("declarationsVerdictByText (no-private-imports' gate outside features, none existing)", () => {
+  // src/app/main.ts: two folders below the root, every feature folder under a `features` folder.
+  const verdict = (text: string, depth = 2) => declarationsVerdictByText(text, ["features"], depth);
+  const plain = 'import { a } from "../a";\nexport * from "./b";\nimport { z } from "zod";\n';
+
+  it("turns away a file whose text shows no load and no specifier that may name a feature folder", () => {
+    expect(verdict(plain)).toBe(false);
+    // Only what may be a specifier counts: a route, a path in a string, the segment in a word or
+    // after no slash, `..` on separate lines, a quote and slash after another word.
+    expect(
+      verdict(
+        `${plain}export const href = { path: "/settings" };\nconst f = "features";\nconst featuresList = [];\n` +
+          `const a = "../x";\nconst b = "../y";\nconst c = ["x", "/y"];\nconst d = x("/z") + y('/w');\n`,
+      ),
+    ).toBe(false);
+    // One `..` fewer than the folder's depth cannot leave the project.
+    expect(verdict('import { u } from "../../x";\n', 2)).toBe(false);
+  });
+
+  it.each([
+    ['import { m } from "../features/orders/model";', "a segment after a slash"],
+    ['export * from "./features/orders";', "a segment in an export"],
+    ['declare module "./features/orders" {}', "a segment in a module augmentation"],
+    ['import { m } from "/srv/app/x";', "an absolute specifier"],
+    ["import { m } from '/srv/app/x';", "in single quotes"],
+    ['import "/srv/app/x";', "an absolute side-effect import"],
+    ['export { m } from"/srv/app/x";', "with no space"],
+    ['declare module "/srv/app/x" {}', "an absolute module augmentation"],
+    ['import { m } from /* where */ "/srv/app/x";', "after a comment"],
+    ['import { m } from // where\n  "/srv/app/x";', "after a line comment"],
+    ['import { m } from\u00a0"/srv/app/x";', "after a non-ASCII space"],
+    ['import { m } from "../../../x";', "more `..` than the folder is deep"],
+    ['import { m } from "./x/../../../y";', "`..` after another segment"],
+    ['import { createRequire } from "node:module";', "createRequire's module"],
+    ['import { m } from "\\x2e./features/x";', "an escape"],
+    ['import { m } from "./fea\\\ntures/x";', "a line continuation"],
+  ])("reads the declarations of %j (%s)", (code) => {
+    expect(verdict(`${plain}${code}\n`)).toBe(undefined);
+  });
+
+  it("leaves to the declarations a folder at the root, unknown segments", () => {
+    expect(verdict(plain, 0)).toBe(undefined);
+    expect(declarationsVerdictByText(plain, undefined, 2)).toBe(undefined);
+  });
+
+  it.each([
+    ['export const m = () => import("./lazy");', "a dynamic import"],
+    ['export const w = new URL("./w.ts", import.meta.url);', "a module URL"],
+    ['export const x = require("./a");', "require"],
+    ['export const x = \\u0072equire("./a");', "require spelled with an escape"],
+  ])("lets the listeners look at %j (%s)", (code) => {
+    expect(verdict(`${plain}${code}\n`)).toBe(true);
+  });
+
+  // The verdict is sound if every specifier by which the full check may report is caught:
+  // absolute, or with the segment as a folder's name, or with more `..` than the folder is
+  // deep (the only ways into a feature folder when the project has none). Declarations are
+  // put together from pieces, parsed, and each specifier judged from the syntax tree.
+  it("never turns away a file with a specifier that may name a feature folder (12,000 texts)", () => {
+    let seed = 7;
+    const next = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor((seed / 2147483648) * below);
+    };
+    const pick = (from: readonly string[]) => from[next(from.length)] as string;
+    const some = (from: readonly string[], most: number) =>
+      Array.from({ length: next(most + 1) }, () => pick(from)).join("");
+    const segment = () =>
+      pick([
+        "x",
+        "..",
+        ".",
+        "features",
+        "featuresx",
+        "my-features",
+        "\\x2e\\x2e",
+        "\\/",
+        "\\u002e",
+      ]);
+    const specifier = () =>
+      pick([".", "..", "/", "", "./", "../"]) +
+      Array.from({ length: next(5) }, segment).join(pick(["/", "/", "/", "//"]));
+    const gap = () => some([" ", "\t", "\n", "/* c */", "// c\n", "\u00a0"], 2) || " ";
+    const declaration = () => {
+      const quote = pick(['"', "'"]);
+      const literal = `${quote}${specifier()}${quote}`;
+      return pick([
+        `import { a } from${gap()}${literal};`,
+        `import${gap()}${literal};`,
+        `export * from${gap()}${literal};`,
+        `export { a } from${gap()}${literal};`,
+        `declare module${gap()}${literal} {}`,
+        `const s = ${literal};`,
+      ]);
+    };
+    const specifiers = (program: TSESTree.Program): string[] =>
+      program.body.flatMap((statement) => {
+        if (
+          statement.type === AST_NODE_TYPES.ImportDeclaration ||
+          statement.type === AST_NODE_TYPES.ExportAllDeclaration ||
+          (statement.type === AST_NODE_TYPES.ExportNamedDeclaration && statement.source)
+        )
+          return [statement.source!.value];
+        if (
+          statement.type === AST_NODE_TYPES.TSModuleDeclaration &&
+          statement.id.type === AST_NODE_TYPES.Literal
+        )
+          return [statement.id.value];
+        return [];
+      });
+    const mayName = (value: string, depth: number) => {
+      const folders = value.split("/");
+      return (
+        value.startsWith("/") ||
+        folders.includes("features") ||
+        folders.filter((folder) => folder === "..").length > depth
+      );
+    };
+    let named = 0;
+    let turnedAway = 0;
+    for (let made = 0; made < 12_000; made += 1) {
+      const text = Array.from({ length: 1 + next(3) }, declaration).join("\n");
+      let program: TSESTree.Program;
+      try {
+        program = parse(text, { range: true });
+      } catch {
+        continue; // a comment that swallowed the rest, or the like
+      }
+      const depth = 1 + next(3);
+      const answer = verdict(text, depth);
+      if (answer === false) turnedAway += 1;
+      if (specifiers(program).some((value) => mayName(value, depth))) {
+        named += 1;
+        expect([text, depth, answer]).not.toEqual([text, depth, false]);
+      }
+    }
+    // Both kinds of texts occur often.
+    expect(named).toBeGreaterThan(2_000);
+    expect(turnedAway).toBeGreaterThan(1_000);
   });
 });
