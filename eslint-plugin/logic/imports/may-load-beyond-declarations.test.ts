@@ -135,6 +135,8 @@ describe("declarationsVerdictByText (no-private-imports' gate outside features, 
           `const a = "../x";\nconst b = "../y";\nconst c = ["x", "/y"];\nconst d = x("/z") + y('/w');\n`,
       ),
     ).toBe(false);
+    // A word holding "quire" is not createRequire.
+    expect(verdict(`${plain}export const schema = z.string().required();\n`)).toBe(false);
     // One `..` fewer than the folder's depth cannot leave the project.
     expect(verdict('import { u } from "../../x";\n', 2)).toBe(false);
   });
@@ -154,6 +156,7 @@ describe("declarationsVerdictByText (no-private-imports' gate outside features, 
     ['import { m } from "../../../x";', "more `..` than the folder is deep"],
     ['import { m } from "./x/../../../y";', "`..` after another segment"],
     ['import { createRequire } from "node:module";', "createRequire's module"],
+    ['import { "createRequire" as make } from "module";', "createRequire named by a string"],
     ['import { m } from "\\x2e./features/x";', "an escape"],
     ['import { m } from "./fea\\\ntures/x";', "a line continuation"],
   ])("reads the declarations of %j (%s)", (code) => {

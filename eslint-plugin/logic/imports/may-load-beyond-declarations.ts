@@ -55,8 +55,8 @@ export function mayNameRequire(text: string): boolean {
  *
  * Without an escape (which may spell any character of a string) a specifier is in the text as
  * written, on one line (mayNameFeatureFolder says what one that may name a feature folder
- * looks like). `createRequire`'s module is
- * looked at where the text spells "quire". Anything else (another platform's paths, a folder at
+ * looks like). `createRequire`'s module is looked at where the text spells "createRequire"
+ * (its "Require" searched). Anything else (another platform's paths, a folder at
  * the root, segments that cannot be listed) is left to the declarations.
  */
 export function declarationsVerdictByText(
@@ -68,7 +68,9 @@ export function declarationsVerdictByText(
   const quire = text.includes("quire");
   if (importCallOrMeta(text) || (quire && REQUIRE.test(text)) || (escaped && text.includes("\\u")))
     return true;
-  if (escaped || quire || segments === undefined || depth === 0 || !POSIX) return undefined;
+  // `createRequire` (its "Require": a capital letter, rarer than "quire" in "required").
+  if (escaped || (quire && text.includes("Require"))) return undefined;
+  if (segments === undefined || depth === 0 || !POSIX) return undefined;
   return mayNameFeatureFolder(text, segments, depth) ? undefined : false;
 }
 
