@@ -6,6 +6,18 @@ import {
   mayLoadBeyondDeclarations as gate,
 } from "./may-load-beyond-declarations.js";
 
+/** Deterministic random choices (a linear congruential generator from `seed`). */
+function seededPicks(seed: number) {
+  const next = (below: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return Math.floor((seed / 2147483648) * below);
+  };
+  const pick = (from: readonly string[]) => from[next(from.length)] as string;
+  const some = (from: readonly string[], most: number) =>
+    Array.from({ length: next(most + 1) }, () => pick(from)).join("");
+  return { next, pick, some };
+}
+
 describe("mayLoadBeyondDeclarations (the text half of no-private-imports' gate without feature folders)", () => {
   it.each([
     ['export const m = () => import("./lazy");', "a dynamic import"],
@@ -71,14 +83,7 @@ describe("mayLoadBeyondDeclarations (the text half of no-private-imports' gate w
     // A comment ends at its first `*` `/` or line feed, as in the language.
     const gap = String.raw`(?:\s|\/\*(?:(?!\*\/)[^])*\*\/|\/\/[^\n]*\n)*`;
     const reference = new RegExp(String.raw`\bimport${gap}[(.]|\brequire\b`, "u");
-    let seed = 2026;
-    const next = (below: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return Math.floor((seed / 2147483648) * below);
-    };
-    const pick = (from: readonly string[]) => from[next(from.length)] as string;
-    const some = (from: readonly string[], most: number) =>
-      Array.from({ length: next(most + 1) }, () => pick(from)).join("");
+    const { pick, some } = seededPicks(2026);
     const gaps = [
       " ",
       "\t",
@@ -182,14 +187,7 @@ describe("declarationsVerdictByText (no-private-imports' gate outside features, 
   // deep (the only ways into a feature folder when the project has none). Declarations are
   // put together from pieces, parsed, and each specifier judged from the syntax tree.
   it("never turns away a file with a specifier that may name a feature folder (12,000 texts)", () => {
-    let seed = 7;
-    const next = (below: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return Math.floor((seed / 2147483648) * below);
-    };
-    const pick = (from: readonly string[]) => from[next(from.length)] as string;
-    const some = (from: readonly string[], most: number) =>
-      Array.from({ length: next(most + 1) }, () => pick(from)).join("");
+    const { next, pick, some } = seededPicks(7);
     const segment = () =>
       pick([
         "x",
