@@ -9,9 +9,10 @@ import path from "node:path";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 import ts = require("typescript");
 import { diskRound } from "../../../schema/disk-rounds.js";
-import { folderEntries, lstatOrUndefined } from "../../../schema/folder-listings.js";
+import { lstatOrUndefined } from "../../../schema/folder-listings.js";
 import { isInstalled, isTypeScriptSource } from "../../../schema/paths.js";
 import type { ModuleResolver, ResolutionKind } from "./module-resolver.js";
+import { createNodeModulesHolders } from "./node-modules-holders.js";
 import { packageName } from "./specifier-package.js";
 
 /**
@@ -22,20 +23,7 @@ export function createLinkedPackageResolver(
   optionsFor: (fromFile: string) => ts.CompilerOptions,
 ): ModuleResolver {
   let round = -1;
-  /** Folder -> the folders at or above it that may hold node_modules, nearest first. */
-  const holders = new Map<string, readonly string[]>();
-  const holdersOf = (dir: string): readonly string[] => {
-    let found = holders.get(dir);
-    if (found === undefined) {
-      const parent = path.dirname(dir);
-      const above = parent === dir ? [] : holdersOf(parent);
-      // A folder without node_modules (most, and a linted folder's listing is read anyway)
-      // costs no `stat` per package name.
-      found = mayHoldNodeModules(dir) ? [dir, ...above] : above;
-      holders.set(dir, found);
-    }
-    return found;
-  };
+  const holdersOf = createNodeModulesHolders();
   /** `<holder>\0<name>` -> whether its node_modules links the package from the workspace; null: not there. */
   const links = new Map<string, boolean | null>();
   const linkIn = (holder: string, name: string): boolean | null => {
@@ -76,7 +64,6 @@ export function createLinkedPackageResolver(
     if (name === "") return undefined;
     const now = diskRound();
     if (now !== round) {
-      holders.clear();
       links.clear();
       answers.clear();
       round = now;
@@ -91,13 +78,6 @@ export function createLinkedPackageResolver(
     answers.set(key, answer ?? null);
     return answer;
   };
-}
-
-/** Whether `dir` may hold node_modules: by its listing where names compare exactly. */
-export function mayHoldNodeModules(dir: string): boolean {
-  if (!ts.sys.useCaseSensitiveFileNames) return true;
-  // A folder that cannot be listed may hold one.
-  return folderEntries(dir)?.some((entry) => entry.name === "node_modules") ?? true;
 }
 
 /** The real path of the TypeScript source TypeScript resolves `specifier` to, if it is one. */

@@ -8,7 +8,7 @@ import { mtimeOf } from "../../../schema/folder-listings.js";
 import { isScriptFile } from "../../../schema/paths.js";
 import { createFileExistence, type FileExistence } from "./file-existence.js";
 import { bareSpecifierReach, resolutionKind, singleAliasTarget } from "./bare-specifier.js";
-import { mayHoldNodeModules } from "./linked-packages.js";
+import { createNodeModulesHolders } from "./node-modules-holders.js";
 import { createPackageNames } from "./package-name.js";
 import { pathsSubstitutions } from "./paths-alias.js";
 import { namesFolderOnly, resolveRelative } from "./relative-target.js";
@@ -244,31 +244,19 @@ export function createModuleResolver(
     return entry;
   }
 
+  const holdersOf = createNodeModulesHolders();
   /**
    * The nearest folder at or above `dir`, up to `packageDir`, that may hold node_modules ("" when
    * none does): a package specifier is looked for in every node_modules up from the importer's
    * folder, so two folders of one package below the same holder find the same (those above the
-   * package's folder are the same for all of its folders). Read once per folder and disk round.
+   * package's folder are the same for all of its folders).
    */
-  let holdersRound = -1;
-  const holders = new Map<string, string>();
   function nodeModulesHolder(dir: string, packageDir: string): string {
-    const round = diskRound();
-    if (round !== holdersRound) {
-      holders.clear();
-      holdersRound = round;
-    }
-    let holder = holders.get(dir);
-    if (holder === undefined) {
-      const parent = path.dirname(dir);
-      holder = mayHoldNodeModules(dir)
-        ? dir
-        : dir === packageDir || parent === dir
-          ? ""
-          : nodeModulesHolder(parent, packageDir);
-      holders.set(dir, holder);
-    }
-    return holder;
+    const nearest = holdersOf(dir)[0];
+    return nearest !== undefined &&
+      (packageDir === "" || nearest === packageDir || nearest.startsWith(packageDir + path.sep))
+      ? nearest
+      : "";
   }
 
   const formats = new Map<string, ts.ResolutionMode>();
@@ -437,7 +425,7 @@ export function createModuleResolver(
       packageName.clear();
       directAnswers.clear();
       formats.clear();
-      holders.clear();
+      holdersOf.clear();
     },
   });
 }
