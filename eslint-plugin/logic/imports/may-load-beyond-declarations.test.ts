@@ -182,6 +182,16 @@ describe("declarationsVerdictByText (no-private-imports' gate outside features, 
     expect(verdict(`${plain}${code}\n`)).toBe(true);
   });
 
+  // Each `/` is looked at once, each quote's white space once, each line's end found once.
+  it.each([
+    ["from  x/..\t", "`/..` on one endless line"],
+    ["a/b 'x' ", "slashes and quotes apart"],
+    ["x\t\t\t'a'/", "a quote and slash after tabs and a word"],
+  ])("stays linear on 9 MB of %j (%s)", (unit) => {
+    const hostile = unit.repeat(Math.ceil(9_000_000 / unit.length));
+    expect(declarationsVerdictByText(hostile, ["features"], 1_000_000_000)).toBe(false);
+  });
+
   // The verdict is sound if every specifier by which the full check may report is caught:
   // absolute, or with the segment as a folder's name, or with more `..` than the folder is
   // deep (the only ways into a feature folder when the project has none). Declarations are
