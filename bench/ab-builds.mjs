@@ -16,6 +16,7 @@
 // on the machine of 2026-12-07: a smaller difference is noise. Corpus: the real-shaped one without
 // feature folders (bench/generate-real-shaped.mjs); AB_FEATURES=1 for the one with them.
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { generateRealShaped } from "./generate-real-shaped.mjs";
@@ -55,7 +56,8 @@ async function lintRounds(root, builds, first) {
     for (const result of results) {
       for (const message of result.messages) {
         if (message.fatal) throw new Error(`${result.filePath}: ${message.message}`);
-        run.problems[message.ruleId[0]] += 1;
+        // Only the two builds' rules run; an unused disable directive has no rule id.
+        if (message.ruleId) run.problems[message.ruleId[0]] += 1;
       }
       for (const pass of result.stats?.times.passes ?? [])
         for (const [rule, { total }] of Object.entries(pass.rules ?? {})) run[rule[0]] += total;
@@ -74,6 +76,11 @@ if (process.argv[2] === "--child") {
     console.error("usage: node bench/ab-builds.mjs <build A: a dist folder> <build B>");
     process.exit(2);
   }
+  for (const build of [a, b])
+    if (!existsSync(join(build, "eslint-plugin/entry.js"))) {
+      console.error(`${build}: no eslint-plugin/entry.js there (not a build of agentix: npm run build)`);
+      process.exit(2);
+    }
   const folder = process.env.AB_FEATURES ? "features" : "domains";
   const root = join(here, ".out", `real-shaped-${folder}`);
   generateRealShaped(root, { features: 80, featuresFolder: folder });
