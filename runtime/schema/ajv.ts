@@ -2,6 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { formatNames, fullFormats } from "ajv-formats/dist/formats.js";
 import type { ValidateFunction } from "ajv";
+import { useJsonEqualInAjv } from "./json-equal.js";
 
 // ajv-formats is CommonJS with an `exports.default`; under NodeNext the default import is the
 // module object or the function itself depending on the loader, so accept both.
@@ -9,6 +10,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   addFormatsModule) as unknown as typeof addFormatsModule.default;
 
 function createAjv(allErrors: boolean): Ajv2020 {
+  useJsonEqualInAjv();
   const ajv = new Ajv2020({ strict: true, allErrors, strictTuples: false });
   addFormats(ajv);
   return ajv;
