@@ -2,7 +2,7 @@ import type { ImportForm } from "../../eslint-plugin/logic/imports/import-sites.
 import { literalStrings } from "../../eslint-plugin/logic/imports/literal-strings.js";
 import { ts } from "../project/ts-morph.js";
 import type { ProjectFile } from "../project/load-project.js";
-import type { ModuleTables } from "../resolve/bindings.js";
+import { bindsNothingAtRunTime, type ModuleTables } from "../resolve/bindings.js";
 import type { ValueResolver } from "../resolve/values.js";
 import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
 import { specifierPattern } from "./loader-pattern.js";
@@ -176,7 +176,7 @@ class FileScanner {
       node.text === "require" &&
       !(ts.isCallExpression(node.parent) && node.parent.expression === node) &&
       !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) &&
-      this.resolver.lookup(node) === undefined
+      this.readsGlobal(node)
     ) {
       this.requireUsed = true;
     }
@@ -192,14 +192,14 @@ class FileScanner {
       call.expression.text === "require" &&
       call.arguments.length === 1
     ) {
-      if (this.resolver.lookup(call.expression) === undefined) this.pushDynamic("require", call);
+      if (this.readsGlobal(call.expression)) this.pushDynamic("require", call);
     } else if (
       ts.isPropertyAccessExpression(call.expression) ||
       ts.isElementAccessExpression(call.expression)
     ) {
       const context = requireContextOf(call);
       const required = context && requireOf(call);
-      if (context && required && this.resolver.lookup(required) === undefined) {
+      if (context && required && this.readsGlobal(required)) {
         this.globs.push(
           "pattern" in context
             ? { node: call, patterns: [context.pattern] }
@@ -220,6 +220,12 @@ class FileScanner {
     } else {
       this.pushApiCall(call);
     }
+  }
+
+  /** Whether a name reads the global: no binding in the file, or one only declared (`declare const require`). */
+  private readsGlobal(identifier: ts.Identifier): boolean {
+    const binding = this.resolver.lookup(identifier);
+    return binding === undefined || bindsNothingAtRunTime(binding);
   }
 
   private pushApiCall(call: ts.CallExpression): void {

@@ -54,6 +54,33 @@ export function moduleNameText(name: ts.ModuleExportName): string {
   return ts.isIdentifier(name) ? name.text : name.text;
 }
 
+/**
+ * Whether a binding is only declared (`declare const require: ...`, `declare function fetch`, a
+ * member of a `declare namespace`): it binds nothing at run time, so its name still reads the
+ * global, as the rules' eslint-plugin/logic/scope/global-references.ts finds it.
+ */
+export function bindsNothingAtRunTime(binding: Binding): boolean {
+  if (binding.kind === "import" || binding.kind === "namespace-import") return false;
+  for (
+    let current: ts.Node | undefined =
+      binding.kind === "other" ? binding.node : binding.declaration;
+    current;
+    current = current.parent
+  ) {
+    if (ts.isSourceFile(current)) return current.isDeclarationFile;
+    if (
+      (ts.isVariableStatement(current) ||
+        ts.isFunctionDeclaration(current) ||
+        ts.isClassDeclaration(current) ||
+        ts.isModuleDeclaration(current) ||
+        ts.isEnumDeclaration(current)) &&
+      hasModifier(current, ts.SyntaxKind.DeclareKeyword)
+    )
+      return true;
+  }
+  return false;
+}
+
 /** Adds the names a binding pattern declares as "other" (destructuring is not followed). */
 function addPatternNames(pattern: ts.BindingName, into: Map<string, Binding>, node: ts.Node): void {
   for (const identifier of bindingIdentifiers(pattern)) {
