@@ -8,6 +8,14 @@ import { AGENTIX_CALLS, type AgentixCall } from "./agentix-api.js";
 import { specifierPattern } from "./loader-pattern.js";
 import { viteGlobBase, viteGlobPatterns } from "./vite-glob.js";
 import { requireContextOf, requireOf } from "./require-context.js";
+import {
+  createdRequireStaysHere,
+  importsModule,
+  isCreateRequire,
+  isCreateRequireCall,
+  isCreatedRequire,
+  useMayLoad,
+} from "./require-functions.js";
 import { isAgentixModule, isRelativeSpecifier, unwrap } from "../project/ts-syntax.js";
 
 export interface ImportSite {
@@ -141,12 +149,16 @@ class FileScanner {
   requireUsed = false;
   private readonly tables: ModuleTables;
   private readonly apiMemo = new Map<string, AgentixCall | null>();
+  /** The file imports node's `module`: it may create require functions (require-functions.ts). */
+  private readonly createsRequires: boolean;
+  private readonly lookup = (identifier: ts.Identifier) => this.resolver.lookup(identifier);
 
   constructor(
     private readonly file: ProjectFile,
     private readonly resolver: ValueResolver,
   ) {
     this.tables = resolver.tablesOf(file.sourceFile);
+    this.createsRequires = importsModule(this.tables);
   }
 
   readonly visit = (node: ts.Node): void => {
@@ -171,22 +183,45 @@ class FileScanner {
     } else if (ts.isCallExpression(node)) {
       this.visitCall(node);
     } else if (
-      !this.requireUsed &&
       ts.isIdentifier(node) &&
-      node.text === "require" &&
-      !(ts.isCallExpression(node.parent) && node.parent.expression === node) &&
-      !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) &&
-      this.readsGlobal(node)
+      (node.text === "require" || this.createsRequires) &&
+      !(ts.isCallExpression(node.parent) && node.parent.expression === node)
     ) {
-      this.requireUsed = true;
+      this.visitRequireUse(node);
     }
     ts.forEachChild(node, this.visit);
   };
+
+  /**
+   * A name that may be a require function, other than as a call's callee: handed on (`const r =
+   * require`, `f(load)`) or called through `.call`, what it loads cannot be known.
+   */
+  private visitRequireUse(identifier: ts.Identifier): void {
+    if (identifier.text === "require" && this.readsGlobal(identifier)) {
+      if (ts.isPropertyAccessExpression(identifier.parent) && identifier.parent.name === identifier)
+        return;
+      this.requireUsed = true;
+    } else if (
+      !this.createsRequires ||
+      !(
+        isCreatedRequire(this.resolver.lookup(identifier), this.lookup) ||
+        isCreateRequire(identifier, this.lookup)
+      )
+    )
+      return;
+    if (useMayLoad(identifier)) this.imports.push(site("require", undefined, identifier, false));
+  }
 
   /** `import(x)`, the global `require(x)`, or a call of the agentix API. */
   private visitCall(call: ts.CallExpression): void {
     if (call.expression.kind === ts.SyntaxKind.ImportKeyword) {
       this.pushDynamic("dynamic-import", call);
+    } else if (this.createsRequires && this.callsCreatedRequire(call)) {
+      if (call.arguments.length > 0) this.pushDynamic("require", call);
+    } else if (this.createsRequires && isCreateRequire(call.expression, this.lookup)) {
+      // The require function made here, when it leaves the module: what it loads is unknown.
+      if (!createdRequireStaysHere(call))
+        this.imports.push(site("require", undefined, call, false));
     } else if (
       ts.isIdentifier(call.expression) &&
       call.expression.text === "require" &&
@@ -220,6 +255,14 @@ class FileScanner {
     } else {
       this.pushApiCall(call);
     }
+  }
+
+  /** `load(x)` of `const load = createRequire(url)`, or `createRequire(url)(x)`. */
+  private callsCreatedRequire(call: ts.CallExpression): boolean {
+    const callee = unwrap(call.expression);
+    return ts.isIdentifier(callee)
+      ? isCreatedRequire(this.resolver.lookup(callee), this.lookup)
+      : isCreateRequireCall(callee, this.lookup);
   }
 
   /** Whether a name reads the global: no binding in the file, or one only declared (`declare const require`). */

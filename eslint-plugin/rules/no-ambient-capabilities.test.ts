@@ -723,6 +723,12 @@ setTimeout(() => undefined, 10);`,
       errors: [at("filesystem", mod("node:fs"), 2, 50)],
     },
     {
+      name: "a require made by the module's default or namespace import",
+      filename: domain,
+      code: `import module from "node:module";\nimport * as m from "node:module";\nexport const fs = module.createRequire(import.meta.url)("node:fs");\nconst load = m.createRequire(import.meta.url);\nexport const pg = load("pg");`,
+      errors: [at("filesystem", mod("node:fs"), 3, 57), at("database", mod("pg"), 5, 24)],
+    },
+    {
       name: "import x = require() of a banned module",
       filename: domain,
       code: `import pg = require("pg");`,

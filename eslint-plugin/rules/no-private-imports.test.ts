@@ -535,6 +535,28 @@ ruleTester.run("no-private-imports", noPrivateImports, {
       ],
     },
     {
+      // The module's default or namespace import: `module.createRequire` makes the same require.
+      name: "require() made by createRequire of the module's default or namespace import",
+      filename: customers,
+      code: `import module from "node:module";\nimport * as m from "module";\nconst load = module.createRequire(import.meta.url);\nconst model = load("../orders/model.js");\nexport const at = m["createRequire"](import.meta.url)("../orders/model.js");`,
+      errors: [
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 4,
+          column: 20,
+          suggestions: [],
+        },
+        {
+          messageId: "crossFeature",
+          data: ordersModelFromCustomers,
+          line: 5,
+          column: 55,
+          suggestions: [],
+        },
+      ],
+    },
+    {
       name: "import x = require()",
       filename: customers,
       code: `import model = require("../orders/model.js");`,

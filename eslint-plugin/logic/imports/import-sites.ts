@@ -89,6 +89,8 @@ export function importSiteVisitors(
   onContext?: (call: TSESTree.CallExpression) => void,
 ) {
   const createRequires: TSESTree.ImportSpecifier[] = [];
+  /** `import module from "node:module"`, `import * as m from "module"`: `m.createRequire`. */
+  const moduleObjects: (TSESTree.ImportDefaultSpecifier | TSESTree.ImportNamespaceSpecifier)[] = [];
   /** One site per string the non-constant target can be; false when they are not known. */
   const typedSites = (
     form: "require" | "dynamic-import",
@@ -186,11 +188,8 @@ export function importSiteVisitors(
         node.importKind !== "type"
       ) {
         for (const specifier of node.specifiers) {
-          if (
-            specifier.type === AST_NODE_TYPES.ImportSpecifier &&
-            nameOf(specifier.imported) === "createRequire"
-          )
-            createRequires.push(specifier);
+          if (specifier.type !== AST_NODE_TYPES.ImportSpecifier) moduleObjects.push(specifier);
+          else if (nameOf(specifier.imported) === "createRequire") createRequires.push(specifier);
         }
       }
       onSite(new ImportDeclarationSite(node));
@@ -290,6 +289,17 @@ export function importSiteVisitors(
       for (const specifier of createRequires)
         for (const created of scopeManager.getDeclaredVariables(specifier))
           for (const reference of created.references) createdRequire(reference.identifier);
+      for (const specifier of moduleObjects)
+        for (const namespace of scopeManager.getDeclaredVariables(specifier))
+          for (const { identifier } of namespace.references) {
+            const member = identifier.parent;
+            if (
+              member?.type === AST_NODE_TYPES.MemberExpression &&
+              member.object === identifier &&
+              memberName(member) === "createRequire"
+            )
+              createdRequire(member);
+          }
     },
   };
 }
