@@ -308,24 +308,23 @@ class ChangeClassifier {
   }
 
   /**
-   * A non-literal import()/require() in runtime code could load any changed module: the module
-   * that holds it is affected as a whole, which reaches exactly the tests that load it.
+   * A non-literal import()/require() could load any changed module: the module that holds it is
+   * affected as a whole, which reaches exactly the tests that load it (a test's own: the test).
    */
   unknownLoaders(): { file: FactFile; reason: string }[] {
     if (this.seeds.length === 0 && this.removed.length === 0) return [];
     const loaders = new Map<FactFile, string>();
     for (const item of this.facts.unknownLoaders) {
       const file = this.facts.file(item.file);
-      if (file === undefined || file.test || loaders.has(file)) continue;
+      if (file === undefined || loaders.has(file)) continue;
       const where = `${item.file}:${item.line}`;
       loaders.set(file, `${where}: ${item.reason}; it may load the changed code`);
       // An import() or require() (not an unresolvable static import): the project can declare it.
       const declarable = /^(?:import|require)\(/u.test(item.reason)
         ? ' (agentix.config.json "loads" can say what it loads)'
         : "";
-      this.notes.push(
-        `${where}: ${item.reason}: the tests that load ${item.file} run with any change${declarable}`,
-      );
+      const runs = file.test ? "it runs" : `the tests that load ${item.file} run`;
+      this.notes.push(`${where}: ${item.reason}: ${runs} with any change${declarable}`);
     }
     return [...loaders].map(([file, reason]) => ({ file, reason }));
   }

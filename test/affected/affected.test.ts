@@ -337,6 +337,29 @@ describe("affected --since HEAD", () => {
       "test/process.test.ts",
     ]);
   });
+
+  it("runs a test whose own dynamic import is unresolved with any change: it may load the changed code", () => {
+    const result = affectedAfter(() => {
+      appendFileSync(
+        path.join(project, "src/features/cart/cart.test.ts"),
+        "export const fixture = (name: string) => import(name);\n",
+      );
+      appendFileSync(
+        path.join(project, "src/features/catalog/model.ts"),
+        "export const one = 1;\n",
+      );
+    });
+    expect(result.widened).toEqual([]);
+    expect(result.notes).toEqual([
+      'src/features/cart/cart.test.ts:41: import() with a non-literal target: the module it loads cannot be known statically: it runs with any change (agentix.config.json "loads" can say what it loads)',
+    ]);
+    expect(selection(result)).toEqual([
+      "src/features/cart/cart.test.ts",
+      "src/features/catalog/catalog.test.ts",
+      "test/app.test.ts",
+      "test/process.test.ts",
+    ]);
+  });
 });
 
 describe("affected on the orders example inside this repository", () => {
