@@ -30,6 +30,13 @@ export const MODULE_MAP_RESOLUTION = "jest-module-map";
  */
 export const MANUAL_MOCK_RESOLUTION = "manual-mock";
 
+/**
+ * The resolution of the module a test runner's module call loads itself (`vi.importActual("./x")`,
+ * `jest.requireActual`, the automock of `vi.mock("./x")`; runner-loads.ts): the specifier is
+ * the call's.
+ */
+export const RUNNER_LOAD_RESOLUTION = "runner-load";
+
 /** The resolution of an import of the project's own package name, to a source (self-imports.ts). */
 export const SELF_RESOLUTION = "self-import";
 

@@ -6,6 +6,7 @@ import {
   MANUAL_MOCK_RESOLUTION,
   MODULE_MAP_RESOLUTION,
   PATH_RESOLUTION,
+  RUNNER_LOAD_RESOLUTION,
   SETUP_RESOLUTION,
   type AffectedFacts,
 } from "./facts.js";
@@ -22,6 +23,8 @@ export interface ImportEntry {
   readonly via?: string;
   /** The path the importer names to load this file (path-references.ts): it or a folder above. */
   readonly named?: string;
+  /** The specifier a test runner's module call loads this file for (runner-loads.ts). */
+  readonly runnerLoad?: string;
   /**
    * The specifier a test runner loads this file for, in place of what TypeScript resolves it to
    * (Jest's moduleNameMapper, a manual mock): the importer's code names the other file's
@@ -56,6 +59,9 @@ export function reverseImports(facts: AffectedFacts): Importers {
           : {}),
         ...(item.resolution === PATH_RESOLUTION && item.specifier !== null
           ? { named: item.specifier }
+          : {}),
+        ...(item.resolution === RUNNER_LOAD_RESOLUTION && item.specifier !== null
+          ? { runnerLoad: item.specifier }
           : {}),
         ...((item.resolution === MODULE_MAP_RESOLUTION ||
           item.resolution === MANUAL_MOCK_RESOLUTION) &&

@@ -27,6 +27,7 @@ import { addCypressGlobals } from "./cypress-globals.js";
 import { addSelfImports } from "./self-imports.js";
 import { addModuleMapImports } from "./module-map-imports.js";
 import { addManualMockImports } from "./manual-mocks.js";
+import { addRunnerLoads } from "./runner-loads.js";
 import { linkedCopiesOf } from "./linked-copies.js";
 import { mochaRootHookSetup } from "./mocha-hook-setup.js";
 import { fileUses } from "./reference-graph.js";
@@ -184,7 +185,7 @@ class LiveFacts {
   /**
    * What a file loads that its text does not import: through components, the paths it names,
    * Cypress's global `cy`, its own package by name, test setup, what Jest's moduleNameMapper
-   * maps its imports to, and manual mocks.
+   * maps its imports to, manual mocks, and the modules a test runner's module calls load.
    */
   private addLoadsWithoutImports(imports: Map<string, ImportFact[]>): void {
     const { loaded } = this.analysis;
@@ -214,6 +215,7 @@ class LiveFacts {
     if (loaded.vitest.jestModuleMap !== undefined)
       addModuleMapImports(imports, loaded.vitest.jestModuleMap, loaded.root, isFactFile);
     addManualMockImports(imports, this.analysis, isFactFile);
+    addRunnerLoads(imports, this.analysis, isFactFile);
   }
 
   private projectFile(file: string): ProjectFile {

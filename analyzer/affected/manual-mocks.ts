@@ -7,24 +7,14 @@
 // TypeScript resolves none of this, so a change to the mock reached no test that loads it, and
 // verify passed while Jest failed (helper-26 finding 6). Each such load is an import of the mock
 // (resolution MANUAL_MOCK_RESOLUTION) where the call or the package's import stands.
-import path from "node:path";
 import type { Analysis } from "../analyze.js";
-import { ts } from "../project/ts-morph.js";
-import type { ProjectFile } from "../project/load-project.js";
 import { packageName } from "../resolve/module-resolution.js";
 import { MANUAL_MOCK_RESOLUTION, type ImportFact } from "./facts.js";
+import { MOCKS, MOCK_METHODS, mockStemOf, runnerModuleCalls } from "./runner-calls.js";
 
 /** A call that loads a module's mock (a cheap test before the file's tree is walked). */
 const MOCK_CALL =
   /\b(?:jest|vi)\s*\.\s*(?:mock|doMock|unstable_mockModule|requireMock|importMock)\s*\(/u;
-const MOCK_METHODS: ReadonlySet<string> = new Set([
-  "mock",
-  "doMock",
-  "unstable_mockModule",
-  "requireMock",
-  "importMock",
-]);
-const MOCKS = "__mocks__";
 
 /** Adds the imports of manual mocks (see above) to `imports`. */
 export function addManualMockImports(
@@ -64,18 +54,13 @@ export function addManualMockImports(
   const packageMock = (name: string) => byStem.get(`${MOCKS}/${name.replace(/^node:/u, "")}`) ?? [];
   for (const file of analysis.loaded.files) {
     if (file.declaration || !MOCK_CALL.test(file.sourceFile.text)) continue;
-    for (const call of mockCalls(file)) {
+    for (const call of runnerModuleCalls(file, MOCK_METHODS)) {
       const specifier = call.argument.text;
       const target = analysis.resolver.modules.resolve(specifier, file.sourceFile, call.argument);
       const position = call.node.getStart(file.sourceFile);
-      if (target.kind === "file") {
-        const stem = path.posix.join(
-          path.posix.dirname(target.file.path),
-          MOCKS,
-          path.posix.basename(target.file.path).replace(/\.[^./]+$/u, ""),
-        );
-        add(file.path, position, byStem.get(stem) ?? [], specifier);
-      } else if (target.kind === "package" || target.kind === "builtin")
+      if (target.kind === "file")
+        add(file.path, position, byStem.get(mockStemOf(target.file.path)) ?? [], specifier);
+      else if (target.kind === "package" || target.kind === "builtin")
         add(file.path, position, packageMock(specifier), specifier);
     }
   }
@@ -88,29 +73,4 @@ export function addManualMockImports(
       if (mockFiles.length > 0 && packageName(item.specifier) === item.target.name)
         add(importer, item.position, mockFiles, item.specifier);
     }
-}
-
-/** The file's `jest.mock("<literal>", ...)`-like calls. */
-function mockCalls(
-  file: ProjectFile,
-): { node: ts.CallExpression; argument: ts.StringLiteralLike }[] {
-  const found: { node: ts.CallExpression; argument: ts.StringLiteralLike }[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      const argument = node.arguments[0];
-      if (
-        ts.isPropertyAccessExpression(callee) &&
-        ts.isIdentifier(callee.expression) &&
-        (callee.expression.text === "jest" || callee.expression.text === "vi") &&
-        MOCK_METHODS.has(callee.name.text) &&
-        argument !== undefined &&
-        ts.isStringLiteralLike(argument)
-      )
-        found.push({ node, argument });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file.sourceFile);
-  return found;
 }

@@ -150,7 +150,7 @@ class Propagator {
       for (const use of this.graph.usesOf.get(entry.units.module.id) ?? [])
         this.follow(entry.units.module, use);
       for (const entry of this.importers.get(file) ?? []) {
-        const { importer, position, typeOnly, setup, via, named, substitute } = entry;
+        const { importer, position, typeOnly, setup, via, named, runnerLoad, substitute } = entry;
         if (typeOnly) continue;
         const importerFile = this.files.get(importer);
         if (importerFile === undefined) continue;
@@ -162,7 +162,7 @@ class Propagator {
             from: file,
             reason: `${file} runs before it (test setup)`,
           });
-        else if (named !== undefined) this.byName(entry, file, file);
+        else if (named !== undefined || runnerLoad !== undefined) this.byName(entry, file, file);
         else if (region.eager) this.markModule(importer, { from: file, reason: `imports ${file}` });
         else this.markUnit(region.unit, { from: file, reason: `loads ${file}` });
       }
@@ -179,8 +179,9 @@ class Propagator {
         // A component uses what it imports in a text no one analyses: any of it may be this.
         if (entry.via !== undefined)
           this.throughComponent(entry.importer, unit.id, unit.file, entry.via);
-        // Code naming the file by its path may read it as text or bundle it: any change counts.
-        else if (entry.named !== undefined && !entry.typeOnly)
+        // Code naming the file by its path may read it as text or bundle it, a test runner's
+        // module call hands over all of it: any change counts.
+        else if ((entry.named !== undefined || entry.runnerLoad !== undefined) && !entry.typeOnly)
           this.byName(entry, unit.file, unit.id);
         // The importer's uses name the file TypeScript resolved: any change here may be one.
         else if (entry.substitute !== undefined && !entry.typeOnly)
@@ -189,12 +190,20 @@ class Propagator {
     });
   }
 
-  /** The code naming `file` by its path (path-references.ts), where the naming stands. */
+  /**
+   * The code naming `file` by its path (path-references.ts) or loading it by a test runner's
+   * module call (runner-loads.ts), where the naming or the call stands.
+   */
   private byName(entry: ImportEntry, file: string, from: string): void {
     const importerFile = this.files.get(entry.importer);
-    if (importerFile === undefined || entry.named === undefined) return;
-    const named = entry.named;
-    const reason = named === file ? `names ${file}` : `names ${named || "."}, which holds ${file}`;
+    if (importerFile === undefined) return;
+    const { named, runnerLoad } = entry;
+    let reason: string;
+    if (named !== undefined)
+      reason = named === file ? `names ${file}` : `names ${named || "."}, which holds ${file}`;
+    else if (runnerLoad !== undefined)
+      reason = `its test runner loads ${file} for "${runnerLoad}" (a mock or the actual module)`;
+    else return;
     const region = regionAt(importerFile.units, entry.position);
     if (region.eager) this.markModule(entry.importer, { from, reason });
     else this.markUnit(region.unit, { from, reason });

@@ -1,0 +1,52 @@
+// The module calls of Jest's `jest` and Vitest's `vi` (`vi.mock("./api")`, `jest.requireActual`)
+// and where a module's manual mock lies: shared by manual-mocks.ts and runner-loads.ts.
+import path from "node:path";
+import { ts } from "../project/ts-morph.js";
+import type { ProjectFile } from "../project/load-project.js";
+
+/** The folder of manual mocks, beside a module or at the root for a package. */
+export const MOCKS = "__mocks__";
+
+/** The methods that load a module's mock (a manual one when it exists) in its place. */
+export const MOCK_METHODS: ReadonlySet<string> = new Set([
+  "mock",
+  "doMock",
+  "unstable_mockModule",
+  "requireMock",
+  "importMock",
+]);
+
+/** The manual mock's path of a module, without extension: `src/__mocks__/api` for src/api.ts. */
+export function mockStemOf(modulePath: string): string {
+  return path.posix.join(
+    path.posix.dirname(modulePath),
+    MOCKS,
+    path.posix.basename(modulePath).replace(/\.[^./]+$/u, ""),
+  );
+}
+
+/** The file's `jest.<method>("<literal>", ...)` and `vi.<method>(...)` calls of `methods`. */
+export function runnerModuleCalls(
+  file: ProjectFile,
+  methods: ReadonlySet<string>,
+): { node: ts.CallExpression; method: string; argument: ts.StringLiteralLike }[] {
+  const found: { node: ts.CallExpression; method: string; argument: ts.StringLiteralLike }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const argument = node.arguments[0];
+      if (
+        ts.isPropertyAccessExpression(callee) &&
+        ts.isIdentifier(callee.expression) &&
+        (callee.expression.text === "jest" || callee.expression.text === "vi") &&
+        methods.has(callee.name.text) &&
+        argument !== undefined &&
+        ts.isStringLiteralLike(argument)
+      )
+        found.push({ node, method: callee.name.text, argument });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file.sourceFile);
+  return found;
+}

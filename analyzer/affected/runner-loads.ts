@@ -1,0 +1,61 @@
+// A test runner's module calls load a module with no import in the file's text: `vi.importActual
+// ("./api")` and `jest.requireActual` load it as it is, and `vi.mock("./api")` without a factory
+// (or with one that calls importOriginal) loads it to mock its exports, as do `doMock`,
+// `requireMock` and `importMock`, unless a manual mock (`__mocks__/api.ts`, manual-mocks.ts)
+// stands in for it. Before, a change to ./api selected no test that loads it so (a test of
+// `await vi.importActual("../src/api")` alone was never run for a change to it). Each such call is
+// an import of the module (resolution RUNNER_LOAD_RESOLUTION) where the call stands: any change
+// to the module reaches the code around the call. A mock's factory that never loads the original
+// only selects a test more.
+import type { Analysis } from "../analyze.js";
+import { RUNNER_LOAD_RESOLUTION, type ImportFact } from "./facts.js";
+import { MOCKS, MOCK_METHODS, mockStemOf, runnerModuleCalls } from "./runner-calls.js";
+
+/** A runner's module call (a cheap test before the file's tree is walked); `vi.mock<T>(...)` too. */
+const RUNNER_CALL =
+  /\b(?:jest|vi)\s*\.\s*(?:mock|doMock|unstable_mockModule|requireMock|importMock|importActual|requireActual|createMockFromModule|genMockFromModule)\b/u;
+
+/** The methods of `jest`/`vi` that load the module their first argument names. */
+const RUNNER_LOADS: ReadonlySet<string> = new Set([
+  ...MOCK_METHODS,
+  "importActual",
+  "requireActual",
+  "createMockFromModule",
+  "genMockFromModule",
+]);
+
+/** Adds the modules the files' runner calls load (see above) to `imports`. */
+export function addRunnerLoads(
+  imports: Map<string, ImportFact[]>,
+  analysis: Analysis,
+  isProjectFile: (file: string) => boolean,
+): void {
+  let mockStems: Set<string> | undefined;
+  const hasManualMock = (module: string): boolean =>
+    (mockStems ??= new Set(
+      analysis.loaded.files
+        .filter((file) => !file.declaration && file.path.split("/").includes(MOCKS))
+        .map((file) => file.path.replace(/\.[^./]+$/u, "")),
+    )).has(mockStemOf(module));
+  for (const file of analysis.loaded.files) {
+    if (file.declaration || !RUNNER_CALL.test(file.sourceFile.text)) continue;
+    for (const call of runnerModuleCalls(file, RUNNER_LOADS)) {
+      const specifier = call.argument.text;
+      const target = analysis.resolver.modules.resolve(specifier, file.sourceFile, call.argument);
+      if (target.kind !== "file" || target.file.path === file.path) continue;
+      if (!isProjectFile(target.file.path)) continue;
+      // The manual mock is loaded in its place (manual-mocks.ts); the actual module is not.
+      if (MOCK_METHODS.has(call.method) && hasManualMock(target.file.path)) continue;
+      const list = imports.get(file.path) ?? [];
+      imports.set(file.path, list);
+      list.push({
+        target: { kind: "file", path: target.file.path },
+        position: call.node.getStart(file.sourceFile),
+        typeOnly: false,
+        resolution: RUNNER_LOAD_RESOLUTION,
+        edgeTarget: target.file.path,
+        specifier,
+      });
+    }
+  }
+}
