@@ -268,6 +268,22 @@ describe("bad input", SLOW, () => {
     });
   });
 
+  it("--project naming a folder reads its tsconfig.json, as tsc -p does; a folder without one is named", async () => {
+    const byFile = await cli(["graph", "--json", "--project", "tsconfig.json"], shop);
+    expect(byFile.code).toBe(0);
+    expect(await cli(["graph", "--json", "--project", ".."], path.join(shop, "src"))).toEqual(
+      byFile,
+    );
+    expect(await cli(["graph", "--json", "--project", "."], shop)).toEqual(byFile);
+    const missing = await cli(["index", "--project", "src"], shop);
+    expect(missing).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "agentix index: src/tsconfig.json: no such file (pass the project's tsconfig with --project <path>)\n",
+    });
+  });
+
   // bulletproof-react: no root tsconfig, one app per folder under apps/.
   it("a missing tsconfig names the tsconfigs below its folder, node_modules and dot-folders left out", async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), "agentix-below-"));

@@ -40,7 +40,7 @@ ${TEST_SPLIT_USAGE}
                        (then the answer comes from .agentix/affected.json, which \`agentix
                        index\` writes beside it; changes outside the root and deleted or
                        renamed TypeScript files always analyse)
-  -p, --project <tsconfig>  the project's tsconfig (default <root>/tsconfig.json)
+  -p, --project <tsconfig>  the project's tsconfig, or its folder (default <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else .); at a
                        workspace root (npm/yarn workspaces, pnpm-workspace.yaml, a solution
                        tsconfig) without --project: every package, linked through their exports

@@ -93,7 +93,7 @@ Options:
   --fresh              accepted as by the other verbs: index always analyses the project
   --json               print the result as JSON (schema/cli-index.v1.schema.json)
   --compact            with --json: one line
-  -p, --project <file> the tsconfig.json to analyse (default: <root>/tsconfig.json)
+  -p, --project <path> the tsconfig.json to analyse, or its folder (default: <root>/tsconfig.json)
   --root <dir>         the project root; paths in the index are relative to it
                        (default: the tsconfig's folder, else the working directory)
   -h, --help           show this help

@@ -43,7 +43,7 @@ Options:
   --json               print JSON (schema/cli-inspect.v1.schema.json)
   --compact            with --json: one line
 ${FRESH_USAGE}
-  -p, --project <file> the tsconfig.json to analyse (default: <root>/tsconfig.json)
+  -p, --project <path> the tsconfig.json to analyse, or its folder (default: <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else the working directory)
   -h, --help           show this help
 

@@ -28,7 +28,7 @@ The analysis is kept in memory: before each answer only what changed on disk is 
 (a changed tsconfig, agentix.config.json, package.json or lockfile reloads everything).
 
 Options:
-  -p, --project <file> the tsconfig.json to analyse (default: <root>/tsconfig.json)
+  -p, --project <path> the tsconfig.json to analyse, or its folder (default: <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else the working directory)
   -h, --help           show this help
 

@@ -27,7 +27,7 @@ Options:
   --dry-run            print the files it would write, write nothing
   --json               the result as JSON (schema/cli-scaffold.v1.schema.json), file contents included
   --compact            one-line JSON (with --json)
-  -p, --project <tsconfig>  the project's tsconfig (default <root>/tsconfig.json)
+  -p, --project <tsconfig>  the project's tsconfig, or its folder (default <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else .)
   -h, --help           this help
 

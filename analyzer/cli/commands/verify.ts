@@ -48,7 +48,7 @@ ${TEST_SPLIT_USAGE}
                        an invocations format prints them and runs nothing, answered
                        from .agentix/index.json when it is provably fresh, as affected is)
   --fresh              with an invocations format: analyse even when the index is fresh
-  -p, --project <tsconfig>  the project's tsconfig (default <root>/tsconfig.json)
+  -p, --project <tsconfig>  the project's tsconfig, or its folder (default <root>/tsconfig.json)
   --root <dir>         the project root (default: the tsconfig's folder, else .); at a
                        workspace root without --project: every package the change reaches
   -h, --help           this help
