@@ -246,19 +246,32 @@ class UseCollector {
       });
   }
 
-  /** The units a symbol's declarations belong to (an import followed to what it imports). */
-  private targetUnits(symbol: ts.Symbol): CodeUnit[] {
+  /**
+   * The units a symbol's declarations belong to (an import followed to what it imports). A
+   * namespace import names the whole module: its units, and those of what it re-exports from
+   * other modules (`export * from "./x"` in a barrel: `ns.x()` uses x's).
+   */
+  private targetUnits(symbol: ts.Symbol, modules = new Set<ts.Symbol>()): CodeUnit[] {
     const resolved =
       symbol.flags & ts.SymbolFlags.Alias ? safeAliased(this.checker, symbol) : symbol;
     const found: CodeUnit[] = [];
     for (const declaration of resolved?.declarations ?? []) {
-      const owner = this.fileOfSource(declaration.getSourceFile().fileName);
-      if (owner === undefined) continue;
       if (ts.isSourceFile(declaration)) {
-        // A namespace import names the whole module.
-        found.push(...owner.units);
+        if (resolved === undefined || modules.has(resolved)) continue;
+        modules.add(resolved);
+        found.push(...(this.fileOfSource(declaration.fileName)?.units ?? []));
+        // Its own declarations are among its units; a re-export is an alias (or, through
+        // `export *`, the other module's own symbol).
+        for (const exported of this.checker.getExportsOfModule(resolved))
+          if (
+            exported.flags & ts.SymbolFlags.Alias ||
+            exported.declarations?.some((at) => at.getSourceFile() !== declaration)
+          )
+            found.push(...this.targetUnits(exported, modules));
         continue;
       }
+      const owner = this.fileOfSource(declaration.getSourceFile().fileName);
+      if (owner === undefined) continue;
       for (
         let node: ts.Node | undefined = declaration;
         node !== undefined && !ts.isSourceFile(node);
