@@ -207,7 +207,7 @@ class UseCollector {
         ? checker.getShorthandAssignmentValueSymbol(node.parent)
         : checker.getSymbolAtLocation(node);
     if (symbol === undefined) return;
-    const targets = this.targetUnits(symbol);
+    const targets = this.memberTargets(node, symbol) ?? this.targetUnits(symbol);
     if (targets.length === 0) return;
     const region = regionAt(units, node.getStart(sourceFile));
     if (region.typeOnly) return;
@@ -215,6 +215,21 @@ class UseCollector {
     const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
     for (const target of targets)
       this.record(target, { by: region.unit, kind, eager: region.eager, line, testCall });
+  }
+
+  /**
+   * `ns.price` of a namespace import (or `export * as ns`): the units of what `price` is, as a
+   * named import of it would give, not every unit of the module and of all it re-exports.
+   */
+  private memberTargets(node: ts.Identifier, symbol: ts.Symbol): CodeUnit[] | undefined {
+    const parent = node.parent;
+    if (!ts.isPropertyAccessExpression(parent) || parent.expression !== node) return undefined;
+    const resolved =
+      symbol.flags & ts.SymbolFlags.Alias ? safeAliased(this.checker, symbol) : symbol;
+    if (!resolved?.declarations?.some(ts.isSourceFile)) return undefined;
+    const member = this.checker.getSymbolAtLocation(parent.name);
+    const units = member === undefined ? [] : this.targetUnits(member);
+    return units.length > 0 ? units : undefined;
   }
 
   /** import("./x"): loading x runs its module code, and whatever it exports may be used. */

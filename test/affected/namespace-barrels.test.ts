@@ -1,7 +1,7 @@
 // A namespace import of a barrel (`import * as shop from "./index.js"`, the barrel `export * from
 // "./price.js"`) names every module the barrel re-exports: `shop.price()` uses price.ts's price.
 // Before, the namespace named the barrel's own code alone, so a change inside `price` selected no
-// test that calls it through the namespace.
+// test that calls it through the namespace. `shop.tax()` names tax alone, as `import { tax }` does.
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze } from "../../analyzer/analyze.js";
 import { affectedFor, selectionOf } from "../support/affected.js";
@@ -39,6 +39,14 @@ describe("a namespace import of a barrel", () => {
         "inner.price()",
       ),
       "test/local.test.ts": test('import { local } from "../src/features/shop/all.js";', "local"),
+      "test/tax.test.ts": test(
+        'import * as shop from "../src/features/shop/index.js";',
+        "shop.tax()",
+      ),
+      "test/whole.test.ts": test(
+        'import * as shop from "../src/features/shop/index.js";',
+        "Object.values(shop)",
+      ),
     },
     "namespace-barrels",
   );
@@ -56,6 +64,16 @@ describe("a namespace import of a barrel", () => {
       "test/inner.test.ts",
       "test/named.test.ts",
       "test/star.test.ts",
+      "test/whole.test.ts",
     ]);
+  });
+
+  it("a member read names that member alone, as a named import would; the namespace handed on, all", () => {
+    const result = affectedFor(analysis, {
+      path: "src/features/shop/price.ts",
+      status: "modified",
+      lines: [[5, 5]],
+    });
+    expect(selectionOf(result)).toEqual(["test/tax.test.ts", "test/whole.test.ts"]);
   });
 });
