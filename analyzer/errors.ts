@@ -200,7 +200,8 @@ export function isStackOverflow(error: unknown): boolean {
 export class NestingLimitError extends AgentixError {
   override readonly name = "NestingLimitError";
   readonly code = "nesting-limit";
-  constructor(file: string | undefined) {
+  /** The file, root-relative (the scan) or absolute (the parser); undefined when unknown. */
+  constructor(readonly file: string | undefined) {
     super(
       `${file === undefined ? "a file" : file} nests its syntax deeper than agentix can follow (thousands of levels, such as a generated chain of \`+\`): split the expression, or leave the file out of the tsconfig`,
     );

@@ -5,6 +5,8 @@
 // `exitCodeFor` is the one place an error becomes an exit code.
 import { pathToFileURL } from "node:url";
 import { realpathSync } from "node:fs";
+import path from "node:path";
+import { toPosix } from "../../schema/paths.js";
 import {
   AgentixError,
   NestingLimitError,
@@ -226,6 +228,9 @@ function asUserError(error: unknown, cwd: string): unknown {
     );
   // A stack overflow past the scan (which names its file): some file nests too deep.
   if (isStackOverflow(error)) return new NestingLimitError(undefined);
+  // The parser names the file by its absolute path: shown from the working directory.
+  if (error instanceof NestingLimitError && error.file !== undefined && path.isAbsolute(error.file))
+    return new NestingLimitError(toPosix(path.relative(cwd, error.file)) || error.file);
   return asFileAccessError(error, cwd);
 }
 

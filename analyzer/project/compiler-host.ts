@@ -9,6 +9,7 @@
 // (the TypeScript ts-morph bundles has no lib folder beside it); every file is parsed once per
 // process and text (shared-source-files.ts).
 import { createRequire } from "node:module";
+import { isStackOverflow, NestingLimitError } from "../errors.js";
 import { ts } from "./ts-morph.js";
 import { parseKey, sharedSourceFile } from "./shared-source-files.js";
 import { textOf } from "./file-stamps.js";
@@ -63,16 +64,24 @@ export function projectCompilerHost(
     fileName: string,
     text: string,
     how: ts.ScriptTarget | ts.CreateSourceFileOptions,
-  ) =>
-    ts.createSourceFile(
-      fileName,
-      text,
-      {
-        ...(typeof how === "object" ? how : { languageVersion: how }),
-        jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo,
-      },
-      true,
-    );
+  ) => {
+    try {
+      return ts.createSourceFile(
+        fileName,
+        text,
+        {
+          ...(typeof how === "object" ? how : { languageVersion: how }),
+          jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo,
+        },
+        true,
+      );
+    } catch (error) {
+      // TypeScript's parser recurses once a level (tsc overflows too): the file is named (the
+      // CLI shows it relative to the working directory).
+      if (isStackOverflow(error)) throw new NestingLimitError(fileName);
+      throw error;
+    }
+  };
   const host: ts.CompilerHost = {
     ...base,
     getDefaultLibLocation: () => LIB_FOLDER,

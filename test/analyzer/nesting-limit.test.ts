@@ -28,3 +28,26 @@ it(
     }
   },
 );
+
+// tsc's own parser overflows on a literal nested 1,500 levels (so does tsc): the file is named,
+// from the working directory, where before the message said "a file".
+it(
+  "a file the TypeScript parser cannot nest into: exit 2 naming it",
+  { timeout: 120_000 },
+  async () => {
+    const project = copyFixture("shop");
+    const depth = 1_500;
+    writeFileSync(
+      path.join(project, "src/deep.ts"),
+      `export const deep = ${"[".repeat(depth)}1${"]".repeat(depth)};\n`,
+    );
+    for (const verb of ["check", "index"]) {
+      const result = await answer([verb], project);
+      expect({ verb, code: result.code, stderr: result.stderr }).toEqual({
+        verb,
+        code: 2,
+        stderr: `agentix ${verb}: src/deep.ts nests its syntax deeper than agentix can follow (thousands of levels, such as a generated chain of \`+\`): split the expression, or leave the file out of the tsconfig\n`,
+      });
+    }
+  },
+);
