@@ -60,6 +60,7 @@ export function addLoaderImports(
       unknownLoaders.push({ file: file.path, line: lineOf(item.site), reason: item.reason });
     else for (const loads of targets) addPatternImports(imports, file, node, loads, files);
   }
+  unknownLoaders.push(...aliasLoaders(analysis));
   for (const scan of analysis.scans.values())
     for (const glob of scan.globs) {
       if (glob.unknown !== undefined) {
@@ -93,6 +94,28 @@ export function addLoaderImports(
       }
     }
   return unknownLoaders;
+}
+
+/**
+ * The imports of a Vite alias (`resolve.alias` of the Vitest config) that the tsconfig's `paths`
+ * do not map, so TypeScript took them for a package (project/bundler-aliases.ts): Vitest loads
+ * the file the alias leads to, which is not read here.
+ */
+function aliasLoaders(analysis: Analysis): UnknownLoader[] {
+  const aliases = analysis.loaded.vitest.aliases;
+  if (aliases === undefined) return [];
+  const found: UnknownLoader[] = [];
+  for (const [file, imports] of analysis.imports)
+    for (const { site, target } of imports) {
+      if (target.kind !== "package" || site.typeOnly || site.specifier === undefined) continue;
+      if (!aliases(site.specifier)) continue;
+      found.push({
+        file: file.path,
+        line: lineOf({ file, node: site.node }),
+        reason: `"${site.specifier}" is a Vite alias (resolve.alias) the tsconfig's paths do not map: the file it loads is not followed`,
+      });
+    }
+  return found;
 }
 
 /** A relative specifier that may name code: no extension, or a JavaScript or TypeScript one (not a stylesheet). */

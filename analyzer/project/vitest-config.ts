@@ -12,6 +12,7 @@ import { relativeToRoot } from "./paths.js";
 import { CONFIG_NAMES } from "./vitest-config-name.js";
 import { VitestInputs } from "./vitest-inputs.js";
 import {
+  configModules,
   NO_SETUP,
   scannedSetup,
   setupByProject,
@@ -35,6 +36,7 @@ import { readMochaSetup } from "./mocha-setup.js";
 import { packageScripts } from "./package-scripts.js";
 import { mochaConfigTests } from "./mocha-config.js";
 import { declaresWorkspace } from "./workspace-folders.js";
+import { aliasMatcher, type AliasMatcher } from "./bundler-aliases.js";
 
 export { isVitestSetupFile, vitestSetupBefore, type VitestSetup } from "./vitest-setup.js";
 export { VitestInputs, type VitestRecord } from "./vitest-inputs.js";
@@ -73,6 +75,11 @@ export interface VitestConfig {
    * (in-source testing); absent when no config sets it.
    */
   readonly runsInSource?: (file: string) => boolean;
+  /**
+   * Whether a bare specifier is one of the Vite aliases (`resolve.alias`) of the config or of
+   * the others beside it (bundler-aliases.ts); absent when none sets any.
+   */
+  readonly aliases?: AliasMatcher;
 }
 
 /** `vitest.e2e.config.ts`, `vitest.config.e2e.mts`: a second config for another kind of test. */
@@ -150,14 +157,43 @@ export function readVitestConfig(root: string): VitestConfig {
   const jestTests = readJestTests(root, inputs);
   const jestModuleMap = readJestModuleMap(root, inputs);
   const mochaTests = mochaConfigTests(root, (file) => inputs.read(file));
+  const aliases = configAliases(root, [main, ...others], inputs);
   return {
     ...main,
+    ...(aliases === undefined ? {} : { aliases }),
     runs: mainRuns,
     others: [...others, ...setupOnly],
     ...(jestTests === undefined ? {} : { jestTests }),
     ...(jestModuleMap === undefined ? {} : { jestModuleMap }),
     ...(mochaTests === undefined ? {} : { mochaTests }),
   };
+}
+
+/** The aliases the configs set, in their text or in the local modules they import. */
+function configAliases(
+  root: string,
+  configs: readonly VitestConfig[],
+  inputs: VitestInputs,
+): AliasMatcher | undefined {
+  const sources: ts.SourceFile[] = [];
+  for (const config of configs) {
+    if (config.file === null) continue;
+    const file = path.resolve(root, config.file);
+    const source = parsed(file, inputs);
+    if (source === undefined) continue;
+    const context: SetupContext = {
+      root,
+      configDir: path.dirname(file),
+      exists: (f) => inputs.exists(f),
+      read: (f) => inputs.read(f),
+    };
+    sources.push(source);
+    for (const module of configModules(source, context)) {
+      const imported = parsed(module, inputs);
+      if (imported !== undefined) sources.push(imported);
+    }
+  }
+  return aliasMatcher(sources);
 }
 
 /** `vitest run --config=./test/node/vitest.config.ts` (msw's suites), `vitest -c x.ts`. */
