@@ -54,12 +54,14 @@ function featureEntry(
       `feature "${feature.id}" has no public entry ${feature.contractFiles.map((entry) => relativeToRoot(loaded.root, entry) ?? entry).join(" or ")}`,
       anchor,
     );
+  // A missing descriptor at the feature's public entry when it has one (NestJS's user.module.ts),
+  // not at whichever file comes first by name (a controller three folders down).
   if (!descriptorFile && !model)
     diagnostics.add(
       "missing-descriptor",
       "warning",
       `feature "${feature.id}" has no descriptor (defineFeature in ${relativeToRoot(loaded.root, feature.descriptorFile) ?? feature.descriptorFile})`,
-      anchor,
+      contractFile ? fileSite(contractFile) : anchor,
     );
   const contractModel = contractFile
     ? descriptors.contracts.find((contract) => contract.site.file === contractFile)
