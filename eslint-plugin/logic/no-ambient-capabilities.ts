@@ -7,6 +7,7 @@ import {
   CLOCK_WITHOUT_DATE,
   DATE_CALL,
   DATE_NEW,
+  DATE_SUBCLASS,
   FUNCTION_CALL,
   FUNCTION_CONSTRUCTOR,
   FUNCTION_NEW,
@@ -482,6 +483,11 @@ export function ambientUseVisitors(
       case AST_NODE_TYPES.NewExpression:
         if (parent.callee === node) followCall(parent, path, origin);
         else if (path === "") emit(globalHandedOn(quoted(node)), node, origin);
+        return;
+      case AST_NODE_TYPES.ClassDeclaration:
+      case AST_NODE_TYPES.ClassExpression:
+        // `class Stamp extends Date {}`: constructed without arguments, it reads the clock.
+        if (parent.superClass === node && path === "Date") emit(DATE_SUBCLASS, node, origin);
         return;
       case AST_NODE_TYPES.AssignmentPattern:
         // a default parameter or destructuring default: `function f(g = globalThis)`

@@ -27,6 +27,11 @@ ruleTester.run("no-ambient-capabilities", noAmbientCapabilities, {
       code: `export function load(fetch: (url: string) => void) { fetch("/orders"); }`,
     },
     {
+      name: "Date as a type test, a class of a local Date, a class of another global",
+      filename: domain,
+      code: `export const isDate = (x: unknown) => x instanceof Date;\nexport class Failure extends Error {}\nexport function wrap(Date: new () => object) { return class extends Date {}; }`,
+    },
+    {
       name: "a local Date class",
       filename: domain,
       code: `class Date { static now() { return 1; } }\nDate.now();\nnew Date();\nDate();`,
@@ -282,6 +287,15 @@ setTimeout(() => undefined, 10);`,
       filename: domain,
       code: `const now = new Date();`,
       errors: [at("clock", "new Date()", 1, 13, 23)],
+    },
+    {
+      name: "a subclass of Date, declared or as an expression, through an alias too",
+      filename: domain,
+      code: `export class Stamp extends Date {}\nconst D = Date;\nexport const make = () => new (class extends D {})();`,
+      errors: [
+        at("clock", "a subclass of Date", 1, 28, 32),
+        at("clock", "a subclass of Date", 3, 46, 47),
+      ],
     },
     {
       name: "Date() called",

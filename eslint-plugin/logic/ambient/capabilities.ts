@@ -195,6 +195,8 @@ export const FUNCTION_NEW = capability("process", "new Function()");
 /** `new Date()` without arguments (or with `undefined`) and `Date()` called in any way read the clock. */
 export const DATE_CALL = capability("clock", "Date()");
 export const DATE_NEW = capability("clock", "new Date()");
+/** `class Stamp extends Date {}`: `new Stamp()` reads the clock as `new Date()` does. */
+export const DATE_SUBCLASS = capability("clock", "a subclass of Date");
 
 /** An `Intl.DateTimeFormat` (called or constructed) is this path; its formatters read the clock without a date. */
 export const DATE_TIME_FORMAT = "Intl.DateTimeFormat";
