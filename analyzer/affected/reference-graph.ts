@@ -232,7 +232,10 @@ class UseCollector {
     return units.length > 0 ? units : undefined;
   }
 
-  /** import("./x"): loading x runs its module code, and whatever it exports may be used. */
+  /**
+   * import("./x"): loading x runs its module code, and whatever it exports may be used, what it
+   * re-exports from other modules too.
+   */
   private recordDynamicImport(
     node: ts.CallExpression,
     units: FileUnits,
@@ -245,13 +248,12 @@ class UseCollector {
     )
       return;
     const moduleSymbol = this.checker.getSymbolAtLocation(specifier);
-    const owner = moduleSymbol?.declarations?.[0]
-      ? this.fileOfSource(moduleSymbol.declarations[0].getSourceFile().fileName)
-      : undefined;
-    if (owner === undefined) return;
+    // The module's units, and those of what it re-exports (a barrel's `export *`).
+    const targets = moduleSymbol === undefined ? [] : this.targetUnits(moduleSymbol);
+    if (targets.length === 0) return;
     const region = regionAt(units, node.getStart(sourceFile));
     const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-    for (const target of owner.units)
+    for (const target of targets)
       this.record(target, {
         by: region.unit,
         kind: "load",

@@ -1,7 +1,8 @@
 // A namespace import of a barrel (`import * as shop from "./index.js"`, the barrel `export * from
 // "./price.js"`) names every module the barrel re-exports: `shop.price()` uses price.ts's price.
 // Before, the namespace named the barrel's own code alone, so a change inside `price` selected no
-// test that calls it through the namespace. `shop.tax()` names tax alone, as `import { tax }` does.
+// test that calls it through the namespace, or through `import()` of the barrel. `shop.tax()`
+// names tax alone, as `import { tax }` does.
 import { afterAll, describe, expect, it } from "vitest";
 import { analyze } from "../../analyzer/analyze.js";
 import { affectedFor, selectionOf } from "../support/affected.js";
@@ -43,6 +44,10 @@ describe("a namespace import of a barrel", () => {
         'import * as shop from "../src/features/shop/index.js";',
         "shop.tax()",
       ),
+      "test/dynamic.test.ts": test(
+        "",
+        'import("../src/features/shop/index.js").then((shop) => shop.price())',
+      ),
       "test/whole.test.ts": test(
         'import * as shop from "../src/features/shop/index.js";',
         "Object.values(shop)",
@@ -61,6 +66,7 @@ describe("a namespace import of a barrel", () => {
     expect(result.widened).toEqual([]);
     expect(selectionOf(result)).toEqual([
       "test/deep.test.ts",
+      "test/dynamic.test.ts",
       "test/inner.test.ts",
       "test/named.test.ts",
       "test/star.test.ts",
@@ -74,6 +80,10 @@ describe("a namespace import of a barrel", () => {
       status: "modified",
       lines: [[5, 5]],
     });
-    expect(selectionOf(result)).toEqual(["test/tax.test.ts", "test/whole.test.ts"]);
+    expect(selectionOf(result)).toEqual([
+      "test/dynamic.test.ts",
+      "test/tax.test.ts",
+      "test/whole.test.ts",
+    ]);
   });
 });
