@@ -8,6 +8,7 @@
 // to the module reaches the code around the call. A mock's factory that never loads the original
 // only selects a test more.
 import type { Analysis } from "../analyze.js";
+import type { ProjectFile } from "../project/load-project.js";
 import { RUNNER_LOAD_RESOLUTION, type ImportFact } from "./facts.js";
 import { MOCKS, MOCK_METHODS, mockStemOf, runnerModuleCalls } from "./runner-calls.js";
 
@@ -48,14 +49,33 @@ export function addRunnerLoads(
       if (MOCK_METHODS.has(call.method) && hasManualMock(target.file.path)) continue;
       const list = imports.get(file.path) ?? [];
       imports.set(file.path, list);
-      list.push({
-        target: { kind: "file", path: target.file.path },
-        position: call.node.getStart(file.sourceFile),
-        typeOnly: false,
-        resolution: RUNNER_LOAD_RESOLUTION,
-        edgeTarget: target.file.path,
-        specifier,
-      });
+      for (const loaded of withReexported(analysis, target.file))
+        if (loaded !== file && isProjectFile(loaded.path))
+          list.push({
+            target: { kind: "file", path: loaded.path },
+            position: call.node.getStart(file.sourceFile),
+            typeOnly: false,
+            resolution: RUNNER_LOAD_RESOLUTION,
+            edgeTarget: loaded.path,
+            specifier,
+          });
     }
   }
+}
+
+/**
+ * `file` and the files it re-exports (`export * from`, `export { x } from`), and theirs: what a
+ * barrel hands over, which `vi.importActual("./index.js")` gives the test whole.
+ */
+function withReexported(analysis: Analysis, file: ProjectFile): ProjectFile[] {
+  const found = new Set([file]);
+  for (const current of found)
+    for (const { site, target } of analysis.imports.get(current) ?? [])
+      if (
+        (site.form === "export-all" || site.form === "export-from") &&
+        !site.typeOnly &&
+        target.kind === "file"
+      )
+        found.add(target.file);
+  return [...found];
 }

@@ -15,7 +15,12 @@ const API = "export const fetchPrice = (): number => 1;\n";
  * The tests (with their cases and reasons) a change to src/features/shop/api.ts selects (in a
  * feature: shared code would select every test), `test` written as test/api.test.ts.
  */
-function selectedBy(test: string, name: string, extra: Record<string, string> = {}): string[] {
+function selectedBy(
+  test: string,
+  name: string,
+  extra: Record<string, string> = {},
+  lines?: readonly (readonly [number, number])[],
+): string[] {
   const root = writtenProject(
     {
       "tsconfig.json": BUNDLER_TSCONFIG,
@@ -28,6 +33,7 @@ function selectedBy(test: string, name: string, extra: Record<string, string> = 
   const result = affectedFor(analyze({ root }), {
     path: "src/features/shop/api.ts",
     status: "modified",
+    ...(lines === undefined ? {} : { lines }),
   });
   expect(result.widened).toEqual([]);
   return result.tests.files.map((file) =>
@@ -98,6 +104,21 @@ describe("a test runner's module calls", () => {
         { "src/features/shop/__mocks__/api.ts": API },
       ),
     ).toEqual([`test/api.test.ts: ${LOADED("../src/features/shop/api.js")}; changed`]);
+  });
+
+  it("vi.importActual of a barrel hands over what it re-exports", () => {
+    expect(
+      selectedBy(
+        'it("actual", async () => {\n  const shop = await vi.importActual<{ fetchPrice(): number }>("../src/features/shop/index.js");\n  expect(shop.fetchPrice()).toBe(1);\n});\nit("other", () => {});\n',
+        "runner-barrel",
+        {
+          "src/features/shop/index.ts": 'export * from "./api.js";\n',
+          "src/features/shop/api.ts":
+            "export const fetchPrice = (): number => {\n  return 1;\n};\n",
+        },
+        [[2, 2]],
+      ),
+    ).toEqual(["test/api.test.ts:2: some cases are affected"]);
   });
 
   it("a package's mock, or a method that loads nothing, adds no test", () => {
