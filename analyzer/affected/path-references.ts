@@ -94,7 +94,8 @@ export function addPathReferences(
     if (named.length === 0) continue;
     const list = imports.get(file.path) ?? [];
     imports.set(file.path, list);
-    const linked = new Set(
+    // A file the code imports as well is reached through its import.
+    const imported = new Set(
       list.flatMap((item) => (item.target.kind === "file" ? [item.target.path] : [])),
     );
     for (const reference of named) {
@@ -118,8 +119,7 @@ export function addPathReferences(
           ? [reference.path]
           : [];
       for (const target of held) {
-        if (target === file.path || linked.has(target) || DECLARATION.test(target)) continue;
-        linked.add(target);
+        if (target === file.path || imported.has(target) || DECLARATION.test(target)) continue;
         list.push({ ...edge, target: { kind: "file", path: target }, edgeTarget: target });
       }
     }
@@ -180,12 +180,11 @@ function namedPaths(
     const kind = kindOf(target);
     if (kind === undefined) return;
     const posix = toPosix(relative);
-    if (!found.has(posix))
-      found.set(posix, {
-        position: node.getStart(sourceFile),
-        path: posix,
-        folder: kind === "folder",
-      });
+    // Each place that names it: two test cases naming one file are each reached by its change
+    // (keeping the first place only selected the first case).
+    const position = node.getStart(sourceFile);
+    const key = `${posix}\0${position}`;
+    if (!found.has(key)) found.set(key, { position, path: posix, folder: kind === "folder" });
   };
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && isPathJoin(node.expression)) {
@@ -217,8 +216,15 @@ function namedPaths(
       /^\.\.?\/[^/]/u.test(node.text) &&
       !isModuleSpecifier(node)
     ) {
+      const before = found.size;
       add(node, path.resolve(folder, node.text));
       add(node, path.resolve(root, node.text));
+      // A module named as a specifier is (`rewire("../src/api")`, `proxyquire`, `importFresh`):
+      // the file it resolves to, as a loader finds it.
+      if (found.size === before) {
+        const module = moduleFileOf(path.resolve(folder, node.text), kindOf);
+        if (module !== undefined) add(node, module);
+      }
     } else if (
       (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
       ROOT_RELATIVE_SOURCE.test(node.text) &&
@@ -229,7 +235,63 @@ function namedPaths(
     ts.forEachChild(node, visit);
   };
   visit(sourceFile);
-  return [...found.values()];
+  return collapsed([...found.values()], sourceFile.end);
+}
+
+/** Beyond this many places naming one path in a file, they count as one for the whole module. */
+const PLACES_PER_PATH = 32;
+
+/**
+ * The places, with a path named in more than PLACES_PER_PATH of them (a generated file, a table
+ * of cases) named once for the whole module instead (at `end`, past every unit: the module's
+ * region): every case of a test file is reached, and a folder of a thousand files named a
+ * thousand times is not a million edges.
+ */
+function collapsed(places: NamedPath[], end: number): NamedPath[] {
+  const counts = new Map<string, number>();
+  for (const place of places) counts.set(place.path, (counts.get(place.path) ?? 0) + 1);
+  const kept: NamedPath[] = [];
+  const atTop = new Set<string>();
+  for (const place of places) {
+    if ((counts.get(place.path) ?? 0) <= PLACES_PER_PATH) kept.push(place);
+    else if (!atTop.has(place.path)) {
+      atTop.add(place.path);
+      kept.push({ ...place, position: end });
+    }
+  }
+  return kept;
+}
+
+/** What a loader adds to a specifier without one, in the order it tries them. */
+const MODULE_SUFFIXES = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+const MODULE_INDEXES = MODULE_SUFFIXES.map((suffix) => `/index${suffix}`);
+/** A `.js` specifier names the `.ts` file beside it (TypeScript's NodeNext and bundlers alike). */
+const JS_TO_TS: Readonly<Record<string, readonly string[]>> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
+
+/**
+ * The file a relative specifier with no file of its name leads to (`../src/api` ->
+ * `../src/api.ts`, `../src/api.js` -> `../src/api.ts`, `../src/ui` -> `../src/ui/index.ts`);
+ * undefined when none exists.
+ */
+function moduleFileOf(
+  absolute: string,
+  kindOf: (absolute: string) => "file" | "folder" | undefined,
+): string | undefined {
+  const extension = path.extname(absolute);
+  const swapped = (JS_TO_TS[extension] ?? []).map(
+    (suffix) => absolute.slice(0, -extension.length) + suffix,
+  );
+  const candidates = [
+    ...swapped,
+    ...MODULE_SUFFIXES.map((suffix) => absolute + suffix),
+    ...MODULE_INDEXES.map((index) => absolute + index),
+  ];
+  return candidates.find((candidate) => kindOf(candidate) === "file");
 }
 
 function statKind(absolute: string): "file" | "folder" | undefined {
