@@ -221,10 +221,8 @@ function namedPaths(
       add(node, path.resolve(root, node.text));
       // A module named as a specifier is (`rewire("../src/api")`, `proxyquire`, `importFresh`):
       // the file it resolves to, as a loader finds it.
-      if (found.size === before) {
-        const module = moduleFileOf(path.resolve(folder, node.text), kindOf);
-        if (module !== undefined) add(node, module);
-      }
+      const module = found.size === before ? moduleFileOf(folder, node.text, kindOf) : undefined;
+      if (module !== undefined) add(node, module);
     } else if (
       (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
       ROOT_RELATIVE_SOURCE.test(node.text) &&
@@ -274,14 +272,16 @@ const JS_TO_TS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The file a relative specifier with no file of its name leads to (`../src/api` ->
+ * The file a relative specifier (from `folder`) with no file of its name leads to (`../src/api` ->
  * `../src/api.ts`, `../src/api.js` -> `../src/api.ts`, `../src/ui` -> `../src/ui/index.ts`);
  * undefined when none exists.
  */
 function moduleFileOf(
-  absolute: string,
+  folder: string,
+  specifier: string,
   kindOf: (absolute: string) => "file" | "folder" | undefined,
 ): string | undefined {
+  const absolute = path.resolve(folder, specifier);
   const extension = path.extname(absolute);
   const swapped = (JS_TO_TS[extension] ?? []).map(
     (suffix) => absolute.slice(0, -extension.length) + suffix,
