@@ -4,7 +4,11 @@
 // require.context (extract/require-context.ts) import every project file their patterns match;
 // a loader of an unknown target, and a static import that resolves nowhere, is listed: its file
 // is affected by any change.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { ts } from "../project/ts-morph.js";
+import { readProjectJson } from "../../schema/read-project-file.js";
+import { packageName } from "../resolve/module-resolution.js";
 import type { Analysis } from "../analyze.js";
 import { lineOf } from "../extract/location.js";
 import type { ProjectFile } from "../project/load-project.js";
@@ -104,11 +108,14 @@ export function addLoaderImports(
 function aliasLoaders(analysis: Analysis): UnknownLoader[] {
   const aliases = analysis.loaded.vitest.aliases;
   if (aliases === undefined) return [];
+  // A package the project depends on is one (an alias list no one can read names every
+  // specifier, and would make every package import a loader of an unknown target).
+  const declared = declaredPackages(analysis.loaded.root);
   const found: UnknownLoader[] = [];
   for (const [file, imports] of analysis.imports)
     for (const { site, target } of imports) {
       if (target.kind !== "package" || site.typeOnly || site.specifier === undefined) continue;
-      if (!aliases(site.specifier)) continue;
+      if (declared.has(packageName(site.specifier)) || !aliases(site.specifier)) continue;
       found.push({
         file: file.path,
         line: lineOf({ file, node: site.node }),
@@ -116,6 +123,45 @@ function aliasLoaders(analysis: Analysis): UnknownLoader[] {
       });
     }
   return found;
+}
+
+/** Dependency fields of a package.json: a specifier of a package named there is that package. */
+const DEPENDENCY_FIELDS = [
+  "dependencies",
+  "devDependencies",
+  "peerDependencies",
+  "optionalDependencies",
+] as const;
+
+/**
+ * The packages the project's package.json and the nearest one above it (a workspace's root)
+ * name as dependencies; both are among the fresh index's inputs. One that cannot be read names
+ * none.
+ */
+function declaredPackages(root: string): Set<string> {
+  const names = new Set<string>();
+  const manifests = [path.join(root, "package.json")];
+  for (let dir = path.dirname(root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (existsSync(manifest)) {
+      manifests.push(manifest);
+      break;
+    }
+  }
+  for (const manifest of manifests) {
+    let json: unknown;
+    try {
+      json = readProjectJson(manifest);
+    } catch {
+      continue;
+    }
+    for (const field of DEPENDENCY_FIELDS) {
+      const entries = (json as Record<string, unknown> | null)?.[field];
+      if (entries !== null && typeof entries === "object")
+        for (const name of Object.keys(entries)) names.add(name);
+    }
+  }
+  return names;
 }
 
 /** A relative specifier that may name code: no extension, or a JavaScript or TypeScript one (not a stylesheet). */

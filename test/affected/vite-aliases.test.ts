@@ -69,6 +69,20 @@ describe("an import through a Vite alias", () => {
     ).toEqual({ tests: ["test/alias.test.ts"], notes: [NOTE] });
   });
 
+  it("an alias list it cannot read: every import of a package the project does not declare", () => {
+    expect(
+      selectedBy(
+        {
+          "tsconfig.json": tsconfig(),
+          "package.json": JSON.stringify({ devDependencies: { vitest: "4.1.0" } }),
+          "vitest.config.ts":
+            'import { defineConfig } from "vitest/config";\nimport { alias } from "./aliases";\nexport default defineConfig({ resolve: { alias } });\n',
+        },
+        "vite-alias-unread",
+      ),
+    ).toEqual({ tests: ["test/alias.test.ts"], notes: [NOTE] });
+  });
+
   it("mirrored by the tsconfig's paths: followed to the file, no note", () => {
     expect(
       selectedBy(
