@@ -72,8 +72,15 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  *     Vitest exclude glob that matches a folder leaves out the files below it.
  * 24: a file in one of Cypress's spec folders (cypress/e2e, cypress/integration,
  *     cypress/component) that uses `cy` and declares tests is a test, whatever its name.
+ * 25: more imports and uses, so an older record would miss tests: requires `createRequire` made
+ *     and a `require` the file only declares; the module a runner's `vi.importActual` /
+ *     `vi.mock` loads, and what a barrel it loads re-exports (runner-loads.ts); a namespace
+ *     import or `import()` of a barrel names what the barrel re-exports, a member read that
+ *     member alone; an import through a Vite alias the tsconfig does not mirror is an unknown
+ *     loader; a relative string names the module a loader resolves it to, and every place that
+ *     names a path counts.
  */
-export const AFFECTED_RECORD_FORMAT = 24;
+export const AFFECTED_RECORD_FORMAT = 25;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);
