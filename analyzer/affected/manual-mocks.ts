@@ -10,7 +10,13 @@
 import type { Analysis } from "../analyze.js";
 import { packageName } from "../resolve/module-resolution.js";
 import { MANUAL_MOCK_RESOLUTION, type ImportFact } from "./facts.js";
-import { MOCKS, MOCK_METHODS, mockStemOf, runnerModuleCalls } from "./runner-calls.js";
+import {
+  MOCKS,
+  MOCK_METHODS,
+  manualMocksByStem,
+  mockStemOf,
+  runnerModuleCalls,
+} from "./runner-calls.js";
 
 /** A call that loads a module's mock (a cheap test before the file's tree is walked). */
 const MOCK_CALL =
@@ -22,16 +28,8 @@ export function addManualMockImports(
   analysis: Analysis,
   isProjectFile: (file: string) => boolean,
 ): void {
-  const mocks = analysis.loaded.files.filter(
-    (file) => !file.declaration && file.path.split("/").includes(MOCKS),
-  );
-  if (mocks.length === 0) return;
-  // Mock path without its extension -> the mock files (`src/__mocks__/api` -> src/__mocks__/api.ts).
-  const byStem = new Map<string, string[]>();
-  for (const mock of mocks) {
-    const stem = mock.path.replace(/\.[^./]+$/u, "");
-    byStem.set(stem, [...(byStem.get(stem) ?? []), mock.path]);
-  }
+  const byStem = manualMocksByStem(analysis.loaded.files);
+  if (byStem.size === 0) return;
   const add = (
     importer: string,
     position: number,

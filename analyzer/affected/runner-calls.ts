@@ -16,6 +16,27 @@ export const MOCK_METHODS: ReadonlySet<string> = new Set([
   "importMock",
 ]);
 
+/**
+ * The manual mocks among `files` by their path without extension (`src/__mocks__/api` ->
+ * src/__mocks__/api.ts): what mockStemOf(module) is looked up in.
+ */
+export function manualMocksByStem(
+  files: readonly { readonly path: string; readonly declaration: boolean }[],
+): Map<string, string[]> {
+  const byStem = new Map<string, string[]>();
+  for (const file of files) {
+    if (file.declaration || !file.path.split("/").includes(MOCKS)) continue;
+    const stem = file.path.replace(/\.[^./]+$/u, "");
+    byStem.set(stem, [...(byStem.get(stem) ?? []), file.path]);
+  }
+  return byStem;
+}
+
+/** A cheap test of a file's text for a call of one of `methods` (`vi.mock<T>(...)` too). */
+export function runnerCallPattern(methods: ReadonlySet<string>): RegExp {
+  return new RegExp(String.raw`\b(?:jest|vi)\s*\.\s*(?:${[...methods].join("|")})\b`, "u");
+}
+
 /** The manual mock's path of a module, without extension: `src/__mocks__/api` for src/api.ts. */
 export function mockStemOf(modulePath: string): string {
   return path.posix.join(

@@ -10,11 +10,13 @@
 import type { Analysis } from "../analyze.js";
 import type { ProjectFile } from "../project/load-project.js";
 import { RUNNER_LOAD_RESOLUTION, type ImportFact } from "./facts.js";
-import { MOCKS, MOCK_METHODS, mockStemOf, runnerModuleCalls } from "./runner-calls.js";
-
-/** A runner's module call (a cheap test before the file's tree is walked); `vi.mock<T>(...)` too. */
-const RUNNER_CALL =
-  /\b(?:jest|vi)\s*\.\s*(?:mock|doMock|unstable_mockModule|requireMock|importMock|importActual|requireActual|createMockFromModule|genMockFromModule)\b/u;
+import {
+  MOCK_METHODS,
+  manualMocksByStem,
+  mockStemOf,
+  runnerCallPattern,
+  runnerModuleCalls,
+} from "./runner-calls.js";
 
 /** The methods of `jest`/`vi` that load the module their first argument names. */
 const RUNNER_LOADS: ReadonlySet<string> = new Set([
@@ -25,19 +27,18 @@ const RUNNER_LOADS: ReadonlySet<string> = new Set([
   "genMockFromModule",
 ]);
 
+/** A runner's module call (a cheap test before the file's tree is walked). */
+const RUNNER_CALL = runnerCallPattern(RUNNER_LOADS);
+
 /** Adds the modules the files' runner calls load (see above) to `imports`. */
 export function addRunnerLoads(
   imports: Map<string, ImportFact[]>,
   analysis: Analysis,
   isProjectFile: (file: string) => boolean,
 ): void {
-  let mockStems: Set<string> | undefined;
+  let mocks: Map<string, string[]> | undefined;
   const hasManualMock = (module: string): boolean =>
-    (mockStems ??= new Set(
-      analysis.loaded.files
-        .filter((file) => !file.declaration && file.path.split("/").includes(MOCKS))
-        .map((file) => file.path.replace(/\.[^./]+$/u, "")),
-    )).has(mockStemOf(module));
+    (mocks ??= manualMocksByStem(analysis.loaded.files)).has(mockStemOf(module));
   for (const file of analysis.loaded.files) {
     if (file.declaration || !RUNNER_CALL.test(file.sourceFile.text)) continue;
     for (const call of runnerModuleCalls(file, RUNNER_LOADS)) {

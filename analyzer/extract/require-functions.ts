@@ -3,7 +3,7 @@
 // ESTree: eslint-plugin/logic/imports/import-sites.ts). And a require function used other than
 // by calling it (handed on, `.call(...)`) loads what cannot be known.
 import { ts } from "../project/ts-morph.js";
-import { unwrap } from "../project/ts-syntax.js";
+import { isWrapper, unwrap } from "../project/ts-syntax.js";
 import type { Binding, ModuleTables } from "../resolve/bindings.js";
 
 type Lookup = (identifier: ts.Identifier) => Binding | undefined;
@@ -119,16 +119,6 @@ export function useMayLoad(identifier: ts.Identifier): boolean {
 /** The expression `node` is wrapped in by parentheses and type assertions, outermost. */
 function outermost(node: ts.Expression): ts.Expression {
   let current: ts.Expression = node;
-  for (;;) {
-    const parent = current.parent;
-    if (
-      ts.isParenthesizedExpression(parent) ||
-      ts.isAsExpression(parent) ||
-      ts.isSatisfiesExpression(parent) ||
-      ts.isNonNullExpression(parent) ||
-      ts.isTypeAssertionExpression(parent)
-    )
-      current = parent;
-    else return current;
-  }
+  while (isWrapper(current.parent)) current = current.parent;
+  return current;
 }

@@ -3,5 +3,5 @@
 import { tsSyntax } from "../../eslint-plugin/logic/ts-syntax.js";
 import { ts } from "./ts-morph.js";
 
-export const { unwrap, hasModifier, bindingIdentifiers, declarationName } = tsSyntax(ts);
+export const { isWrapper, unwrap, hasModifier, bindingIdentifiers, declarationName } = tsSyntax(ts);
 export { isAgentixModule, isRelativeSpecifier } from "../../eslint-plugin/logic/ts-syntax.js";

@@ -26,6 +26,15 @@ export type SyntaxCompiler = Pick<
 >;
 
 export interface TsSyntax {
+  /** Whether a node is parentheses, `as`, `satisfies`, `!` or a `<T>` assertion around an expression. */
+  isWrapper(
+    node: ts.Node,
+  ): node is
+    | ts.ParenthesizedExpression
+    | ts.AsExpression
+    | ts.SatisfiesExpression
+    | ts.NonNullExpression
+    | ts.TypeAssertion;
   /** The expression without parentheses, `as`, `satisfies`, `!` and `<T>` assertions. */
   unwrap(expression: ts.Expression): ts.Expression;
   /** Whether a declaration carries a modifier keyword (`export`, `default`, `declare`, ...). */
@@ -37,17 +46,22 @@ export interface TsSyntax {
 }
 
 export function tsSyntax(compiler: SyntaxCompiler): TsSyntax {
+  const isWrapper = (
+    node: ts.Node,
+  ): node is
+    | ts.ParenthesizedExpression
+    | ts.AsExpression
+    | ts.SatisfiesExpression
+    | ts.NonNullExpression
+    | ts.TypeAssertion =>
+    compiler.isParenthesizedExpression(node) ||
+    compiler.isAsExpression(node) ||
+    compiler.isSatisfiesExpression(node) ||
+    compiler.isNonNullExpression(node) ||
+    compiler.isTypeAssertionExpression(node);
   const unwrap = (expression: ts.Expression): ts.Expression => {
     let current = expression;
-    while (
-      compiler.isParenthesizedExpression(current) ||
-      compiler.isAsExpression(current) ||
-      compiler.isSatisfiesExpression(current) ||
-      compiler.isNonNullExpression(current) ||
-      compiler.isTypeAssertionExpression(current)
-    ) {
-      current = current.expression;
-    }
+    while (isWrapper(current)) current = current.expression;
     return current;
   };
   const hasModifier = (node: ts.Node, kind: ts.SyntaxKind): boolean =>
@@ -71,7 +85,7 @@ export function tsSyntax(compiler: SyntaxCompiler): TsSyntax {
     compiler.isIdentifier(statement.name)
       ? statement.name.text
       : undefined;
-  return { unwrap, hasModifier, bindingIdentifiers, declarationName };
+  return { isWrapper, unwrap, hasModifier, bindingIdentifiers, declarationName };
 }
 
 /**
