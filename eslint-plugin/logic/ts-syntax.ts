@@ -25,16 +25,17 @@ export type SyntaxCompiler = Pick<
   | "isModuleDeclaration"
 >;
 
+/** An expression around another that changes nothing at run time: `(x)`, `x as T`, `x!`, ... */
+export type Wrapper =
+  | ts.ParenthesizedExpression
+  | ts.AsExpression
+  | ts.SatisfiesExpression
+  | ts.NonNullExpression
+  | ts.TypeAssertion;
+
 export interface TsSyntax {
   /** Whether a node is parentheses, `as`, `satisfies`, `!` or a `<T>` assertion around an expression. */
-  isWrapper(
-    node: ts.Node,
-  ): node is
-    | ts.ParenthesizedExpression
-    | ts.AsExpression
-    | ts.SatisfiesExpression
-    | ts.NonNullExpression
-    | ts.TypeAssertion;
+  isWrapper(node: ts.Node): node is Wrapper;
   /** The expression without parentheses, `as`, `satisfies`, `!` and `<T>` assertions. */
   unwrap(expression: ts.Expression): ts.Expression;
   /** Whether a declaration carries a modifier keyword (`export`, `default`, `declare`, ...). */
@@ -46,14 +47,7 @@ export interface TsSyntax {
 }
 
 export function tsSyntax(compiler: SyntaxCompiler): TsSyntax {
-  const isWrapper = (
-    node: ts.Node,
-  ): node is
-    | ts.ParenthesizedExpression
-    | ts.AsExpression
-    | ts.SatisfiesExpression
-    | ts.NonNullExpression
-    | ts.TypeAssertion =>
+  const isWrapper = (node: ts.Node): node is Wrapper =>
     compiler.isParenthesizedExpression(node) ||
     compiler.isAsExpression(node) ||
     compiler.isSatisfiesExpression(node) ||
