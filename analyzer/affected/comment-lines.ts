@@ -49,13 +49,65 @@ export function isPlainCommentSpan(
   source: FileSource,
   fileName: string,
   [start, end]: readonly [number, number],
+  change?: Pick<FileChange, "lines" | "replaced">,
 ): boolean {
   const { text } = source;
   if (!LOOKS_LIKE_COMMENT.test(text.slice(start, start + 2))) return false;
   if (parsed?.text !== text || parsed.fileName !== fileName)
     parsed = { text, fileName, ranges: commentRanges(text, fileName) };
   const range = parsed.ranges.find(([from, to]) => from <= start && end <= to);
-  return range !== undefined && !READ_BY_TOOLS.test(text.slice(range[0], range[1]));
+  return (
+    range !== undefined &&
+    !READ_BY_TOOLS.test(text.slice(range[0], range[1])) &&
+    (change === undefined || keptItsBounds(source, range, change))
+  );
+}
+
+/**
+ * Whether a block comment a change touched still opens and closes where it did, so the unchanged
+ * lines inside it were comment before too. `/*` and `*\/` added on lines of their own around
+ * unchanged code turn it into a comment (the diff shows only the two new lines): the comment's
+ * first (last) line is new, or replaced text that held no `/*` (`*\/`), while lines inside it
+ * are not: then it is no comment edit. An edited JSDoc (its first line replaced by another
+ * `/**` line) keeps its bounds.
+ */
+function keptItsBounds(
+  source: FileSource,
+  [from, to]: readonly [number, number],
+  change: Pick<FileChange, "lines" | "replaced">,
+): boolean {
+  const first = lineAt(source, from);
+  const last = lineAt(source, Math.max(from, to - 1));
+  if (first === last) return true;
+  const hunkOf = (line: number) =>
+    (change.lines ?? []).find(([start, end]) => start <= line && line <= end);
+  const firstHunk = hunkOf(first);
+  const lastHunk = hunkOf(last);
+  if (firstHunk === undefined && lastHunk === undefined) return true;
+  for (let line = first; line <= last; line++) if (hunkOf(line) === undefined) return heldBound();
+  return true;
+  // Some line inside did not change: each changed bound must have stood in the text it replaced.
+  function heldBound(): boolean {
+    const replacedBy = (hunk: readonly [number, number]) =>
+      (change.replaced ?? []).find((replaced) => replaced.after === hunk[0] - 1)?.text ?? "";
+    return (
+      (firstHunk === undefined || replacedBy(firstHunk).includes("/*")) &&
+      (lastHunk === undefined || replacedBy(lastHunk).includes("*/"))
+    );
+  }
+}
+
+/** The 1-based line of a position. */
+function lineAt(source: FileSource, position: number): number {
+  const starts = source.lineStarts;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low + 1;
 }
 
 /**
@@ -93,7 +145,7 @@ function onlyPlainComments(
     for (let line = first; line <= last; line++) {
       if (line < 1 || line > text.lineStarts.length) return false;
       const span = lineSpan(text, line);
-      if (span !== undefined && !isPlainCommentSpan(text, file.path, span)) return false;
+      if (span !== undefined && !isPlainCommentSpan(text, file.path, span, change)) return false;
     }
   }
   return true;

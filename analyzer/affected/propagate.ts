@@ -99,7 +99,7 @@ class Propagator {
     const readAsText =
       file.test || (this.importers.get(file.path) ?? []).some((entry) => entry.named !== undefined);
     const plainComment = (span: readonly [number, number]) =>
-      !readAsText && isPlainCommentSpan(source, file.path, span);
+      !readAsText && isPlainCommentSpan(source, file.path, span, change);
     // Where code was replaced (an import or a statement commented out, or blanked), the lines
     // now there stand where it ran: each counts, comment or not; blank ones leave the gap.
     const codeReplacedAt = new Set(

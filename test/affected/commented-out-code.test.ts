@@ -61,6 +61,38 @@ describe("code replaced by a comment or a blank line", () => {
     expect(selectedWhen(REGISTER, `  /*\n  ${REGISTER.trim()}\n  */`)).toEqual(EVERY_IMPORTER);
   });
 
+  // `/*` and `*\/` on lines of their own around unchanged code (the third case above) comment it
+  // out; an edited JSDoc keeps its bounds, its first line replaced by another `/**` line.
+  it("a block comment's own lines edited, its bounds kept, is still no change", () => {
+    const documented = base.replace(
+      "export default async",
+      "/**\n * Registers the routes.\n * Each folder is a prefix.\n */\nexport default async",
+    );
+    writeFileSync(path.join(root, SERVICE), documented);
+    git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-am", "doc");
+    const selected = (text: string) => {
+      writeFileSync(path.join(root, SERVICE), text);
+      const changes = changesSince("HEAD", root);
+      return affectedResult(computeAffected(analyze({ root }), changes), {
+        since: "HEAD",
+        targets: [],
+        changes,
+      }).tests.files.map((test) => test.file);
+    };
+    try {
+      expect(selected(documented.replace("/**\n *", "/** Routes.\n *"))).toEqual([]);
+      expect(selected(documented.replace(" */\n", " * More.\n */\n"))).toEqual([]);
+      // The comment's closer moved below the function's first line: that line is commented out.
+      expect(
+        selected(
+          documented.replace(" */\n", " *\n").replace("Promise<void> {\n", "Promise<void> {\n*/\n"),
+        ),
+      ).toEqual(EVERY_IMPORTER);
+    } finally {
+      git("reset", "-q", "--hard", "HEAD~1");
+    }
+  });
+
   it("a comment rewritten as another comment is still no change", () => {
     writeFileSync(path.join(root, SERVICE), `${base}// first words\n`);
     git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-am", "note");

@@ -66,6 +66,10 @@ describe("one verdict for ESLint and agentix check", { timeout: 60_000 }, () => 
       .map((p) => `${p.file}:${p.line}:${p.column ?? "-"} ${p.severity} ${p.rule}`);
     expect(rules).toEqual([
       "src/features/billing/model.ts:3:31 warning agentix/no-undeclared-dependencies",
+      // Directives after `,`, `{` or `=` on their line are read (they were not: helper-35).
+      "src/features/loans/inline.ts:11:28 warning unused-disable-directive",
+      "src/features/loans/inline.ts:14:22 warning unused-disable-directive",
+      "src/features/loans/inline.ts:15:3 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:7:18 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:8:1 warning unused-disable-directive",
       "src/features/loans/model.ts:13:1 warning unused-disable-directive",
@@ -145,6 +149,9 @@ describe("a config inherited from a folder above the project", { timeout: 60_000
       .sort();
     expect(fromCheck.map((line) => line.split(" ").slice(0, 3).join(" "))).toEqual([
       "src/features/billing/model.ts:3 warning agentix/no-undeclared-dependencies",
+      "src/features/loans/inline.ts:11 warning unused-disable-directive",
+      "src/features/loans/inline.ts:14 warning unused-disable-directive",
+      "src/features/loans/inline.ts:15 error agentix/no-ambient-capabilities",
       "src/features/loans/model.ts:13 warning unused-disable-directive",
       "src/features/loans/model.ts:15 warning unused-disable-directive",
       "src/features/loans/model.ts:16 error agentix/no-ambient-capabilities",
