@@ -56,8 +56,11 @@ function isTypePosition(node: ts.Node): boolean {
           current.token === ts.SyntaxKind.ImplementsKeyword ||
           ts.isInterfaceDeclaration(current.parent)
         );
-      if (ts.isExpressionWithTypeArguments(current) && ts.isHeritageClause(current.parent))
-        continue;
+      if (ts.isExpressionWithTypeArguments(current)) {
+        if (ts.isHeritageClause(current.parent)) continue;
+        // An instantiation expression (`makeBox<number>`, TypeScript 4.7) is a value.
+        return false;
+      }
       return true;
     }
     if (ts.isStatement(current) || ts.isSourceFile(current)) return false;
