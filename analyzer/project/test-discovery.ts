@@ -68,9 +68,13 @@ export function testFrameworksOf(sourceFile: ts.SourceFile): string[] {
     return frameworks;
   for (const statement of sourceFile.statements) {
     let specifier: ts.Expression | undefined;
-    if (ts.isImportDeclaration(statement)) specifier = statement.moduleSpecifier;
-    else if (
+    // Types alone (`import type { SnapshotSerializer } from "vitest"` in a serializer the config
+    // names) run nothing of the framework: such a file is no test by its imports.
+    if (ts.isImportDeclaration(statement)) {
+      if (!importsTypesOnly(statement)) specifier = statement.moduleSpecifier;
+    } else if (
       ts.isImportEqualsDeclaration(statement) &&
+      !statement.isTypeOnly &&
       ts.isExternalModuleReference(statement.moduleReference)
     )
       specifier = statement.moduleReference.expression;
@@ -82,6 +86,21 @@ export function testFrameworksOf(sourceFile: ts.SourceFile): string[] {
       frameworks.push(specifier.text);
   }
   return frameworks;
+}
+
+/** `import type { X } from`, or `import { type X, type Y } from`: bindings for types alone. */
+function importsTypesOnly(statement: ts.ImportDeclaration): boolean {
+  const clause = statement.importClause;
+  if (clause === undefined) return false;
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  return (
+    clause.name === undefined &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
 }
 
 /** The same question for a file not parsed yet: its text, read once. */
