@@ -58,6 +58,8 @@ export function selectTests(
   /** Type tests a change reaches through imports, type-only ones included: the changed file. */
   typeTests: ReadonlyMap<string, string> = new Map(),
   elsewhere: ChangedElsewhere = NOTHING_ELSEWHERE,
+  /** Test files that run affected cases of test code they load (borrowed-cases.ts): that code. */
+  borrowers: ReadonlyMap<string, string> = new Map(),
 ): TestSelection {
   const testFiles = facts.files.filter(
     (file) => file.test && !file.helper && !file.declaration && countsTest(file.path),
@@ -86,7 +88,7 @@ export function selectTests(
           totalCases: count,
           selectedCases: count,
         }
-      : selectInFile(context, file, entry, count);
+      : withBorrowedCases(selectInFile(context, file, entry, count), file, count, borrowers);
     const chosen = selected ?? typeTestOf(file, typeTests, count);
     if (chosen === undefined) continue;
     if (selected === undefined) typeSelected.set(file.path, typeTests.get(file.path) as string);
@@ -97,6 +99,25 @@ export function selectTests(
     totalTestFiles: testFiles.length,
     totalCases,
     typeTests: typeSelected,
+  };
+}
+
+/** A test file that runs affected cases written in test code it loads: all of it. */
+function withBorrowedCases(
+  selected: SelectedTestFile | undefined,
+  file: FactFile,
+  count: number,
+  borrowers: ReadonlyMap<string, string>,
+): SelectedTestFile | undefined {
+  const lender = borrowers.get(file.path);
+  if (lender === undefined || selected?.whole === true) return selected;
+  return {
+    file: file.path,
+    whole: true,
+    reason: `it loads ${lender}, whose affected cases run in it`,
+    cases: [],
+    totalCases: count,
+    selectedCases: count,
   };
 }
 

@@ -25,6 +25,7 @@ import {
 import { isTypeTest } from "../project/type-test-name.js";
 import { propagate, type AnalysedFile, type Cause } from "./propagate.js";
 import { assembleGraph } from "./assemble-graph.js";
+import { borrowedCases } from "./borrowed-cases.js";
 import { selectTests, type ChangedElsewhere, type SelectedTestFile } from "./select-tests.js";
 import type { WideningReason } from "./widening.js";
 import { withLinkedCopies } from "./linked-copies.js";
@@ -133,6 +134,7 @@ export function computeAffectedFrom(
       ...propagation.modules.keys(),
     ]),
     scope.changedElsewhere,
+    borrowedCases(facts, files, propagation, importers),
   );
 
   return {
