@@ -79,8 +79,10 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  *     member alone; an import through a Vite alias the tsconfig does not mirror is an unknown
  *     loader; a relative string names the module a loader resolves it to, and every place that
  *     names a path counts.
+ * 26: an instantiation expression (`makeBox<number>`) is a use of the function; a file that
+ *     imports a test framework's types alone is no test.
  */
-export const AFFECTED_RECORD_FORMAT = 25;
+export const AFFECTED_RECORD_FORMAT = 26;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);
