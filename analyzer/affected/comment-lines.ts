@@ -112,15 +112,50 @@ function lineAt(source: FileSource, position: number): number {
 
 /**
  * Whether text a change replaced held anything but comments no tool reads and blank lines: code
- * turned into a comment or removed for a blank line is a change (an import commented out).
+ * turned into a comment or removed for a blank line is a change (an import commented out). Read
+ * alone, a block comment's inner line (` * Registers the routes.`) is code; it was comment where
+ * the lines now in its place lie inside one comment whose bounds stand on unchanged lines, and it
+ * held neither `/*` nor `*\/` (so it neither closed that comment nor opened another).
  */
-export function replacedCode(text: string, fileName: string): boolean {
+export function replacedCode(
+  replaced: { readonly after: number; readonly text: string },
+  fileName: string,
+  now?: FileSource,
+  change?: Pick<FileChange, "lines" | "replaced">,
+): boolean {
+  const { text } = replaced;
   const source: FileSource = { text, lineStarts: lineStartsOf(text) };
   for (let line = 1; line <= source.lineStarts.length; line++) {
     const span = lineSpan(source, line);
-    if (span !== undefined && !isPlainCommentSpan(source, fileName, span)) return true;
+    if (span !== undefined && !isPlainCommentSpan(source, fileName, span))
+      return !wasInsideComment(replaced, fileName, now, change);
   }
   return false;
+}
+
+function wasInsideComment(
+  { after, text }: { readonly after: number; readonly text: string },
+  fileName: string,
+  now: FileSource | undefined,
+  change: Pick<FileChange, "lines" | "replaced"> | undefined,
+): boolean {
+  if (now === undefined || change === undefined) return false;
+  if (text.includes("/*") || text.includes("*/") || READ_BY_TOOLS.test(text)) return false;
+  const hunk = (change.lines ?? []).find(([first]) => first === after + 1);
+  const first = hunk && lineSpan(now, hunk[0]);
+  const last = hunk && lineSpan(now, hunk[1]);
+  if (hunk === undefined || first === undefined || last === undefined) return false;
+  if (!LOOKS_LIKE_COMMENT.test(now.text.slice(first[0], first[0] + 2))) return false;
+  if (parsed?.text !== now.text || parsed.fileName !== fileName)
+    parsed = { text: now.text, fileName, ranges: commentRanges(now.text, fileName) };
+  const range = parsed.ranges.find(([from, to]) => from <= first[0] && last[1] <= to);
+  if (range === undefined || READ_BY_TOOLS.test(now.text.slice(range[0], range[1]))) return false;
+  // Its bounds on lines before and after the hunk, which no hunk changed.
+  const opens = lineAt(now, range[0]);
+  const closes = lineAt(now, Math.max(range[0], range[1] - 1));
+  const changed = (line: number) =>
+    (change.lines ?? []).some(([start, end]) => start <= line && line <= end);
+  return opens < hunk[0] && closes > hunk[1] && !changed(opens) && !changed(closes);
 }
 
 /**
@@ -138,9 +173,9 @@ function onlyPlainComments(
   if (change.status !== "modified" || change.lines === undefined || file === undefined)
     return false;
   if (file.test || namedByPath || (change.deletedAfter?.length ?? 0) > 0) return false;
-  if ((change.replaced ?? []).some((replaced) => replacedCode(replaced.text, file.path)))
-    return false;
   const text = source();
+  if ((change.replaced ?? []).some((replaced) => replacedCode(replaced, file.path, text, change)))
+    return false;
   for (const [first, last] of change.lines) {
     for (let line = first; line <= last; line++) {
       if (line < 1 || line > text.lineStarts.length) return false;

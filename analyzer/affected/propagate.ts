@@ -104,7 +104,7 @@ class Propagator {
     // now there stand where it ran: each counts, comment or not; blank ones leave the gap.
     const codeReplacedAt = new Set(
       (change.replaced ?? [])
-        .filter((replaced) => readAsText || replacedCode(replaced.text, file.path))
+        .filter((replaced) => readAsText || replacedCode(replaced, file.path, source, change))
         .map((replaced) => replaced.after + 1),
     );
     const gaps = [...(change.deletedAfter ?? [])];

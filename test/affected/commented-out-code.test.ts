@@ -80,6 +80,7 @@ describe("code replaced by a comment or a blank line", () => {
       }).tests.files.map((test) => test.file);
     };
     try {
+      expect(selected(documented.replace(" * Registers", " * Adds"))).toEqual([]);
       expect(selected(documented.replace("/**\n *", "/** Routes.\n *"))).toEqual([]);
       expect(selected(documented.replace(" */\n", " * More.\n */\n"))).toEqual([]);
       // The comment's closer moved below the function's first line: that line is commented out.
@@ -88,6 +89,28 @@ describe("code replaced by a comment or a blank line", () => {
           documented.replace(" */\n", " *\n").replace("Promise<void> {\n", "Promise<void> {\n*/\n"),
         ),
       ).toEqual(EVERY_IMPORTER);
+    } finally {
+      git("reset", "-q", "--hard", "HEAD~1");
+    }
+  });
+
+  // A replaced inner line that closed the comment (and held code before reopening one) was code.
+  it("a block comment's inner line that held `*/` and code, replaced, is a change", () => {
+    const documented = base.replace(
+      "export default async",
+      "/**\n * Registers. */ export const x = 1; /*\n * Each folder is a prefix.\n */\nexport default async",
+    );
+    writeFileSync(path.join(root, SERVICE), documented);
+    git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-am", "doc");
+    try {
+      writeFileSync(path.join(root, SERVICE), documented.replace(" */ export const x = 1; /*", ""));
+      const changes = changesSince("HEAD", root);
+      const result = affectedResult(computeAffected(analyze({ root }), changes), {
+        since: "HEAD",
+        targets: [],
+        changes,
+      });
+      expect(result.tests.files.map((test) => test.file)).toEqual(EVERY_IMPORTER);
     } finally {
       git("reset", "-q", "--hard", "HEAD~1");
     }
