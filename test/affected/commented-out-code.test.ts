@@ -27,18 +27,23 @@ beforeAll(() => {
 });
 afterAll(removeCopies);
 
+/** The tests selected since the commit when src/service.ts reads `text`. */
+function selectedFor(text: string): string[] {
+  writeFileSync(path.join(root, SERVICE), text);
+  const changes = changesSince("HEAD", root);
+  const result = affectedResult(computeAffected(analyze({ root }), changes), {
+    since: "HEAD",
+    targets: [],
+    changes,
+  });
+  return result.tests.files.map((test) => test.file);
+}
+
 /** The tests selected since the commit when src/service.ts's `line` becomes `replacement`. */
 function selectedWhen(line: string, replacement: string): string[] {
   expect(base).toContain(line);
-  writeFileSync(path.join(root, SERVICE), base.replace(line, replacement));
   try {
-    const changes = changesSince("HEAD", root);
-    const result = affectedResult(computeAffected(analyze({ root }), changes), {
-      since: "HEAD",
-      targets: [],
-      changes,
-    });
-    return result.tests.files.map((test) => test.file);
+    return selectedFor(base.replace(line, replacement));
   } finally {
     writeFileSync(path.join(root, SERVICE), base);
   }
@@ -70,15 +75,7 @@ describe("code replaced by a comment or a blank line", () => {
     );
     writeFileSync(path.join(root, SERVICE), documented);
     git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-am", "doc");
-    const selected = (text: string) => {
-      writeFileSync(path.join(root, SERVICE), text);
-      const changes = changesSince("HEAD", root);
-      return affectedResult(computeAffected(analyze({ root }), changes), {
-        since: "HEAD",
-        targets: [],
-        changes,
-      }).tests.files.map((test) => test.file);
-    };
+    const selected = selectedFor;
     try {
       expect(selected(documented.replace(" * Registers", " * Adds"))).toEqual([]);
       expect(selected(documented.replace("/**\n *", "/** Routes.\n *"))).toEqual([]);
@@ -103,14 +100,9 @@ describe("code replaced by a comment or a blank line", () => {
     writeFileSync(path.join(root, SERVICE), documented);
     git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-am", "doc");
     try {
-      writeFileSync(path.join(root, SERVICE), documented.replace(" */ export const x = 1; /*", ""));
-      const changes = changesSince("HEAD", root);
-      const result = affectedResult(computeAffected(analyze({ root }), changes), {
-        since: "HEAD",
-        targets: [],
-        changes,
-      });
-      expect(result.tests.files.map((test) => test.file)).toEqual(EVERY_IMPORTER);
+      expect(selectedFor(documented.replace(" */ export const x = 1; /*", ""))).toEqual(
+        EVERY_IMPORTER,
+      );
     } finally {
       git("reset", "-q", "--hard", "HEAD~1");
     }
