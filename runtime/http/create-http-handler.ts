@@ -4,9 +4,9 @@ import { authorize } from "../application/principal.js";
 import { showValue } from "../descriptors/descriptor-kind.js";
 import { unknownKeyProblems } from "../descriptors/known-keys.js";
 import type { AnyOperation, Principal } from "../descriptors/operation.js";
-import { errorResponse, internalErrorResponse, jsonResponse, withoutBody } from "./envelope.js";
-import { declaredErrorMessage, queryInputMessage } from "./error-message.js";
+import { errorResponse, internalErrorResponse, withoutBody } from "./envelope.js";
 import { compileRoutes } from "./match-route.js";
+import { outcomeResponse } from "./outcome-response.js";
 import { readJsonBody } from "./read-body.js";
 import { ABANDONED, RequestDeadline } from "./request-deadline.js";
 import { route as checkedRoute, type Route, type RouteRequest } from "./route.js";
@@ -41,17 +41,6 @@ export type HttpHandler = (request: Request) => Promise<Response>;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-const frameworkStatus: Readonly<Record<string, number>> = {
-  FORBIDDEN: 403,
-  INVALID_INPUT: 400,
-  UNKNOWN_OPERATION: 500,
-  UNDECLARED_EFFECT: 500,
-  INVALID_OUTPUT: 500,
-  DEFECT: 500,
-  TIMEOUT: 503,
-  ABORTED: 503,
-};
 
 const bodyMethods: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH"]);
 const optionKeys: ReadonlySet<string> = new Set(["routes", "principal", "maxBodyBytes", "errorStatus", "onError", "timeoutMs"]);
@@ -155,17 +144,9 @@ export function createHttpHandler(
       const input = route.input ? route.input(routeRequest) : defaultInput(route.method, routeRequest);
       if (input instanceof Response) return input;
       const outcome = await app.dispatchUntyped(route.operation, input, { principal: authorization.principal, signal: deadline.signal });
-      if (outcome.ok) return jsonResponse(route.status ?? (route.method === "POST" ? 201 : 200), outcome.value);
-      const { code, message, details } = outcome.error;
-      if (code === "TIMEOUT" || code === "ABORTED") return abandoned(deadline);
-      const status = frameworkStatus[code];
-      if (status === 500) return internalErrorResponse(code);
-      if (code === "INVALID_INPUT" && route.input === undefined && !bodyMethods.has(route.method)) {
-        return errorResponse(400, code, queryInputMessage(message ?? code, details, routeRequest), details);
-      }
-      if (status !== undefined) return errorResponse(status, code, message ?? code, details);
-      const declaredStatus = route.errors?.[code] ?? options.errorStatus?.[code] ?? 422;
-      return errorResponse(declaredStatus, code, message ?? declaredErrorMessage(operations.get(route) as AnyOperation, code), details);
+      if (!outcome.ok && (outcome.error.code === "TIMEOUT" || outcome.error.code === "ABORTED")) return abandoned(deadline);
+      const fromQuery = route.input === undefined && !bodyMethods.has(route.method);
+      return outcomeResponse(outcome, { route, operation: operations.get(route) as AnyOperation, request: routeRequest, fromQuery, errorStatus: options.errorStatus });
     } catch (error) {
       // A client that went away is not a server failure: nothing to report, nobody to answer.
       if (deadline.clientAborted) return abandoned(deadline);

@@ -1,0 +1,46 @@
+import type { Outcome } from "../application/outcome.js";
+import type { AnyOperation } from "../descriptors/operation.js";
+import { errorResponse, internalErrorResponse, jsonResponse } from "./envelope.js";
+import { declaredErrorMessage, queryInputMessage } from "./error-message.js";
+import type { Route, RouteRequest } from "./route.js";
+
+/** What the handler knows of the request an outcome answers. */
+export interface Answering {
+  readonly route: Route;
+  readonly operation: AnyOperation;
+  readonly request: RouteRequest;
+  /** Whether the route's input came from the query string (the default input of a GET or DELETE). */
+  readonly fromQuery: boolean;
+  /** The handler's `errorStatus` option. */
+  readonly errorStatus: Readonly<Record<string, number>> | undefined;
+}
+
+const frameworkStatus: Readonly<Record<string, number>> = {
+  FORBIDDEN: 403,
+  INVALID_INPUT: 400,
+  UNKNOWN_OPERATION: 500,
+  UNDECLARED_EFFECT: 500,
+  INVALID_OUTPUT: 500,
+  DEFECT: 500,
+  TIMEOUT: 503,
+  ABORTED: 503,
+};
+
+/**
+ * The response to a dispatch's outcome: the value with the route's success status; a framework
+ * code with its status (every server-side fault a bare 500); a declared error with the status
+ * the route or the handler gives it, default 422.
+ */
+export function outcomeResponse(outcome: Outcome<unknown, { code: string; message?: string; details?: unknown }>, answering: Answering): Response {
+  const { route, operation } = answering;
+  if (outcome.ok) return jsonResponse(route.status ?? (route.method === "POST" ? 201 : 200), outcome.value);
+  const { code, message, details } = outcome.error;
+  const status = frameworkStatus[code];
+  if (status === 500) return internalErrorResponse(code);
+  if (code === "INVALID_INPUT" && answering.fromQuery) {
+    return errorResponse(400, code, queryInputMessage(message ?? code, details, answering.request), details);
+  }
+  if (status !== undefined) return errorResponse(status, code, message ?? code, details);
+  const declaredStatus = route.errors?.[code] ?? answering.errorStatus?.[code] ?? 422;
+  return errorResponse(declaredStatus, code, message ?? declaredErrorMessage(operation, code), details);
+}
