@@ -1,7 +1,8 @@
 import { showValue } from "../descriptors/descriptor-kind.js";
 import { InvariantViolation } from "../descriptors/invariant.js";
-import { createFailure, isFailure, type Principal } from "../descriptors/operation.js";
-import type { SafeParseResult } from "../schema/types.js";
+import { createFailure, isFailure, type Failure, type Principal } from "../descriptors/operation.js";
+import { checkJsonForm } from "../schema/json-form.js";
+import type { AnySchema, SafeParseResult } from "../schema/types.js";
 import { abortedError, earlierDeadline, isTimeoutMs, timeoutError, timeoutReason } from "./deadline.js";
 import { setDeadline, type Deadline, type Expiry } from "./deadline-queue.js";
 import { isIssuedFault } from "./fault.js";
@@ -232,38 +233,47 @@ function conclude(run: OperationRun, result: unknown, thrown: { readonly cause: 
       }
       return completed(run, run.failed({ code: "DEFECT", message: `${operation.id} failed unexpectedly` }));
     }
-    if (isFailure(result)) {
-      const failure = result;
-      const check = run.plan.errors.get(failure.code);
-      if (check === undefined) {
-        return completed(
-          run,
-          run.failed({ code: "INVALID_OUTPUT", message: `${operation.id} failed with the undeclared error code "${failure.code}"`, details: { code: failure.code } }),
-        );
+    if (isFailure(result)) return declaredError(run, result);
+    return after(run, run.plan.checkOutput(result), (output) => {
+      if (!output.ok) return run.failed({ code: "INVALID_OUTPUT", message: `${operation.id} returned output that breaks its schema`, details: issueDetails(output) });
+      // Checked here, not only where it is sent: in-process callers, tests and HTTP get one answer.
+      const sent = checkJsonForm(operation.output, output.value)?.result;
+      if (sent !== undefined && !sent.ok) {
+        return run.failed({ code: "INVALID_OUTPUT", message: `${operation.id} returned output whose JSON form breaks its schema`, details: issueDetails(sent) });
       }
-      return after(run, check(failure.details), (details) => {
-        if (!details.ok) {
-          return run.failed({
-            code: "INVALID_OUTPUT",
-            message: `${operation.id} failed with ${failure.code} details that break its schema`,
-            details: { code: failure.code, ...issueDetails(details) },
-          });
-        }
-        return run.failed(
-          failure.message === undefined
-            ? { code: failure.code, details: details.value }
-            : { code: failure.code, message: failure.message, details: details.value },
-        );
-      });
-    }
-    return after(run, run.plan.checkOutput(result), (output) =>
-      output.ok
-        ? run.succeeded(output.value)
-        : run.failed({ code: "INVALID_OUTPUT", message: `${operation.id} returned output that breaks its schema`, details: issueDetails(output) }),
-    );
+      return run.succeeded(output.value);
+    });
   } catch (cause) {
     return unexpected(run, cause);
   }
+}
+
+/** 6, for `fail(code, details, message)`: a declared code, with details its schema accepts. */
+function declaredError(run: OperationRun, failure: Failure): Step {
+  const operation = run.operation;
+  const check = run.plan.errors.get(failure.code);
+  if (check === undefined) {
+    return completed(
+      run,
+      run.failed({ code: "INVALID_OUTPUT", message: `${operation.id} failed with the undeclared error code "${failure.code}"`, details: { code: failure.code } }),
+    );
+  }
+  return after(run, check(failure.details), (details) => {
+    const broken = (what: string, checked: Checked & { ok: false }) =>
+      run.failed({
+        code: "INVALID_OUTPUT",
+        message: `${operation.id} failed with ${failure.code} details ${what} its schema`,
+        details: { code: failure.code, ...issueDetails(checked) },
+      });
+    if (!details.ok) return broken("that break", details);
+    const sent = checkJsonForm(operation.errors[failure.code] as AnySchema, details.value)?.result;
+    if (sent !== undefined && !sent.ok) return broken("whose JSON form breaks", sent);
+    return run.failed(
+      failure.message === undefined
+        ? { code: failure.code, details: details.value }
+        : { code: failure.code, message: failure.message, details: details.value },
+    );
+  });
 }
 
 /** The last step: the outcome of a check, once it has answered. */

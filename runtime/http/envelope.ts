@@ -15,7 +15,12 @@ const nullBodyStatuses: ReadonlySet<number> = new Set([204, 205, 304]);
 const encoder = new TextEncoder();
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(nullBodyStatuses.has(status) ? null : JSON.stringify(body ?? null), { status, headers: { ...jsonHeaders, ...headers } });
+  return jsonTextResponse(status, nullBodyStatuses.has(status) ? undefined : JSON.stringify(body ?? null), headers);
+}
+
+/** A response whose body is JSON text already made (`undefined`: none). */
+export function jsonTextResponse(status: number, text: string | undefined, headers: Record<string, string> = {}): Response {
+  return new Response(nullBodyStatuses.has(status) ? null : text, { status, headers: { ...jsonHeaders, ...headers } });
 }
 
 export function errorResponse(status: number, code: string, message: string, details?: unknown, headers?: Record<string, string>): Response {

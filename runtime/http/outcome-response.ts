@@ -1,6 +1,7 @@
 import type { Outcome } from "../application/outcome.js";
 import type { AnyOperation } from "../descriptors/operation.js";
-import { errorResponse, internalErrorResponse, jsonResponse } from "./envelope.js";
+import { checkJsonForm } from "../schema/json-form.js";
+import { errorResponse, internalErrorResponse, jsonResponse, jsonTextResponse } from "./envelope.js";
 import { declaredErrorMessage, queryInputMessage } from "./error-message.js";
 import type { Route, RouteRequest } from "./route.js";
 
@@ -30,10 +31,20 @@ const frameworkStatus: Readonly<Record<string, number>> = {
  * The response to a dispatch's outcome: the value with the route's success status; a framework
  * code with its status (every server-side fault a bare 500); a declared error with the status
  * the route or the handler gives it, default 422.
+ *
+ * A value or details holding a `toJSON` are sent as the one text JSON.stringify made of them
+ * here, once that text passed the schema; dispatch checked them too, but a `toJSON` may answer
+ * differently each time. Text that breaks the schema is answered as dispatch answers output
+ * that breaks it: 500 INVALID_OUTPUT.
  */
 export function outcomeResponse(outcome: Outcome<unknown, { code: string; message?: string; details?: unknown }>, answering: Answering): Response {
   const { route, operation } = answering;
-  if (outcome.ok) return jsonResponse(route.status ?? (route.method === "POST" ? 201 : 200), outcome.value);
+  if (outcome.ok) {
+    const sent = checkJsonForm(operation.output, outcome.value);
+    if (sent !== undefined && !sent.result.ok) return internalErrorResponse("INVALID_OUTPUT");
+    const status = route.status ?? (route.method === "POST" ? 201 : 200);
+    return sent === undefined ? jsonResponse(status, outcome.value) : jsonTextResponse(status, sent.text);
+  }
   const { code, message, details } = outcome.error;
   const status = frameworkStatus[code];
   if (status === 500) return internalErrorResponse(code);
@@ -41,6 +52,9 @@ export function outcomeResponse(outcome: Outcome<unknown, { code: string; messag
     return errorResponse(400, code, queryInputMessage(message ?? code, details, answering.request), details);
   }
   if (status !== undefined) return errorResponse(status, code, message ?? code, details);
+  const schema = Object.hasOwn(operation.errors, code) ? operation.errors[code] : undefined;
+  const sent = schema === undefined ? undefined : checkJsonForm(schema, details);
+  if (sent !== undefined && !sent.result.ok) return internalErrorResponse("INVALID_OUTPUT");
   const declaredStatus = route.errors?.[code] ?? answering.errorStatus?.[code] ?? 422;
-  return errorResponse(declaredStatus, code, message ?? declaredErrorMessage(operation, code), details);
+  return errorResponse(declaredStatus, code, message ?? declaredErrorMessage(operation, code), sent === undefined ? details : sent.value);
 }
