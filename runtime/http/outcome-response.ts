@@ -16,16 +16,23 @@ export interface Answering {
   readonly errorStatus: Readonly<Record<string, number>> | undefined;
 }
 
-const frameworkStatus: Readonly<Record<string, number>> = {
-  FORBIDDEN: 403,
-  INVALID_INPUT: 400,
-  UNKNOWN_OPERATION: 500,
-  UNDECLARED_EFFECT: 500,
-  INVALID_OUTPUT: 500,
-  DEFECT: 500,
-  TIMEOUT: 503,
-  ABORTED: 503,
-};
+// Codes are looked up as own keys only: a declared code may be named like an Object.prototype
+// member ("constructor", "toString"), and must not find what the prototype holds.
+const frameworkStatus: ReadonlyMap<string, number> = new Map([
+  ["FORBIDDEN", 403],
+  ["INVALID_INPUT", 400],
+  ["UNKNOWN_OPERATION", 500],
+  ["UNDECLARED_EFFECT", 500],
+  ["INVALID_OUTPUT", 500],
+  ["DEFECT", 500],
+  ["TIMEOUT", 503],
+  ["ABORTED", 503],
+]);
+
+/** The status a `{ CODE: status }` map gives a code of its own. */
+function statusOf(statuses: Readonly<Record<string, number>> | undefined, code: string): number | undefined {
+  return statuses !== undefined && Object.hasOwn(statuses, code) ? statuses[code] : undefined;
+}
 
 /**
  * The response to a dispatch's outcome: the value with the route's success status; a framework
@@ -46,7 +53,7 @@ export function outcomeResponse(outcome: Outcome<unknown, { code: string; messag
     return sent === undefined ? jsonResponse(status, outcome.value) : jsonTextResponse(status, sent.text);
   }
   const { code, message, details } = outcome.error;
-  const status = frameworkStatus[code];
+  const status = frameworkStatus.get(code);
   if (status === 500) return internalErrorResponse(code);
   if (code === "INVALID_INPUT" && answering.fromQuery) {
     return errorResponse(400, code, queryInputMessage(message ?? code, details, answering.request), details);
@@ -55,6 +62,6 @@ export function outcomeResponse(outcome: Outcome<unknown, { code: string; messag
   const schema = Object.hasOwn(operation.errors, code) ? operation.errors[code] : undefined;
   const sent = schema === undefined ? undefined : checkJsonForm(schema, details);
   if (sent !== undefined && !sent.result.ok) return internalErrorResponse("INVALID_OUTPUT");
-  const declaredStatus = route.errors?.[code] ?? answering.errorStatus?.[code] ?? 422;
+  const declaredStatus = statusOf(route.errors, code) ?? statusOf(answering.errorStatus, code) ?? 422;
   return errorResponse(declaredStatus, code, message ?? declaredErrorMessage(operation, code), sent === undefined ? details : sent.value);
 }
