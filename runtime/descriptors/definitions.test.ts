@@ -70,6 +70,22 @@ describe("defineCommand and defineQuery refuse broken definitions when called", 
     );
   });
 
+  it("refuses a declared error whose code is a framework code, naming the code and the operation", () => {
+    const codes = "UNKNOWN_OPERATION, FORBIDDEN, INVALID_INPUT, UNDECLARED_EFFECT, INVALID_OUTPUT, DEFECT, TIMEOUT, ABORTED";
+    const seat = s.object({ seat: s.string() });
+    expect(refusal(() => defineCommand({ ...command, id: "flights.book", errors: { SOLD_OUT: seat, TIMEOUT: seat } }))).toBe(
+      `defineCommand "flights.book": error "TIMEOUT" is a framework code, which outcomes could not tell from the runtime's own (${codes}); give the error a code of its own`,
+    );
+    expect(refusal(() => defineQuery({ ...command, errors: { DEFECT: seat, FORBIDDEN: z.object({}) } }))).toBe(
+      `defineQuery "x.y": errors "DEFECT", "FORBIDDEN" are framework codes, which outcomes could not tell from the runtime's own (${codes}); give each error a code of its own`,
+    );
+    for (const code of ["UNKNOWN_OPERATION", "INVALID_INPUT", "UNDECLARED_EFFECT", "INVALID_OUTPUT", "ABORTED"]) {
+      expect(refusal(() => defineCommand({ ...command, errors: { [code]: seat } }))).toMatch(new RegExp(`^defineCommand "x.y": error "${code}" is a framework code`));
+    }
+    // Codes only agentix/http answers with (NOT_FOUND for a path no route has) never reach an outcome.
+    expect(defineCommand({ ...command, errors: { NOT_FOUND: seat, timeout: seat } }).errors).toEqual({ NOT_FOUND: seat, timeout: seat });
+  });
+
   it("accepts a foreign Standard Schema in every schema slot", () => {
     const operation = defineCommand({ id: "x.z", input: z.object({}), output: z.null(), errors: { GONE: z.string() }, execute: () => null });
     expect(operation.input).toBeDefined();

@@ -1,5 +1,6 @@
+import { frameworkErrorCodes } from "../application/outcome.js";
 import type { AnySchema, Input, Output } from "../schema/types.js";
-import { describeValue, kindOf, listOrEmpty, recordOrEmpty, showValue, tag } from "./descriptor-kind.js";
+import { describeValue, kindOf, listOrEmpty, quoted, recordOrEmpty, showValue, tag } from "./descriptor-kind.js";
 import { definitionId, definitionObject, optionalText, refuseUnknownKeys, requiredSchema, requireSchemaValues } from "./definition-slots.js";
 import type { AnyEvent } from "./event.js";
 import type { AnyInvariant } from "./invariant.js";
@@ -167,6 +168,7 @@ function defineOperation(kind: "command" | "query", given: OperationDefinition<s
   }
   const errors = recordOrEmpty(definition.errors, `${name}: errors`);
   requireSchemaValues(errors, name, "error");
+  refuseFrameworkCodes(errors, name);
   return tag(kind, {
     kind,
     id: definition.id,
@@ -180,6 +182,22 @@ function defineOperation(kind: "command" | "query", given: OperationDefinition<s
     description: optionalText(definition.description, `${name}: description`),
     execute: definition.execute,
   });
+}
+
+const frameworkCodes: ReadonlySet<string> = new Set(frameworkErrorCodes);
+
+/**
+ * A declared error named like a framework code (`TIMEOUT`, `FORBIDDEN`) would give an outcome no
+ * one could tell from the runtime's own, and agentix/http would answer it as the framework's.
+ */
+function refuseFrameworkCodes(errors: { readonly [code: string]: unknown }, name: string): void {
+  const taken = Object.keys(errors).filter((code) => frameworkCodes.has(code));
+  if (taken.length === 0) return;
+  const one = taken.length === 1;
+  throw new TypeError(
+    `${name}: ${one ? "error" : "errors"} ${taken.map((code) => quoted(code)).join(", ")} ${one ? "is a framework code" : "are framework codes"}, ` +
+      `which outcomes could not tell from the runtime's own (${frameworkErrorCodes.join(", ")}); give ${one ? "the" : "each"} error a code of its own`,
+  );
 }
 
 /** A command: may read, write, call out and emit events, within what it declares. */
