@@ -235,9 +235,23 @@ export class OperationRun {
     }
     if (this.fault !== undefined) return;
     const event = slot.event;
+    // The payload is copied, and the copy is what is checked and kept: code that still holds
+    // the caller's object (a timer of execute's, a getter read twice) cannot change an event
+    // once it was validated. A copy rather than a second check when the operation finishes:
+    // the outcome outlives the dispatch, and its events must not change after it either.
+    // structuredClone copies data only (own enumerable properties, read once; prototypes and
+    // the toJSON on them are left behind) and keeps Dates, Maps and undefined as they are.
+    let copy: unknown;
     let result: Checked | Promise<Checked>;
     try {
-      result = slot.checkPayload(payload);
+      copy = structuredClone(payload);
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === "DataCloneError") this.uncopyableEvent(slot);
+      else this.eventValidatorFailed(slot, cause); // a getter of the payload threw, as it would have in the check
+      return;
+    }
+    try {
+      result = slot.checkPayload(copy);
     } catch (cause) {
       this.eventValidatorFailed(slot, cause);
       return;
@@ -249,7 +263,7 @@ export class OperationRun {
     }
     // A foreign validator answering later: keep the emission's place, fill it in when it answers.
     const index = this.emitted.length;
-    this.emitted.push({ event: event.id, version: event.version, payload });
+    this.emitted.push({ event: event.id, version: event.version, payload: copy });
     (this.pendingEventChecks ??= []).push(
       result.then(
         (checked) => {
@@ -271,6 +285,17 @@ export class OperationRun {
         event: event.id,
         ...issueDetails(failed),
       }),
+    );
+  }
+
+  private uncopyableEvent(slot: EmitSlot): void {
+    const event = slot.event;
+    this.latch(
+      issueFault(
+        "INVALID_OUTPUT",
+        `${this.operation.id} emitted ${event.id} with a payload that is not data (structuredClone cannot copy it: a function, a symbol, a proxy, ...)`,
+        { event: event.id },
+      ),
     );
   }
 

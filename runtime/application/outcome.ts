@@ -63,7 +63,7 @@ export interface FrameworkErrorDetails {
 export interface Success<Out> {
   readonly ok: true;
   readonly value: Out;
-  /** Emitted events, validated, in emission order. */
+  /** Emitted events in emission order, each payload a copy taken at `emit` and validated. */
   readonly events: readonly EmittedEvent[];
   readonly trace?: Trace;
 }
