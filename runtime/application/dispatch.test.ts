@@ -311,6 +311,17 @@ describe("boundaries", () => {
     });
   });
 
+  it("drops a fail message that is not a string, as it drops an adapter's, and keeps a string one", async () => {
+    const failWith = (message: unknown) => thingWorld(({ input, fail }) => (fail as (code: string, details: unknown, message: unknown) => never)("DUMMY", { id: input.id }, message)).app;
+    for (const message of [{ text: "not a string" }, 42, null, ["a"]]) {
+      expect(await failWith(message).dispatch("things.make", { id: "t1" })).toEqual({ ok: false, error: { code: "DUMMY", details: { id: "t1" } } });
+    }
+    expect(await failWith("Ask again later.").dispatch("things.make", { id: "t1" })).toEqual({
+      ok: false,
+      error: { code: "DUMMY", message: "Ask again later.", details: { id: "t1" } },
+    });
+  });
+
   it("drains effects that execute started but did not await before settling", async () => {
     const order: string[] = [];
     const { app } = thingWorld(

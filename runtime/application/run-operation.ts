@@ -268,10 +268,10 @@ function declaredError(run: OperationRun, failure: Failure): Step {
     if (!details.ok) return broken("that break", details);
     const sent = checkJsonForm(operation.errors[failure.code] as AnySchema, details.value)?.result;
     if (sent !== undefined && !sent.ok) return broken("whose JSON form breaks", sent);
+    // A message that is not text is dropped, as an adapter's is: the types allow only a string.
+    const message: unknown = failure.message;
     return run.failed(
-      failure.message === undefined
-        ? { code: failure.code, details: details.value }
-        : { code: failure.code, message: failure.message, details: details.value },
+      typeof message === "string" ? { code: failure.code, message, details: details.value } : { code: failure.code, details: details.value },
     );
   });
 }

@@ -42,3 +42,26 @@ describe("declared error codes named like Object.prototype members", () => {
     ]);
   });
 });
+
+describe("a declared error's message", () => {
+  it("falls back to the sentence when fail was given a message that is not a string, never a 500", async () => {
+    const op = defineCommand({
+      id: "m.op",
+      input: s.object({ message: s.unknown() }),
+      output: s.object({}),
+      errors: { NOT_FOUND: s.object({}) },
+      execute: ({ input, fail }) => fail("NOT_FOUND", {}, input.message as string),
+    });
+    const app = createApplication({ features: [defineFeature({ id: "m", contract: defineContract({ id: "m" }), operations: [op] })], adapters: [] });
+    const onError = vi.fn();
+    const handler = createHttpHandler(app, { routes: [route("POST", "/op", "m.op", { errors: { NOT_FOUND: 404 } })], principal: () => null, onError });
+    const send = async (message: unknown) => {
+      const response = await handler(new Request("http://local/op", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message }) }));
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const fallback = { status: 404, body: { error: { code: "NOT_FOUND", message: "m.op failed with NOT_FOUND.", details: {} } } };
+    expect([await send({ text: "not a string" }), await send(42), await send(["a"])]).toEqual([fallback, fallback, fallback]);
+    expect(await send("No such thing.")).toEqual({ status: 404, body: { error: { code: "NOT_FOUND", message: "No such thing.", details: {} } } });
+    expect(onError).not.toHaveBeenCalled();
+  });
+});
