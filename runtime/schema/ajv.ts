@@ -11,7 +11,10 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 
 function createAjv(allErrors: boolean): Ajv2020 {
   useJsonEqualInAjv();
-  const ajv = new Ajv2020({ strict: true, allErrors, strictTuples: false });
+  // ownProperties: a value's own properties are its data, as JSON.stringify and structuredClone
+  // see it. Without it Ajv reads `data.toString` for a required "toString" and `{}` passes, an
+  // `Object.create({ x: 1 })` passes for `{ x }`, and inherited enumerable keys count as unknown.
+  const ajv = new Ajv2020({ strict: true, allErrors, strictTuples: false, ownProperties: true });
   addFormats(ajv);
   return ajv;
 }

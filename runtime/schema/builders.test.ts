@@ -135,6 +135,18 @@ describe("s: parsing", () => {
     });
   });
 
+  it("counts own properties only: nothing inherited satisfies, breaks or adds to an object", () => {
+    const missing = (...keys: string[]) => ({ ok: false, issues: keys.map((key) => ({ code: "missing_property", path: `/${key}`, message: "is required" })) });
+    expect(s.object({ toString: s.unknown() }).safeParse({})).toEqual(missing("toString"));
+    expect(s.object({ constructor: s.unknown(), valueOf: s.unknown() }).safeParse({})).toEqual(missing("constructor", "valueOf"));
+    expect(s.object({ x: s.unknown() }).safeParse(Object.create({ x: 1 }))).toEqual(missing("x"));
+    const inherited = Object.create({ x: 5, extra: true });
+    expect(s.object({ x: s.optional(s.string()) }).safeParse(inherited)).toEqual({ ok: true, value: inherited });
+    expect(s.record(s.string()).safeParse(inherited)).toEqual({ ok: true, value: inherited });
+    const own = { toString: "mine" };
+    expect(s.object({ toString: s.string() }).safeParse(own)).toEqual({ ok: true, value: own });
+  });
+
   it("escapes JSON pointer segments", () => {
     const schema = s.object({ "a/b": s.object({ "c~d": s.integer() }) });
     expect(schema.safeParse({ "a/b": { "c~d": "x" } })).toEqual({
