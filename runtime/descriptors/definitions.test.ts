@@ -109,6 +109,14 @@ describe("port operations, ports, events, contracts, features and invariants ref
     expect(refusal(() => define(null))).toBe("portOperation: the definition must be an object, got null");
   });
 
+  it('definePort: an operation named "__proto__", as parsed JSON or a computed key makes it, is refused, not dropped', () => {
+    const operations = { get: portOperation({ id: "p.get", kind: "read", output: s.string() }) };
+    Object.defineProperty(operations, "__proto__", { value: portOperation({ id: "p.proto", kind: "read", output: s.string() }), enumerable: true });
+    expect(refusal(() => definePort({ id: "p", operations }))).toBe(
+      'definePort "p": an operation may not be named "__proto__" (it would replace the prototype of the port\'s operations)',
+    );
+  });
+
   it("definePort: an unknown key and a description that is not text", () => {
     const define = untyped(definePort);
     expect(refusal(() => define({ id: "x.store", operation: {} }))).toBe('definePort "x.store": unknown key "operation" (did you mean "operations"?)');

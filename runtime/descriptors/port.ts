@@ -46,6 +46,8 @@ export function definePort<Id extends string, Ops extends PortOperations>(
     if (reservedNames.has(name)) {
       throw new TypeError(`${where}: an operation may not be named "${name}" (it is a field of the port itself)`);
     }
+    // Assigned below, "__proto__" replaced the operations' prototype and the operation was lost.
+    if (name === "__proto__") throw new TypeError(`${where}: an operation may not be named "__proto__" (it would replace the prototype of the port's operations)`);
     if (kindOf(operation) !== "portOperation") {
       throw new TypeError(`${where}: operation "${name}" must be a portOperation(...), got ${describeValue(operation)}`);
     }
