@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Clock, Ids, defineCommand, defineQuery, s } from "../index.js";
+import { Clock, Ids, defineCommand, definePort, defineQuery, portOperation, s } from "../index.js";
 import { CustomerStore, getCustomer, registerCustomer } from "../test-support/customers.js";
 import {
   MissingFakeData,
@@ -54,6 +54,31 @@ describe("testCommand / testQuery", () => {
     await expect(testQuery(getCustomer, { input: { id: "cus_1" }, adapters: [memoryPort(CustomerStore)] })).rejects.toThrow(
       "memoryPort(customers.store): no handler or stored data for customers.store.get; pass one in memoryPort(customers.store, { get: ... })",
     );
+  });
+
+  it("answers only from answers given, never from Object.prototype, for an operation named like one of its members", async () => {
+    const Named = definePort({
+      id: "named",
+      operations: {
+        toString: portOperation({ id: "named.toString", kind: "read", input: s.string(), output: s.string() }),
+        valueOf: portOperation({ id: "named.valueOf", kind: "read", output: s.unknown() }),
+      },
+    });
+    const read = defineQuery({
+      id: "named.read",
+      input: s.object({}),
+      output: s.unknown(),
+      effects: { text: Named.toString, value: Named.valueOf },
+      execute: async ({ effects }) => [await effects.text("x"), await effects.value()],
+    });
+    await expect(testQuery(read, { input: {}, adapters: [memoryPort(Named)] })).rejects.toThrow(
+      new MissingFakeData("memoryPort(named): no handler or stored data for named.toString; pass one in memoryPort(named, { toString: ... })"),
+    );
+    await expect(testQuery(read, { input: {}, adapters: [memoryPort(Named, { toString: { always: "text" } })] })).rejects.toThrow(
+      new MissingFakeData("memoryPort(named): no handler or stored data for named.valueOf; pass one in memoryPort(named, { valueOf: ... })"),
+    );
+    const answered = await testQuery(read, { input: {}, adapters: [memoryPort(Named, { toString: { always: "text" }, valueOf: [7] })] });
+    expect(answered.outcome).toEqual({ ok: true, value: ["text", 7], events: [] });
   });
 
   it("refuses to run without an adapter for a declared effect", async () => {

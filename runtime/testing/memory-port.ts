@@ -35,7 +35,9 @@ export function memoryPort<P extends AnyPort>(port: P, answers: FakeAnswers<P> =
   const calls: FakeCall[] = [];
   const handlers: Record<string, (input?: unknown) => unknown> = {};
   for (const [name, operation] of Object.entries(port.operations)) {
-    const answer = (answers as Record<string, unknown>)[name];
+    // Own answers only: for an operation named "toString" or "valueOf", `answers[name]` is
+    // Object.prototype's method when none is given, and the fake answered with it.
+    const answer = Object.hasOwn(answers, name) ? (answers as Record<string, unknown>)[name] : undefined;
     let queue = Array.isArray(answer) ? [...(answer as unknown[])] : undefined;
     handlers[name] = (...args: unknown[]) => {
       calls.push(operation.input === undefined ? { operation: operation.id } : { operation: operation.id, input: args[0] });
