@@ -29,6 +29,17 @@ export function rawHandlersOf(adapter: AnyAdapter): Readonly<Record<string, RawH
 
 const optionKeys: ReadonlySet<string> = new Set(["name"]);
 
+/**
+ * The handler given for an operation: the handlers object's own, or its class's, never
+ * Object.prototype's method of the same name (an operation may be called `toString`).
+ */
+function handlerOf(handlers: object, name: string): unknown {
+  for (let holder: object | null = handlers; holder !== null && holder !== Object.prototype; holder = Object.getPrototypeOf(holder) as object | null) {
+    if (Object.hasOwn(holder, name)) return (handlers as Record<string, unknown>)[name];
+  }
+  return undefined;
+}
+
 /** Binds a port to its implementation. Every operation of the port needs a handler. */
 export function implementPort<P extends AnyPort>(port: P, handlers: PortHandlers<P>, options: { readonly name?: string } = {}): Adapter<P> {
   if (kindOf(port) !== "port") throw new TypeError(`implementPort: expected a port from definePort(...), got ${describeValue(port)}`);
@@ -36,11 +47,11 @@ export function implementPort<P extends AnyPort>(port: P, handlers: PortHandlers
   if (handlers === null || typeof handlers !== "object") {
     throw new TypeError(`${where}: handlers must be an object with one function per port operation, got ${describeValue(handlers)}`);
   }
-  const given = handlers as Record<string, unknown>;
-  const missing = Object.keys(port.operations).filter((name) => given[name] === undefined);
+  const given = new Map(Object.keys(port.operations).map((name) => [name, handlerOf(handlers, name)]));
+  const missing = [...given].filter(([, handler]) => handler === undefined).map(([name]) => name);
   const problems = missing.length > 0 ? [`missing handler${missing.length > 1 ? "s" : ""} for ${missing.join(", ")}`] : [];
-  for (const name of Object.keys(port.operations)) {
-    if (given[name] !== undefined && typeof given[name] !== "function") problems.push(`handler for ${name} must be a function, got ${describeValue(given[name])}`);
+  for (const [name, handler] of given) {
+    if (handler !== undefined && typeof handler !== "function") problems.push(`handler for ${name} must be a function, got ${describeValue(handler)}`);
   }
   const extra = Object.keys(handlers).filter((name) => !Object.hasOwn(port.operations, name));
   if (extra.length > 0) problems.push(`${extra.join(", ")} ${extra.length > 1 ? "are not operations" : "is not an operation"} of the port`);
@@ -52,8 +63,8 @@ export function implementPort<P extends AnyPort>(port: P, handlers: PortHandlers
   if (problems.length > 0) throw new TypeError(`${where}: ${problems.join("; ")}`);
   const raw: Record<string, RawHandler> = {};
   const bound: Record<string, (input?: unknown, context?: HandlerContext) => unknown> = {};
-  for (const name of Object.keys(port.operations)) {
-    const handler = (handlers as unknown as Record<string, RawHandler>)[name] as RawHandler;
+  for (const [name, found] of given) {
+    const handler = found as RawHandler;
     raw[name] = handler;
     bound[name] = (input, context = idleContext) => handler(input, context);
   }

@@ -156,6 +156,26 @@ describe("port operations, ports, events, contracts, features and invariants ref
 });
 
 describe("implementPort and createApplication say what is wrong, not just that something is", () => {
+  it("takes only the handlers given: an operation named like an Object.prototype member without one is missing", () => {
+    const Named = definePort({
+      id: "named",
+      operations: {
+        toString: portOperation({ id: "named.toString", kind: "read", output: s.string() }),
+        constructor: portOperation({ id: "named.constructor", kind: "read", output: s.string() }),
+      },
+    });
+    expect(refusal(() => implementPort(Named, {} as never))).toBe('implementPort "named": missing handlers for toString, constructor');
+    expect(implementPort(Named, { toString: () => "t", constructor: () => "c" }).handlers.toString()).toBe("t");
+    // Methods of the handlers' own class still count.
+    class TextStore {
+      toString() {
+        return "from the class";
+      }
+    }
+    const Text = definePort({ id: "text", operations: { toString: portOperation({ id: "text.toString", kind: "read", output: s.string() }) } });
+    expect(implementPort(Text, new TextStore() as never).handlers.toString()).toBe("from the class");
+  });
+
   it("a handler that is present but not a function is not called missing", () => {
     expect(refusal(() => implementPort(Store, { get: "a" } as never))).toBe('implementPort "x.store": handler for get must be a function, got a string');
     expect(refusal(() => implementPort(Store, { get: null } as never))).toBe('implementPort "x.store": handler for get must be a function, got null');
