@@ -86,6 +86,39 @@ describe("defineCommand and defineQuery refuse broken definitions when called", 
     expect(defineCommand({ ...command, errors: { NOT_FOUND: seat, timeout: seat } }).errors).toEqual({ NOT_FOUND: seat, timeout: seat });
   });
 
+  it("reads every slot once: a getter answering differently the second time cannot change what was checked", () => {
+    const Rw = definePort({
+      id: "rw",
+      operations: {
+        read: portOperation({ id: "rw.read", kind: "read", output: s.string() }),
+        write: portOperation({ id: "rw.write", kind: "write", output: s.string() }),
+      },
+    });
+    const Happened = defineEvent({ id: "rw.happened", version: 1, payload: s.object({}) });
+    const schema = s.object({});
+    /** `{ x }` whose getter answers `first`, then `then` on every later read. */
+    const flipping = (first: unknown, then: unknown) => {
+      let reads = 0;
+      return {
+        get x() {
+          return reads++ === 0 ? first : then;
+        },
+      };
+    };
+    expect(defineQuery({ ...command, effects: flipping(Rw.read, Rw.write) as never }).effects["x"]).toBe(Rw.read);
+    expect(refusal(() => defineQuery({ ...command, effects: flipping(Rw.write, Rw.read) as never }))).toBe(
+      'defineQuery "x.y": a query may not declare the write effect "x" (rw.write); make it a command',
+    );
+    expect(defineCommand({ ...command, emits: flipping(Happened, "not an event") as never }).emits["x"]).toBe(Happened);
+    expect(defineCommand({ ...command, errors: flipping(schema, "not a schema") as never }).errors["x"]).toBe(schema);
+    const permission = flipping("rw:write", "");
+    const permissions = Object.defineProperty([], 0, { get: () => permission.x, enumerable: true }) as string[];
+    expect(defineCommand({ ...command, permissions }).permissions).toEqual(["rw:write"]);
+    const id = flipping("x.once", 7);
+    const withId = Object.defineProperty({ ...command }, "id", { get: () => id.x, enumerable: true }) as typeof command;
+    expect(defineCommand(withId).id).toBe("x.once");
+  });
+
   it("accepts a foreign Standard Schema in every schema slot", () => {
     const operation = defineCommand({ id: "x.z", input: z.object({}), output: z.null(), errors: { GONE: z.string() }, execute: () => null });
     expect(operation.input).toBeDefined();

@@ -49,16 +49,21 @@ export function showValue(value: unknown): string {
   }
 }
 
+// The two slot readers below answer a copy, each item read once: the caller checks the copy and
+// keeps it, so a getter or a proxy that answers differently on a second read (a write effect
+// for a query's read one) cannot change what was checked.
+
 /** An optional list slot of a definition: absent is empty; anything but an array is refused. */
 export function listOrEmpty<T>(value: readonly T[] | undefined, where: string): readonly T[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new TypeError(`${where} must be an array, got ${describeValue(value)}`);
-  return value;
+  // slice reads the length and each index once (a spread would run the array's own iterator).
+  return Array.prototype.slice.call(value) as T[];
 }
 
 /** An optional map slot of a definition (effects, emits, errors): a plain object or absent. */
 export function recordOrEmpty<T>(value: { readonly [key: string]: T } | undefined, where: string): { readonly [key: string]: T } {
   if (value === undefined) return {};
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw new TypeError(`${where} must be an object, got ${describeValue(value)}`);
-  return value;
+  return { ...value };
 }

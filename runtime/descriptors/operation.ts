@@ -137,11 +137,15 @@ const operationKeys: ReadonlySet<string> = new Set([
 function defineOperation(kind: "command" | "query", given: OperationDefinition<string, AnySchema, AnySchema, ErrorMap, EffectMap, EventMap>) {
   const where = `define${kind === "command" ? "Command" : "Query"}`;
   const definition = definitionObject(given, where) as unknown as typeof given;
-  const name = `${where} "${definitionId(definition.id, where)}"`;
+  // Every slot is read once, and maps and lists are copied before they are checked (see
+  // recordOrEmpty): what is checked is what the operation keeps.
+  const id = definitionId(definition.id, where);
+  const name = `${where} "${id}"`;
   refuseUnknownKeys(definition, operationKeys, name);
   const input = requiredSchema(definition.input, `${name}: input`);
   const output = requiredSchema(definition.output, `${name}: output`);
-  if (typeof definition.execute !== "function") throw new TypeError(`${name}: execute must be a function, got ${describeValue(definition.execute)}`);
+  const execute: unknown = definition.execute;
+  if (typeof execute !== "function") throw new TypeError(`${name}: execute must be a function, got ${describeValue(execute)}`);
   const effects = recordOrEmpty(definition.effects, `${name}: effects`);
   for (const [key, effect] of Object.entries(effects)) {
     if (kindOf(effect) !== "portOperation") {
@@ -171,16 +175,16 @@ function defineOperation(kind: "command" | "query", given: OperationDefinition<s
   refuseFrameworkCodes(errors, name);
   return tag(kind, {
     kind,
-    id: definition.id,
+    id,
     input,
     output,
-    errors: Object.freeze({ ...errors }),
-    permissions: Object.freeze([...permissions]),
-    effects: Object.freeze({ ...effects }),
-    emits: Object.freeze({ ...emits }),
-    invariants: Object.freeze([...invariants]),
+    errors: Object.freeze(errors),
+    permissions: Object.freeze(permissions),
+    effects: Object.freeze(effects),
+    emits: Object.freeze(emits),
+    invariants: Object.freeze(invariants),
     description: optionalText(definition.description, `${name}: description`),
-    execute: definition.execute,
+    execute,
   });
 }
 
