@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Clock, Ids, defineCommand, definePort, defineQuery, portOperation, s } from "../index.js";
+import { Clock, Ids, defineCommand, defineEvent, definePort, defineQuery, portOperation, s } from "../index.js";
 import { CustomerStore, getCustomer, registerCustomer } from "../test-support/customers.js";
 import {
   MissingFakeData,
@@ -181,6 +181,40 @@ describe("record and replay", () => {
     const recording = await recorded();
     const changed = { ...recording, effects: recording.effects.map((effect) => (effect.operation === "ids.next" ? { ...effect, output: "7" } : effect)) };
     await expect(replayTrace(registerCustomer, changed)).rejects.toThrow("replay of customers.register: effect call #3 (customers.store.save) got different input");
+  });
+
+  it("records an undefined input, value or payload by leaving its key out, as JSON does, and replays it", async () => {
+    const Happened = defineEvent({ id: "blank.happened", version: 1, payload: s.unknown() });
+    const blank = defineCommand({
+      id: "blank.run",
+      input: s.unknown(),
+      output: s.unknown(),
+      emits: { happened: Happened },
+      execute: ({ emit }) => {
+        emit.happened(undefined);
+        return undefined;
+      },
+    });
+    const run = await testCommand(blank, { input: undefined });
+    const recording = recordTrace(run);
+    expect(recording).toStrictEqual({
+      schemaVersion: 1,
+      operation: "blank.run",
+      principal: { id: "test-principal", permissions: [] },
+      effects: [],
+      events: [{ event: "blank.happened", version: 1 }],
+      outcome: { ok: true },
+    });
+    const replayed = await replayTrace(blank, JSON.parse(JSON.stringify(recording)));
+    expect([replayed.input, replayed.outcome]).toStrictEqual([undefined, { ok: true, value: undefined, events: [{ event: "blank.happened", version: 1, payload: undefined }] }]);
+  });
+
+  it("refuses, saying what and why, a run that JSON cannot hold", async () => {
+    const big = defineCommand({ id: "big.run", input: s.unknown(), output: s.unknown(), execute: () => 10n ** 20n });
+    const run = await testCommand(big, { input: {} });
+    expect(() => recordTrace(run)).toThrow(new TypeError("recordTrace(big.run): the run cannot be recorded as JSON (Do not know how to serialize a BigInt)"));
+    const malformed = await testCommand(big, { input: {}, principal: { id: "u1", permissions: "a b" } as never });
+    expect(() => recordTrace(malformed)).toThrow(new TypeError("recordTrace(big.run): the run does not fit a trace recording: /principal/permissions must be array"));
   });
 
   it("rejects a malformed recording and a recording of another operation", async () => {

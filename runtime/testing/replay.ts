@@ -2,6 +2,7 @@ import { deepStrictEqual } from "node:assert";
 import type { AnyOperation } from "../descriptors/operation.js";
 import type { Handler } from "../application/bind-adapters.js";
 import { SchemaValidationError } from "../schema/create-schema.js";
+import { formatIssues } from "../schema/issues.js";
 import { runWithHandlers, type OperationRun } from "./harness.js";
 import { MissingFakeData } from "./missing-fake-data.js";
 import { TraceRecording } from "./trace-recording.js";
@@ -10,8 +11,11 @@ import { TraceRecording } from "./trace-recording.js";
 export function recordTrace(run: OperationRun<AnyOperation>): TraceRecording {
   const { ok } = run.outcome;
   const outcome = ok ? { ok, value: run.outcome.value } : { ok, error: run.outcome.error };
-  const recording = JSON.parse(
-    JSON.stringify({
+  const where = `recordTrace(${run.operation})`;
+  let text: string;
+  try {
+    // An undefined input, value or payload is left out, as JSON leaves out any undefined key.
+    text = JSON.stringify({
       schemaVersion: 1,
       operation: run.operation,
       input: run.input,
@@ -19,9 +23,14 @@ export function recordTrace(run: OperationRun<AnyOperation>): TraceRecording {
       effects: run.trace.effects,
       events: run.trace.events,
       outcome,
-    }),
-  ) as unknown;
-  return TraceRecording.parse(recording);
+    });
+  } catch (error) {
+    // A BigInt, a cycle, a toJSON that throws: JSON cannot hold the run, so neither can a recording.
+    throw new TypeError(`${where}: the run cannot be recorded as JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const recording = TraceRecording.safeParse(JSON.parse(text));
+  if (!recording.ok) throw new TypeError(`${where}: the run does not fit a trace recording: ${formatIssues(recording.issues)}`);
+  return recording.value;
 }
 
 /**
