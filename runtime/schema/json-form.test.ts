@@ -13,6 +13,21 @@ describe("holdsToJSON: whether JSON.stringify would call a toJSON in a value", (
     expect(cases.map(holdsToJSON)).toEqual([true, true, true, true, true]);
   });
 
+  it("searches values too deep, too large or too shared for a plain walk, each object once", () => {
+    let deep: unknown = { at: new Date(0) };
+    for (let level = 0; level < 200; level++) deep = { level: [deep] };
+    const wide = Array.from({ length: 100_000 }, (_, index) => ({ index }));
+    let shared: unknown = { leaf: true };
+    for (let level = 0; level < 40; level++) shared = [shared, shared]; // 2^40 paths, 41 objects
+    expect([holdsToJSON(deep), holdsToJSON(wide), holdsToJSON([...wide, new Date(0)]), holdsToJSON(shared), holdsToJSON([shared, new Date(0)])]).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
+  });
+
   it("answers false for plain data, cycles included, and for keys JSON.stringify never reads", () => {
     const cyclic: Record<string, unknown> = { a: [1, "x", null] };
     cyclic["self"] = cyclic;

@@ -13,22 +13,56 @@ export interface JsonForm {
 
 const callsToJSON = (value: unknown): boolean => typeof (value as { toJSON?: unknown }).toJSON === "function";
 
-/** Whether JSON.stringify would call a `toJSON` anywhere in `value` (it looks at objects, functions and bigints). */
+/** The search gave up: the value is deeper, larger or more shared than a plain walk should go. */
+const GAVE_UP = 2;
+const MAX_DEPTH = 64;
+const MAX_NODES = 10_000;
+
+/**
+ * Whether JSON.stringify would call a `toJSON` anywhere in `value` (it looks at objects,
+ * functions and bigints). Every output is searched, so the usual value (a small tree) is walked
+ * without allocating; a deep, cyclic or heavily shared one is searched again, each object once.
+ */
 export function holdsToJSON(value: unknown): boolean {
-  if (typeof value === "bigint") return callsToJSON(value);
-  if (value === null || (typeof value !== "object" && typeof value !== "function")) return false;
+  const budget = { nodes: MAX_NODES };
+  const found = walk(value, 0, budget);
+  return found === GAVE_UP ? searchOnce(value) : found === 1;
+}
+
+/** 1: found, 0: not found, GAVE_UP. The keys JSON.stringify reads: an array's items, an object's own enumerable string keys. */
+function walk(value: unknown, depth: number, budget: { nodes: number }): 0 | 1 | typeof GAVE_UP {
+  if (typeof value === "bigint") return callsToJSON(value) ? 1 : 0;
+  if (value === null || (typeof value !== "object" && typeof value !== "function")) return 0;
+  if (callsToJSON(value)) return 1;
+  if (typeof value === "function") return 0; // sent as nothing: its properties never are
+  if (depth === MAX_DEPTH || --budget.nodes < 0) return GAVE_UP;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = walk(value[index], depth + 1, budget);
+      if (found !== 0) return found;
+    }
+    return 0;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const found = walk((value as Record<string, unknown>)[key], depth + 1, budget);
+    if (found !== 0) return found;
+  }
+  return 0;
+}
+
+/** The same search without limits, each object looked at once (cycles and shared parts included). */
+function searchOnce(value: unknown): boolean {
   const seen = new Set<object>();
-  const pending: object[] = [value];
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (seen.has(node)) continue;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node === "bigint" && callsToJSON(node)) return true;
+    if (node === null || (typeof node !== "object" && typeof node !== "function") || seen.has(node)) continue;
     seen.add(node);
     if (callsToJSON(node)) return true;
-    if (typeof node === "function") continue; // sent as nothing: its properties never are
-    // The keys JSON.stringify reads: an array's items, an object's own enumerable string keys.
-    for (const item of Array.isArray(node) ? (node as unknown[]) : Object.values(node)) {
-      if (typeof item === "bigint" && callsToJSON(item)) return true;
-      if (item !== null && (typeof item === "object" || typeof item === "function")) pending.push(item);
-    }
+    if (typeof node !== "object") continue;
+    for (const item of Array.isArray(node) ? (node as unknown[]) : Object.values(node)) pending.push(item);
   }
   return false;
 }
