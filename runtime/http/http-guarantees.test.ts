@@ -268,6 +268,8 @@ describe("agentix/http validates its options", () => {
     expect(() => route("POST", "/x", "x.y", { status: 201.5 })).toThrow("status must be an integer from 200 to 599, got 201.5");
     expect(() => route("POST", "/x", "x.y", { status: "201" as never })).toThrow('route POST /x: status must be an integer from 200 to 599, got the string "201"');
     expect(() => route("GET", "/x/:id/:id", "x.y")).toThrow('route GET /x/:id/:id: the path parameter "id" appears twice');
+    // It was dropped silently: the value set the params object's prototype, no key.
+    expect(() => route("GET", "/x/:__proto__", "x.y")).toThrow('route GET /x/:__proto__: a path parameter cannot be named "__proto__"');
     expect(() => route("GET", "/x/:", "x.y")).toThrow('route GET /x/:: a path parameter needs a name (":" alone)');
     expect(() => route("GET", "/x", "x.y", { errors: { NOT_FOUND: 200 } })).toThrow("errors.NOT_FOUND must be an integer status from 400 to 599, got 200");
     expect(() => route("GET", "/x", "", { statuss: 200 } as never)).toThrow(

@@ -62,6 +62,8 @@ function pathProblems(path: string): string[] {
     const name = segment.slice(1);
     if (name === "") problems.push("a path parameter needs a name (\":\" alone)");
     else if (names.has(name)) problems.push(`the path parameter "${name}" appears twice`);
+    // It would set the input's prototype, not a key (a body or query naming it is a 400 already).
+    else if (name === "__proto__") problems.push('a path parameter cannot be named "__proto__"');
     names.add(name);
   }
   return problems;
