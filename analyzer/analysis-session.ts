@@ -142,6 +142,7 @@ export class AnalysisSession {
       dropped.length === 0 &&
       sameProblems(roots.problems, state.loaded.roots.problems)
     ) {
+      if (state.analysis.existence.changed()) return this.reanalysed(state);
       this.last = { kind: "unchanged", changed: [] };
       return state;
     }
@@ -154,6 +155,22 @@ export class AnalysisSession {
       kind: "incremental",
       changed: [...new Set([...changed, ...created, ...dropped])].sort(),
     };
+    return this.state;
+  }
+
+  /**
+   * The same program analysed again: a file the program leaves out whose existence the analysis
+   * judged (a feature's public entry, its descriptor) was created or deleted.
+   */
+  private reanalysed(state: State): State {
+    this.state = this.stateFor(
+      state.loaded,
+      state.cache,
+      state.inputs,
+      state.rootNames,
+      state.sources,
+    );
+    this.last = { kind: "incremental", changed: [] };
     return this.state;
   }
 

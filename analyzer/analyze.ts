@@ -16,6 +16,7 @@ import {
   type ProjectFile,
 } from "./project/load-project.js";
 import { FileRoles } from "./project/roles.js";
+import { DiskExistence } from "./project/disk-existence.js";
 import type { ModuleTarget } from "./resolve/module-resolution.js";
 import { ValueResolver } from "./resolve/values.js";
 import { SchemaProjector } from "./schema-projection/project-schema.js";
@@ -34,6 +35,11 @@ export interface Analysis {
   readonly descriptors: DescriptorExtractor;
   readonly unresolved: readonly UnresolvedItem[];
   readonly diagnostics: DiagnosticItem[];
+  /**
+   * Whether a file exists, from the disk (a feature's entries the tsconfig leaves out included),
+   * one answer per analysis; what it listed is recorded for the fresh-index check.
+   */
+  readonly existence: DiskExistence;
   /** Milliseconds per phase, for --timing. */
   readonly timings: Record<string, number>;
 }
@@ -141,7 +147,18 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
   descriptors.run();
   phase("extract");
   unresolved.push(...descriptors.unresolved);
-  return { loaded, roles, resolver, scans, imports, descriptors, unresolved, diagnostics, timings };
+  return {
+    loaded,
+    roles,
+    resolver,
+    scans,
+    imports,
+    descriptors,
+    unresolved,
+    diagnostics,
+    existence: new DiskExistence(),
+    timings,
+  };
 }
 
 /** What one file's own analysis finds: its scan, resolved imports, unresolved sites, syntax errors. */

@@ -91,13 +91,15 @@ function configurationInputs(
 
 /**
  * The record for an index whose bytes are `indexBytes` (and affected facts whose bytes are
- * `affectedBytes`), computed from `loaded`; undefined when freshness cannot be proven later (the
- * folders were not recorded, or a configuration file changed while the project loaded).
+ * `affectedBytes`), computed from `loaded` and the folders its analysis listed to tell whether
+ * a file exists (`existence`: DiskExistence.listings); undefined when freshness cannot be proven
+ * later (the folders were not recorded, or a configuration file changed while the project loaded).
  */
 export function freshnessRecord(
   loaded: LoadedProject,
   indexBytes: string,
   before: ReadonlyMap<string, FileStamp | null>,
+  existence: ReadonlyMap<string, string>,
   affectedBytes?: string,
 ): FreshnessRecord | undefined {
   const listings = loaded.roots.directoryListings;
@@ -134,6 +136,13 @@ export function freshnessRecord(
 
   for (const [dir, listing] of listings)
     directories.set(dir, { path: recordedPath(root, dir), listing });
+  // A feature's entries exist by these listings, taken as the analysis answered: one the load
+  // listed otherwise changed while the analysis ran, and nothing vouches for either.
+  for (const [dir, listing] of existence) {
+    const loadedListing = directories.get(dir)?.listing;
+    if (loadedListing !== undefined && loadedListing !== listing) return undefined;
+    directories.set(dir, { path: recordedPath(root, dir), listing });
+  }
   for (const dir of vitest.folders) directoriesToList.add(path.resolve(dir));
   // A Vitest config created beside the others (vitest.e2e.config.ts) shows in the root's listing.
   directoriesToList.add(path.resolve(root));

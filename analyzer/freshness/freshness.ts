@@ -23,9 +23,11 @@ export { FRESH_FILE_NAME } from "../index-file/cache-file-names.js";
  * 3: `affected` (the digest of affected.json) and the Vitest configs among the inputs. 4: every
  * file and folder the Vitest config reader looked at (configs a `projects` glob names), so a
  * record of 3 does not vouch for an index that depends on them. 5: each file's ctime, which a
- * tool restoring an mtime (`cp -p`, `rsync -a`, `touch -r`) cannot set back.
+ * tool restoring an mtime (`cp -p`, `rsync -a`, `touch -r`) cannot set back. 6: the folders the
+ * analysis listed to tell whether a feature's entries exist (from the disk, the tsconfig's or
+ * not): a record of 5 vouches for an index that judged them by the program.
  */
-export const FRESHNESS_FORMAT = 5;
+export const FRESHNESS_FORMAT = 6;
 
 export function freshPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, FRESH_FILE_NAME);

@@ -1,6 +1,7 @@
 // The services the analyzer hands the plugin's rule logic in `agentix check`: module
-// resolution, sources and file existence answered from the analyzer's own program, so that the
-// rules see what ESLint's shared services (eslint-plugin/logic/project-services.ts) would.
+// resolution and sources answered from the analyzer's own program, file existence from the disk
+// (recorded), so that the rules see what ESLint's shared services
+// (eslint-plugin/logic/project-services.ts) would.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type ts from "typescript";
@@ -67,28 +68,21 @@ function programSources(analysis: Analysis): SourceProvider {
 /** The services of one analysis, for every file `check` hands the rules. */
 export function checkServices(analysis: Analysis): ProjectServices {
   const { loaded } = analysis;
-  const sources = programSources(analysis);
-  const linkedPaths = createLinkedPaths();
-  // The program holds a file reached through a symbolic link below the root under the link's
-  // path alone: the files it leads to exist too. Found on the first miss (most checks have none).
-  let linkTargets: ReadonlySet<string> | undefined;
-  const behindLinks = (file: string): boolean =>
-    (linkTargets ??= new Set(
-      loaded.files.flatMap((each) => linkedPaths.realPathOf(each.fileName, loaded.root) ?? []),
-    )).has(file);
   return createProjectServices({
     resolveModule: sharedResolver(analysis),
-    sources,
-    // The same files the index describes a feature by (features.ts): the program's; outside
-    // the project (another workspace package's feature), the disk's, as the plugin's.
+    sources: programSources(analysis),
+    // From the disk, as the plugin's: a public entry or descriptor the tsconfig leaves out exists
+    // all the same. Under the root, the analysis's answers, which the index shares and the
+    // fresh-index record lists; outside it (another workspace package's feature), the disk's.
     fileExists: (file) =>
-      sources(file) !== undefined ||
-      (relativeToRoot(loaded.root, file) === undefined ? existsSync(file) : behindLinks(file)),
+      relativeToRoot(loaded.root, file) === undefined
+        ? existsSync(file)
+        : analysis.existence.exists(file),
     // Another workspace package's sources, by the program's compiler options.
     linkedPackageSource: createLinkedPackageResolver(() => loaded.compilerOptions),
     // A glob pattern written with an alias, by the program's `paths`, as the plugin's tsconfig's.
     pathsTargets: (specifier) => pathsSubstitutionsOf(loaded.compilerOptions)(specifier),
     // A symbolic link below the root is followed to the file it leads to, as the plugin does.
-    linkedPaths,
+    linkedPaths: createLinkedPaths(),
   });
 }

@@ -247,13 +247,18 @@ describe("a damaged or hostile fresh.json or index", () => {
       () =>
         writeFileSync(
           freshPath(root),
-          record.replace('"format":5', '"format":2').replace(/,"affected":"[0-9a-f]{64}"/u, ""),
+          record.replace('"format":6', '"format":2').replace(/,"affected":"[0-9a-f]{64}"/u, ""),
         ),
       "fresh.json is not a freshness record",
     ],
     [
       "a record of the third format (nested Vitest configs not among its inputs)",
-      () => writeFileSync(freshPath(root), record.replace('"format":5', '"format":4')),
+      () => writeFileSync(freshPath(root), record.replace('"format":6', '"format":4')),
+      "fresh.json is not a freshness record",
+    ],
+    [
+      "a record of the fifth format (entries judged by the program, their folders not listed)",
+      () => writeFileSync(freshPath(root), record.replace('"format":6', '"format":5')),
       "fresh.json is not a freshness record",
     ],
     ["no index", () => unlinkSync(indexFile()), "there is no index file"],

@@ -148,7 +148,9 @@ project configuration, 3 internal error.`,
     // What `agentix affected` answers from while the index is fresh: every file's units and uses.
     const affected = analysis && before ? affectedRecordText(liveFacts(analysis)) : undefined;
     const record =
-      analysis && before ? freshnessRecord(analysis.loaded, bytes, before, affected) : undefined;
+      analysis && before
+        ? freshnessRecord(analysis.loaded, bytes, before, analysis.existence.listings(), affected)
+        : undefined;
     writeIndexFiles({ root, file, shown, bytes, record, affected }, io);
     if (format === "json") {
       const result = { mode: "write", file: shown, status: "written", reasons: [] };

@@ -1,0 +1,135 @@
+// A feature's public entry or descriptor that exists on disk but that the analysed tsconfig
+// leaves out (`"files": [...]`, an Nx `tsconfig.spec.json`): `check` judges its existence from
+// the disk, as ESLint does, and says what ESLint says; creating or deleting one makes a fresh
+// index stale, and a warm session analyse again.
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import tsParser from "@typescript-eslint/parser";
+import { ESLint, type Linter } from "eslint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toPosix } from "../../schema/paths.js";
+import plugin from "../../dist/eslint-plugin/index.js";
+import { run } from "../../analyzer/cli/main.js";
+import type { CheckResult } from "../../analyzer/cli/commands/check.js";
+import { checkFreshness } from "../../analyzer/freshness/freshness.js";
+import { AnalysisSession } from "../../analyzer/analysis-session.js";
+import { serializeIndex } from "../../analyzer/index-file/serialize.js";
+import { recordingIO, removeCopies, writtenProject } from "../support/analyzer-fixtures.js";
+import { coldIndexBytes } from "../support/cold-index.js";
+
+afterAll(removeCopies);
+
+/** The program is b's use.ts and what it imports: a's model.ts and c's contract.ts. */
+const PROJECT: Readonly<Record<string, string>> = {
+  "package.json": '{ "name": "entries-outside", "private": true, "type": "module" }\n',
+  "tsconfig.json": JSON.stringify({
+    compilerOptions: { module: "ESNext", moduleResolution: "Bundler", strict: true, noEmit: true },
+    files: ["src/features/b/use.ts"],
+  }),
+  "src/features/a/contract.ts": 'export const aContract = { id: "a" };\n',
+  "src/features/a/model.ts": "export const m = 2;\n",
+  "src/features/a/feature.ts": 'export const a = { id: "a" };\n',
+  "src/features/b/use.ts": [
+    'import { m } from "../a/model.js";',
+    'import { cContract } from "../c/contract.js";',
+    "export const u = [m, cContract.id];",
+    "",
+  ].join("\n"),
+  "src/features/b/contract.ts": 'export const bContract = { id: "b" };\n',
+  "src/features/b/feature.ts": [
+    'import { defineFeature } from "agentix";',
+    'import { bContract } from "./contract.js";',
+    'export const b = defineFeature({ id: "b", contract: bContract, dependencies: [] });',
+    "",
+  ].join("\n"),
+  "src/features/c/contract.ts": 'export const cContract = { id: "c" };\n',
+};
+
+const PROGRAM = ["src/features/a/model.ts", "src/features/b/use.ts", "src/features/c/contract.ts"];
+
+async function eslintProblems(root: string): Promise<string[]> {
+  const config: Linter.Config[] = [
+    { ...plugin.configs.recommended, files: ["**/*.ts"] },
+    { languageOptions: { parser: tsParser as Linter.Parser } },
+  ];
+  const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: config });
+  const out: string[] = [];
+  for (const result of await eslint.lintFiles(PROGRAM)) {
+    const file = toPosix(path.relative(root, result.filePath));
+    for (const m of result.messages)
+      out.push(`${file}:${m.line}:${m.column} ${m.ruleId ?? "-"} ${m.message}`);
+  }
+  return out.sort();
+}
+
+async function checkProblems(root: string, ...flags: string[]): Promise<CheckResult["problems"]> {
+  const io = recordingIO(root);
+  await run(["check", "--json", "--root", root, ...flags], io.io);
+  return (JSON.parse(io.stdout()) as CheckResult).problems;
+}
+
+const shown = (p: CheckResult["problems"][number]) =>
+  `${p.file}:${p.line}:${p.column ?? "-"} ${p.rule} ${p.message}`;
+
+describe("feature entries on disk outside the analysed program", { timeout: 60_000 }, () => {
+  let root: string;
+  beforeAll(() => {
+    root = writtenProject(PROJECT, "entries-outside");
+  });
+
+  it("check reports what ESLint reports: the public entry exists, the descriptor applies", async () => {
+    const eslint = await eslintProblems(root);
+    expect(eslint).toEqual([
+      'src/features/b/use.ts:1:19 agentix/no-private-imports src/features/a/model.ts is private to feature "a"; feature "b" may import only its public entry src/features/a/contract.ts, so import from there instead',
+      'src/features/b/use.ts:2:27 agentix/no-undeclared-dependencies feature "b" uses the contract of feature "c" (src/features/c/contract.ts) without declaring it; add that contract to the dependencies of defineFeature in src/features/b/feature.ts',
+    ]);
+    const problems = await checkProblems(root, "--fresh");
+    expect(problems.filter((p) => p.source === "violation").map(shown)).toEqual(eslint);
+  });
+});
+
+describe("staleness of an index that depends on entries outside the program", () => {
+  let root: string;
+  const file = (relative: string) => path.join(root, relative);
+  const freshness = () => checkFreshness(root, file("tsconfig.json"));
+
+  beforeAll(async () => {
+    root = writtenProject(PROJECT, "entries-outside-fresh");
+    const io = recordingIO(root);
+    expect(await run(["index", "--root", root], io.io)).toBe(0);
+    expect(freshness()).toMatchObject({ fresh: true });
+  });
+
+  it("deleting a public entry the tsconfig leaves out makes the index stale", () => {
+    rmSync(file("src/features/a/contract.ts"));
+    expect(freshness()).toEqual({
+      fresh: false,
+      reason: "files were created or deleted in src/features/a",
+    });
+    writeFileSync(file("src/features/a/contract.ts"), PROJECT["src/features/a/contract.ts"]!);
+    expect(freshness()).toMatchObject({ fresh: true });
+  });
+
+  it("creating a descriptor the tsconfig leaves out makes the index stale", () => {
+    writeFileSync(file("src/features/c/feature.ts"), 'export const c = { id: "c" };\n');
+    expect(freshness()).toEqual({
+      fresh: false,
+      reason: "files were created or deleted in src/features/c",
+    });
+    rmSync(file("src/features/c/feature.ts"));
+    expect(freshness()).toMatchObject({ fresh: true });
+  });
+});
+
+describe("a warm session over entries outside the program", { timeout: 60_000 }, () => {
+  it("answers as a cold analysis after an entry is created or deleted", () => {
+    const root = writtenProject(PROJECT, "entries-outside-warm");
+    const session = new AnalysisSession({ root });
+    const warm = () => serializeIndex(session.index());
+    expect(warm()).toBe(coldIndexBytes(root));
+    rmSync(path.join(root, "src/features/a/contract.ts"));
+    expect(warm()).toBe(coldIndexBytes(root));
+    writeFileSync(path.join(root, "src/features/c/feature.ts"), 'export const c = { id: "c" };\n');
+    expect(warm()).toBe(coldIndexBytes(root));
+  });
+});
