@@ -1,12 +1,12 @@
 // Stage: one entry per feature folder: its descriptor, its contract and what it exports, its
 // dependencies and consumers, what is defined in it, its files and its tests. A folder without a
-// contract or a descriptor is a warning.
+// contract or a descriptor in the program is a warning (entry-diagnostics.ts).
 import { locationOf } from "../extract/location.js";
 import type { Site } from "../extract/model.js";
 import type { FeatureEntry } from "../index-file/types.js";
-import { relativeToRoot } from "../project/paths.js";
 import { fileSite, type BuildContext } from "./context.js";
 import { contractExports } from "./contract-exports.js";
+import { entryDiagnostics } from "./entry-diagnostics.js";
 import type { FeatureDependencies } from "./feature-dependencies.js";
 import type { FeatureFolder, FeatureFolders } from "./feature-folders.js";
 import { orderBy, sortedUnique } from "./order.js";
@@ -30,16 +30,18 @@ export function featureEntries(
 }
 
 function featureEntry(
-  { analysis, diagnostics }: BuildContext,
+  context: BuildContext,
   folders: FeatureFolders,
   dependencies: FeatureDependencies,
   tests: TestLinks,
   defined: ReadonlyMap<string, DefinedIds>,
   { feature, files }: FeatureFolder,
 ): FeatureEntry {
-  const { loaded, roles, descriptors } = analysis;
+  const { analysis } = context;
+  const { roles, descriptors } = analysis;
   const model = folders.descriptors.get(feature.dir)?.[0];
-  // The first configured entry that exists is the feature's contract.
+  // The first configured entry the program holds is the feature's contract (one it leaves out
+  // is not described: entry-diagnostics.ts).
   const contractFile = feature.contractFiles
     .map((entry) => files.find((file) => roles.absolute(file) === entry))
     .find((file) => file !== undefined);
@@ -47,22 +49,11 @@ function featureEntry(
   // Where a missing entry is reported: the feature's first source file, a test only when it has
   // nothing else (its first file by name was often a test: `components/__tests__/...`).
   const anchor = fileSite(files.find((file) => roles.role(file) !== "test") ?? files[0]);
-  if (!contractFile)
-    diagnostics.add(
-      "missing-contract",
-      "warning",
-      `feature "${feature.id}" has no public entry ${feature.contractFiles.map((entry) => relativeToRoot(loaded.root, entry) ?? entry).join(" or ")}`,
-      anchor,
-    );
-  // A missing descriptor at the feature's public entry when it has one (NestJS's user.module.ts),
-  // not at whichever file comes first by name (a controller three folders down).
-  if (!descriptorFile && !model)
-    diagnostics.add(
-      "missing-descriptor",
-      "warning",
-      `feature "${feature.id}" has no descriptor (defineFeature in ${relativeToRoot(loaded.root, feature.descriptorFile) ?? feature.descriptorFile})`,
-      contractFile ? fileSite(contractFile) : anchor,
-    );
+  entryDiagnostics(context, feature, {
+    contractFile,
+    described: descriptorFile !== undefined || model !== undefined,
+    anchor,
+  });
   const contractModel = contractFile
     ? descriptors.contracts.find((contract) => contract.site.file === contractFile)
     : undefined;

@@ -87,9 +87,16 @@ export interface FeatureEntry {
   /** The folder name: a feature's id. */
   readonly id: string;
   readonly directory: string;
-  /** The id given to defineFeature, or null without a descriptor (a mismatch is a diagnostic). */
+  /**
+   * The id given to defineFeature, or null without a descriptor in the analysed program (a
+   * mismatch is a diagnostic; one the tsconfig leaves out, an entry-outside-program warning).
+   */
   readonly declaredId: string | null;
   readonly descriptor: Location | null;
+  /**
+   * Null when the program holds no public entry: the feature has none (missing-contract) or the
+   * tsconfig leaves it out (entry-outside-program: nothing of it is described, no exports invented).
+   */
   readonly contract: {
     readonly file: string;
     /** The id given to defineContract, or null when the file has none. */
@@ -98,7 +105,7 @@ export interface FeatureEntry {
     readonly exports: readonly ContractExport[];
   } | null;
   readonly dependencies: {
-    /** Features whose contracts defineFeature lists. */
+    /** Features whose contracts defineFeature lists (none described for a descriptor outside the program). */
     readonly declared: readonly string[];
     /** Features whose files this feature's files import. */
     readonly imported: readonly string[];

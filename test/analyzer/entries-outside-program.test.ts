@@ -1,8 +1,9 @@
 // A feature's public entry or descriptor that exists on disk but that the analysed tsconfig
 // leaves out (`"files": [...]`, an Nx `tsconfig.spec.json`): `check` judges its existence from
-// the disk, as ESLint does, and says what ESLint says; creating or deleting one makes a fresh
-// index stale, and a warm session analyse again.
-import { rmSync, writeFileSync } from "node:fs";
+// the disk, as ESLint does, and says what ESLint says; the index calls it outside the program,
+// not missing; creating or deleting one makes a fresh index stale, and a warm session analyse
+// again.
+import { readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import tsParser from "@typescript-eslint/parser";
 import { ESLint, type Linter } from "eslint";
@@ -12,6 +13,8 @@ import plugin from "../../dist/eslint-plugin/index.js";
 import { run } from "../../analyzer/cli/main.js";
 import type { CheckResult } from "../../analyzer/cli/commands/check.js";
 import { checkFreshness } from "../../analyzer/freshness/freshness.js";
+import { analyzeProject, type AgentixIndex } from "../../analyzer/index.js";
+import { PROJECT_FILE_LIMIT } from "../../schema/read-project-file.js";
 import { AnalysisSession } from "../../analyzer/analysis-session.js";
 import { serializeIndex } from "../../analyzer/index-file/serialize.js";
 import { recordingIO, removeCopies, writtenProject } from "../support/analyzer-fixtures.js";
@@ -46,6 +49,8 @@ const PROJECT: Readonly<Record<string, string>> = {
 };
 
 const PROGRAM = ["src/features/a/model.ts", "src/features/b/use.ts", "src/features/c/contract.ts"];
+
+const OUTSIDE = "is outside the analysed program (tsconfig.json does not include it)";
 
 async function eslintProblems(root: string): Promise<string[]> {
   const config: Linter.Config[] = [
@@ -85,6 +90,56 @@ describe("feature entries on disk outside the analysed program", { timeout: 60_0
     ]);
     const problems = await checkProblems(root, "--fresh");
     expect(problems.filter((p) => p.source === "violation").map(shown)).toEqual(eslint);
+    expect(problems.filter((p) => p.source !== "violation").map(shown)).toEqual([
+      `src/features/a/model.ts:1:- entry-outside-program feature "a"'s descriptor src/features/a/feature.ts ${OUTSIDE}: its id and dependencies are not described`,
+      `src/features/a/model.ts:1:- entry-outside-program feature "a"'s public entry src/features/a/contract.ts ${OUTSIDE}: its exports are not described`,
+      `src/features/b/use.ts:1:- entry-outside-program feature "b"'s descriptor src/features/b/feature.ts ${OUTSIDE}: its id and dependencies are not described`,
+      `src/features/b/use.ts:1:- entry-outside-program feature "b"'s public entry src/features/b/contract.ts ${OUTSIDE}: its exports are not described`,
+      'src/features/c/contract.ts:1:- missing-descriptor feature "c" has no descriptor (defineFeature in src/features/c/feature.ts)',
+    ]);
+  });
+
+  it("the index calls such an entry outside the program, never missing", () => {
+    const index = analyzeProject({ root });
+    expect(
+      index.diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.code} ${d.message}`),
+    ).toEqual([
+      `src/features/a/model.ts:1 warning entry-outside-program feature "a"'s descriptor src/features/a/feature.ts ${OUTSIDE}: its id and dependencies are not described`,
+      `src/features/a/model.ts:1 warning entry-outside-program feature "a"'s public entry src/features/a/contract.ts ${OUTSIDE}: its exports are not described`,
+      `src/features/b/use.ts:1 warning entry-outside-program feature "b"'s descriptor src/features/b/feature.ts ${OUTSIDE}: its id and dependencies are not described`,
+      `src/features/b/use.ts:1 warning entry-outside-program feature "b"'s public entry src/features/b/contract.ts ${OUTSIDE}: its exports are not described`,
+      'src/features/c/contract.ts:1 warning missing-descriptor feature "c" has no descriptor (defineFeature in src/features/c/feature.ts)',
+    ]);
+    // Nothing of an entry outside the program is described: no contract, no descriptor.
+    expect(
+      index.features.map((f) => [f.id, f.contract?.file ?? null, f.descriptor?.file ?? null]),
+    ).toEqual([
+      ["a", null, null],
+      ["b", null, null],
+      ["c", "src/features/c/contract.ts", null],
+    ]);
+  });
+
+  it("an entry the tsconfig names but the program could not read is said to be unreadable", () => {
+    const named = writtenProject(
+      {
+        ...PROJECT,
+        "tsconfig.json": JSON.stringify({
+          compilerOptions: { module: "ESNext", moduleResolution: "Bundler", noEmit: true },
+          files: ["src/features/b/use.ts", "src/features/a/contract.ts"],
+        }),
+      },
+      "entries-unreadable",
+    );
+    // Over the size a project file may have (sparse: nothing is written).
+    truncateSync(path.join(named, "src/features/a/contract.ts"), PROJECT_FILE_LIMIT + 1);
+    const index = analyzeProject({ root: named });
+    expect(index.diagnostics.filter((d) => d.message.includes("a/contract.ts"))).toEqual([
+      expect.objectContaining({
+        code: "entry-outside-program",
+        message: `feature "a"'s public entry src/features/a/contract.ts is outside the analysed program (it cannot be read): its exports are not described`,
+      }),
+    ]);
   });
 });
 
@@ -118,6 +173,41 @@ describe("staleness of an index that depends on entries outside the program", ()
     });
     rmSync(file("src/features/c/feature.ts"));
     expect(freshness()).toMatchObject({ fresh: true });
+  });
+
+  // The test search's walk, which lists every folder it enters, does not follow a link: the
+  // folder is listed for the entry's sake alone.
+  it("deleting a public entry in a linked feature folder makes the index stale", async () => {
+    const linked = writtenProject(
+      {
+        "package.json": PROJECT["package.json"]!,
+        "tsconfig.json": JSON.stringify({
+          compilerOptions: { module: "ESNext", moduleResolution: "Bundler", noEmit: true },
+          files: ["src/features/b/use.ts"],
+        }),
+        "src/features/b/use.ts": 'import { m } from "../a/lib/model.js";\nexport const u = m;\n',
+      },
+      "entries-linked",
+    );
+    const target = writtenProject(
+      { "lib/model.ts": "export const m = 1;\n", "contract.ts": "export const a = 1;\n" },
+      "entries-linked-a",
+    );
+    symlinkSync(target, path.join(linked, "src/features/a"));
+    expect(await run(["index", "--root", linked], recordingIO(linked).io)).toBe(0);
+    const index = JSON.parse(
+      readFileSync(path.join(linked, ".agentix/index.json"), "utf8"),
+    ) as AgentixIndex;
+    expect(index.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toContain(
+      "src/features/a/lib/model.ts:1 entry-outside-program",
+    );
+    const check = () => checkFreshness(linked, path.join(linked, "tsconfig.json"));
+    expect(check()).toMatchObject({ fresh: true });
+    rmSync(path.join(target, "contract.ts"));
+    expect(check()).toEqual({
+      fresh: false,
+      reason: "files were created or deleted in src/features/a",
+    });
   });
 });
 
