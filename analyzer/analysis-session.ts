@@ -142,7 +142,8 @@ export class AnalysisSession {
       dropped.length === 0 &&
       sameProblems(roots.problems, state.loaded.roots.problems)
     ) {
-      if (state.analysis.existence.changed()) return this.reanalysed(state);
+      const { existence, diskSources } = state.analysis;
+      if (existence.changed() || diskSources.changed()) return this.reanalysed(state);
       this.last = { kind: "unchanged", changed: [] };
       return state;
     }
@@ -160,7 +161,8 @@ export class AnalysisSession {
 
   /**
    * The same program analysed again: a file the program leaves out whose existence the analysis
-   * judged (a feature's public entry, its descriptor) was created or deleted.
+   * judged (a feature's public entry, its descriptor) was created or deleted, or one the rules
+   * read (a descriptor) was edited.
    */
   private reanalysed(state: State): State {
     this.state = this.stateFor(

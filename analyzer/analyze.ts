@@ -17,6 +17,7 @@ import {
 } from "./project/load-project.js";
 import { FileRoles } from "./project/roles.js";
 import { DiskExistence } from "./project/disk-existence.js";
+import { DiskSources } from "./project/disk-sources.js";
 import type { ModuleTarget } from "./resolve/module-resolution.js";
 import { ValueResolver } from "./resolve/values.js";
 import { SchemaProjector } from "./schema-projection/project-schema.js";
@@ -40,6 +41,8 @@ export interface Analysis {
    * one answer per analysis; what it listed is recorded for the fresh-index check.
    */
   readonly existence: DiskExistence;
+  /** Project files the program lacks that check's rules read (a descriptor), recorded likewise. */
+  readonly diskSources: DiskSources;
   /** Milliseconds per phase, for --timing. */
   readonly timings: Record<string, number>;
 }
@@ -157,6 +160,7 @@ export function analyzeLoaded(loaded: LoadedProject, options: AnalyzeOptions = {
     unresolved,
     diagnostics,
     existence: new DiskExistence(),
+    diskSources: new DiskSources(),
     timings,
   };
 }

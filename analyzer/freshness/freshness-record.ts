@@ -89,21 +89,29 @@ function configurationInputs(
   return inputs;
 }
 
+/** What an analysis read from the disk beyond its program (project/disk-existence.ts, disk-sources.ts). */
+export interface BeyondProgram {
+  /** The folders listed to tell whether a file exists: absolute folder -> listing digest. */
+  readonly listings: ReadonlyMap<string, string>;
+  /** The files read: absolute file -> stamp (null: none); undefined when one could not be read. */
+  readonly files: ReadonlyMap<string, FileStamp | null> | undefined;
+}
+
 /**
  * The record for an index whose bytes are `indexBytes` (and affected facts whose bytes are
- * `affectedBytes`), computed from `loaded` and the folders its analysis listed to tell whether
- * a file exists (`existence`: DiskExistence.listings); undefined when freshness cannot be proven
- * later (the folders were not recorded, or a configuration file changed while the project loaded).
+ * `affectedBytes`), computed from `loaded` and what its analysis read `beyond` it; undefined
+ * when freshness cannot be proven later (the folders were not recorded, a file beyond the
+ * program could not be read, or a configuration file changed while the project loaded).
  */
 export function freshnessRecord(
   loaded: LoadedProject,
   indexBytes: string,
   before: ReadonlyMap<string, FileStamp | null>,
-  existence: ReadonlyMap<string, string>,
+  beyond: BeyondProgram,
   affectedBytes?: string,
 ): FreshnessRecord | undefined {
   const listings = loaded.roots.directoryListings;
-  if (listings === undefined) return undefined;
+  if (listings === undefined || beyond.files === undefined) return undefined;
   const { root, program } = loaded;
   const files = new Map<string, RecordedFile>();
   const directories = new Map<string, RecordedDirectory>();
@@ -136,13 +144,7 @@ export function freshnessRecord(
 
   for (const [dir, listing] of listings)
     directories.set(dir, { path: recordedPath(root, dir), listing });
-  // A feature's entries exist by these listings, taken as the analysis answered: one the load
-  // listed otherwise changed while the analysis ran, and nothing vouches for either.
-  for (const [dir, listing] of existence) {
-    const loadedListing = directories.get(dir)?.listing;
-    if (loadedListing !== undefined && loadedListing !== listing) return undefined;
-    directories.set(dir, { path: recordedPath(root, dir), listing });
-  }
+  if (!recordBeyond(root, beyond.listings, beyond.files, { files, directories })) return undefined;
   for (const dir of vitest.folders) directoriesToList.add(path.resolve(dir));
   // A Vitest config created beside the others (vitest.e2e.config.ts) shows in the root's listing.
   directoriesToList.add(path.resolve(root));
@@ -169,6 +171,30 @@ export function freshnessRecord(
     problems: problemLines(loaded.problems),
     affected: affectedBytes === undefined ? null : sha256(affectedBytes),
   };
+}
+
+/**
+ * Adds what the analysis read beyond the program (whether a feature's entries exist, a
+ * descriptor the tsconfig leaves out), as the analysis read it; false when the load or the
+ * program saw one otherwise: it changed while the analysis ran, and nothing vouches for either.
+ */
+function recordBeyond(
+  root: string,
+  listings: ReadonlyMap<string, string>,
+  stamps: ReadonlyMap<string, FileStamp | null>,
+  into: { files: Map<string, RecordedFile>; directories: Map<string, RecordedDirectory> },
+): boolean {
+  for (const [dir, listing] of listings) {
+    const earlier = into.directories.get(dir);
+    if (earlier !== undefined && earlier.listing !== listing) return false;
+    into.directories.set(dir, { path: recordedPath(root, dir), listing });
+  }
+  for (const [file, stamp] of stamps) {
+    const earlier = into.files.get(file);
+    if (earlier !== undefined && !sameStamp(earlier.stamp, stamp)) return false;
+    into.files.set(file, { path: recordedPath(root, file), stamp });
+  }
+  return true;
 }
 
 /**

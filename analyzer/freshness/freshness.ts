@@ -25,7 +25,8 @@ export { FRESH_FILE_NAME } from "../index-file/cache-file-names.js";
  * record of 3 does not vouch for an index that depends on them. 5: each file's ctime, which a
  * tool restoring an mtime (`cp -p`, `rsync -a`, `touch -r`) cannot set back. 6: the folders the
  * analysis listed to tell whether a feature's entries exist (from the disk, the tsconfig's or
- * not): a record of 5 vouches for an index that judged them by the program.
+ * not), and the project files the program lacks that check's rules read (a descriptor the
+ * tsconfig leaves out): a record of 5 vouches for an index that judged entries by the program.
  */
 export const FRESHNESS_FORMAT = 6;
 

@@ -1,7 +1,7 @@
 // The services the analyzer hands the plugin's rule logic in `agentix check`: module
-// resolution and sources answered from the analyzer's own program, file existence from the disk
-// (recorded), so that the rules see what ESLint's shared services
-// (eslint-plugin/logic/project-services.ts) would.
+// resolution and sources answered from the analyzer's own program, file existence and the
+// project files it lacks from the disk (recorded), so that the rules see what ESLint's shared
+// services (eslint-plugin/logic/project-services.ts) would.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type ts from "typescript";
@@ -16,7 +16,7 @@ import {
 import type { Analysis } from "../analyze.js";
 import { isRelativeSpecifier } from "../project/ts-syntax.js";
 import { toPosix } from "../../schema/paths.js";
-import { relativeToRoot } from "../project/paths.js";
+import { isInNodeModules, relativeToRoot } from "../project/paths.js";
 import { createLinkedPackageResolver } from "../../eslint-plugin/logic/project/linked-packages.js";
 import { createLinkedPaths } from "../../eslint-plugin/logic/project/linked-paths.js";
 import { pathsSubstitutionsOf } from "../../eslint-plugin/logic/project/paths-alias.js";
@@ -57,12 +57,20 @@ function sharedResolver(analysis: Analysis): SharedResolver {
   };
 }
 
-/** The analyzer's own syntax trees, for the rules' look-ups into other files (descriptors, exports). */
+/**
+ * The analyzer's own syntax trees, for the rules' look-ups into other files (descriptors,
+ * exports); a project file the program lacks (a descriptor the tsconfig leaves out) is read by
+ * the analysis, which records what it read for the fresh-index check.
+ */
 function programSources(analysis: Analysis): SourceProvider {
-  const { fileByName } = analysis.loaded;
-  return (file) =>
-    (fileByName.get(file) ?? fileByName.get(toPosix(file)))?.sourceFile as unknown as
-      ts.SourceFile | undefined;
+  const { fileByName, root } = analysis.loaded;
+  return (file) => {
+    const own = (fileByName.get(file) ?? fileByName.get(toPosix(file)))?.sourceFile;
+    if (own) return own as unknown as ts.SourceFile;
+    return relativeToRoot(root, file) !== undefined && !isInNodeModules(file)
+      ? analysis.diskSources.source(file)
+      : undefined;
+  };
 }
 
 /** The services of one analysis, for every file `check` hands the rules. */

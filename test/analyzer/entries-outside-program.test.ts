@@ -48,6 +48,15 @@ const PROJECT: Readonly<Record<string, string>> = {
   "src/features/c/contract.ts": 'export const cContract = { id: "c" };\n',
 };
 
+/** b's descriptor declaring the contract of c, which b's use.ts imports. */
+const DECLARING_C = [
+  'import { defineFeature } from "agentix";',
+  'import { bContract } from "./contract.js";',
+  'import { cContract } from "../c/contract.js";',
+  'export const b = defineFeature({ id: "b", contract: bContract, dependencies: [cContract] });',
+  "",
+].join("\n");
+
 const PROGRAM = ["src/features/a/model.ts", "src/features/b/use.ts", "src/features/c/contract.ts"];
 
 const OUTSIDE = "is outside the analysed program (tsconfig.json does not include it)";
@@ -157,10 +166,8 @@ describe("staleness of an index that depends on entries outside the program", ()
 
   it("deleting a public entry the tsconfig leaves out makes the index stale", () => {
     rmSync(file("src/features/a/contract.ts"));
-    expect(freshness()).toEqual({
-      fresh: false,
-      reason: "files were created or deleted in src/features/a",
-    });
+    // Its text is an input too (check's suggestion looks for `m` among its exports): it went.
+    expect(freshness()).toEqual({ fresh: false, reason: "src/features/a/contract.ts changed" });
     writeFileSync(file("src/features/a/contract.ts"), PROJECT["src/features/a/contract.ts"]!);
     expect(freshness()).toMatchObject({ fresh: true });
   });
@@ -172,6 +179,14 @@ describe("staleness of an index that depends on entries outside the program", ()
       reason: "files were created or deleted in src/features/c",
     });
     rmSync(file("src/features/c/feature.ts"));
+    expect(freshness()).toMatchObject({ fresh: true });
+  });
+
+  // Check applies that descriptor's dependencies, as ESLint does: its text is an input too.
+  it("editing a descriptor the tsconfig leaves out makes the index stale", () => {
+    writeFileSync(file("src/features/b/feature.ts"), DECLARING_C);
+    expect(freshness()).toEqual({ fresh: false, reason: "src/features/b/feature.ts changed" });
+    writeFileSync(file("src/features/b/feature.ts"), PROJECT["src/features/b/feature.ts"]!);
     expect(freshness()).toMatchObject({ fresh: true });
   });
 
@@ -221,5 +236,18 @@ describe("a warm session over entries outside the program", { timeout: 60_000 },
     expect(warm()).toBe(coldIndexBytes(root));
     writeFileSync(path.join(root, "src/features/c/feature.ts"), 'export const c = { id: "c" };\n');
     expect(warm()).toBe(coldIndexBytes(root));
+  });
+
+  it("answers as a cold analysis after a descriptor the program lacks is edited", () => {
+    const root = writtenProject(PROJECT, "entries-outside-warm-edit");
+    const session = new AnalysisSession({ root });
+    const violations = () => session.index().violations.map((v) => v.rule);
+    expect(violations()).toEqual([
+      "agentix/no-private-imports",
+      "agentix/no-undeclared-dependencies",
+    ]);
+    writeFileSync(path.join(root, "src/features/b/feature.ts"), DECLARING_C);
+    expect(violations()).toEqual(["agentix/no-private-imports"]);
+    expect(serializeIndex(session.index())).toBe(coldIndexBytes(root));
   });
 });

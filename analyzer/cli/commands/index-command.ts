@@ -149,7 +149,13 @@ project configuration, 3 internal error.`,
     const affected = analysis && before ? affectedRecordText(liveFacts(analysis)) : undefined;
     const record =
       analysis && before
-        ? freshnessRecord(analysis.loaded, bytes, before, analysis.existence.listings(), affected)
+        ? freshnessRecord(
+            analysis.loaded,
+            bytes,
+            before,
+            { listings: analysis.existence.listings(), files: analysis.diskSources.recorded() },
+            affected,
+          )
         : undefined;
     writeIndexFiles({ root, file, shown, bytes, record, affected }, io);
     if (format === "json") {
