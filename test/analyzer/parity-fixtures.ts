@@ -55,6 +55,16 @@ export const CASES: readonly ParityCase[] = [
   { fixture: "broken", violations: 12, fatal: ["src/features/beta/broken.ts"] },
   { fixture: "composed", violations: 0 },
   { fixture: "entries", violations: 6 },
+  // A tsconfig naming one file: the public entry and descriptors the program lacks exist all the
+  // same, for both (check said a/contract.ts did not exist, and ESLint named it).
+  {
+    fixture: "entries-outside-program",
+    violations: 2,
+    reports: [
+      "src/features/b/use.ts:1:19-1:34 error agentix/no-private-imports",
+      "src/features/b/use.ts:2:27-2:45 error agentix/no-undeclared-dependencies",
+    ],
+  },
   // Its helper augments a type of router's private types.ts (declare module "../router/types").
   { fixture: "library", project: "tsconfig.build.json", violations: 10 },
   { fixture: "marker", violations: 1 },
