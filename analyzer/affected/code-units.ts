@@ -2,14 +2,8 @@
 // describe-level) declarations, the deferred bodies inside their initializers, and in test
 // files every test case and hook.
 import { ts } from "../project/ts-morph.js";
-import { bindingIdentifiers, unwrap } from "../project/ts-syntax.js";
-import {
-  DEFERRED_SLOTS,
-  STORING_CALLS,
-  agentixCallee,
-  containsStatefulCall,
-  isFunctionLike,
-} from "./agentix-calls.js";
+import { bindingIdentifiers, hasModifier, unwrap } from "../project/ts-syntax.js";
+import { DEFERRED_SLOTS, STORING_CALLS, agentixCallee, isFunctionLike } from "./agentix-calls.js";
 import {
   innermostRegion,
   type CodeUnit,
@@ -19,7 +13,7 @@ import {
   type UnitKind,
 } from "./units.js";
 import { eachRows } from "./each-rows.js";
-import { collectionArguments, isCollectionLiteral, neverMutated } from "./immutable-bindings.js";
+import { SharedState, type StateDeclaration } from "./shared-state.js";
 import { SHARED_HOOKS, testCall, type TestCall } from "./test-syntax.js";
 
 /** Cuts a file into units and regions; test files also into test cases and hooks. */
@@ -52,6 +46,12 @@ class UnitCutter {
   /** The rows of each `describe.each` callback: every case inside runs once per row. */
   private readonly suiteRows = new Map<ts.Node, number>();
   private readonly usedIds: Set<string>;
+  /** Declarations that may hold state test cases share (shared-state.ts judges them last). */
+  private readonly stateCandidates: {
+    readonly unit: CodeUnit;
+    readonly declaration: StateDeclaration;
+    readonly name: ts.Identifier | undefined;
+  }[] = [];
 
   constructor(
     private readonly sourceFile: ts.SourceFile,
@@ -102,6 +102,7 @@ class UnitCutter {
       };
     });
     this.markEnvUse();
+    this.markSharedState();
     const { file, module, declarations, units, regions, isTest } = this;
     return { file, module, declarations, units, regions, testCases, isTest };
   }
@@ -117,6 +118,26 @@ class UnitCutter {
       const unit = innermostRegion(this.regions, at).unit;
       (unit as { touchesEnv: boolean }).touchesEnv = true;
     }
+  }
+
+  /** Marks the declarations holding state test cases share, once every describe block is known. */
+  private markSharedState(): void {
+    const state = new SharedState(this.sourceFile, this.checker, (node) => this.loadTime(node));
+    for (const { unit, declaration, name } of this.stateCandidates)
+      if (state.holds(declaration, name)) (unit as { sharedState: boolean }).sharedState = true;
+  }
+
+  /**
+   * Whether code there runs only while the module loads or its test file is collected (before
+   * any test case): inside no function but a describe block's, nor an instance field's initializer.
+   */
+  private loadTime(node: ts.Node): boolean {
+    for (let current = node.parent; !ts.isSourceFile(current); current = current.parent) {
+      if (ts.isFunctionLike(current) && !this.suiteRows.has(current)) return false;
+      if (ts.isPropertyDeclaration(current) && !hasModifier(current, ts.SyntaxKind.StaticKeyword))
+        return false;
+    }
+    return true;
   }
 
   private region(node: ts.Node, unit: CodeUnit, eager: boolean, typeOnly = false): void {
@@ -249,6 +270,8 @@ class UnitCutter {
     ) {
       const unit = this.newUnit("declaration", statement.name.text, statement);
       this.declarations.set(statement, unit);
+      if (collectionScope)
+        this.stateCandidates.push({ unit, declaration: statement, name: statement.name });
       this.region(statement, unit, true);
       if (ts.isClassDeclaration(statement)) this.deferClassMembers(statement, unit);
       else this.deferFunction(statement, unit);
@@ -263,6 +286,8 @@ class UnitCutter {
         descriptor: this.descriptorOf(statement.expression),
       });
       this.declarations.set(statement, unit);
+      if (collectionScope)
+        this.stateCandidates.push({ unit, declaration: statement, name: undefined });
       this.region(statement, unit, true);
       this.deferInitializer(statement.expression, unit);
       return true;
@@ -275,27 +300,13 @@ class UnitCutter {
   }
 
   private declareVariables(statement: ts.VariableStatement, collectionScope: boolean): void {
-    const mutable =
-      (statement.declarationList.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) !==
-      ts.NodeFlags.Const;
     for (const declaration of statement.declarationList.declarations) {
       const names = bindingIdentifiers(declaration.name);
-      const initializer =
-        declaration.initializer === undefined ? undefined : unwrap(declaration.initializer);
-      // State that two tests could share: mutable bindings, or values built by calls that are
-      // not known to build frozen values (agentix descriptors and s.* schemas are frozen).
-      const sharedState =
-        collectionScope &&
-        (mutable ||
-          (initializer !== undefined &&
-            !isFunctionLike(initializer) &&
-            containsStatefulCall(initializer, this.checker) &&
-            !this.isUnchangedCollection(declaration, initializer)));
       for (const identifier of names) {
         const unit = this.newUnit("declaration", identifier.text, declaration, {
           descriptor: this.descriptorOf(declaration.initializer),
-          sharedState,
         });
+        if (collectionScope) this.stateCandidates.push({ unit, declaration, name: identifier });
         this.declarations.set(names.length === 1 ? declaration : identifier, unit);
         if (names.length === 1) {
           this.region(declaration, unit, true);
@@ -343,21 +354,6 @@ class UnitCutter {
     // never runs, for every test file that calls it).
     if (isDeclaredFunction(node)) return;
     ts.forEachChild(node, (child) => this.visitTests(child, scopes));
-  }
-
-  /** A `const` Set, Map or array built from plain values that no code of the file changes. */
-  private isUnchangedCollection(
-    declaration: ts.VariableDeclaration,
-    initializer: ts.Expression,
-  ): boolean {
-    return (
-      ts.isIdentifier(declaration.name) &&
-      isCollectionLiteral(initializer) &&
-      !collectionArguments(initializer).some((argument) =>
-        containsStatefulCall(argument, this.checker),
-      ) &&
-      neverMutated(declaration.name, this.sourceFile, this.checker)
-    );
   }
 
   /** The rows a test or suite call runs: its table's, or 1 (also when they are not static). */

@@ -77,15 +77,18 @@ describe("shared state between cases", () => {
         const known = new Set(["EUR"]);
         const prices = new Map([["a", 1]]);
         const rows = [1, 2];
+        const aliased = new Set<number>();
         it("reads", () => {
           expect(known.has("EUR") && prices.get("a") === rows[0] && [...rows].length === rows.length);
           for (const row of rows) expect(row);
+          const alias = aliased;
+          expect(alias.size);
         });
       `),
     ).toEqual([]);
   });
 
-  it("is a const Set or Map any code writes, passes on, aliases, or builds with a call", () => {
+  it("is a const Set or Map any code writes, passes on, changes through an alias, or builds with a call", () => {
     expect(
       shared(`
         declare function keep(value: unknown): void;
@@ -101,6 +104,7 @@ describe("shared state between cases", () => {
           cleared.clear();
           keep(given);
           const alias = aliased;
+          alias.add(1);
           expect(built.size + reassignable.length + alias.size);
         });
       `),

@@ -20,7 +20,10 @@ export interface CodeUnit {
   readonly end: number;
   /** A declaration whose value is an agentix descriptor (plain frozen data). */
   readonly descriptor: string | undefined;
-  /** A collection-time variable of a test file holding state its cases may share. */
+  /**
+   * A declaration (of a module, or of a test file's describe block) holding state test cases may
+   * share: a `let`, or a value code may change after load (shared-state.ts).
+   */
   readonly sharedState: boolean;
   /**
    * Its code reads or writes `process.env`: state every case that reaches such code shares (one

@@ -105,11 +105,21 @@ describe("affected --since HEAD", () => {
         lines: [[28, 28]],
       },
     ]);
+    // Cases 10 and 20 share `kettle` with it: case 15 hands that object to memoryPort, whose
+    // answer the operation's code receives and may change.
     expect(selection(result)).toEqual([
+      "src/features/catalog/catalog.test.ts:10",
       "src/features/catalog/catalog.test.ts:15",
+      "src/features/catalog/catalog.test.ts:20",
       "test/app.test.ts",
       "test/process.test.ts",
     ]);
+    const catalog = result.tests.files.find(
+      (file) => file.file === "src/features/catalog/catalog.test.ts",
+    );
+    expect(catalog?.cases.map((testCase) => testCase.reason)[0]).toBe(
+      "shares state kettle with the case at line 15",
+    );
     expect(result.affected.operations).toEqual(["catalog.discount"]);
     expect(result.affected.features).toEqual(["catalog"]);
     expect(result.edges).toContainEqual({
@@ -136,11 +146,20 @@ describe("affected --since HEAD", () => {
       ),
     );
     expect(result.widened).toEqual([]);
+    // Cases 15 and 25, and 10 and 20 that share `kettle` with case 15 (see above): all of it.
     expect(selection(result)).toEqual([
-      "src/features/catalog/catalog.test.ts:15",
-      "src/features/catalog/catalog.test.ts:25",
+      "src/features/catalog/catalog.test.ts",
       "test/app.test.ts",
       "test/process.test.ts",
+    ]);
+    const catalog = result.tests.files.find(
+      (file) => file.file === "src/features/catalog/catalog.test.ts",
+    );
+    expect(catalog?.cases.map((testCase) => [testCase.line, testCase.reason])).toEqual([
+      [10, "shares state kettle with the case at line 15"],
+      [15, expect.stringContaining("uses discounted (src/features/catalog/operations.ts:28)")],
+      [20, "shares state kettle with the case at line 15"],
+      [25, expect.stringContaining("uses discounted at line 26")],
     ]);
     expect(result.affected.operations).toEqual(["catalog.discount"]);
   });
