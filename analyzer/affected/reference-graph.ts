@@ -8,6 +8,7 @@ import { STORING_CALLS, agentixCallee } from "./agentix-calls.js";
 import { regionAt, type CodeUnit, type CutFileUnits, type FileUnits } from "./units.js";
 import type { RecordedUse, UseKind } from "./facts.js";
 import { unwrap } from "../project/ts-syntax.js";
+import { handsItselfOut } from "./load-time-self.js";
 
 export interface Use {
   /** The unit that names it (a module unit for module code). */
@@ -191,6 +192,12 @@ class UseCollector {
       if (ts.isIdentifier(node) && !isNotAUse(node) && !isTypePosition(node)) {
         this.recordIdentifier(node, units, sourceFile);
       } else if (
+        node.kind === ts.SyntaxKind.ThisKeyword ||
+        node.kind === ts.SyntaxKind.SuperKeyword ||
+        ts.isDecorator(node)
+      ) {
+        this.recordSelfAtLoad(node, undefined, units, sourceFile);
+      } else if (
         ts.isCallExpression(node) &&
         node.expression.kind === ts.SyntaxKind.ImportKeyword
       ) {
@@ -216,8 +223,30 @@ class UseCollector {
     if (region.typeOnly) return;
     const { kind, testCall } = useKind(node, checker);
     const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-    for (const target of targets)
+    for (const target of targets) {
       this.record(target, { by: region.unit, kind, eager: region.eager, line, testCall });
+      if (target === region.unit) this.recordSelfAtLoad(node, target, units, sourceFile);
+    }
+  }
+
+  /**
+   * A unit's own load-time code handing it to other code (load-time-self.ts): `node` is its name
+   * (`target`), `this` or `super`, or a decorator. Recorded as a call its module makes while it
+   * loads, so a change to the unit reaches whoever loads the module.
+   */
+  private recordSelfAtLoad(
+    node: ts.Node,
+    target: CodeUnit | undefined,
+    units: FileUnits,
+    sourceFile: ts.SourceFile,
+  ): void {
+    const region = regionAt(units, node.getStart(sourceFile));
+    const unit = region.unit;
+    if (!region.eager || region.typeOnly || unit.kind === "module") return;
+    if (target !== undefined && target !== unit) return;
+    if (!ts.isDecorator(node) && !handsItselfOut(node as ts.Expression, this.checker)) return;
+    const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+    this.record(unit, { by: units.module, kind: "call", eager: true, line, testCall: undefined });
   }
 
   /**

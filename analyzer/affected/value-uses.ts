@@ -303,6 +303,12 @@ export function thisUses(body: ts.Node | undefined, value: ts.Node | undefined):
   return found;
 }
 
+/** `this` (or `super`) that is a class object itself: in a static block, member or field. */
+export function isStaticThis(node: ts.Node): boolean {
+  const owner = thisOwner(node);
+  return owner !== undefined && ts.isClassLike(owner.node) && !owner.instance;
+}
+
 /** The object literal or class a `this` belongs to, and whether it is one of the class's instances. */
 function thisOwner(node: ts.Node): { node: ts.Node; instance: boolean } | undefined {
   for (let current = node.parent; !ts.isSourceFile(current); current = current.parent) {
