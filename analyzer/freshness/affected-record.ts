@@ -81,8 +81,12 @@ export { AFFECTED_FILE_NAME } from "../index-file/cache-file-names.js";
  *     names a path counts.
  * 26: an instantiation expression (`makeBox<number>`) is a use of the function; a file that
  *     imports a test framework's types alone is no test.
+ * 27: a `const` object, array, Set or Map, a function or a class that code changes after load
+ *     (or that is exported data) holds shared state, and a descriptor built by an agentix call
+ *     does not; a unit's load-time code handing the unit out (a static block or static field
+ *     naming its class, a decorator) is a use by its module, so an older record would miss tests.
  */
-export const AFFECTED_RECORD_FORMAT = 26;
+export const AFFECTED_RECORD_FORMAT = 27;
 
 export function affectedPath(root: string): string {
   return path.join(root, INDEX_DIRECTORY, AFFECTED_FILE_NAME);

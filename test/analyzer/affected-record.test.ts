@@ -109,7 +109,7 @@ describe("the record's layout", () => {
 
   it("is a header line then one segment line per non-declaration file, in the header's order", () => {
     const { header, segments } = linesOf(affected);
-    expect(header.format).toBe(26);
+    expect(header.format).toBe(27);
     expect(Object.keys(header)).toEqual([
       "format",
       "files",
