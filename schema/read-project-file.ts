@@ -1,12 +1,19 @@
-// Reading a file the analysed project owns (package.json, tsconfig.json, agentix.config.json):
-// only a regular file of a sane size. A symlink to /dev/zero, a FIFO or a device would otherwise
+// Reading a file the analysed project owns (package.json, tsconfig.json, agentix.config.json, the
+// caches in .agentix): only a regular file of a sane size. A symlink to /dev/zero, a FIFO or a device would otherwise
 // never end (or end the process: Node's readFileSync of /dev/zero aborts with std::bad_alloc),
 // and a directory reads as EISDIR. One place for every reader, so each refuses the same way.
-import { readFileSync, statSync, type Stats } from "node:fs";
+import { readFileSync, statSync, type BigIntStats, type Stats } from "node:fs";
 import { findJsonSyntaxProblem } from "./json-position.js";
 
 /** The largest project file read, in bytes: far over any real manifest or tsconfig. */
 export const PROJECT_FILE_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * The largest index or cache file read (.agentix/*.json), in bytes: an index takes about 4 KB a
+ * source file (the orders example's), so it outgrows PROJECT_FILE_LIMIT at a few thousand files;
+ * this one is some 60,000, and half the longest string V8 makes.
+ */
+export const INDEX_FILE_LIMIT = 256 * 1024 * 1024;
 
 /** Why a project file cannot be read or parsed; the message names the file as it was shown. */
 export class ProjectFileError extends Error {
@@ -22,7 +29,7 @@ export class ProjectFileError extends Error {
 }
 
 /** `a FIFO`: what a file that is neither a regular file nor a directory is, in words. */
-function kindOf(stats: Stats): string {
+function kindOf(stats: Stats | BigIntStats): string {
   if (stats.isFIFO()) return "a FIFO";
   if (stats.isCharacterDevice()) return "a character device";
   if (stats.isBlockDevice()) return "a block device";
@@ -32,13 +39,17 @@ function kindOf(stats: Stats): string {
 
 /**
  * Why `stats` (of a file that exists) must not be read, or undefined when it may be: it is a
- * FIFO, a device or a socket, or it is larger than PROJECT_FILE_LIMIT. A directory is left to
- * the read, which fails at once with EISDIR (the cause every reader already names).
+ * FIFO, a device or a socket, or it is larger than `limit`. A directory is left to the read,
+ * which fails at once with EISDIR (the cause every reader already names).
  */
-export function refusalOf(stats: Stats): string | undefined {
+export function refusalOf(
+  stats: Stats | BigIntStats,
+  limit: number = PROJECT_FILE_LIMIT,
+): string | undefined {
   if (!stats.isFile() && !stats.isDirectory()) return `it is ${kindOf(stats)}, not a regular file`;
-  if (stats.size > PROJECT_FILE_LIMIT)
-    return `it is ${megabytes(stats.size)} MB, over the ${megabytes(PROJECT_FILE_LIMIT)} MB a project file may have`;
+  const size = Number(stats.size);
+  if (size > limit)
+    return `it is ${megabytes(size)} MB, over the ${megabytes(limit)} MB a project file may have`;
   return undefined;
 }
 
@@ -47,16 +58,22 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * The UTF-8 text of a project file, without a byte order mark. Throws ProjectFileError
- * (`<shown> cannot be read: <reason>`) for a file that is missing, unreadable, not a regular
- * file or too large.
+ * The bytes of a project file as they are (a byte order mark included: a cache's digest is of its
+ * bytes). Throws ProjectFileError (`<shown> cannot be read: <reason>`) for a file that is
+ * missing, unreadable, not a regular file or larger than `limit`.
  */
-export function readProjectFile(file: string, shown: string = file): string {
-  let text: string;
+export function readProjectBytes(
+  file: string,
+  shown: string = file,
+  limit: number = PROJECT_FILE_LIMIT,
+): Buffer {
   try {
-    const refusal = refusalOf(statSync(file));
+    // A bigint stat: a plain one of a FIFO or a socket leaves fs.realpathSync, which reads the
+    // plain stat's buffer, no longer following symbolic links, and a module the verb imports next
+    // loads a second time through node_modules' link, half initialised (nodejs/node#51142).
+    const refusal = refusalOf(statSync(file, { bigint: true }), limit);
     if (refusal !== undefined) throw new ProjectFileError(file, refusal, "");
-    text = readFileSync(file, "utf8");
+    return readFileSync(file);
   } catch (error) {
     const reason =
       error instanceof ProjectFileError
@@ -64,6 +81,15 @@ export function readProjectFile(file: string, shown: string = file): string {
         : ((error as NodeJS.ErrnoException).code ?? String(error));
     throw new ProjectFileError(file, reason, `${shown} cannot be read: ${reason}`);
   }
+}
+
+/**
+ * The UTF-8 text of a project file, without a byte order mark. Throws ProjectFileError
+ * (`<shown> cannot be read: <reason>`) for a file that is missing, unreadable, not a regular
+ * file or too large.
+ */
+export function readProjectFile(file: string, shown: string = file): string {
+  const text = readProjectBytes(file, shown).toString("utf8");
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
