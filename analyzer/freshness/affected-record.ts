@@ -7,9 +7,10 @@
 // line per file then holds its units and uses, parsed only when the change can reach the file
 // (affected/select.ts). Line starts are not recorded: the file's text, proven unchanged, gives
 // them. Reading never throws for a record it did not write: undefined (the verb analyses), or a
-// DamagedRecord from a segment read later (answer-affected.ts analyses then too).
-import { readFileSync } from "node:fs";
+// DamagedRecord from a segment read later (answer-affected.ts analyses then too). A record that
+// is not a regular file (a FIFO, a link to /dev/zero) or is too large is not read: undefined.
 import path from "node:path";
+import { INDEX_FILE_LIMIT, readProjectBytes } from "../../schema/read-project-file.js";
 import type { AffectedFacts, FactFile, FileSource, ImportFact } from "../affected/facts.js";
 import type { FileUnits } from "../affected/units.js";
 import { sha256 } from "../project/file-stamps.js";
@@ -131,7 +132,7 @@ export function readAffectedRecord(root: string, digest: string | null): Affecte
   if (digest === null) return undefined;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(affectedPath(root));
+    bytes = readProjectBytes(affectedPath(root), AFFECTED_FILE_NAME, INDEX_FILE_LIMIT);
   } catch {
     return undefined;
   }
@@ -216,7 +217,16 @@ function recordedFacts(root: string, bytes: Buffer): AffectedFacts | undefined {
   };
 }
 
+/**
+ * A source file's text (fresh.json proved it a regular file, unchanged); one replaced since by
+ * something that is not (a FIFO) is not read: no answer from the record.
+ */
 function textOf(file: string): string {
-  const text = readFileSync(file, "utf8");
+  let text: string;
+  try {
+    text = readProjectBytes(file, file, INDEX_FILE_LIMIT).toString("utf8");
+  } catch (error) {
+    throw new DamagedRecord(error instanceof Error ? error.message : String(error));
+  }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

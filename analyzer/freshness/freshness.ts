@@ -5,10 +5,16 @@
 // from the index first checks each of them again. A stat pass; a file is read only when its stat
 // moved, a folder listed again to see created and deleted files. Anything unexpected in either
 // file (not JSON, wrong types, a path that is not a plain relative one, an index whose bytes
-// differ from the ones recorded) means stale: the verb analyses as it would have anyway.
+// differ from the ones recorded) means stale: the verb analyses as it would have anyway. So does
+// either file that is not a regular file (a FIFO, a link to /dev/zero) or is too large: never read.
 import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import {
+  INDEX_FILE_LIMIT,
+  ProjectFileError,
+  readProjectBytes,
+} from "../../schema/read-project-file.js";
 import { listDirectory, listingDigest } from "../project/directory-listing.js";
 import { restamp, sha256, type FileStamp } from "../project/file-stamps.js";
 import { ANALYZER_VERSION } from "../version.js";
@@ -214,12 +220,9 @@ function inputsOf(
   root: string,
   tsconfigFile: string,
 ): (FreshInputs & { indexDigest: string }) | Stale {
-  let text: string;
-  try {
-    text = readFileSync(freshPath(root), "utf8");
-  } catch {
-    return stale(`there is no ${INDEX_DIRECTORY}/${FRESH_FILE_NAME}`);
-  }
+  const text = cacheText(freshPath(root));
+  if (typeof text !== "string")
+    return stale(text.absent ? `there is no ${INDEX_DIRECTORY}/${FRESH_FILE_NAME}` : text.why);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -256,13 +259,22 @@ function inputsOf(
 }
 
 function withIndex(root: string, inputs: FreshInputs & { indexDigest: string }): Freshness {
-  let bytes: string;
-  try {
-    bytes = readFileSync(indexPath(root), "utf8");
-  } catch {
-    return stale("there is no index file");
-  }
+  const bytes = cacheText(indexPath(root));
+  if (typeof bytes !== "string") return stale(bytes.absent ? "there is no index file" : bytes.why);
   if (sha256(bytes) !== inputs.indexDigest) return stale("the index file is not the one recorded");
   const { problems, affected } = inputs;
   return { fresh: true, index: JSON.parse(bytes) as AgentixIndex, problems, affected };
+}
+
+/**
+ * A cache file's text, or why there is none: `absent` when it cannot be read (missing, a folder),
+ * else the reason it is refused unread (a FIFO, a device, over INDEX_FILE_LIMIT).
+ */
+function cacheText(file: string): string | { readonly absent: boolean; readonly why: string } {
+  try {
+    return readProjectBytes(file, path.basename(file), INDEX_FILE_LIMIT).toString("utf8");
+  } catch (error) {
+    if (!(error instanceof ProjectFileError)) throw error;
+    return { absent: /^E[A-Z]+$/u.test(error.reason), why: error.message };
+  }
 }
