@@ -26,6 +26,14 @@ export class ProjectFileError extends Error {
   ) {
     super(message);
   }
+
+  /**
+   * Whether agentix refused the file unread (a FIFO, a device, too large), rather than the
+   * system failing to read it (`reason` an errno: ENOENT, EISDIR, EACCES).
+   */
+  get refused(): boolean {
+    return !/^E[A-Z]+$/u.test(this.reason);
+  }
 }
 
 /** `a FIFO`: what a file that is neither a regular file nor a directory is, in words. */

@@ -226,6 +226,10 @@ function asUserError(error: unknown, cwd: string): unknown {
       (error as { file?: string }).file,
       (error as { problems?: ProjectLoadError["problems"] }).problems,
     );
+  // schema/read-project-file.ts's ProjectFileError, known by name too: a project file that
+  // cannot be read, or that agentix will not read (a FIFO, a link to /dev/zero), is the user's.
+  if (error instanceof Error && error.name === "ProjectFileError")
+    return new ProjectLoadError("config-invalid", error.message, (error as { file?: string }).file);
   // A stack overflow past the scan (which names its file): some file nests too deep.
   if (isStackOverflow(error)) return new NestingLimitError(undefined);
   // The parser names the file by its absolute path: shown from the working directory.

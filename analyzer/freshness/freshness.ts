@@ -275,6 +275,6 @@ function cacheText(file: string): string | { readonly absent: boolean; readonly 
     return readProjectBytes(file, path.basename(file), INDEX_FILE_LIMIT).toString("utf8");
   } catch (error) {
     if (!(error instanceof ProjectFileError)) throw error;
-    return { absent: /^E[A-Z]+$/u.test(error.reason), why: error.message };
+    return { absent: !error.refused, why: error.message };
   }
 }

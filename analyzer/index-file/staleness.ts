@@ -1,4 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import {
+  INDEX_FILE_LIMIT,
+  ProjectFileError,
+  readProjectBytes,
+} from "../../schema/read-project-file.js";
 import { listText } from "../text.js";
 import type { AgentixIndex } from "./types.js";
 
@@ -54,21 +59,24 @@ function sectionChanges(name: string, before: unknown, after: unknown): string |
 /**
  * Compares freshly computed index bytes with the file on disk, and says what is stale: the
  * sections of the model that differ, by id (the index holds facts only, so equal facts are equal
- * bytes and an edit that changes no fact leaves it current).
+ * bytes and an edit that changes no fact leaves it current). An index file that is a FIFO, a
+ * device or over INDEX_FILE_LIMIT is never read: ProjectFileError, naming it as `shown`.
  */
 export function compareIndex(
   file: string,
   fresh: AgentixIndex,
   freshBytes: string,
+  shown: string = file,
 ): StalenessReport {
   if (!existsSync(file))
     return { status: "missing", reasons: ["there is no index file; run `agentix index`"] };
   let committed: string;
   try {
-    committed = readFileSync(file, "utf8");
+    committed = readProjectBytes(file, shown, INDEX_FILE_LIMIT).toString("utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    return { status: "stale", reasons: [`the index file cannot be read (${code})`] };
+    if (!(error instanceof ProjectFileError) || error.refused) throw error;
+    // A folder, no permission: rewriting it is what `agentix index` would try.
+    return { status: "stale", reasons: [`the index file cannot be read (${error.reason})`] };
   }
   if (committed === freshBytes) return { status: "current", reasons: [] };
   let previous: Partial<AgentixIndex> | undefined;

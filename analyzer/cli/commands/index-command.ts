@@ -125,7 +125,7 @@ project configuration, 3 internal error.`,
     // Of the facts themselves: the index holds no per-file hashes (they live in fresh.json).
     const digest = `sha256:${sha256(bytes)}`;
     if (values.check) {
-      const report = compareIndex(file, index, bytes);
+      const report = compareIndex(file, index, bytes, shown);
       if (format === "json") {
         const result = {
           mode: "check",

@@ -10,6 +10,7 @@ import { widenedText } from "../affected-text.js";
 import type { CliIO } from "../io.js";
 import type { TestSplitFormat } from "../test-split.js";
 import {
+  indexedTsconfig,
   indexStep,
   lintStep,
   testsSteps,
@@ -52,6 +53,11 @@ export function verifySteps(
   },
   io: CliIO,
 ): { ok: boolean; widened: boolean; steps: VerifyStep[]; index: VerifyResult["index"] } {
+  const indexFile = indexPath(analysis.loaded.root);
+  const shownIndex = toPosix(path.relative(io.cwd, indexFile));
+  // An index file agentix will not read (a FIFO, a link to /dev/zero) throws here, before any
+  // step runs or prints (exit 2), not after the typecheck, the lint and the tests.
+  const indexOf = options.indexOf ?? indexedTsconfig(indexFile, shownIndex);
   const context: StepContext = {
     analysis,
     affected,
@@ -59,7 +65,7 @@ export function verifySteps(
     dryRun: options.dryRun,
     shard: options.shard,
     chosen: options.chosen,
-    indexOf: options.indexOf,
+    indexOf,
     sameTestsAs: options.sameTestsAs,
     scoped: options.scoped,
     vitestOnly: options.vitestOnly,
@@ -74,10 +80,7 @@ export function verifySteps(
   const steps = [typecheckStep, lintStep, indexStep, testsSteps].flatMap((step) => step(context));
   const ok = steps.every((step) => step.status !== "failed");
   context.log(`\n${verdict(context, steps, ok)}\n`);
-  const index = {
-    file: toPosix(path.relative(io.cwd, indexPath(analysis.loaded.root))),
-    action: context.index,
-  };
+  const index = { file: shownIndex, action: context.index };
   return { ok, widened: context.widened, steps, index };
 }
 

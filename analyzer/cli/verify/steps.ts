@@ -2,10 +2,15 @@
 // plugin's rule logic in-process), the committed index (regenerated), and exactly the selected
 // tests (another runner's with that runner: runner-steps.ts). Under --dry-run each step is
 // planned, not run.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { RULES } from "../../../eslint-plugin/rule-registry.js";
 import { toPosix } from "../../../schema/paths.js";
+import {
+  INDEX_FILE_LIMIT,
+  ProjectFileError,
+  readProjectBytes,
+} from "../../../schema/read-project-file.js";
 import type { AffectedTestFile } from "../../affected/result.js";
 import { buildValidatedIndex } from "../../index-builder/build-index.js";
 import { serializeIndex } from "../../index-file/serialize.js";
@@ -113,7 +118,7 @@ export function indexStep(context: StepContext): VerifyStep {
   context.log(`\nindex: ${command}\n  why: ${why}\n`);
   // Another project of the folder (tsconfig.app.json beside tsconfig.node.json) owns the index.
   const own = toPosix(path.relative(root, tsconfigFile));
-  const other = context.indexOf ?? indexedTsconfig(file);
+  const other = context.indexOf ?? indexedTsconfig(file, shown(context, file));
   if (other !== undefined && other !== own) {
     context.index = "none";
     const skipped = `${shown(context, file)} is the index of ${other}, not of ${own}: verify leaves it`;
@@ -134,7 +139,7 @@ export function indexStep(context: StepContext): VerifyStep {
   const { value: outcome, ms } = timed(() => {
     const index = buildValidatedIndex(context.analysis);
     const bytes = serializeIndex(index);
-    const report = compareIndex(file, index, bytes);
+    const report = compareIndex(file, index, bytes, shown(context, file));
     if (report.status === "current") return { report, problem: undefined };
     try {
       writeFileAtomic(file, bytes);
@@ -170,10 +175,20 @@ export function indexStep(context: StepContext): VerifyStep {
   };
 }
 
-/** The tsconfig the index on disk was computed from (`project.tsconfig`), if it can be read. */
-function indexedTsconfig(file: string): string | undefined {
+/**
+ * The tsconfig the index on disk was computed from (`project.tsconfig`), if it can be read. An
+ * index file that is a FIFO, a device or too large throws ProjectFileError (exit 2), unread.
+ */
+export function indexedTsconfig(file: string, shown: string): string | undefined {
+  let text: string;
   try {
-    const index = JSON.parse(readFileSync(file, "utf8")) as { project?: { tsconfig?: unknown } };
+    text = readProjectBytes(file, shown, INDEX_FILE_LIMIT).toString("utf8");
+  } catch (error) {
+    if (error instanceof ProjectFileError && error.refused) throw error;
+    return undefined; // none, or a folder: the index step says so
+  }
+  try {
+    const index = JSON.parse(text) as { project?: { tsconfig?: unknown } };
     const tsconfig = index.project?.tsconfig;
     return typeof tsconfig === "string" ? tsconfig : undefined;
   } catch {
