@@ -1,3 +1,4 @@
+import { errnoText } from "../errors.js";
 import type { HeapReading } from "./workspace/heap-budget.js";
 import type { Analysis } from "../analyze.js";
 import type { AgentixIndex } from "../index-file/types.js";
@@ -37,24 +38,50 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-export function processIO(): CliIO {
+/** The process's own streams; `writeFailed` says whether stdout or stderr could not be written. */
+export interface ProcessIO extends CliIO {
+  readonly writeFailed: () => boolean;
+}
+
+export function processIO(): ProcessIO {
+  let failed = false;
+  const stderr = writerTo(process.stderr, () => {
+    failed = true;
+    process.exitCode = EXIT.badInvocation;
+  });
+  const stdout = writerTo(process.stdout, (error) => {
+    // Said once, whatever the verb still tries to write.
+    if (!failed)
+      stderr(
+        `agentix: cannot write to standard output: ${errnoText(error.code ?? String(error))}\n`,
+      );
+    failed = true;
+    // The event can come after main.ts set the verb's code: the environment's problem wins.
+    process.exitCode = EXIT.badInvocation;
+  });
   return {
-    stdout: writerTo(process.stdout),
-    stderr: writerTo(process.stderr),
+    stdout,
+    stderr,
     stderrIsTTY: process.stderr.isTTY === true,
     cwd: process.cwd(),
+    writeFailed: () => failed,
   };
 }
 
 /**
  * Writes to a stream until its reader goes away (`agentix check --json | head -c 200`): then the
- * rest is dropped and the verb ends with its own exit code, never an unhandled EPIPE.
+ * rest is dropped and the verb ends with its own exit code, never an unhandled EPIPE. Any other
+ * write error (ENOSPC on a full disk) drops the rest too, and goes to `failed`: the environment's
+ * problem (exit 2), neither the verb's verdict nor an uncaught exception.
  */
-function writerTo(stream: NodeJS.WriteStream): (text: string) => void {
+function writerTo(
+  stream: NodeJS.WriteStream,
+  failed: (error: NodeJS.ErrnoException) => void,
+): (text: string) => void {
   let closed = false;
   stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
     closed = true;
+    if (error.code !== "EPIPE") failed(error);
   });
   return (text) => {
     if (!closed) stream.write(text);

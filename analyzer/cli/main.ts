@@ -274,5 +274,6 @@ function isMain(): boolean {
 if (isMain()) {
   const io = processIO();
   const code = await run(process.argv.slice(2), io, COMMANDS, { shareTypeScript: true });
-  process.exitCode = code;
+  // Output that could not be written (a full disk) is exit 2 whatever the verb found (io.ts).
+  process.exitCode = io.writeFailed() ? EXIT.badInvocation : code;
 }
