@@ -4,6 +4,7 @@ import { scaffoldFeature } from "../../scaffold/scaffold-feature.js";
 import { loadAgentixConfig } from "../../project/agentix-config.js";
 import { assertRoot, resolveProjectPaths } from "../../project/load-project.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
+import { assertProjectFile } from "../project-args.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, type CliIO, type ExitCode } from "../io.js";
 import { jsonOutput, projectOptions } from "../project.js";
@@ -38,7 +39,7 @@ export const scaffoldCommand: Command = {
   name: "scaffold",
   summary: "create a feature capsule from the public template; never overwrites",
   usage: USAGE,
-  run(args: readonly string[], io: CliIO): ExitCode {
+  async run(args: readonly string[], io: CliIO): Promise<ExitCode> {
     const { values, positionals } = parseVerbArgs(
       "scaffold",
       args,
@@ -56,6 +57,7 @@ export const scaffoldCommand: Command = {
       );
     if (name === undefined)
       throw new UsageError("name the feature: agentix scaffold feature <name>", "scaffold");
+    await assertProjectFile(values, io.cwd);
     const { root } = resolveProjectPaths(projectOptions(values), io.cwd);
     // Never create folders outside an existing root, nor plan with a configuration that is invalid.
     assertRoot(root, io.cwd);
