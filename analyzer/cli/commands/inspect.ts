@@ -1,6 +1,7 @@
 // agentix inspect <feature|operation>: where its contract is, what it may read, change, emit or
 // call, its invariants, consumers and tests (views in cli/inspect/).
 import type { OperationEntry } from "../../index-file/types.js";
+import type { ModelIndex } from "../../index-file/model-index.js";
 import { closeNames } from "../../../schema/close-names.js";
 import { listText, quotedInput } from "../../text.js";
 import { JSON_FLAGS, jsonFlags, parseVerbArgs } from "../args.js";
@@ -114,14 +115,34 @@ Exit codes: 0 shown, 2 bad invocation or unknown name, 3 internal error.`,
       else io.stdout(featureText(view));
       return EXIT.ok;
     }
-    const names = [...index.features.map((f) => f.id), ...index.operations.map((o) => o.id)];
-    const close = closeNames(name, names);
-    throw new UsageError(
-      `no feature or operation ${quotedInput(name)}${close.length > 0 ? `; did you mean ${close.join(", ")}?` : ""} (features: ${listText(
-        index.features.map((f) => f.id),
-        { empty: "(none)" },
-      )})`,
-      "inspect",
-    );
+    throw notFound(index, wanted as Kind | undefined, name);
   },
 };
+
+type Kind = "feature" | "operation";
+
+/**
+ * Why `name` shows nothing: of the kind asked for (`feature:`, `operation:`), a name that is the
+ * other kind is named as such with the command that shows it; else close names of that kind.
+ */
+function notFound(index: ModelIndex, wanted: Kind | undefined, name: string): UsageError {
+  const ids: Readonly<Record<Kind, string[]>> = {
+    feature: index.features.map((f) => f.id),
+    operation: index.operations.map((o) => o.id),
+  };
+  const other: Kind | undefined =
+    wanted === "feature" ? "operation" : wanted === "operation" ? "feature" : undefined;
+  if (wanted !== undefined && other !== undefined && ids[other].includes(name))
+    return new UsageError(
+      `no ${wanted} ${quotedInput(name)} (it is ${other === "operation" ? "an" : "a"} ${other}: inspect ${other}:${name})`,
+      "inspect",
+    );
+  const close = closeNames(name, wanted ? ids[wanted] : [...ids.feature, ...ids.operation]);
+  return new UsageError(
+    `no ${wanted ?? "feature or operation"} ${quotedInput(name)}${close.length > 0 ? `; did you mean ${close.join(", ")}?` : ""} (features: ${listText(
+      ids.feature,
+      { empty: "(none)" },
+    )})`,
+    "inspect",
+  );
+}
