@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import {
+  chmodSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -113,6 +114,48 @@ describe("agentix init", () => {
       `agentix init: ${missing}: the project root is not a directory\nrun \`agentix init --help\` for usage\n`,
     );
   });
+
+  // With .claude a file, init wrote AGENTS.md, then failed on ENOTDIR saying nothing of it.
+  it("refuses a target it could not write before writing either: .claude or a folder below it a file", async () => {
+    const dir = project();
+    writeFileSync(path.join(dir, ".claude"), "not a folder\n");
+    const refused = {
+      code: 2,
+      stdout: "",
+      stderr:
+        "agentix init: .claude exists and is not a folder: init writes .claude/skills/agentix/SKILL.md in it\nrun `agentix init --help` for usage\n",
+    };
+    expect(await init(dir)).toEqual(refused);
+    expect(await init(dir, "--dry-run")).toEqual(refused);
+    expect(readdirSync(dir)).toEqual([".claude"]);
+    const below = project();
+    mkdirSync(path.join(below, ".claude"));
+    writeFileSync(path.join(below, ".claude/skills"), "");
+    expect((await init(below)).stderr).toBe(
+      "agentix init: .claude/skills exists and is not a folder: init writes .claude/skills/agentix/SKILL.md in it\nrun `agentix init --help` for usage\n",
+    );
+    expect(readdirSync(below)).toEqual([".claude"]);
+  });
+
+  it.skipIf(process.getuid?.() === 0)(
+    "refuses a folder it may not write in before appending to AGENTS.md (root writes anyway: skipped)",
+    async () => {
+      const dir = project();
+      writeFileSync(path.join(dir, "AGENTS.md"), "# House rules\n");
+      chmodSync(dir, 0o555);
+      try {
+        expect(await init(dir)).toEqual({
+          code: 2,
+          stdout: "",
+          stderr:
+            "agentix init: cannot write .claude/skills/agentix/SKILL.md: EACCES (permission denied)\n",
+        });
+        expect(readFileSync(path.join(dir, "AGENTS.md"), "utf8")).toBe("# House rules\n");
+      } finally {
+        chmodSync(dir, 0o755);
+      }
+    },
+  );
 
   // Run as root, an AGENTS.md linked to /etc/passwd had the section appended there (helper-27
   // repro-18); a linked .claude had SKILL.md created wherever it pointed.

@@ -2,6 +2,7 @@
 // replacing anything: SKILL.md only when it does not exist, the AGENTS.md section appended only
 // when the file does not have it yet (the rest of the file stays as it was).
 import {
+  accessSync,
   closeSync,
   constants,
   existsSync,
@@ -14,7 +15,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
-import { UsageError } from "../errors.js";
+import { UsageError, fileAccessError } from "../errors.js";
 import { AGENTS_MARKER, AGENTS_SECTION, SKILL } from "./agent-texts.js";
 
 export type InitAction = "create" | "append" | "keep";
@@ -53,6 +54,31 @@ function refuseLinks(root: string, relative: string): void {
   }
 }
 
+/**
+ * Refuses, before anything is written, a target init could not write: a part of its path that
+ * exists and is not a folder (a file named .claude), or a file or folder it may not write to,
+ * so that init writes both files or neither (it wrote AGENTS.md, then failed on ENOTDIR).
+ */
+function assertWritable(root: string, relative: string, exists: boolean): void {
+  const parts = relative.split("/");
+  let writesIn = root;
+  for (const part of parts.slice(0, -1)) {
+    const at = path.join(writesIn, part);
+    if (!existsSync(at)) break; // init creates it in `writesIn`
+    if (!statSync(at).isDirectory())
+      throw new UsageError(
+        `${path.relative(root, at).split(path.sep).join("/")} exists and is not a folder: init writes ${relative} in it`,
+        "init",
+      );
+    writesIn = at;
+  }
+  try {
+    accessSync(exists ? path.join(root, ...parts) : writesIn, constants.W_OK);
+  } catch (error) {
+    throw fileAccessError(error, "write", relative);
+  }
+}
+
 function readIfFile(file: string, shown: string): string | undefined {
   if (!existsSync(file)) return undefined;
   if (!statSync(file).isFile()) throw new UsageError(`${shown} exists and is not a file`, "init");
@@ -69,6 +95,9 @@ export function initProject(root: string, write: boolean): InitStep[] {
   refuseLinks(root, SKILL_PATH);
   const agents = readIfFile(agentsFile, AGENTS_PATH);
   const skill = readIfFile(skillFile, SKILL_PATH);
+  if (agents === undefined || !agents.includes(AGENTS_MARKER))
+    assertWritable(root, AGENTS_PATH, agents !== undefined);
+  if (skill === undefined) assertWritable(root, SKILL_PATH, false);
   const steps: InitStep[] = [
     agents === undefined
       ? { path: AGENTS_PATH, action: "create", reason: null }
