@@ -1,11 +1,15 @@
 // The package folders a workspace root declares: npm and yarn `workspaces` in package.json, or
 // pnpm's pnpm-workspace.yaml. Shared by workspace discovery (workspace/discover.ts) and by the
 // tsconfig reader, which follows an `extends` into a workspace package that is not installed.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
 import { toPosix } from "../../schema/paths.js";
-import { ProjectFileError, readProjectJson } from "../../schema/read-project-file.js";
+import {
+  ProjectFileError,
+  readProjectFile,
+  readProjectJson,
+} from "../../schema/read-project-file.js";
 import { ProjectLoadError } from "../errors.js";
 import { parsePnpmWorkspace } from "./pnpm-workspace.js";
 import { walkProject } from "./walk.js";
@@ -45,12 +49,22 @@ export function packageFolders(
       kind: "pnpm",
       folders: matchFolders(
         root,
-        parsePnpmWorkspace(readFileSync(pnpmFile, "utf8"), "pnpm-workspace.yaml"),
+        parsePnpmWorkspace(readPnpmWorkspace(pnpmFile), "pnpm-workspace.yaml"),
       ),
     };
   const workspaces = readManifest(path.join(root, "package.json"))?.["workspaces"];
   if (!listsPackages(workspaces)) return undefined;
   return { kind: "npm", folders: matchFolders(root, workspaceGlobs(workspaces)) };
+}
+
+/** pnpm-workspace.yaml's text; one that cannot be read (a FIFO, too large) is a ProjectLoadError naming it. */
+function readPnpmWorkspace(file: string): string {
+  try {
+    return readProjectFile(file);
+  } catch (error) {
+    if (!(error instanceof ProjectFileError)) throw error;
+    throw new ProjectLoadError("config-invalid", error.message, file);
+  }
 }
 
 export type Manifest = Record<string, unknown>;

@@ -1,5 +1,5 @@
 // A project file the CLI reads but does not control (package.json, tsconfig.json,
-// agentix.config.json) that is not a regular file, or is huge, is refused with exit 2 and a
+// agentix.config.json, pnpm-workspace.yaml) that is not a regular file, or is huge, is refused with exit 2 and a
 // message naming it: never read. Before, a symlink to /dev/zero aborted the process with
 // std::bad_alloc (exit 134) and a FIFO hung it (audit case-21/pkg-devzero, tsconfig-devzero).
 import { execFileSync } from "node:child_process";
@@ -22,7 +22,12 @@ beforeAll(() => {
   renameSync(at("tsconfig.json"), at("tsconfig.real.json"));
 });
 afterEach(() => {
-  for (const file of ["package.json", "agentix.config.json", "tsconfig.json"])
+  for (const file of [
+    "package.json",
+    "agentix.config.json",
+    "tsconfig.json",
+    "pnpm-workspace.yaml",
+  ])
     rmSync(at(file), { recursive: true, force: true });
   clearConfigCaches();
 });
@@ -93,6 +98,31 @@ describe("a project file that is not a regular file", { timeout: 120_000 }, () =
     } finally {
       rmSync(at("zero.json"));
     }
+  });
+
+  // Read to find a workspace's packages before any verb starts: a FIFO hung every verb.
+  it("pnpm-workspace.yaml as a FIFO or a symlink to /dev/zero: exit 2 naming it", async () => {
+    realTsconfig();
+    execFileSync("mkfifo", [at("pnpm-workspace.yaml")]);
+    const stderr = (verb: string, reason: string) =>
+      `agentix ${verb}: ${at("pnpm-workspace.yaml")} cannot be read: it is ${reason}, not a regular file\n`;
+    expect(await agentix(VERIFY)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: stderr("verify", "a FIFO"),
+    });
+    expect(await agentix(["check"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: stderr("check", "a FIFO"),
+    });
+    rmSync(at("pnpm-workspace.yaml"));
+    symlinkSync("/dev/zero", at("pnpm-workspace.yaml"));
+    expect(await agentix(["index"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: stderr("index", "a character device"),
+    });
   });
 
   it("agentix.config.json as a symlink to /dev/zero or a FIFO: exit 2 naming it", async () => {
