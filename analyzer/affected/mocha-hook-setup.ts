@@ -2,9 +2,7 @@
 // Mocha, the analysed files with a root-level hook, in the folders its tests and its config's spec
 // are in, run before every test (each counts as imported first by every test, as a Vitest setup
 // file does).
-import { existsSync } from "node:fs";
-import { readProjectFile } from "../../schema/read-project-file.js";
-import { readMochaConfig, usesMocha } from "../project/mocha-config.js";
+import { readMochaConfig, readMochaFile, usesMocha } from "../project/mocha-config.js";
 import { holdsRootHook, specFolder } from "../project/mocha-root-hooks.js";
 import type { FactFile } from "./facts.js";
 
@@ -13,9 +11,8 @@ export function mochaRootHookSetup(
   files: readonly FactFile[],
   text: (file: string) => string,
 ): string[] {
-  const read = (file: string) => (existsSync(file) ? readProjectFile(file) : undefined);
-  const config = readMochaConfig(root, read);
-  if (!usesMocha(root, read, config)) return [];
+  const config = readMochaConfig(root, readMochaFile);
+  if (!usesMocha(root, readMochaFile, config)) return [];
   const spec = config?.values?.["spec"];
   const folders = [
     ...(typeof spec === "string" ? [spec] : Array.isArray(spec) ? spec : [])

@@ -8,6 +8,7 @@
 import path from "node:path";
 import picomatch from "picomatch";
 import { toPosix } from "../../schema/paths.js";
+import { ProjectFileError, readProjectFile } from "../../schema/read-project-file.js";
 import { readSimpleYaml } from "./simple-yaml.js";
 
 export { UNREADABLE } from "./simple-yaml.js";
@@ -34,6 +35,19 @@ export interface MochaConfig {
   readonly values: Record<string, unknown> | undefined;
   /** The line of each key, where the reader knows it (YAML). */
   readonly lines: ReadonlyMap<string, number>;
+}
+
+/**
+ * A Mocha config file's text, undefined when there is none or it cannot be read (a FIFO, a link
+ * to /dev/zero: never read), as the analysis's reader skips it (mocha-setup.ts).
+ */
+export function readMochaFile(file: string): string | undefined {
+  try {
+    return readProjectFile(file);
+  } catch (error) {
+    if (error instanceof ProjectFileError) return undefined;
+    throw error;
+  }
 }
 
 /** The project's Mocha config, or undefined when it has none. */

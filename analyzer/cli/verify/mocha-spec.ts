@@ -4,9 +4,13 @@
 // to Mocha, one that ends the process ran the suite to exit 0 with failures unseen (oclif's
 // test/integration/interop.ts). Unknown (a JavaScript .mocharc, a spec in a form the reader does
 // not know, or no spec at all): no file is left out.
-import { readFileSync } from "node:fs";
 import type { ScriptInvocation } from "./runner-script.js";
-import { readMochaConfig, specMatcher, stringList } from "../../project/mocha-config.js";
+import {
+  readMochaConfig,
+  readMochaFile,
+  specMatcher,
+  stringList,
+} from "../../project/mocha-config.js";
 
 export interface MochaSpec {
   /** The spec as written, for messages. */
@@ -17,18 +21,10 @@ export interface MochaSpec {
 
 /** The project's Mocha spec, or undefined when it cannot be known statically. */
 export function mochaSpec(root: string, script: ScriptInvocation): MochaSpec | undefined {
-  const config = readMochaConfig(root, readText)?.values;
+  const config = readMochaConfig(root, readMochaFile)?.values;
   const fromScript = script.paths.length > 0 ? script.paths : undefined;
   const globs = fromScript ?? stringList(config?.["spec"]);
   if (globs === undefined || globs.length === 0) return undefined;
   const recursive = script.args.includes("--recursive") || config?.["recursive"] === true;
   return { globs, runs: specMatcher(globs, recursive) };
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
 }
