@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -240,6 +241,16 @@ describe("scriptInvocation", () => {
     // No file named: dotenv reads .env, when there is one.
     const plain = project({ test: "dotenv jest" });
     expect(scriptInvocation(plain, "jest", {})).toMatchObject({ env: {}, node: [], args: [] });
+  });
+
+  // dotenv-cli's file is the project's: a FIFO (or a link to /dev/zero) hung verify's read of it.
+  it("reads no variables from a dotenv file that is not a regular file, and never waits on it", () => {
+    const fifo = project({ test: "dotenv -e .env.test -v MODE=ci -- jest --ci" });
+    execFileSync("mkfifo", [path.join(fifo, ".env.test")]);
+    expect(scriptInvocation(fifo, "jest", {}).env).toEqual({ MODE: "ci" });
+    const zero = project({ test: "dotenv -- jest" });
+    symlinkSync("/dev/zero", path.join(zero, ".env"));
+    expect(scriptInvocation(zero, "jest", {}).env).toEqual({});
   });
 
   // The tests the script names: what Mocha's spec is when the script gives it (mocha-spec.ts).

@@ -3,8 +3,8 @@
 // word as a value, so that the runner is found after them, and what of their effect a run of
 // the runner alone must keep: a module nyc preloads (a Node.js `--require` of the run) and the
 // variables dotenv loads. Read from each tool's documented options.
-import { readFileSync } from "node:fs";
 import path from "node:path";
+import { readProjectFile } from "../../../schema/read-project-file.js";
 
 interface WrapperTable {
   /** Options whose value is the next word (short and long). */
@@ -127,11 +127,14 @@ function dotenvVariables(
 
 const ENV_LINE = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*)?\s*$/u;
 
-/** A .env file's variables (dotenv's format: `NAME=value`, quoted values, `#` comments). */
+/**
+ * A .env file's variables (dotenv's format: `NAME=value`, quoted values, `#` comments); none from
+ * a file that is not a regular file (a FIFO, a link to /dev/zero), which is never read.
+ */
 function readEnvFile(file: string): Record<string, string> {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readProjectFile(file);
   } catch {
     return {}; // dotenv skips a file that is not there
   }
