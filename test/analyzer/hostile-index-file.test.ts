@@ -3,28 +3,19 @@
 // package.json or tsconfig.json (README, exit codes). Before, a FIFO hung both and /dev/zero
 // aborted them (std::bad_alloc) or ate all memory. The bin runs each case under a timeout, so a
 // hang fails instead of stalling the suite, and an abort cannot take the test worker with it.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BIN, copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
+import { copyFixture, removeCopies } from "../support/analyzer-fixtures.js";
 import type { Answer } from "../support/in-process-cli.js";
+import { timedBin } from "../support/timed-bin.js";
 
 let root: string;
 const INDEX = ".agentix/index.json";
 const at = (file: string) => path.join(root, file);
 
-/** The built CLI, killed after 60 s: a hang is code null. */
-function bin(args: readonly string[]): Answer | { code: null } {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  return result.status === null
-    ? { code: null }
-    : { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const bin = (args: readonly string[]) => timedBin(root, args);
 
 beforeAll(() => {
   root = copyFixture("shop");
