@@ -3,12 +3,12 @@
 // facts' root-hook reader threw (exit 3, then 2 naming it) and verify's spec reader would have
 // waited on the FIFO forever. Each verb answers as without the file. The bin runs under a
 // timeout, so a hang fails instead of stalling the suite.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, removeCopies, writtenProject } from "../support/analyzer-fixtures.js";
-import type { Answer } from "../support/in-process-cli.js";
+import { removeCopies, writtenProject } from "../support/analyzer-fixtures.js";
+import { timedBin } from "../support/timed-bin.js";
 
 let root: string;
 const RC = ".mocharc.json";
@@ -26,17 +26,7 @@ beforeAll(() => {
 });
 afterAll(removeCopies);
 
-/** The built CLI, killed after 60 s: a hang is code null. */
-function bin(args: readonly string[]): Answer | { code: null } {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  return result.status === null
-    ? { code: null }
-    : { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const bin = (args: readonly string[]) => timedBin(root, args);
 
 const VERBS = [
   ["index", "--check"],

@@ -1,9 +1,9 @@
 // Shared by hostile-cache-files.test.ts (a sample) and its .full twin. The git-ignored caches
 // beside the index (.agentix/fresh.json, .agentix/affected.json), and the index a fresh.json
-// vouches for, that are a FIFO, a link to /dev/zero or too large are no caches: the verb analyses, as for a cache holding garbage, and never reads them. Before, a FIFO hung
-// check, inspect, graph and affected forever and /dev/zero aborted them (std::bad_alloc, exit
-// 134, or a segfault). The bin runs each case under a timeout, so a hang fails instead of
-// stalling the suite, and an abort cannot take the test worker with it.
+// vouches for, that are a FIFO, a link to /dev/zero or too large are no caches: the verb
+// analyses, as for a cache holding garbage, and never reads them. Before, a FIFO hung check,
+// inspect, graph and affected forever and /dev/zero aborted them (std::bad_alloc, exit 134, or a
+// segfault). The bin runs each case under a timeout (timed-bin.ts).
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
