@@ -5,6 +5,7 @@ import { AFFECTED_FILE_NAME, FRESH_FILE_NAME } from "../index-file/cache-file-na
 import { INDEX_DIRECTORY } from "../index-file/write.js";
 import { gitText as git, repositoryTop } from "./git.js";
 import { toPosix } from "../../schema/paths.js";
+import { quotedInput } from "../text.js";
 
 export type ChangeStatus = "added" | "modified" | "deleted" | "renamed";
 
@@ -40,13 +41,15 @@ const LOCAL_CACHES = new Set(
  */
 export function changesSince(ref: string, projectRoot: string): FileChange[] {
   // A ref is never an option: `--output=x` handed to git would be one.
-  if (ref.startsWith("-"))
-    throw new ChangeSourceError("not-a-commit", `"${ref}" is not a commit in this repository`);
+  // Said as a target is: a 100 KB ref is not echoed whole.
+  const notACommit = () =>
+    new ChangeSourceError("not-a-commit", `${quotedInput(ref)} is not a commit in this repository`);
+  if (ref.startsWith("-")) throw notACommit();
   const top = repositoryTop(projectRoot);
   try {
     git(projectRoot, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
   } catch {
-    throw new ChangeSourceError("not-a-commit", `"${ref}" is not a commit in this repository`);
+    throw notACommit();
   }
   const fromTop = (file: string) => toPosix(path.relative(projectRoot, path.join(top, file)));
   const changes: FileChange[] = [];

@@ -219,6 +219,13 @@ function changesOf(
     }
     const absolute = path.resolve(cwd, target);
     if (existsSync(absolute)) {
+      // A folder outside the project is not walked: its files are none of the project's (an
+      // agent's `../..` listed every file under it through mcp, and `/` took the whole disk).
+      if (!isInside(facts.root, absolute) && statSync(absolute).isDirectory())
+        throw new UsageError(
+          `${quotedInput(target)} is a folder outside the project root ${facts.root}`,
+          verb,
+        );
       changes.push(...targetChanges(absolute, facts.root));
       continue;
     }
@@ -229,6 +236,15 @@ function changesOf(
     );
   }
   return { changes, operations };
+}
+
+/** Whether `file` is `dir` or lies below it. */
+function isInside(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  return (
+    relative === "" ||
+    (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
+  );
 }
 
 /** A file named on the command line, or every file under a folder named there. */

@@ -133,6 +133,11 @@ describe("agentix affected", () => {
       ["affected", "--since=--output=/tmp/agentix-pwned"],
       'agentix affected: "--output=/tmp/agentix-pwned" is not a commit in this repository\n',
     ],
+    // A 100 KB ref is cut as a long target is (it was echoed whole: helper-40).
+    [
+      ["affected", "--since", "r".repeat(100_000)],
+      `agentix affected: "${"r".repeat(200)}..." (100000 characters) is not a commit in this repository\n`,
+    ],
     [
       ["affected", "nothing.here"],
       'agentix affected: "nothing.here" is not an operation, a feature or an existing file (operations: cart.add-item, cart.check-coupon, cart.total, catalog.add, catalog.discount, catalog.get)\n',
@@ -149,6 +154,21 @@ describe("agentix affected", () => {
       `${message}run \`agentix affected --help\` for usage\n`,
     ]);
   });
+  // A folder outside the project is not walked: mcp's affected listed every file under `../..`,
+  // and `affected /` walked the whole disk (helper-40). A file there is still taken as before.
+  it("refuses a folder outside the project root with exit code 2", async () => {
+    for (const target of ["/", ".."]) {
+      const run = await cli(["affected", target]);
+      expect([run.code, run.stdout]).toEqual([2, ""]);
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^agentix affected: "${target === "/" ? "/" : "\\.\\."}" is a folder outside the project root /`,
+          "u",
+        ),
+      );
+    }
+  });
+
   it("refuses through the built bin with exit code 2, the message on stderr only", () => {
     expect(runCli(["affected", "cart.total", "--since", "HEAD"], project)).toEqual({
       code: 2,
