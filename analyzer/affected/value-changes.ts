@@ -7,7 +7,7 @@
 // Writes while the module loads (its top level, a describe block's body) happen before any test
 // case runs: they fill the value, they do not change it between cases. When unsure: it may change.
 import { ts } from "../project/ts-morph.js";
-import { bindingIdentifiers } from "../project/ts-syntax.js";
+import { bindingIdentifiers, unwrap } from "../project/ts-syntax.js";
 import {
   ACCUMULATING,
   FUNCTION_MEMBERS,
@@ -58,6 +58,8 @@ export class ValueChanges {
   private identifiers: Map<string, ts.Identifier[]> | undefined;
   /** Aliases being followed: a binding assigned to itself is followed once. */
   private readonly following = new Set<ts.Symbol>();
+  /** Whether each name's declared type is a primitive (isPrimitive). */
+  private readonly primitiveSymbols = new Map<ts.Symbol, boolean>();
 
   constructor(
     private readonly sourceFile: ts.SourceFile,
@@ -87,9 +89,24 @@ export class ValueChanges {
     });
   }
 
-  /** Whether a value of this expression's type is a primitive (nothing in it can change). */
+  /**
+   * Whether a value of this expression's type is a primitive (nothing in it can change). A name
+   * is judged once per symbol, by its initializer's syntax where that tells (primitiveBySyntax),
+   * else by its declared type: declared is never narrower than the type at a use, so never more
+   * primitive.
+   */
   isPrimitive(node: ts.Node): boolean {
-    return isPrimitiveType(this.checker.getTypeAtLocation(node));
+    let symbol = ts.isIdentifier(node) ? this.checker.getSymbolAtLocation(node) : undefined;
+    if (symbol === undefined) return isPrimitiveType(this.checker.getTypeAtLocation(node));
+    if ((symbol.flags & ts.SymbolFlags.Alias) !== 0) symbol = this.checker.getAliasedSymbol(symbol);
+    let primitive = this.primitiveSymbols.get(symbol);
+    if (primitive === undefined) {
+      primitive =
+        primitiveBySyntax(symbol.valueDeclaration) ??
+        isPrimitiveType(this.checker.getTypeOfSymbol(symbol));
+      this.primitiveSymbols.set(symbol, primitive);
+    }
+    return primitive;
   }
 
   /**
@@ -337,6 +354,43 @@ const PRIMITIVE =
   ts.TypeFlags.VoidLike |
   ts.TypeFlags.Null |
   ts.TypeFlags.Never;
+
+/**
+ * What a `const` without a type annotation holds, read from its initializer where the syntax
+ * says (an object, an array, a function: no primitive; a literal: one), before asking the
+ * checker to infer its type (an agentix descriptor's type is costly to infer).
+ */
+function primitiveBySyntax(declaration: ts.Declaration | undefined): boolean | undefined {
+  if (
+    declaration === undefined ||
+    !ts.isVariableDeclaration(declaration) ||
+    declaration.type !== undefined ||
+    declaration.initializer === undefined ||
+    (declaration.parent.flags & ts.NodeFlags.Const) === 0
+  )
+    return undefined;
+  const value = unwrap(declaration.initializer);
+  if (
+    ts.isObjectLiteralExpression(value) ||
+    ts.isArrayLiteralExpression(value) ||
+    ts.isNewExpression(value) ||
+    ts.isRegularExpressionLiteral(value) ||
+    isFunctionLike(value) ||
+    ts.isClassExpression(value)
+  )
+    return false;
+  if (
+    ts.isStringLiteral(value) ||
+    ts.isNumericLiteral(value) ||
+    ts.isBigIntLiteral(value) ||
+    ts.isNoSubstitutionTemplateLiteral(value) ||
+    ts.isTemplateExpression(value) ||
+    value.kind === ts.SyntaxKind.TrueKeyword ||
+    value.kind === ts.SyntaxKind.FalseKeyword
+  )
+    return true;
+  return undefined;
+}
 
 export function isPrimitiveType(type: ts.Type): boolean {
   if (type.isUnion()) return type.types.every(isPrimitiveType);
