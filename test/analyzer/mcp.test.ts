@@ -1,6 +1,7 @@
 // `agentix mcp` driven as an agent's client drives it: the SDK's Client over stdio against the
 // built bin, on a copy of the shop fixture. Every answer must equal what the CLI prints with
 // --json --compact for the same files, including after an edit.
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -192,6 +193,28 @@ describe("agentix mcp", () => {
     expect(clientErrors).toEqual([]);
     expect(serverLog).toContain(`agentix mcp: serving 6 tools on stdio for ${root}`);
     expect(serverLog).toMatch(/agentix mcp: inspect answered in \d+ ms/u);
+  });
+
+  // The SDK drops such a line with no reply; a client waiting on it learned nothing (helper-40).
+  it("says on stderr that a line that is not JSON-RPC was dropped, and keeps serving", async () => {
+    const child = spawn(process.execPath, [BIN, "mcp", "--root", root], {
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stderr = "";
+    let stdout = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdin.write('not json\n{"jsonrpc":"1.0","id":1,"method":"ping"}\n');
+    child.stdin.write('{"jsonrpc":"2.0","id":2,"method":"ping"}\n');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(0);
+    expect(stderr).toContain("agentix mcp: a line that is not JSON was dropped, unanswered (");
+    expect(stderr).toContain(
+      "agentix mcp: a message that is not JSON-RPC 2.0 was dropped, unanswered (a batch, or a wrong `jsonrpc` or shape)",
+    );
+    expect(JSON.parse(stdout)).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
   });
 
   // It started serving, logged as healthy, and answered every call with an error.

@@ -56,6 +56,9 @@ Exit codes: 0 when the client closes the connection, 2 bad invocation.`,
           }
         }, 0);
       };
+      // A line that is not JSON, or not JSON-RPC 2.0, is dropped by the SDK with no reply: say
+      // so, or a client waiting on it would wait with nothing said anywhere.
+      server.onerror = (error) => log(`agentix mcp: ${droppedMessage(error)}`);
       const closed = new Promise<void>((resolve) => {
         server.onclose = resolve;
         process.stdin.once("end", () => void server.close());
@@ -66,4 +69,13 @@ Exit codes: 0 when the client closes the connection, 2 bad invocation.`,
       return EXIT.ok;
     },
   };
+}
+
+/** What the server says on stderr of an error its transport or protocol reports. */
+function droppedMessage(error: Error): string {
+  if (error instanceof SyntaxError)
+    return `a line that is not JSON was dropped, unanswered (${error.message})`;
+  if (error.name === "ZodError")
+    return "a message that is not JSON-RPC 2.0 was dropped, unanswered (a batch, or a wrong `jsonrpc` or shape)";
+  return error.message;
 }
