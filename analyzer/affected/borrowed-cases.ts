@@ -5,7 +5,7 @@
 // a case written in another file. (A change reaching `it("shared one")` selected the suite alone,
 // which no runner runs: "none can observe this change", and a.test.ts failed: helper-34 repro-3.)
 import type { AffectedFacts } from "./facts.js";
-import type { Importers } from "./import-graph.js";
+import { runtimeImportersClosure, type Importers } from "./import-graph.js";
 import type { AnalysedFile, Propagation } from "./propagate.js";
 
 /**
@@ -21,16 +21,9 @@ export function borrowedCases(
   const borrowers = new Map<string, string>();
   for (const [path, entry] of files) {
     if (facts.file(path)?.test !== true || !hasAffectedCase(entry, propagation)) continue;
-    const seen = new Set([path]);
-    const queue = [path];
-    for (let next = queue.shift(); next !== undefined; next = queue.shift())
-      for (const { importer, typeOnly } of importers.get(next) ?? []) {
-        if (typeOnly || seen.has(importer)) continue;
-        seen.add(importer);
-        queue.push(importer);
-        if (facts.file(importer)?.test === true && !borrowers.has(importer))
-          borrowers.set(importer, path);
-      }
+    for (const importer of runtimeImportersClosure([path], importers))
+      if (importer !== path && facts.file(importer)?.test === true && !borrowers.has(importer))
+        borrowers.set(importer, path);
   }
   return borrowers;
 }

@@ -41,6 +41,13 @@ let parsed:
     }
   | undefined;
 
+/** The comment ranges of `text`, kept for the last text asked. */
+function parsedRanges(text: string, fileName: string): readonly (readonly [number, number])[] {
+  if (parsed?.text !== text || parsed.fileName !== fileName)
+    parsed = { text, fileName, ranges: commentRanges(text, fileName) };
+  return parsed.ranges;
+}
+
 /**
  * Whether a line's non-blank span (lineSpan) lies inside one comment no tool reads. Only a line
  * that looks like a comment (`//`, `/*`, `*`) is parsed for it.
@@ -53,9 +60,7 @@ export function isPlainCommentSpan(
 ): boolean {
   const { text } = source;
   if (!LOOKS_LIKE_COMMENT.test(text.slice(start, start + 2))) return false;
-  if (parsed?.text !== text || parsed.fileName !== fileName)
-    parsed = { text, fileName, ranges: commentRanges(text, fileName) };
-  const range = parsed.ranges.find(([from, to]) => from <= start && end <= to);
+  const range = parsedRanges(text, fileName).find(([from, to]) => from <= start && end <= to);
   return (
     range !== undefined &&
     !READ_BY_TOOLS.test(text.slice(range[0], range[1])) &&
@@ -146,9 +151,9 @@ function wasInsideComment(
   const last = hunk && lineSpan(now, hunk[1]);
   if (hunk === undefined || first === undefined || last === undefined) return false;
   if (!LOOKS_LIKE_COMMENT.test(now.text.slice(first[0], first[0] + 2))) return false;
-  if (parsed?.text !== now.text || parsed.fileName !== fileName)
-    parsed = { text: now.text, fileName, ranges: commentRanges(now.text, fileName) };
-  const range = parsed.ranges.find(([from, to]) => from <= first[0] && last[1] <= to);
+  const range = parsedRanges(now.text, fileName).find(
+    ([from, to]) => from <= first[0] && last[1] <= to,
+  );
   if (range === undefined || READ_BY_TOOLS.test(now.text.slice(range[0], range[1]))) return false;
   // Its bounds on lines before and after the hunk, which no hunk changed.
   const opens = lineAt(now, range[0]);

@@ -21,6 +21,7 @@ import type { Analysis } from "../analyze.js";
 import { UsageError } from "../errors.js";
 import { NotRecorded, readAffectedRecord } from "../freshness/affected-record.js";
 import { checkInputs } from "../freshness/freshness.js";
+import { relativeToRoot } from "../project/paths.js";
 import { resolveProjectPaths } from "../project/project-paths.js";
 import { walkProject } from "../project/walk.js";
 import type { AnswerArgs } from "./answer-index.js";
@@ -221,7 +222,11 @@ function changesOf(
     if (existsSync(absolute)) {
       // A folder outside the project is not walked: its files are none of the project's (an
       // agent's `../..` listed every file under it through mcp, and `/` took the whole disk).
-      if (!isInside(facts.root, absolute) && statSync(absolute).isDirectory())
+      if (
+        absolute !== facts.root &&
+        relativeToRoot(facts.root, absolute) === undefined &&
+        statSync(absolute).isDirectory()
+      )
         throw new UsageError(
           `${quotedInput(target)} is a folder outside the project root ${facts.root}`,
           verb,
@@ -236,15 +241,6 @@ function changesOf(
     );
   }
   return { changes, operations };
-}
-
-/** Whether `file` is `dir` or lies below it. */
-function isInside(dir: string, file: string): boolean {
-  const relative = path.relative(dir, file);
-  return (
-    relative === "" ||
-    (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
-  );
 }
 
 /** A file named on the command line, or every file under a folder named there. */

@@ -49,6 +49,14 @@ function selectedWhen(line: string, replacement: string): string[] {
   }
 }
 
+/** Commits src/service.ts with `doc` before its function (undone by `git reset --hard HEAD~1`). */
+function committedWithDoc(doc: string): string {
+  const documented = base.replace("export default async", `${doc}export default async`);
+  writeFileSync(path.join(root, SERVICE), documented);
+  git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-am", "doc");
+  return documented;
+}
+
 const EVERY_IMPORTER = ["test/app.test.ts", "test/layout.test.ts"];
 const REGISTER =
   '  await app.register(autoload, { dir: path.join(import.meta.dirname, "routes") });';
@@ -69,20 +77,16 @@ describe("code replaced by a comment or a blank line", () => {
   // `/*` and `*\/` on lines of their own around unchanged code (the third case above) comment it
   // out; an edited JSDoc keeps its bounds, its first line replaced by another `/**` line.
   it("a block comment's own lines edited, its bounds kept, is still no change", () => {
-    const documented = base.replace(
-      "export default async",
-      "/**\n * Registers the routes.\n * Each folder is a prefix.\n */\nexport default async",
+    const documented = committedWithDoc(
+      "/**\n * Registers the routes.\n * Each folder is a prefix.\n */\n",
     );
-    writeFileSync(path.join(root, SERVICE), documented);
-    git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-am", "doc");
-    const selected = selectedFor;
     try {
-      expect(selected(documented.replace(" * Registers", " * Adds"))).toEqual([]);
-      expect(selected(documented.replace("/**\n *", "/** Routes.\n *"))).toEqual([]);
-      expect(selected(documented.replace(" */\n", " * More.\n */\n"))).toEqual([]);
+      expect(selectedFor(documented.replace(" * Registers", " * Adds"))).toEqual([]);
+      expect(selectedFor(documented.replace("/**\n *", "/** Routes.\n *"))).toEqual([]);
+      expect(selectedFor(documented.replace(" */\n", " * More.\n */\n"))).toEqual([]);
       // The comment's closer moved below the function's first line: that line is commented out.
       expect(
-        selected(
+        selectedFor(
           documented.replace(" */\n", " *\n").replace("Promise<void> {\n", "Promise<void> {\n*/\n"),
         ),
       ).toEqual(EVERY_IMPORTER);
@@ -93,12 +97,9 @@ describe("code replaced by a comment or a blank line", () => {
 
   // A replaced inner line that closed the comment (and held code before reopening one) was code.
   it("a block comment's inner line that held `*/` and code, replaced, is a change", () => {
-    const documented = base.replace(
-      "export default async",
-      "/**\n * Registers. */ export const x = 1; /*\n * Each folder is a prefix.\n */\nexport default async",
+    const documented = committedWithDoc(
+      "/**\n * Registers. */ export const x = 1; /*\n * Each folder is a prefix.\n */\n",
     );
-    writeFileSync(path.join(root, SERVICE), documented);
-    git("-c", "user.email=t@agentix", "-c", "user.name=test", "commit", "-q", "-am", "doc");
     try {
       expect(selectedFor(documented.replace(" */ export const x = 1; /*", ""))).toEqual(
         EVERY_IMPORTER,
